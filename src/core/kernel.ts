@@ -1,0 +1,68 @@
+/**
+ * The small kernel interface every generator's forward is written against (DESIGN.md §6).
+ * Two engines implement it: tfjs (T = tf.Tensor, any backend) and typed arrays
+ * (T = a shape plus a Float64Array or Float32Array). A generator never knows which one runs it.
+ *
+ * Shapes passed to and returned by a kernel are *full* shapes: a batched wire of type ℝ^n is a
+ * tensor of shape [B, n], an unbatched (parameter) wire of type ℝ^{n×m} is [n, m].
+ * Elementwise binary ops broadcast right-aligned, which covers batched ⊗ unbatched operands of
+ * the same wire shape (the type rules never allow anything else).
+ */
+export type UnaryOp =
+  | 'neg'
+  | 'sigmoid'
+  | 'tanh'
+  | 'relu'
+  | 'step' // 1 where x > 0, else 0: relu's derivative
+  | 'exp'
+  | 'log'
+  | 'square'
+  | 'sqrt'
+  | 'reciprocal'
+  | 'softplus'
+  | 'mod2' // x mod 2 into {0, 1}: how z2 values are kept canonical
+  | 'not'; // 1 − x, on z2
+
+export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'xor' | 'and';
+
+export interface Kernel<T> {
+  readonly name: string;
+  shape(x: T): readonly number[];
+  /** Batch size of the run: the leading dimension every batched tensor shares. */
+  readonly batchSize: number;
+  fill(shape: readonly number[], value: number): T;
+  fromArray(shape: readonly number[], values: ArrayLike<number>): T;
+  unary(op: UnaryOp, x: T): T;
+  /** leaky relu and its derivative: x>0 ? x : αx, x>0 ? 1 : α. */
+  leakyRelu(x: T, alpha: number): T;
+  leakyStep(x: T, alpha: number): T;
+  binary(op: BinaryOp, a: T, b: T): T;
+  scale(x: T, c: number): T;
+  /** a·b over the last axis of a and first of b (after optional transposes of 2-D operands);
+   * a may be batched [B, n] with b unbatched [n, m]; transA with a batched gives aᵀb summed over the batch. */
+  matmul(a: T, b: T, transA: boolean, transB: boolean): T;
+  /** Σ over axis 0. */
+  sumBatch(x: T): T;
+  /** Repeat an unbatched x along a new leading axis of size batchSize. */
+  broadcastBatch(x: T): T;
+  /** Σ over the given axes (full-shape axes), keeping none of them. */
+  sum(x: T, axes: readonly number[]): T;
+  /** Insert axes of the given sizes at the given positions (the dagger of sum). */
+  broadcastAxes(x: T, outShape: readonly number[]): T;
+  reshape(x: T, shape: readonly number[]): T;
+  concat(xs: readonly T[], axis: number): T;
+  slice(x: T, begin: readonly number[], size: readonly number[]): T;
+  /** Softmax over the last axis. */
+  softmax(x: T): T;
+  /** Valid cross-correlation, NHWC input [B,h,w,c], filter [kh,kw,c,o], stride 1, no bias. */
+  conv2d(x: T, w: T): T;
+  /** Its two transposes: change of the input and of the filter. */
+  conv2dBackInput(d: T, w: T, xShape: readonly number[]): T;
+  conv2dBackFilter(x: T, d: T, wShape: readonly number[]): T;
+  /** Max pooling, window k×k, stride k, NHWC. */
+  maxPool(x: T, k: number): T;
+  /** Routes each window's change to the position of its maximum in x (the reverse of maxPool). */
+  maxPoolBack(x: T, d: T, k: number): T;
+  /** Picks, for each window of x, the value of e at the window's argmax (the dagger of maxPoolBack in d). */
+  maxPoolSelect(x: T, e: T, k: number): T;
+}

@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { contentSecurityPolicy } from './src/app/csp';
+
+// The policy is sent as a header too: a <meta> tag does not govern Web Workers. No COOP/COEP:
+// cross-origin isolation makes tfjs pick threaded wasm, which hangs in a minified build.
+const headers = { 'Content-Security-Policy': contentSecurityPolicy };
+
+/** The built page carries the policy as a <meta> tag too; the dev server's inline React
+ * refresh preamble would break under it, so it is added at build time only. */
+const cspMeta: Plugin = {
+  name: 'lensboard-csp-meta',
+  apply: 'build',
+  transformIndexHtml: () => [
+    {
+      tag: 'meta',
+      attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy },
+      injectTo: 'head-prepend',
+    },
+  ],
+};
+
+export default defineConfig({
+  plugins: [react(), cspMeta],
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers },
+  worker: { format: 'es' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
