@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { contentSecurityPolicy } from './src/app/csp';
+import { contentSecurityPolicy } from './src/app/csp.ts';
 
 // The policy is sent as a header too: a <meta> tag does not govern Web Workers. No COOP/COEP:
 // cross-origin isolation makes tfjs pick threaded wasm, which hangs in a minified build.
