@@ -1,0 +1,10 @@
+/**
+ * The catalog for Node (CLI, tests): the same ids, with MNIST read from disk instead of fetched.
+ */
+import { type DatasetOptions, loadDataset } from './catalog';
+import type { Dataset } from './dataset';
+import { loadMnistBufferNode } from './mnistNode';
+
+export function loadDatasetNode(id: string, options: DatasetOptions = {}): Promise<Dataset> {
+  return loadDataset(id, { mnistBytes: () => loadMnistBufferNode(), ...options });
+}

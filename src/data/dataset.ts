@@ -1,0 +1,113 @@
+/**
+ * The one shape every dataset takes: rows of features and labels in flat float32 arrays, so a
+ * batch is a slice a tensor can wrap without conversion, and a dataset can cross to a Web Worker
+ * by structured clone.
+ */
+import { mixSeeds, permutation } from './random';
+
+export type Task = 'classification' | 'regression' | 'boolean';
+
+/**
+ * How a label row encodes its target, so that accuracy can be read off it:
+ * - `onehot`: one 1 among `classes.length` entries;
+ * - `signed`: one entry, −1 for class 0 and +1 for class 1 (TF Playground's convention);
+ * - `bits`: entries in {0, 1}; with classes, the class index written in binary, first bit most
+ *   significant (a single bit is the class index of a two-class set);
+ * - `real`: a regression target.
+ */
+export type LabelEncoding = 'onehot' | 'signed' | 'bits' | 'real';
+
+export interface Dataset {
+  readonly name: string;
+  readonly description: string;
+  /** `boolean`: features and labels are in {0, 1}, for circuits over ℤ₂. */
+  readonly task: Task;
+  readonly featureShape: readonly number[];
+  /** A name per feature column when the features are a flat list of named columns. */
+  readonly featureNames?: readonly string[];
+  readonly labelShape: readonly number[];
+  readonly labelEncoding: LabelEncoding;
+  readonly classes?: readonly string[];
+  /** n × featureSize, row-major. */
+  readonly features: Float32Array;
+  /** n × labelSize, row-major. */
+  readonly labels: Float32Array;
+  readonly n: number;
+}
+
+export const shapeSize = (shape: readonly number[]): number => shape.reduce((p, d) => p * d, 1);
+export const featureSize = (ds: Dataset): number => shapeSize(ds.featureShape);
+export const labelSize = (ds: Dataset): number => shapeSize(ds.labelShape);
+
+/** Builds a dataset and checks that its arrays hold exactly n rows of the declared shapes. */
+export function makeDataset(fields: Omit<Dataset, 'n'> & { n?: number }): Dataset {
+  const width = shapeSize(fields.featureShape);
+  const n = fields.n ?? (width === 0 ? 0 : fields.features.length / width);
+  if (!Number.isInteger(n) || fields.features.length !== n * width) {
+    throw new Error(`${fields.name}: ${fields.features.length} feature values are not ${n} rows of ${width}`);
+  }
+  if (fields.labels.length !== n * shapeSize(fields.labelShape)) {
+    throw new Error(
+      `${fields.name}: ${fields.labels.length} label values are not ${n} rows of shape [${fields.labelShape}]`,
+    );
+  }
+  return { ...fields, n };
+}
+
+/** Writes the one-hot row of `classIndex` into `labels` at row `row`. */
+export function writeOneHot(labels: Float32Array, row: number, classIndex: number, classCount: number): void {
+  labels.fill(0, row * classCount, (row + 1) * classCount);
+  labels[row * classCount + classIndex] = 1;
+}
+
+/** The rows at `indices`, in that order, as a new dataset with copied arrays. */
+export function subset(ds: Dataset, indices: ArrayLike<number>, name = ds.name): Dataset {
+  const fw = featureSize(ds);
+  const lw = labelSize(ds);
+  const features = new Float32Array(indices.length * fw);
+  const labels = new Float32Array(indices.length * lw);
+  for (let r = 0; r < indices.length; r++) {
+    const i = indices[r];
+    features.set(ds.features.subarray(i * fw, (i + 1) * fw), r * fw);
+    labels.set(ds.labels.subarray(i * lw, (i + 1) * lw), r * lw);
+  }
+  return { ...ds, name, features, labels, n: indices.length };
+}
+
+export function shuffleDataset(ds: Dataset, seed: number): Dataset {
+  return subset(ds, permutation(ds.n, seed));
+}
+
+/**
+ * Train/test split: the first round(trainFraction · n) rows of the seeded permutation train,
+ * the rest test. Without a seed the rows keep their order (for splits fixed by a paper).
+ */
+export function splitDataset(ds: Dataset, trainFraction: number, seed?: number): { train: Dataset; test: Dataset } {
+  if (!(trainFraction >= 0 && trainFraction <= 1)) throw new Error(`train fraction ${trainFraction} is not in [0, 1]`);
+  const order = seed === undefined ? Uint32Array.from({ length: ds.n }, (_, i) => i) : permutation(ds.n, seed);
+  const cut = Math.round(trainFraction * ds.n);
+  return {
+    train: subset(ds, order.subarray(0, cut), `${ds.name} (train)`),
+    test: subset(ds, order.subarray(cut), `${ds.name} (test)`),
+  };
+}
+
+export interface Batch {
+  readonly features: Float32Array;
+  readonly labels: Float32Array;
+  readonly n: number;
+}
+
+/**
+ * The batches of one epoch, in an order fixed by (seed, epoch): each epoch reshuffles, and the
+ * same seed replays the same run. The last batch may be short. Batches are fresh copies, so a
+ * consumer may keep or transfer them.
+ */
+export function* batches(ds: Dataset, size: number, seed: number, epoch: number): Generator<Batch> {
+  if (!(Number.isInteger(size) && size > 0)) throw new Error(`batch size ${size} is not a positive integer`);
+  const order = permutation(ds.n, mixSeeds(seed, epoch));
+  for (let start = 0; start < ds.n; start += size) {
+    const rows = subset(ds, order.subarray(start, Math.min(start + size, ds.n)));
+    yield { features: rows.features, labels: rows.labels, n: rows.n };
+  }
+}
