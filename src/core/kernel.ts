@@ -47,7 +47,8 @@ export interface Kernel<T> {
   broadcastBatch(x: T): T;
   /** Σ over the given axes (full-shape axes), keeping none of them. */
   sum(x: T, axes: readonly number[]): T;
-  /** Insert axes of the given sizes at the given positions (the dagger of sum). */
+  /** Broadcast x to outShape: x has outShape's rank, with size 1 on the axes it repeats along
+   * (reshape first). The dagger of sum. */
   broadcastAxes(x: T, outShape: readonly number[]): T;
   reshape(x: T, shape: readonly number[]): T;
   concat(xs: readonly T[], axis: number): T;

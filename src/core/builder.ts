@@ -1,0 +1,136 @@
+/**
+ * DiagramBuilder: the imperative way to draw a diagram, wire by wire. `box` types its outputs
+ * by the generator's type rule and checks everything before it records anything, so a thrown
+ * error leaves the builder as it was. Fan-out is allowed (rdiff adds the changes, as R[Δ] says).
+ * `inline` splices a whole sub-diagram; most reverse derivatives are written with it.
+ */
+
+import { normaliseConfig } from './config';
+import type { Box, Config, Diagram, Pass } from './diagram';
+import { boxNames, CompositionError, DiagramError } from './errors';
+import { getGenerator } from './registry';
+import { topoOrder } from './topology';
+import { productEquals, type WireType } from './wire';
+
+export interface BoxOptions {
+  readonly source?: string;
+  readonly pass?: Pass;
+}
+
+export class DiagramBuilder {
+  private readonly wires: WireType[] = [];
+  private readonly boxes: Box[] = [];
+  private readonly ins: number[] = [];
+  private readonly outs: number[] = [];
+
+  input(type: WireType): number {
+    this.wires.push(type);
+    this.ins.push(this.wires.length - 1);
+    return this.wires.length - 1;
+  }
+
+  inputs(types: readonly WireType[]): number[] {
+    return types.map((t) => this.input(t));
+  }
+
+  typeOf(wire: number): WireType {
+    const t = this.wires[wire];
+    if (!t) throw new DiagramError(`no wire ${wire} in this builder`);
+    return t;
+  }
+
+  /** Adds one box; returns its output wires. */
+  box(gen: string, config: Config, inputs: readonly number[], opts: BoxOptions = {}): number[] {
+    const g = getGenerator(gen);
+    const types = inputs.map((w) => this.typeOf(w));
+    const full = normaliseConfig(g, config);
+    const outTypes = g.type(full, types);
+    const outputs = outTypes.map((t) => this.wires.push(t) - 1);
+    this.boxes.push({ gen, config: full, inputs: [...inputs], outputs: [...outputs], ...sourcePass(opts) });
+    return outputs;
+  }
+
+  /**
+   * Records a box whose output types are already known, without running its type rule: for
+   * copying boxes out of a diagram that is already well-typed (rdiff's forward pass).
+   */
+  boxTyped(
+    gen: string,
+    config: Config,
+    inputs: readonly number[],
+    outTypes: readonly WireType[],
+    opts: BoxOptions = {},
+  ): number[] {
+    const outputs = outTypes.map((t) => this.wires.push(t) - 1);
+    this.boxes.push({ gen, config, inputs: [...inputs], outputs: [...outputs], ...sourcePass(opts) });
+    return outputs;
+  }
+
+  /** A box with one output: `b.op('multiply', [d, s])`. */
+  op(gen: string, inputs: readonly number[], config: Config = {}, opts: BoxOptions = {}): number {
+    return this.box(gen, config, inputs, opts)[0];
+  }
+
+  /** Splices `d` with its inputs bound to `inputs`; returns the wires of its outputs. */
+  inline(d: Diagram, inputs: readonly number[], opts: BoxOptions = {}): number[] {
+    const types = inputs.map((w) => this.typeOf(w));
+    const dom = d.inputs.map((w) => d.wires[w]);
+    if (!productEquals(types, dom))
+      throw new CompositionError(
+        types,
+        dom,
+        boxNames(d.boxes),
+        'the wires given do not match the inputs of the inlined diagram',
+      );
+    const map = new Int32Array(d.wires.length).fill(-1);
+    d.inputs.forEach((w, i) => {
+      map[w] = inputs[i];
+    });
+    for (const i of topoOrder(d)) {
+      const b = d.boxes[i];
+      const outputs = b.outputs.map((w) => {
+        map[w] = this.wires.push(d.wires[w]) - 1;
+        return map[w];
+      });
+      const tag = { source: opts.source ?? b.source, pass: opts.pass ?? b.pass };
+      this.boxes.push({
+        gen: b.gen,
+        config: b.config,
+        inputs: b.inputs.map((w) => map[w]),
+        outputs,
+        ...sourcePass(tag),
+      });
+    }
+    return d.outputs.map((w) => {
+      if (map[w] < 0) throw new DiagramError(`output wire ${w} of the inlined diagram has no producer`);
+      return map[w];
+    });
+  }
+
+  output(wire: number): void {
+    this.typeOf(wire);
+    this.outs.push(wire);
+  }
+
+  outputs(wires: readonly number[]): void {
+    for (const w of wires) this.typeOf(w);
+    this.outs.push(...wires);
+  }
+
+  build(term?: string): Diagram {
+    const d: Diagram = {
+      wires: [...this.wires],
+      boxes: [...this.boxes],
+      inputs: [...this.ins],
+      outputs: [...this.outs],
+    };
+    return term === undefined ? d : { ...d, term };
+  }
+}
+
+function sourcePass(opts: BoxOptions): { source?: string; pass?: Pass } {
+  const out: { source?: string; pass?: Pass } = {};
+  if (opts.source !== undefined) out.source = opts.source;
+  if (opts.pass !== undefined) out.pass = opts.pass;
+  return out;
+}

@@ -1,0 +1,96 @@
+/**
+ * The kernel interface on tfjs, for whichever backend is live (webgl, wasm, cpu). Only public
+ * tfjs ops are used, each differentiable by tf.grad (our second oracle). Max-pool routing goes
+ * through argMax over each window, which picks the first maximum as the typed engine does.
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { BinaryOp, Kernel, UnaryOp } from '../kernel';
+
+const unaries: Record<UnaryOp, (x: tf.Tensor) => tf.Tensor> = {
+  neg: tf.neg,
+  sigmoid: tf.sigmoid,
+  tanh: tf.tanh,
+  relu: tf.relu,
+  step: (x) => tf.step(x, 0),
+  exp: tf.exp,
+  log: tf.log,
+  square: tf.square,
+  sqrt: tf.sqrt,
+  reciprocal: tf.reciprocal,
+  softplus: tf.softplus,
+  mod2: (x) => tf.mod(x, 2),
+  not: (x) => tf.sub(1, x),
+};
+const binaries: Record<BinaryOp, (a: tf.Tensor, b: tf.Tensor) => tf.Tensor> = {
+  add: tf.add,
+  sub: tf.sub,
+  mul: tf.mul,
+  div: tf.div,
+  xor: (a, b) => tf.mod(tf.add(a, b), 2),
+  and: tf.mul,
+};
+
+/** [B,H,W,C] → [B,ho,wo,C,k·k]: each pooling window on the last axis (floor-cropped). */
+function windows(x: tf.Tensor, k: number): tf.Tensor {
+  const [B, H, W, C] = x.shape;
+  const [ho, wo] = [Math.floor(H / k), Math.floor(W / k)];
+  const cropped = H === ho * k && W === wo * k ? x : tf.slice(x, [0, 0, 0, 0], [B, ho * k, wo * k, C]);
+  return tf.transpose(tf.reshape(cropped, [B, ho, k, wo, k, C]), [0, 1, 3, 5, 2, 4]).reshape([B, ho, wo, C, k * k]);
+}
+
+function argmaxMask(x: tf.Tensor, k: number): tf.Tensor {
+  return tf.oneHot(tf.argMax(windows(x, k), -1), k * k, 1, 0, 'float32');
+}
+
+export class TfjsKernel implements Kernel<tf.Tensor> {
+  readonly name = `tfjs-${tf.getBackend()}`;
+  batchSize = 1;
+
+  shape = (x: tf.Tensor) => x.shape;
+  fill = (shape: readonly number[], value: number) => tf.fill([...shape], value);
+  fromArray = (shape: readonly number[], values: ArrayLike<number>) => tf.tensor(Float32Array.from(values), [...shape]);
+  unary = (op: UnaryOp, x: tf.Tensor) => unaries[op](x);
+  leakyRelu = (x: tf.Tensor, alpha: number) => tf.leakyRelu(x, alpha);
+  leakyStep = (x: tf.Tensor, alpha: number) => tf.step(x, alpha);
+  binary = (op: BinaryOp, a: tf.Tensor, b: tf.Tensor) => binaries[op](a, b);
+  scale = (x: tf.Tensor, c: number) => tf.mul(x, c);
+  matmul = (a: tf.Tensor, b: tf.Tensor, ta: boolean, tb: boolean) =>
+    tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb);
+  sumBatch = (x: tf.Tensor) => tf.sum(x, 0);
+  broadcastBatch = (x: tf.Tensor) => tf.broadcastTo(tf.expandDims(x, 0), [this.batchSize, ...x.shape]);
+  sum = (x: tf.Tensor, axes: readonly number[]) => (axes.length === 0 ? tf.clone(x) : tf.sum(x, [...axes]));
+  broadcastAxes = (x: tf.Tensor, outShape: readonly number[]) => tf.broadcastTo(x, [...outShape]);
+  reshape = (x: tf.Tensor, shape: readonly number[]) => tf.reshape(x, [...shape]);
+  concat = (xs: readonly tf.Tensor[], axis: number) => tf.concat([...xs], axis);
+  slice = (x: tf.Tensor, begin: readonly number[], size: readonly number[]) => tf.slice(x, [...begin], [...size]);
+  softmax = (x: tf.Tensor) => tf.softmax(x);
+  conv2d = (x: tf.Tensor, w: tf.Tensor) => tf.conv2d(x as tf.Tensor4D, w as tf.Tensor4D, 1, 'valid');
+  conv2dBackInput = (d: tf.Tensor, w: tf.Tensor, xShape: readonly number[]) =>
+    tf.conv2dTranspose(d as tf.Tensor4D, w as tf.Tensor4D, xShape as [number, number, number, number], 1, 'valid');
+
+  /** dW[i,j,c,o] = Σ x[b,y+i,q+j,c]·d[b,y,q,o]: a correlation with channels and batch swapped. */
+  conv2dBackFilter(x: tf.Tensor, d: tf.Tensor, _wShape: readonly number[]) {
+    const xs = tf.transpose(x, [3, 1, 2, 0]) as tf.Tensor4D;
+    const ds = tf.transpose(d, [1, 2, 0, 3]) as tf.Tensor4D;
+    return tf.transpose(tf.conv2d(xs, ds, 1, 'valid'), [1, 2, 0, 3]);
+  }
+
+  maxPool = (x: tf.Tensor, k: number) => tf.max(windows(x, k), -1);
+
+  maxPoolBack(x: tf.Tensor, d: tf.Tensor, k: number) {
+    const [B, H, W, C] = x.shape;
+    const [ho, wo] = [Math.floor(H / k), Math.floor(W / k)];
+    const routed = tf.mul(argmaxMask(x, k), tf.expandDims(d, -1)).reshape([B, ho, wo, C, k, k]);
+    const back = tf.transpose(routed, [0, 1, 4, 2, 5, 3]).reshape([B, ho * k, wo * k, C]);
+    return H === ho * k && W === wo * k
+      ? back
+      : tf.pad(back, [
+          [0, 0],
+          [0, H - ho * k],
+          [0, W - wo * k],
+          [0, 0],
+        ]);
+  }
+
+  maxPoolSelect = (x: tf.Tensor, e: tf.Tensor, k: number) => tf.sum(tf.mul(argmaxMask(x, k), windows(e, k)), -1);
+}

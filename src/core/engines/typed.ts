@@ -1,0 +1,62 @@
+/**
+ * The typed-array engine: runs a Program with no tfjs at all.
+ *
+ *   const engine = createEngine(program, { dtype: 'float64' });
+ *   const [y] = engine.run([{ shape: [B, 4], data: xs }]);   // outputs: { shape, data }
+ *   engine.buffers();                                       // every buffer of the last run
+ *
+ * float64 is the oracle of the tests; float32 is the fast path for a classroom's small models.
+ * Buffers live in a bump arena reused run after run (no allocation per step once a batch size
+ * has been seen), so the arrays returned are valid until the next `run`: copy them to keep them.
+ */
+import type { Generator } from '../generator';
+import type { Program } from '../program';
+import { getGenerator } from '../registry';
+import { Arena, type Dtype } from './arena';
+import { batchSizeOf, type RunOptions } from './inputs';
+import { TypedKernel, type TypedTensor } from './typedKernel';
+
+export type { TypedTensor } from './typedKernel';
+
+export interface TypedEngine {
+  readonly kernel: TypedKernel;
+  /** `batchSize` only matters when no input is batched. */
+  run(inputs: readonly TypedTensor[], opts?: RunOptions): TypedTensor[];
+  /** All buffers of the last run, indexed like the Program's (for animation and inspection). */
+  buffers(): readonly (TypedTensor | undefined)[];
+}
+
+export function createEngine(program: Program, opts: { dtype?: Dtype } = {}): TypedEngine {
+  const kernel = new TypedKernel(new Arena(opts.dtype ?? 'float32'));
+  const gens: Generator[] = program.steps.map((s) => getGenerator(s.gen));
+  const bufs: (TypedTensor | undefined)[] = new Array(program.nBuffers);
+  return {
+    kernel,
+    run(inputs, opts = {}) {
+      kernel.batchSize = batchSizeOf(
+        program,
+        inputs.map((x) => x.shape),
+        opts.batchSize,
+      );
+      kernel.arena.reset();
+      program.inputs.forEach((b, i) => {
+        bufs[b] = inputs[i];
+      });
+      program.steps.forEach((s, n) => {
+        const outs = gens[n].forward(
+          kernel,
+          s.config,
+          s.inputs.map((b) => bufs[b] as TypedTensor),
+          s.types,
+        );
+        s.outputs.forEach((b, k) => {
+          bufs[b] = outs[k];
+        });
+      });
+      return program.outputs.map((b) => bufs[b] as TypedTensor);
+    },
+    buffers: () => bufs,
+  };
+}
+
+export const createTypedEngine = createEngine;

@@ -1,0 +1,121 @@
+/**
+ * Image loops for the typed-array kernel, NHWC, stride 1 correlation and k×k/stride k pooling.
+ * The pooling argmax is the first maximum in row-major window order, as tfjs's argMax picks,
+ * so both engines route a tied change to the same place.
+ */
+import type { TypedTensor } from './typedKernel';
+
+type Make = (shape: readonly number[]) => TypedTensor;
+
+export function conv2d(x: TypedTensor, w: TypedTensor, make: Make): TypedTensor {
+  const [B, H, W, C] = x.shape;
+  const [kh, kw, , O] = w.shape;
+  const [ho, wo] = [H - kh + 1, W - kw + 1];
+  const out = make([B, ho, wo, O]);
+  const [xd, wd, od] = [x.data, w.data, out.data];
+  od.fill(0);
+  for (let b = 0; b < B; b++)
+    for (let y = 0; y < ho; y++)
+      for (let q = 0; q < wo; q++) {
+        const o0 = ((b * ho + y) * wo + q) * O;
+        for (let i = 0; i < kh; i++)
+          for (let j = 0; j < kw; j++)
+            for (let c = 0; c < C; c++) {
+              const xv = xd[((b * H + y + i) * W + q + j) * C + c];
+              const w0 = ((i * kw + j) * C + c) * O;
+              for (let o = 0; o < O; o++) od[o0 + o] += xv * wd[w0 + o];
+            }
+      }
+  return out;
+}
+
+export function conv2dBackInput(d: TypedTensor, w: TypedTensor, xShape: readonly number[], make: Make): TypedTensor {
+  const [B, H, W, C] = xShape;
+  const [kh, kw, , O] = w.shape;
+  const [, ho, wo] = d.shape;
+  const out = make(xShape);
+  const [dd, wd, od] = [d.data, w.data, out.data];
+  od.fill(0);
+  for (let b = 0; b < B; b++)
+    for (let y = 0; y < ho; y++)
+      for (let q = 0; q < wo; q++)
+        for (let i = 0; i < kh; i++)
+          for (let j = 0; j < kw; j++)
+            for (let c = 0; c < C; c++) {
+              let s = 0;
+              for (let o = 0; o < O; o++) s += dd[((b * ho + y) * wo + q) * O + o] * wd[((i * kw + j) * C + c) * O + o];
+              od[((b * H + y + i) * W + q + j) * C + c] += s;
+            }
+  return out;
+}
+
+export function conv2dBackFilter(x: TypedTensor, d: TypedTensor, wShape: readonly number[], make: Make): TypedTensor {
+  const [B, H, W, C] = x.shape;
+  const [kh, kw, , O] = wShape;
+  const [, ho, wo] = d.shape;
+  const out = make(wShape);
+  const [xd, dd, od] = [x.data, d.data, out.data];
+  od.fill(0);
+  for (let b = 0; b < B; b++)
+    for (let y = 0; y < ho; y++)
+      for (let q = 0; q < wo; q++)
+        for (let i = 0; i < kh; i++)
+          for (let j = 0; j < kw; j++)
+            for (let c = 0; c < C; c++) {
+              const xv = xd[((b * H + y + i) * W + q + j) * C + c];
+              for (let o = 0; o < O; o++)
+                od[((i * kw + j) * C + c) * O + o] += xv * dd[((b * ho + y) * wo + q) * O + o];
+            }
+  return out;
+}
+
+/** Calls f(pooled index, flat index of the window's first maximum) for every window. */
+function windows(x: TypedTensor, k: number, f: (p: number, arg: number) => void): void {
+  const [B, H, W, C] = x.shape;
+  const [ho, wo] = [Math.floor(H / k), Math.floor(W / k)];
+  const xd = x.data;
+  for (let b = 0; b < B; b++)
+    for (let y = 0; y < ho; y++)
+      for (let q = 0; q < wo; q++)
+        for (let c = 0; c < C; c++) {
+          let arg = -1;
+          for (let i = 0; i < k; i++)
+            for (let j = 0; j < k; j++) {
+              const at = ((b * H + y * k + i) * W + q * k + j) * C + c;
+              if (arg < 0 || xd[at] > xd[arg]) arg = at;
+            }
+          f(((b * ho + y) * wo + q) * C + c, arg);
+        }
+}
+
+const pooledShape = (x: TypedTensor, k: number) => [
+  x.shape[0],
+  Math.floor(x.shape[1] / k),
+  Math.floor(x.shape[2] / k),
+  x.shape[3],
+];
+
+export function maxPool(x: TypedTensor, k: number, make: Make): TypedTensor {
+  const out = make(pooledShape(x, k));
+  windows(x, k, (p, arg) => {
+    out.data[p] = x.data[arg];
+  });
+  return out;
+}
+
+export function maxPoolBack(x: TypedTensor, d: TypedTensor, k: number, make: Make): TypedTensor {
+  const out = make(x.shape);
+  out.data.fill(0);
+  windows(x, k, (p, arg) => {
+    out.data[arg] = d.data[p];
+  });
+  return out;
+}
+
+export function maxPoolSelect(x: TypedTensor, e: TypedTensor, k: number, make: Make): TypedTensor {
+  const out = make(pooledShape(x, k));
+  windows(x, k, (p, arg) => {
+    out.data[p] = e.data[arg];
+  });
+  return out;
+}

@@ -1,0 +1,97 @@
+/**
+ * defineGenerator: the one place a generator's pieces are assembled. A rule file gives the type
+ * rule, forward, and its reverse written against a DiagramBuilder whose inputs are (x…, d…);
+ * this wraps the reverse into a Diagram, checks the changes have the types of the inputs, and
+ * fills in ports, draw hints and the term label.
+ */
+import { DiagramBuilder } from '../builder';
+import type { Config } from '../diagram';
+import { DiagramError, GeneratorTypeError } from '../errors';
+import type { ConfigField, DrawHints, Family, Generator, PortSpec } from '../generator';
+import type { Kernel } from '../kernel';
+import { printProduct, productEquals, type WireType } from '../wire';
+
+export type Names = readonly string[] | ((config: Config) => readonly string[]);
+
+export interface GenSpec {
+  readonly id: string;
+  readonly label?: string;
+  readonly family: Family;
+  readonly description: string;
+  readonly symbol: string;
+  readonly shape?: DrawHints['shape'];
+  readonly configFields?: readonly ConfigField[];
+  readonly inputs: Names;
+  readonly outputs: Names;
+  /** Names of the input ports that are parameters (drawn entering from the top). */
+  readonly params?: readonly string[];
+  /** Output types; arity is checked before this is called. */
+  type(config: Config, inputs: readonly WireType[]): WireType[];
+  forward<T>(k: Kernel<T>, config: Config, inputs: readonly T[], types: readonly WireType[]): T[];
+  /** Returns the change of each x, given the wires of x and of the output changes d. */
+  reverse(
+    b: DiagramBuilder,
+    xs: readonly number[],
+    ds: readonly number[],
+    config: Config,
+    types: readonly WireType[],
+  ): number[];
+  termLabel?(config: Config, inputs: readonly WireType[]): string;
+}
+
+const colours: Record<Family, string> = {
+  structure: '#6b7280',
+  linear: '#2563eb',
+  activation: '#d97706',
+  shape: '#059669',
+  convolution: '#7c3aed',
+  boolean: '#dc2626',
+};
+
+const names = (n: Names, c: Config): readonly string[] => (typeof n === 'function' ? n(c) : n);
+
+export function defineGenerator(spec: GenSpec): Generator {
+  const params = new Set(spec.params ?? []);
+  const ports = (c: Config) => ({
+    inputs: names(spec.inputs, c).map((name): PortSpec => (params.has(name) ? { name, param: true } : { name })),
+    outputs: names(spec.outputs, c).map((name): PortSpec => ({ name })),
+  });
+  return {
+    id: spec.id,
+    label: spec.label ?? spec.id,
+    family: spec.family,
+    description: spec.description,
+    configFields: spec.configFields ?? [],
+    ports,
+    type(config, inputs) {
+      const want = names(spec.inputs, config);
+      want.forEach((port, i) => {
+        if (!inputs[i]) throw new GeneratorTypeError(spec.id, port, 'a wire', undefined);
+      });
+      if (inputs.length > want.length)
+        throw new GeneratorTypeError(spec.id, `#${want.length}`, 'no wire (too many inputs)', inputs[want.length]);
+      return spec.type(config, inputs);
+    },
+    forward: (k, config, inputs, types) => spec.forward(k, config, inputs, types),
+    reverse(config, inputs) {
+      const n = names(spec.inputs, config).length;
+      const b = new DiagramBuilder();
+      const wires = b.inputs(inputs);
+      const xTypes = inputs.slice(0, n);
+      const dx = spec.reverse(b, wires.slice(0, n), wires.slice(n), config, xTypes);
+      const got = dx.map((w) => b.typeOf(w));
+      if (!productEquals(got, xTypes))
+        throw new DiagramError(`R[${spec.id}] returns ${printProduct(got)}, not ${printProduct(xTypes)}`);
+      b.outputs(dx);
+      return b.build(`R[${spec.id}]`);
+    },
+    termLabel: spec.termLabel ?? ((c) => defaultLabel(spec, c)),
+    draw: { colour: colours[spec.family], shape: spec.shape ?? 'box', symbol: spec.symbol },
+  };
+}
+
+/** `id`, or `id[v, …]` listing the config values that differ from their defaults. */
+function defaultLabel(spec: GenSpec, c: Config): string {
+  const changed = (spec.configFields ?? []).filter((f) => JSON.stringify(c[f.key]) !== JSON.stringify(f.default));
+  return changed.length ? `${spec.id}[${changed.map((f) => JSON.stringify(c[f.key])).join(', ')}]` : spec.id;
+}

@@ -1,0 +1,116 @@
+/**
+ * The common shapes of a rule, so each generator is a few lines (as in JAX's ad.py):
+ * - `elementwise(id, f, f')`: R(x, d) = d · f'(x), with f'(x) a diagram (CSE shares f(x));
+ * - `pointwise2`: a binary elementwise map whose operands may be one batched, one not — the
+ *   change of the unbatched one is summed over the batch, as the dagger of broadcasting;
+ * - `linearMap(f, f†)`: R(x, d) = f†(d), independent of x;
+ * - `locallyConstant`: R = 0 (step, argmax: kinks are treated as flat).
+ */
+import type { BoxOptions, DiagramBuilder } from '../builder';
+import type { Config } from '../diagram';
+import type { ConfigField, Family } from '../generator';
+import type { Kernel, UnaryOp } from '../kernel';
+import type { Field, WireType } from '../wire';
+import { defineGenerator, type GenSpec } from './define';
+import { check, checkField, sameShape, typeConfig } from './types';
+
+/** The sum of changes arriving at one wire: add on ℝ, xor on ℤ₂, a zero box when none. */
+export function sumChanges(b: DiagramBuilder, changes: readonly number[], t: WireType, opts: BoxOptions = {}): number {
+  if (changes.length === 0) return zeroOf(b, t, opts);
+  const plus = t.field === 'z2' ? 'xor' : 'add';
+  return changes.slice(1).reduce((acc, w) => b.op(plus, [acc, w], {}, opts), changes[0]);
+}
+
+export function zeroOf(b: DiagramBuilder, t: WireType, opts: BoxOptions = {}): number {
+  return b.op('zero', [], typeConfig(t), opts);
+}
+
+/** Brings a change to the batching of `target`: Σ over the batch, or broadcast along it. */
+export function unbroadcast(b: DiagramBuilder, w: number, target: WireType): number {
+  const t = b.typeOf(w);
+  if (t.batch && !target.batch) return b.op('sumBatch', [w]);
+  if (!t.batch && target.batch) return b.op('broadcastBatch', [w]);
+  return w;
+}
+
+type Meta = Pick<GenSpec, 'id' | 'description' | 'symbol'> & {
+  label?: string;
+  family?: Family;
+  field?: Field;
+  configFields?: readonly ConfigField[];
+  termLabel?: GenSpec['termLabel'];
+};
+
+/** y = f(x) pointwise; R(x, d) = rev(b, x, d), usually d · f'(x). */
+export function elementwise(
+  meta: Meta & { op?: UnaryOp; apply?: <T>(k: Kernel<T>, x: T, c: Config) => T },
+  rev: (b: DiagramBuilder, x: number, d: number, c: Config) => number,
+) {
+  const field = meta.field ?? 'real';
+  return defineGenerator({
+    ...meta,
+    family: meta.family ?? 'activation',
+    inputs: ['x'],
+    outputs: ['y'],
+    type: (_c, [x]) => {
+      checkField(meta.id, 'x', x, field);
+      return [x];
+    },
+    forward: (k, c, [x]) => [meta.apply ? meta.apply(k, x, c) : k.unary(meta.op as UnaryOp, x)],
+    reverse: (b, [x], [d], c) => [rev(b, x, d, c)],
+  });
+}
+
+/** f(x) with f'(x) = 0 wherever it is defined: R = 0. */
+export function locallyConstant(meta: Meta & { apply: <T>(k: Kernel<T>, x: T, c: Config) => T }) {
+  return elementwise(meta, (b, x) => zeroOf(b, b.typeOf(x)));
+}
+
+/** Binary pointwise map on two wires of one shape; the result is batched if either is. */
+export function pointwise2(
+  meta: Meta & {
+    inputs?: readonly [string, string];
+    params?: readonly string[];
+    family?: Family;
+    shape?: GenSpec['shape'];
+  },
+  apply: <T>(k: Kernel<T>, a: T, b: T) => T,
+  rev: (b: DiagramBuilder, x: number, y: number, d: number) => [number, number],
+) {
+  const field = meta.field ?? 'real';
+  const [p, q] = meta.inputs ?? ['a', 'b'];
+  return defineGenerator({
+    ...meta,
+    family: meta.family ?? 'structure',
+    inputs: [p, q],
+    outputs: ['y'],
+    type(_c, [a, b]) {
+      checkField(meta.id, p, a, field);
+      checkField(meta.id, q, b, field);
+      check(meta.id, q, b, sameShape(a.shape, b.shape), `a wire of shape [${a.shape.join(',')}] like '${p}'`);
+      return [{ field, shape: [...a.shape], batch: a.batch || b.batch }];
+    },
+    forward: (k, _c, [a, b]) => [apply(k, a, b)],
+    reverse(b, [x, y], [d], _c, [tx, ty]) {
+      const [dx, dy] = rev(b, x, y, d);
+      return [unbroadcast(b, dx, tx), unbroadcast(b, dy, ty)];
+    },
+  });
+}
+
+/** A linear map x ↦ f(x): its reverse is its dagger applied to the change. */
+export function linearMap(
+  meta: Meta & { family: Family; shape?: GenSpec['shape'] },
+  type: (c: Config, x: WireType) => WireType,
+  apply: <T>(k: Kernel<T>, x: T, c: Config, t: WireType) => T,
+  dagger: (b: DiagramBuilder, d: number, c: Config, x: WireType) => number,
+) {
+  return defineGenerator({
+    ...meta,
+    inputs: ['x'],
+    outputs: ['y'],
+    type: (c, [x]) => [type(c, x)],
+    forward: (k, c, [x], [t]) => [apply(k, x, c, t)],
+    reverse: (b, _x, [d], c, [t]) => [dagger(b, d, c, t)],
+  });
+}

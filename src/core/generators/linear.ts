@@ -1,0 +1,166 @@
+/**
+ * Linear and Para: linear (weight from a parameter port), bias, and matmul of two wires.
+ * linear, linearT and outer are the three faces of one trilinear form ⟨d, xW⟩, so each one's
+ * reverse is made of the other two and R[R[linear]] exists:
+ *   R[linear]((W, x), d)  = (outer(x, d), linearT(W, d))     xᵀd summed over the batch, dWᵀ
+ *   R[linearT]((W, d), e) = (outer(e, d), linear(W, e))
+ *   R[outer]((x, d), E)   = (linearT(E, d), linear(E, x))
+ */
+import type { Config } from '../diagram';
+import type { Kernel } from '../kernel';
+import { param, real, type WireType } from '../wire';
+import { defineGenerator } from './define';
+import { pointwise2 } from './helpers';
+import { check, checkExact, checkField } from './types';
+
+const dims = [
+  { key: 'in', label: 'inputs', kind: 'int', min: 1, max: 1 << 16, default: 1 },
+  { key: 'out', label: 'units', kind: 'int', min: 1, max: 1 << 16, default: 1 },
+] as const;
+const io = (c: Config) => [c.in as number, c.out as number] as const;
+
+/** a·b with 1-D unbatched operands lifted to rows, so kernels only see 2-D matmuls. */
+function mm<T>(k: Kernel<T>, a: T, b: T, ta: boolean, tb: boolean, aType: WireType): T {
+  if (aType.batch) return k.matmul(a, b, ta, tb);
+  const n = aType.shape[0];
+  const row = k.matmul(k.reshape(a, [1, n]), b, ta, tb);
+  return k.reshape(row, [k.shape(row)[1]]);
+}
+
+function vec(gen: string, port: string, t: WireType, n: number): void {
+  checkField(gen, port, t, 'real');
+  check(gen, port, t, t.shape.length === 1 && t.shape[0] === n, `ℝ^${n}`);
+}
+
+export const linear = defineGenerator({
+  id: 'linear',
+  family: 'linear',
+  description: 'x ↦ xW with the weight W entering from its parameter port.',
+  symbol: 'W·',
+  configFields: dims,
+  inputs: ['W', 'x'],
+  params: ['W'],
+  outputs: ['y'],
+  type(c, [w, x]) {
+    const [n, m] = io(c);
+    checkExact('linear', 'W', w, param([n, m]));
+    vec('linear', 'x', x, n);
+    return [real([m], x.batch)];
+  },
+  forward: (k, _c, [w, x], [, tx]) => [mm(k, x, w, false, false, tx)],
+  reverse: (b, [w, x], [d], c) => [b.op('outer', [x, d], c), b.op('linearT', [w, d], c)],
+  termLabel: (c) => `linear[${io(c).join('→')}]`,
+});
+
+export const linearT = defineGenerator({
+  id: 'linearT',
+  family: 'linear',
+  description: 'd ↦ dWᵀ: the transpose of linear, its reverse in x.',
+  symbol: 'Wᵀ·',
+  configFields: dims,
+  inputs: ['W', 'd'],
+  params: ['W'],
+  outputs: ['x'],
+  type(c, [w, d]) {
+    const [n, m] = io(c);
+    checkExact('linearT', 'W', w, param([n, m]));
+    vec('linearT', 'd', d, m);
+    return [real([n], d.batch)];
+  },
+  forward: (k, _c, [w, d], [, td]) => [mm(k, d, w, false, true, td)],
+  reverse: (b, [w, d], [e], c) => [b.op('outer', [e, d], c), b.op('linear', [w, e], c)],
+  termLabel: (c) => `linearT[${io(c).join('→')}]`,
+});
+
+export const outer = defineGenerator({
+  id: 'outer',
+  family: 'linear',
+  description: 'xᵀd summed over the batch: the change of a linear weight.',
+  symbol: '⊗',
+  configFields: dims,
+  inputs: ['x', 'd'],
+  outputs: ['W'],
+  type(c, [x, d]) {
+    const [n, m] = io(c);
+    vec('outer', 'x', x, n);
+    vec('outer', 'd', d, m);
+    check('outer', 'd', d, d.batch === x.batch, x.batch ? 'a batched wire like x' : 'an unbatched wire like x');
+    return [param([n, m])];
+  },
+  forward(k, c, [x, d], [tx]) {
+    if (tx.batch) return [k.matmul(x, d, true, false)];
+    const [n, m] = io(c);
+    return [k.matmul(k.reshape(x, [n, 1]), k.reshape(d, [1, m]), false, false)];
+  },
+  reverse: (b, [x, d], [e], c) => [b.op('linearT', [e, d], c), b.op('linear', [e, x], c)],
+  termLabel: (c) => `outer[${io(c).join('→')}]`,
+});
+
+export const bias = pointwise2(
+  {
+    id: 'bias',
+    family: 'linear',
+    description: 'x ↦ x + b with b from its parameter port.',
+    symbol: '+b',
+    inputs: ['b', 'x'],
+    params: ['b'],
+  },
+  (k, b, x) => k.binary('add', x, b),
+  (_b, _p, _x, d) => [d, d],
+);
+
+const flag = (c: Config, key: string) => c[key] as boolean;
+
+/** The reverse of C = op(A)·op(B) is again a matmul, with the transposes moved (closed under R). */
+const matmulReverse: Record<
+  string,
+  (a: number, b: number, d: number) => [[number, number, boolean, boolean], [number, number, boolean, boolean]]
+> = {
+  FF: (a, b, d) => [
+    [d, b, false, true],
+    [a, d, true, false],
+  ],
+  TF: (a, b, d) => [
+    [b, d, false, true],
+    [a, d, false, false],
+  ],
+  FT: (a, b, d) => [
+    [d, b, false, false],
+    [d, a, true, false],
+  ],
+  TT: (a, b, d) => [
+    [b, d, true, true],
+    [d, a, true, true],
+  ],
+};
+
+export const matmul = defineGenerator({
+  id: 'matmul',
+  family: 'linear',
+  description: 'Product of two unbatched matrices, op(A)·op(B), with optional transposes.',
+  symbol: '@',
+  configFields: [
+    { key: 'transA', label: 'transpose A', kind: 'boolean', default: false },
+    { key: 'transB', label: 'transpose B', kind: 'boolean', default: false },
+  ],
+  inputs: ['A', 'B'],
+  outputs: ['C'],
+  type(c, [a, b]) {
+    for (const [port, t] of [
+      ['A', a],
+      ['B', b],
+    ] as const) {
+      checkField('matmul', port, t, 'real');
+      check('matmul', port, t, !t.batch && t.shape.length === 2, 'an unbatched matrix ℝ^{n×m}ᵖ');
+    }
+    const [n, k1] = flag(c, 'transA') ? [a.shape[1], a.shape[0]] : [a.shape[0], a.shape[1]];
+    const [k2, m] = flag(c, 'transB') ? [b.shape[1], b.shape[0]] : [b.shape[0], b.shape[1]];
+    check('matmul', 'B', b, k1 === k2, `a matrix with ${k1} ${flag(c, 'transB') ? 'columns' : 'rows'}`);
+    return [param([n, m])];
+  },
+  forward: (k, c, [a, b]) => [k.matmul(a, b, flag(c, 'transA'), flag(c, 'transB'))],
+  reverse(bld, [a, b], [d], c) {
+    const key = (flag(c, 'transA') ? 'T' : 'F') + (flag(c, 'transB') ? 'T' : 'F');
+    return matmulReverse[key](a, b, d).map(([p, q, transA, transB]) => bld.op('matmul', [p, q], { transA, transB }));
+  },
+});

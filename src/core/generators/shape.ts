@@ -1,0 +1,166 @@
+/**
+ * Shape plumbing, all linear and field-polymorphic, each paired with its dagger:
+ * sumFeatures ↔ broadcast, reshape ↔ reshape back, concat ↔ split. Axes are feature axes
+ * (the batch axis is never named); `axis: -1` means every feature axis at once.
+ */
+import type { Config } from '../diagram';
+import type { Kernel } from '../kernel';
+import type { WireType } from '../wire';
+import { defineGenerator } from './define';
+import { linearMap } from './helpers';
+import { check, configFail, fullShape, sameShape } from './types';
+
+const axisField = { key: 'axis', label: 'axis (−1: all)', kind: 'int', min: -1, max: 8, default: -1 } as const;
+const size = (s: readonly number[]) => s.reduce((p, n) => p * n, 1);
+const without = (s: readonly number[], axis: number) => (axis < 0 ? [] : s.filter((_, i) => i !== axis));
+const keepDims = (s: readonly number[], axis: number) =>
+  axis < 0 ? s.map(() => 1) : s.map((n, i) => (i === axis ? 1 : n));
+const mod2 = <T>(k: Kernel<T>, x: T, t: WireType) => (t.field === 'z2' ? k.unary('mod2', x) : x);
+
+export const sumFeatures = linearMap(
+  {
+    id: 'sumFeatures',
+    family: 'shape',
+    description: 'Sums over one feature axis, or all of them (mod 2 on ℤ₂).',
+    symbol: 'Σ',
+    configFields: [axisField],
+  },
+  (c, x) => {
+    const axis = c.axis as number;
+    if (axis >= x.shape.length) configFail('sumFeatures', 'axis', `−1 ≤ axis < ${x.shape.length}`, axis);
+    return { ...x, shape: without(x.shape, axis) };
+  },
+  (k, x, c, t) => {
+    const axis = c.axis as number;
+    const axes = axis < 0 ? t.shape.map((_, i) => i) : [axis];
+    return mod2(
+      k,
+      k.sum(
+        x,
+        axes.map((a) => a + (t.batch ? 1 : 0)),
+      ),
+      t,
+    );
+  },
+  (b, d, c, x) => b.op('broadcast', [d], { shape: x.shape, axis: c.axis }),
+);
+
+export const broadcast = linearMap(
+  {
+    id: 'broadcast',
+    family: 'shape',
+    description: 'Repeats along a new feature axis (or fills a shape from a scalar): the dagger of sum.',
+    symbol: '⇶',
+    configFields: [{ key: 'shape', label: 'shape', kind: 'shape', min: 1, default: [1] }, axisField],
+  },
+  (c, x) => {
+    const shape = c.shape as number[];
+    const axis = c.axis as number;
+    if (axis >= shape.length) configFail('broadcast', 'axis', `−1 ≤ axis < ${shape.length}`, axis);
+    const want = without(shape, axis);
+    check('broadcast', 'x', x, sameShape(x.shape, want), `a wire of shape [${want.join(',')}]`);
+    return { ...x, shape: [...shape] };
+  },
+  (k, x, c, t) => {
+    const out = { ...t, shape: c.shape as number[] };
+    const kept = fullShape(k, { ...out, shape: keepDims(out.shape, c.axis as number) });
+    return k.broadcastAxes(k.reshape(x, kept), fullShape(k, out));
+  },
+  (b, d, c) => b.op('sumFeatures', [d], { axis: c.axis }),
+);
+
+export const reshape = linearMap(
+  {
+    id: 'reshape',
+    family: 'shape',
+    description: 'Reads the same values with another shape.',
+    symbol: '⤨',
+    configFields: [{ key: 'shape', label: 'shape', kind: 'shape', min: 1, default: [1] }],
+  },
+  (c, x) => {
+    const shape = c.shape as number[];
+    if (size(shape) !== size(x.shape)) configFail('reshape', 'shape', `a shape of ${size(x.shape)} values`, shape);
+    return { ...x, shape: [...shape] };
+  },
+  (k, x, c, t) => k.reshape(x, fullShape(k, { ...t, shape: c.shape as number[] })),
+  (b, d, _c, x) => b.op('reshape', [d], { shape: x.shape }),
+);
+
+export const flatten = linearMap(
+  { id: 'flatten', family: 'shape', description: 'Reshapes to one feature axis.', symbol: '▭' },
+  (_c, x) => ({ ...x, shape: [size(x.shape)] }),
+  (k, x, _c, t) => k.reshape(x, fullShape(k, { ...t, shape: [size(t.shape)] })),
+  (b, d, _c, x) => b.op('reshape', [d], { shape: x.shape }),
+);
+
+const count = (c: Config) => c.n as number;
+const sizes = (c: Config) => c.sizes as number[];
+
+export const concat = defineGenerator({
+  id: 'concat',
+  family: 'shape',
+  description: 'Joins wires along their last feature axis; its reverse splits the change.',
+  symbol: '⧺',
+  configFields: [{ key: 'n', label: 'inputs', kind: 'int', min: 1, max: 64, default: 2 }],
+  inputs: (c) => Array.from({ length: count(c) }, (_, i) => `x${i}`),
+  outputs: ['y'],
+  type(_c, xs) {
+    const [x0] = xs;
+    check('concat', 'x0', x0, x0.shape.length >= 1, 'a wire with at least one feature axis');
+    const lead = x0.shape.slice(0, -1);
+    xs.forEach((x, i) => {
+      const ok =
+        x.field === x0.field &&
+        x.batch === x0.batch &&
+        x.shape.length === x0.shape.length &&
+        sameShape(x.shape.slice(0, -1), lead);
+      check(
+        'concat',
+        `x${i}`,
+        x,
+        ok,
+        `a ${x0.field} wire of shape [${[...lead, 'n'].join(',')}]${x0.batch ? '' : 'ᵖ'}`,
+      );
+    });
+    const last = xs.reduce((s, x) => s + x.shape[x.shape.length - 1], 0);
+    return [{ ...x0, shape: [...lead, last] }];
+  },
+  forward: (k, _c, xs, [t]) => [k.concat(xs, t.shape.length - (t.batch ? 0 : 1))],
+  reverse: (b, _x, [d], _c, types) => b.box('split', { sizes: types.map((t) => t.shape[t.shape.length - 1]) }, [d]),
+});
+
+export const split = defineGenerator({
+  id: 'split',
+  family: 'shape',
+  description: 'Cuts a wire along its last feature axis; its reverse concatenates the changes.',
+  symbol: '⫿',
+  configFields: [{ key: 'sizes', label: 'sizes', kind: 'shape', min: 1, default: [1, 1] }],
+  inputs: ['x'],
+  outputs: (c) => sizes(c).map((_, i) => `y${i}`),
+  type(c, [x]) {
+    if (sizes(c).length === 0) configFail('split', 'sizes', 'at least one size', sizes(c));
+    const total = sizes(c).reduce((a, n) => a + n, 0);
+    check(
+      'split',
+      'x',
+      x,
+      x.shape.length >= 1 && x.shape[x.shape.length - 1] === total,
+      `a wire whose last axis has ${total} values`,
+    );
+    return sizes(c).map((n) => ({ ...x, shape: [...x.shape.slice(0, -1), n] }));
+  },
+  forward(k, c, [x], [t]) {
+    const full = fullShape(k, t);
+    let at = 0;
+    return sizes(c).map((n) => {
+      const begin = full.map((_, i) => (i === full.length - 1 ? at : 0));
+      at += n;
+      return k.slice(
+        x,
+        begin,
+        full.map((m, i) => (i === full.length - 1 ? n : m)),
+      );
+    });
+  },
+  reverse: (b, _x, ds) => [b.op('concat', ds, { n: ds.length })],
+});

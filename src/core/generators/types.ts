@@ -1,0 +1,43 @@
+/**
+ * Small checks for type rules. Each throws a GeneratorTypeError naming the generator, the port
+ * and what it expected, so the inspector can point at the wire that does not fit.
+ */
+import type { Config } from '../diagram';
+import { ConfigError, GeneratorTypeError } from '../errors';
+import type { Kernel } from '../kernel';
+import { type Field, printType, type WireType } from '../wire';
+
+export function check(gen: string, port: string, t: WireType, ok: boolean, expected: string): void {
+  if (!ok) throw new GeneratorTypeError(gen, port, expected, t);
+}
+
+export function checkField(gen: string, port: string, t: WireType, field: Field): void {
+  check(gen, port, t, t.field === field, field === 'real' ? 'a real (ℝ) wire' : 'a ℤ₂ wire');
+}
+
+export function checkExact(gen: string, port: string, t: WireType, want: WireType): void {
+  check(gen, port, t, printType(t) === printType(want), printType(want));
+}
+
+export function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((n, i) => n === b[i]);
+}
+
+/** The shape a kernel sees: a batched wire gets the leading batch axis. */
+export function fullShape(k: Kernel<unknown>, t: WireType): number[] {
+  return t.batch ? [k.batchSize, ...t.shape] : [...t.shape];
+}
+
+/** A type carried in a config (zero, constant): `{ shape, field, batch }`. */
+export function typeConfig(t: WireType): Config {
+  return { shape: [...t.shape], field: t.field, batch: t.batch };
+}
+
+export function configType(c: Config, field?: Field): WireType {
+  return { field: field ?? (c.field as Field), shape: [...(c.shape as number[])], batch: c.batch as boolean };
+}
+
+/** A config relation that the field checks cannot express (`sizes` summing to the input…). */
+export function configFail(gen: string, key: string, allowed: string, value: unknown): never {
+  throw new ConfigError(gen, key, allowed, value);
+}

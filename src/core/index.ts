@@ -1,0 +1,26 @@
+/**
+ * The core's public face: wire types, diagrams and their constructors, the generator registry,
+ * rdiff, Para, Programs and the two engines. Import from here (`src/core`); the registry of
+ * built-in generators loads itself on first use whichever module is imported first.
+ */
+
+export { type BoxOptions, DiagramBuilder } from './builder';
+export { canonicalConfig } from './canonical';
+export { andThen, box, cod, copy, discard, dom, id, swap, tensor, tensorAll, thenAll } from './compose';
+export { normaliseConfig } from './config';
+export type { Box, Config, Diagram, Pass } from './diagram';
+export type { Dtype } from './engines/arena';
+export { createTfjsEngine, type PlainTensor, type TfjsEngine } from './engines/tfjs';
+export { createTypedEngine, type TypedEngine, type TypedTensor } from './engines/typed';
+export * from './errors';
+export type { ConfigField, DrawHints, Family, Generator, PortSpec } from './generator';
+export * from './init';
+export type { BinaryOp, Kernel, UnaryOp } from './kernel';
+export { explicitCopies, validate } from './normalise';
+export * from './para';
+export { type LensProgramOptions, type LowerOptions, lower, lowerLens, type Program, type Step } from './program';
+export { lensDiagram, type RdiffOptions, rdiff, reverseOf } from './rdiff';
+export { allGenerators, getGenerator, hasGenerator, register } from './registry';
+export { printTerm } from './term';
+export { producers, readerCounts, topoOrder } from './topology';
+export * from './wire';

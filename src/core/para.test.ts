@@ -1,0 +1,83 @@
+/**
+ * Para: composition collects parameters (P ⊗ Q), is associative up to the order of parameters,
+ * tying shares one parameter; initialisers are deterministic in their seed with the right spread.
+ */
+import { describe, expect, test } from 'vitest';
+import { box } from './compose';
+import { fans, type Initialiser, initialise, mulberry32, normals } from './init';
+import { dataTypes, initParams, lift, para, paraTensor, paraThen, tieParams } from './para';
+import { agree, sameOn } from './testing/laws';
+import { evaluate, randomInputs } from './testing/numeric';
+import { param, real } from './wire';
+
+const dense = (n: number, m: number) =>
+  para(box('linear', { in: n, out: m }, [param([n, m]), real([n])]), [
+    { name: `W${n}${m}`, type: param([n, m]), init: { kind: 'glorotUniform' } },
+  ]);
+const act = lift(box('tanh', {}, [real([3])]));
+
+describe('Para', () => {
+  test('paraThen collects parameters P ⊗ Q before the data', () => {
+    const f = paraThen(paraThen(dense(2, 3), act), dense(3, 3));
+    expect(f.params.map((p) => p.name)).toEqual(['W23', 'W33']);
+    expect(dataTypes(f)).toEqual([real([2])]);
+  });
+
+  test('composition is associative', () => {
+    const [a, b, c] = [dense(2, 3), act, dense(3, 3)];
+    const lhs = paraThen(paraThen(a, b), c);
+    const rhs = paraThen(a, paraThen(b, c));
+    expect(sameOn(lhs.diagram, rhs.diagram, randomInputs(mulberry32(1), lhs.diagram))).toBe(true);
+  });
+
+  test('paraTensor puts parameters first, then both data inputs', () => {
+    const t = paraTensor(dense(2, 3), dense(3, 3));
+    expect(t.params.length).toBe(2);
+    expect(dataTypes(t)).toEqual([real([2]), real([3])]);
+  });
+
+  test('tying: two layers read one weight', () => {
+    const twice = paraThen(dense(3, 3), dense(3, 3));
+    const tied = tieParams(twice, [twice.params[0]], [0, 0]);
+    expect(tied.params.length).toBe(1);
+    const [w, x] = randomInputs(mulberry32(2), tied.diagram);
+    expect(agree(evaluate(tied.diagram, [w, x]), evaluate(twice.diagram, [w, w, x]))).toBe(true);
+  });
+
+  test('para checks the declared parameters against the inputs', () => {
+    expect(() =>
+      para(box('tanh', {}, [real([3])]), [{ name: 'p', type: param([3]), init: { kind: 'zeros' } }]),
+    ).toThrow();
+  });
+});
+
+describe('initialisers', () => {
+  const moments = (xs: Float32Array) => {
+    const mean = xs.reduce((s, v) => s + v, 0) / xs.length;
+    return [mean, Math.sqrt(xs.reduce((s, v) => s + (v - mean) ** 2, 0) / xs.length)];
+  };
+
+  test('deterministic in the seed', () => {
+    const init: Initialiser = { kind: 'normal', sigma: 0.01 };
+    expect(initialise(init, [4, 3], 42)).toEqual(initialise(init, [4, 3], 42));
+    expect(initialise(init, [4, 3], 42)).not.toEqual(initialise(init, [4, 3], 43));
+    expect(initParams(dense(2, 3), 5)).toEqual(initParams(dense(2, 3), 5));
+  });
+
+  test('each has its spread', () => {
+    expect(Array.from(initialise({ kind: 'zeros' }, [3], 1))).toEqual([0, 0, 0]);
+    expect(Array.from(initialise({ kind: 'constant', value: 0.5 }, [2], 1))).toEqual([0.5, 0.5]);
+    const [m, sd] = moments(initialise({ kind: 'normal', sigma: 2, mean: 1 }, [200, 100], 3));
+    expect(Math.abs(m - 1)).toBeLessThan(0.05);
+    expect(Math.abs(sd - 2)).toBeLessThan(0.05);
+    const u = initialise({ kind: 'uniform', low: -1, high: 3 }, [1000], 4);
+    expect(Math.min(...u)).toBeGreaterThanOrEqual(-1);
+    expect(Math.max(...u)).toBeLessThan(3);
+    const limit = Math.sqrt(6 / (100 + 50));
+    expect(Math.max(...initialise({ kind: 'glorotUniform' }, [100, 50], 5).map(Math.abs))).toBeLessThanOrEqual(limit);
+    expect(Math.abs(moments(initialise({ kind: 'he' }, [200, 100], 6))[1] - Math.sqrt(2 / 200))).toBeLessThan(0.005);
+    expect(fans([3, 3, 2, 8])).toEqual([18, 72]);
+    const g = normals(mulberry32(9));
+    expect(Number.isFinite(g())).toBe(true);
+  });
+});

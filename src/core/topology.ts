@@ -1,0 +1,66 @@
+/**
+ * Order and adjacency of a diagram: which box produces a wire, who reads it, and an order of
+ * the boxes in which every box comes after the producers of its inputs. Linear time.
+ */
+import type { Diagram } from './diagram';
+import { DiagramError } from './errors';
+
+/** For each wire, the index of the box that produces it, or -1 for boundary inputs. */
+export function producers(d: Diagram): Int32Array {
+  const prod = new Int32Array(d.wires.length).fill(-1);
+  d.boxes.forEach((b, i) => {
+    for (const w of b.outputs) prod[w] = i;
+  });
+  return prod;
+}
+
+/** Number of readers of each wire: box inputs and boundary outputs. */
+export function readerCounts(d: Diagram): Int32Array {
+  const uses = new Int32Array(d.wires.length);
+  for (const b of d.boxes) for (const w of b.inputs) uses[w]++;
+  for (const w of d.outputs) uses[w]++;
+  return uses;
+}
+
+/** Box indices in topological order; the construction order when it already is one. */
+export function topoOrder(d: Diagram): number[] {
+  const ready = new Uint8Array(d.wires.length);
+  for (const w of d.inputs) ready[w] = 1;
+  let inOrder = true;
+  for (const b of d.boxes) {
+    if (!b.inputs.every((w) => ready[w])) {
+      inOrder = false;
+      break;
+    }
+    for (const w of b.outputs) ready[w] = 1;
+  }
+  if (inOrder) return d.boxes.map((_, i) => i);
+  return kahn(d);
+}
+
+function kahn(d: Diagram): number[] {
+  const prod = producers(d);
+  const waiting = new Int32Array(d.boxes.length);
+  const readers: number[][] = d.wires.map(() => []);
+  d.boxes.forEach((b, i) => {
+    for (const w of b.inputs) {
+      if (prod[w] >= 0) {
+        waiting[i]++;
+        readers[w].push(i);
+      } else if (!d.inputs.includes(w)) {
+        throw new DiagramError(`wire ${w} read by ${b.gen}#${i} has no producer`);
+      }
+    }
+  });
+  const queue: number[] = [];
+  waiting.forEach((n, i) => {
+    if (n === 0) queue.push(i);
+  });
+  for (let head = 0; head < queue.length; head++) {
+    for (const w of d.boxes[queue[head]].outputs) {
+      for (const r of readers[w]) if (--waiting[r] === 0) queue.push(r);
+    }
+  }
+  if (queue.length !== d.boxes.length) throw new DiagramError('the diagram has a cycle');
+  return queue;
+}
