@@ -1,0 +1,104 @@
+/**
+ * The document the editor saves, the compiler reads and the model file embeds (zod, versioned).
+ * A document is plain data: boxes placed on the canvas, wires between their ports, groups
+ * (sub-diagrams), the dataset it is bound to and the training settings.
+ *
+ * Box `generator` is either a core generator id (`linear`, `sigmoid`, `copy`…) or one of the
+ * learner's box kinds (`input`, `label`, `output`, `parameter`, `loss`, `learning-rate`,
+ * `optimiser`), or `group:<templateId>` for an instance of a saved sub-diagram.
+ * The schema checks form only; meaning (known generator, well-typed wiring) is the compiler's.
+ */
+import { z } from 'zod';
+
+export const DOCUMENT_FORMAT = 'lensboard-document';
+export const DOCUMENT_VERSION = 1;
+
+const Id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'ids use letters, digits and _ . : - only');
+const Finite = z.number().finite();
+
+export const PositionSchema = z.object({ x: Finite, y: Finite });
+export const PortRefSchema = z.object({ box: Id, port: z.string().min(1).max(64) });
+
+export const BoxSchema = z.object({
+  id: Id,
+  generator: z.string().min(1).max(80),
+  config: z.record(z.string(), z.unknown()).default({}),
+  position: PositionSchema,
+  label: z.string().max(200).optional(),
+  /** The group this box belongs to; absent for the top level. */
+  parent: Id.optional(),
+});
+
+export const WireSchema = z.object({ id: Id, from: PortRefSchema, to: PortRefSchema });
+
+export const ExposedPortSchema = z.object({
+  name: z.string().min(1).max(64),
+  box: Id,
+  port: z.string().min(1).max(64),
+});
+
+/** A sub-diagram: its boxes carry `parent: group.id`; its open ports become the group's ports. */
+export const GroupSchema = z.object({
+  id: Id,
+  name: z.string().min(1).max(120),
+  position: PositionSchema,
+  parent: Id.optional(),
+  inputs: z.array(ExposedPortSchema),
+  outputs: z.array(ExposedPortSchema),
+  /** Instances of one saved box share this template id; `tied` instances share parameters. */
+  template: Id.optional(),
+  tiedTo: Id.optional(),
+});
+
+export const DatasetBindingSchema = z.object({
+  id: z.string().min(1).max(64),
+  options: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const OptimiserSettingsSchema = z.object({
+  kind: z.enum(['gd', 'momentum', 'nesterov', 'adagrad', 'adam']),
+  learningRate: Finite.positive(),
+  momentum: Finite.min(0).max(1).optional(),
+  beta1: Finite.min(0).lt(1).optional(),
+  beta2: Finite.min(0).lt(1).optional(),
+  epsilon: Finite.positive().optional(),
+});
+
+export const TrainingSettingsSchema = z.object({
+  loss: z.enum(['mse', 'mse-mean', 'softmax-cross-entropy', 'binary-cross-entropy', 'z2-xor', 'dot']).optional(),
+  optimiser: OptimiserSettingsSchema.optional(),
+  batchSize: z.number().int().min(1).max(65536).default(32),
+  epochs: z.number().int().min(1).max(100000).default(100),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
+  testFraction: Finite.min(0).lt(1).default(0),
+});
+
+export const DocumentSchema = z.object({
+  format: z.literal(DOCUMENT_FORMAT),
+  version: z.literal(DOCUMENT_VERSION),
+  name: z.string().max(200).default('Untitled'),
+  boxes: z.array(BoxSchema),
+  wires: z.array(WireSchema),
+  groups: z.array(GroupSchema).default([]),
+  dataset: DatasetBindingSchema.optional(),
+  training: TrainingSettingsSchema.optional(),
+});
+
+export type Position = z.infer<typeof PositionSchema>;
+export type PortRef = z.infer<typeof PortRefSchema>;
+export type BoxDoc = z.infer<typeof BoxSchema>;
+export type WireDoc = z.infer<typeof WireSchema>;
+export type GroupDoc = z.infer<typeof GroupSchema>;
+export type DatasetBinding = z.infer<typeof DatasetBindingSchema>;
+export type OptimiserSettings = z.infer<typeof OptimiserSettingsSchema>;
+export type TrainingSettings = z.infer<typeof TrainingSettingsSchema>;
+export type LensDocument = z.infer<typeof DocumentSchema>;

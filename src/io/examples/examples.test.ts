@@ -1,0 +1,100 @@
+/** Every example parses, compiles with its learner required, and has the shapes its description promises. */
+import { describe, expect, it } from 'vitest';
+import { compileDocument } from '../../learn/compile/compile';
+import { examples, loadExample } from './index';
+
+const expected: Record<string, { term: string; params: [string, number[]][]; loss: string; optimiser: string }> = {
+  xor: {
+    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
+    params: [
+      ['W1.W', [2, 8]],
+      ['W2.W', [8, 2]],
+      ['b1.W', [8]],
+      ['b2.W', [2]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adam',
+  },
+  'iris-simple': {
+    term: 'linear[4→3] ; bias ; sigmoid',
+    params: [
+      ['W1.W', [4, 3]],
+      ['b1.W', [3]],
+    ],
+    loss: 'mse',
+    optimiser: 'gd',
+  },
+  'iris-hidden': {
+    term: 'linear[4→20] ; bias ; sigmoid ; linear[20→3] ; bias ; sigmoid',
+    params: [
+      ['W1.W', [4, 20]],
+      ['W2.W', [20, 3]],
+      ['b1.W', [20]],
+      ['b2.W', [3]],
+    ],
+    loss: 'mse',
+    optimiser: 'gd',
+  },
+  'mnist-conv': {
+    term: 'reshape ; correlate2d ; relu ; maxPool2d[2] ; correlate2d ; relu ; maxPool2d[2] ; flatten ; linear[125→10] ; bias ; sigmoid',
+    params: [
+      ['K1.W', [3, 3, 1, 3]],
+      ['K2.W', [4, 4, 3, 5]],
+      ['W3.W', [125, 10]],
+      ['b3.W', [10]],
+    ],
+    loss: 'mse',
+    optimiser: 'momentum',
+  },
+  'mnist-mlp': {
+    term: 'linear[784→128] ; bias ; relu ; linear[128→10] ; bias',
+    params: [
+      ['W1.W', [784, 128]],
+      ['W2.W', [128, 10]],
+      ['b1.W', [128]],
+      ['b2.W', [10]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adam',
+  },
+};
+
+describe('examples', () => {
+  it('are the ones expected, each with a name and a description', () => {
+    expect(examples.map((e) => e.id)).toEqual(Object.keys(expected));
+    for (const e of examples) expect(e.name.length * e.description.length).toBeGreaterThan(0);
+  });
+
+  for (const e of examples) {
+    it(`${e.id} parses and compiles with no errors`, () => {
+      const r = compileDocument(loadExample(e.id), { requireLoss: true });
+      expect(r.errors).toEqual([]);
+      const m = r.model;
+      expect(m?.term).toBe(expected[e.id].term);
+      expect(m?.params.map((p) => [p.name, p.type.shape])).toEqual(expected[e.id].params);
+      expect(m?.loss?.kind).toBe(expected[e.id].loss);
+      expect(m?.optimiser?.kind).toBe(expected[e.id].optimiser);
+    });
+
+    it(`${e.id} draws its whole learner left to right, parameters above`, () => {
+      const doc = loadExample(e.id);
+      const kinds = new Set(doc.boxes.map((b) => b.generator));
+      for (const k of ['input', 'label', 'output', 'loss', 'learning-rate', 'optimiser']) expect(kinds).toContain(k);
+      const at = new Map(doc.boxes.map((b) => [b.id, b.position]));
+      for (const w of doc.wires) {
+        const [from, to] = [at.get(w.from.box), at.get(w.to.box)];
+        if (!from || !to) throw new Error(`wire ${w.id} names a missing box`);
+        if (doc.boxes.find((b) => b.id === w.from.box)?.generator === 'parameter') expect(from.y).toBeLessThan(to.y);
+        else expect(from.x).toBeLessThanOrEqual(to.x);
+      }
+    });
+  }
+
+  it('iris-simple is the paper’s experiment: N(0, 0.01) weights, zero biases, gd 0.01, batch 1, 400 epochs', () => {
+    const doc = loadExample('iris-simple');
+    const m = compileDocument(doc).model;
+    expect(m?.params.map((p) => p.init)).toEqual([{ kind: 'normal', sigma: 0.01 }, { kind: 'zeros' }]);
+    expect(m?.learningRate).toBe(0.01);
+    expect(doc.training).toMatchObject({ batchSize: 1, epochs: 400 });
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The learner's box kinds: the boxes of the paper's supervised learning (§3) that are not
+ * generators of the model — data and label inputs, the model's output, shared parameters, the
+ * loss, the learning-rate cap α and the optimiser. They are data, like the core registry, so
+ * the palette renders both the same way; `describeBox` answers for either.
+ */
+import { normaliseConfig } from '../core/config';
+import type { Config } from '../core/diagram';
+import type { DrawHints, Family, Generator, PortSpec } from '../core/generator';
+import { getGenerator, hasGenerator } from '../core/registry';
+import { INIT_KINDS, LOSS_KINDS, OPTIMISER_KINDS } from './compile/configs';
+import { type BoxConfigField, paraFields } from './compile/para';
+
+export type { BoxConfigField } from './compile/para';
+export type LearnerPaletteGroup = 'Data' | 'Losses' | 'Learning';
+export type PaletteGroup = 'Structure' | 'Linear & Para' | 'Activations' | 'Shape' | 'Boolean' | LearnerPaletteGroup;
+
+/** Core's shapes plus the learner's own, so each role is recognisable on the canvas. */
+export interface BoxDrawHints extends Omit<DrawHints, 'shape'> {
+  readonly shape: DrawHints['shape'] | 'data' | 'label' | 'output' | 'cap' | 'loss' | 'optimiser';
+}
+
+export interface BoxPorts {
+  readonly inputs: readonly PortSpec[];
+  readonly outputs: readonly PortSpec[];
+}
+
+export interface BoxKind {
+  readonly id: string;
+  readonly label: string;
+  readonly group: LearnerPaletteGroup;
+  readonly description: string;
+  ports(config: Config): BoxPorts;
+  readonly configFields: readonly BoxConfigField[];
+  readonly draw: BoxDrawHints;
+}
+
+const fixed = (inputs: string[], outputs: string[]) => (): BoxPorts => ({
+  inputs: inputs.map((name) => ({ name })),
+  outputs: outputs.map((name) => ({ name })),
+});
+const shapeField: BoxConfigField = {
+  key: 'shape',
+  label: 'shape',
+  kind: 'shape',
+  min: 1,
+  default: [],
+  help: 'used only when no dataset is bound',
+};
+
+const kinds: readonly BoxKind[] = [
+  {
+    id: 'input',
+    label: 'data input',
+    group: 'Data',
+    description: "The features of each example; its shape is the bound dataset's feature shape.",
+    ports: fixed([], ['x']),
+    configFields: [shapeField],
+    draw: { colour: '#0f766e', shape: 'data', symbol: 'x' },
+  },
+  {
+    id: 'label',
+    label: 'label input',
+    group: 'Data',
+    description: "The target of each example, fed to the loss; its shape is the dataset's label shape.",
+    ports: fixed([], ['y']),
+    configFields: [shapeField],
+    draw: { colour: '#0e7490', shape: 'label', symbol: 'y' },
+  },
+  {
+    id: 'output',
+    label: 'model output',
+    group: 'Data',
+    description: 'Marks a wire as an output ŷ of the model (what prediction and accuracy read).',
+    ports: fixed(['ŷ'], []),
+    configFields: [],
+    draw: { colour: '#0f766e', shape: 'output', symbol: 'ŷ' },
+  },
+  {
+    id: 'parameter',
+    label: 'parameter',
+    group: 'Learning',
+    description: 'A learnt parameter P; wiring it into several ports ties their weights.',
+    ports: fixed([], ['W']),
+    configFields: [
+      { key: 'shape', label: 'shape', kind: 'shape', min: 1, default: [1], help: 'e.g. [4, 3] for linear 4→3' },
+      { key: 'init', label: 'initialiser', kind: 'init', options: INIT_KINDS, default: { kind: 'glorot-uniform' } },
+    ],
+    draw: { colour: '#2563eb', shape: 'triangle', symbol: 'P' },
+  },
+  {
+    id: 'loss',
+    label: 'loss',
+    group: 'Losses',
+    description: 'ℓ : B ⊗ B → L compares the prediction ŷ with the label y; its reverse starts the backward pass.',
+    ports: fixed(['ŷ', 'y'], ['l']),
+    configFields: [{ key: 'kind', label: 'loss', kind: 'enum', options: LOSS_KINDS, default: 'mse' }],
+    draw: { colour: '#be123c', shape: 'loss', symbol: 'ℓ' },
+  },
+  {
+    id: 'learning-rate',
+    label: 'learning rate',
+    group: 'Learning',
+    description: 'The cap α : (L, L′) → (1, 1) whose backward map is the constant −ε.',
+    ports: fixed(['l'], []),
+    configFields: [{ key: 'epsilon', label: 'ε', kind: 'number', min: 0, max: 10, default: 0.01 }],
+    draw: { colour: '#a16207', shape: 'cap', symbol: 'α' },
+  },
+  {
+    id: 'optimiser',
+    label: 'optimiser',
+    group: 'Learning',
+    description: 'The optimiser lens U applied to every parameter (gradient descent, momentum, Adam…).',
+    ports: fixed([], []),
+    configFields: [
+      { key: 'kind', label: 'optimiser', kind: 'enum', options: OPTIMISER_KINDS, default: 'gd' },
+      { key: 'momentum', label: 'γ', kind: 'number', min: 0, max: 1, default: 0.9, help: 'momentum and Nesterov' },
+      { key: 'beta1', label: 'β₁', kind: 'number', min: 0, max: 0.999999, default: 0.9, help: 'Adam' },
+      { key: 'beta2', label: 'β₂', kind: 'number', min: 0, max: 0.999999, default: 0.999, help: 'Adam' },
+      { key: 'epsilon', label: 'δ', kind: 'number', min: 0, max: 1, default: 1e-7, help: 'AdaGrad and Adam' },
+    ],
+    draw: { colour: '#4d7c0f', shape: 'optimiser', symbol: 'U' },
+  },
+];
+
+const table = new Map(kinds.map((k) => [k.id, k]));
+
+export const learnerBoxKinds = (): readonly BoxKind[] => kinds;
+export const lookupBoxKind = (id: string): BoxKind | undefined => table.get(id);
+export const isLearnerKind = (id: string): boolean => table.has(id);
+
+const familyGroup: Record<Family, PaletteGroup> = {
+  structure: 'Structure',
+  linear: 'Linear & Para',
+  activation: 'Activations',
+  shape: 'Shape',
+  convolution: 'Linear & Para',
+  boolean: 'Boolean',
+};
+
+export interface BoxDescription extends Omit<BoxKind, 'group'> {
+  readonly group: PaletteGroup;
+  readonly source: 'core' | 'learner';
+}
+
+/** The editor may hold a partial or half-typed config; port names come from a valid one. */
+function withDefaults(gen: Generator, config: Config): Config {
+  try {
+    return normaliseConfig(gen, config);
+  } catch {
+    return normaliseConfig(gen, {});
+  }
+}
+
+/** Ports, config fields and draw hints of a core generator or a learner kind; undefined if neither. */
+export function describeBox(generatorId: string): BoxDescription | undefined {
+  const kind = table.get(generatorId);
+  if (kind) return { ...kind, source: 'learner' };
+  if (!hasGenerator(generatorId)) return undefined;
+  const gen = getGenerator(generatorId);
+  return {
+    id: gen.id,
+    label: gen.label,
+    group: familyGroup[gen.family],
+    description: gen.description,
+    ports: (config) => gen.ports(withDefaults(gen, config)),
+    configFields: [...gen.configFields, ...paraFields(gen)],
+    draw: gen.draw,
+    source: 'core',
+  };
+}
