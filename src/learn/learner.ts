@@ -1,0 +1,156 @@
+/**
+ * Learner assembly (DESIGN.md §1): one training step is one evaluation of the composite lens
+ * `optimiser ▷ (model ; loss ; α)`, drawn here as ONE diagram
+ *
+ *   (learnt…, state…, hypers…, fixed…, y) → (learnt⁺…, state⁺…, l, ŷ)
+ *
+ * p̃ = get(s, p); ŷ = f(p̃, x); l = ℓ(ŷ, y); l' = α(l); ŷ' = R[ℓ](…, l'); p' = R[f](…, ŷ');
+ * (s⁺, p⁺) = put(s, p, p'). R comes from the core's rdiff; its forward copies of f and ℓ land
+ * on the same wires as the forward pass drawn here, so lowering's CSE keeps one forward pass,
+ * and DCE drops the changes nobody reads (x', y'). The learnt wires are the parameters, or,
+ * for deep dreaming, the data inputs (the weights then stay fixed).
+ */
+import { DiagramBuilder } from '../core/builder';
+import { dom } from '../core/compose';
+import type { Diagram } from '../core/diagram';
+import { lower, type Program } from '../core/program';
+import { rdiff } from '../core/rdiff';
+import type { WireType } from '../core/wire';
+import type { CompiledModel, LossKind } from './compile/types';
+import { type Cap, cap } from './learningRate';
+import { getLoss, type Loss, lossDiagram } from './losses/index';
+import { getOptimiser, type HyperName, type OptimiserKind, type OptimiserLens, stateType } from './optimisers/index';
+import { scalarType, tagged } from './wiring';
+
+export interface LearnerOptions {
+  readonly loss?: LossKind;
+  readonly optimiser?: OptimiserKind;
+  /** 'params' trains the weights; 'inputs' learns the data input instead (deep dreaming). */
+  readonly learn?: 'params' | 'inputs';
+}
+
+/** Where each group of values sits on the step's boundary (see the header). */
+export interface StepLayout {
+  /** Indices into the model's inputs: the learnt ones, and the fixed ones, each in model order. */
+  readonly learnt: readonly number[];
+  readonly fixed: readonly number[];
+  /** Types of the state wires, learnt wire by learnt wire, each in the optimiser's state order. */
+  readonly state: readonly WireType[];
+  readonly stateInit: readonly number[];
+  readonly hypers: readonly HyperName[];
+  readonly prediction: WireType;
+  readonly loss: WireType;
+}
+
+export interface Learner {
+  readonly model: CompiledModel;
+  readonly loss: Loss;
+  readonly optimiser: OptimiserLens;
+  readonly cap: Cap;
+  readonly layout: StepLayout;
+  /** The whole step as a diagram (it can be drawn), and lowered once. */
+  readonly step: Diagram;
+  readonly stepProgram: Program;
+  /** (model inputs…, y) → (l, ŷ): evaluation without a step. */
+  readonly evaluate: Diagram;
+  readonly evaluateProgram: Program;
+}
+
+export function assembleLearner(model: CompiledModel, options: LearnerOptions = {}): Learner {
+  const lossKind = options.loss ?? model.loss?.kind;
+  if (!lossKind) throw new Error('the learner needs a loss: draw a loss box or choose one in the settings');
+  const loss = getLoss(lossKind);
+  const optimiser = getOptimiser(options.optimiser ?? model.optimiser?.kind ?? 'gd');
+  const types = dom(model.diagram);
+  if (model.diagram.outputs.length !== 1) {
+    throw new Error(`a learner needs one prediction output; this model has ${model.diagram.outputs.length}`);
+  }
+  const prediction = model.diagram.wires[model.diagram.outputs[0]];
+  if (prediction.field !== loss.field)
+    throw new Error(`the ${loss.kind} loss needs ${loss.field} predictions, got ${prediction.field}`);
+  if (loss.field === 'z2' && optimiser.kind !== 'gd')
+    throw new Error('over ℤ₂ the only optimiser is gradient descent (Reverse Derivative Ascent)');
+  const nParams = model.params.length;
+  const isLearnt = (i: number) => (options.learn === 'inputs' ? i >= nParams : i < nParams);
+  const learnt = types.map((_, i) => i).filter(isLearnt);
+  const fixed = types.map((_, i) => i).filter((i) => !isLearnt(i));
+  const capKind: Cap = loss.field === 'z2' ? 'identity' : optimiser.cap;
+  const ell = lossDiagram(loss.kind, prediction);
+  const lossType = ell.wires[ell.outputs[0]];
+  const layout: StepLayout = {
+    learnt,
+    fixed,
+    state: learnt.flatMap((i) => optimiser.state.map((spec) => stateType(spec, types[i]))),
+    stateInit: learnt.flatMap(() => optimiser.state.map((spec) => spec.init)),
+    hypers: optimiser.hypers,
+    prediction,
+    loss: lossType,
+  };
+  const step = drawStep(model.diagram, ell, optimiser, capKind, layout, model.loss?.box ?? 'loss');
+  const evaluate = drawEvaluate(model.diagram, ell, prediction);
+  return {
+    model,
+    loss,
+    optimiser,
+    cap: capKind,
+    layout,
+    step,
+    stepProgram: lower(step),
+    evaluate,
+    evaluateProgram: lower(evaluate),
+  };
+}
+
+function drawStep(
+  f: Diagram,
+  ell: Diagram,
+  o: OptimiserLens,
+  capKind: Cap,
+  layout: StepLayout,
+  lossSource: string,
+): Diagram {
+  const types = dom(f);
+  const b = new DiagramBuilder();
+  const p = b.inputs(layout.learnt.map((i) => types[i]));
+  const k = o.state.length;
+  const s = p.map((_, j) => b.inputs(layout.state.slice(j * k, (j + 1) * k)));
+  const h = Object.fromEntries(layout.hypers.map((name) => [name, b.input(scalarType)]));
+  const x = b.inputs(layout.fixed.map((i) => types[i]));
+  const y = b.input(layout.prediction);
+  const names = layout.hypers;
+  const hs = names.map((name) => h[name]);
+  const wiresOf = (ws: number[]) => Object.fromEntries(names.map((name, i) => [name, ws[i]]));
+  const optimiser = { source: 'optimiser', pass: 'forward' } as const;
+  const got = p.map((pj, j) =>
+    tagged(b, optimiser, [pj, ...s[j], ...hs], (sub, [q, ...w]) => [o.get(sub, q, w.slice(0, k), wiresOf(w.slice(k)))]),
+  );
+  const inputs = types.map((_, i) => {
+    const j = layout.learnt.indexOf(i);
+    return j >= 0 ? got[j][0] : x[layout.fixed.indexOf(i)];
+  });
+  const [yhat] = b.inline(f, inputs);
+  const [l] = b.inline(ell, [yhat, y], { source: lossSource, pass: 'forward' });
+  const alpha = { source: 'learning-rate', pass: 'backward' } as const;
+  const [dl] = tagged(b, alpha, [l, h.learningRate], (sub, [lw, e]) => [cap(sub, capKind, lw, e)]);
+  const [dyhat] = b.inline(rdiff(ell), [yhat, y, dl], { source: lossSource });
+  const dInputs = b.inline(rdiff(f), [...inputs, dyhat]);
+  const put = { source: 'optimiser', pass: 'backward' } as const;
+  const next = p.map((pj, j) =>
+    tagged(b, put, [pj, ...s[j], dInputs[layout.learnt[j]], ...hs], (sub, [q, ...w]) => {
+      const u = o.put(sub, q, w.slice(0, k), w[k], wiresOf(w.slice(k + 1)));
+      return [u.p, ...u.s];
+    }),
+  );
+  b.outputs([...next.map((n) => n[0]), ...next.flatMap((n) => n.slice(1)), l, yhat]);
+  return b.build();
+}
+
+function drawEvaluate(f: Diagram, ell: Diagram, prediction: WireType): Diagram {
+  const b = new DiagramBuilder();
+  const inputs = b.inputs(dom(f));
+  const y = b.input(prediction);
+  const [yhat] = b.inline(f, inputs);
+  const [l] = b.inline(ell, [yhat, y], { source: 'loss', pass: 'forward' });
+  b.outputs([l, yhat]);
+  return b.build();
+}

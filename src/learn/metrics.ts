@@ -1,0 +1,87 @@
+/**
+ * Metrics read off a run's plain outputs: mean loss per example, accuracy and the confusion
+ * matrix (true class × predicted class), so per-class counts are its rows. Labels are decoded
+ * by the dataset's encoding; predictions the same way, except that logits (cross-entropy
+ * losses) and ±1 targets are cut at 0 rather than ½. Regression has no classes: accuracy null.
+ */
+import type { Dataset, LabelEncoding } from '../data/dataset';
+import { decodeClass } from '../data/labels';
+
+export interface Metrics {
+  readonly loss: number;
+  readonly accuracy: number | null;
+  readonly n: number;
+  /** confusion[true][predicted], or null for regression. */
+  readonly confusion: number[][] | null;
+}
+
+export interface LabelReading {
+  readonly encoding: LabelEncoding;
+  readonly width: number;
+  readonly classes: number;
+  readonly logits: boolean;
+}
+
+export function labelReading(ds: Dataset, logits: boolean): LabelReading {
+  const width = ds.labelShape.reduce((p, n) => p * n, 1);
+  const byEncoding = ds.labelEncoding === 'onehot' ? width : ds.labelEncoding === 'bits' ? 2 ** width : 2;
+  const classes = ds.labelEncoding === 'real' ? 0 : (ds.classes?.length ?? byEncoding);
+  return { encoding: ds.labelEncoding, width, classes, logits };
+}
+
+function predictedClass(p: ArrayLike<number>, offset: number, r: LabelReading): number {
+  if (r.encoding !== 'bits' || !r.logits) return decodeClass(p, offset, r.width, r.encoding);
+  let value = 0;
+  for (let j = 0; j < r.width; j++) value = value * 2 + (p[offset + j] > 0 ? 1 : 0);
+  return value;
+}
+
+/** Sums over many runs: add each run's outputs, read the metrics when wanted. */
+export class Tally {
+  private lossSum = 0;
+  private correct = 0;
+  private count = 0;
+  private readonly confusion: number[][] | null;
+
+  constructor(private readonly r: LabelReading) {
+    this.confusion =
+      r.classes > 0 && r.classes <= 1024
+        ? Array.from({ length: r.classes }, () => new Array<number>(r.classes).fill(0))
+        : null;
+  }
+
+  /** `loss` holds n rows (one number each, or one per bit over ℤ₂: the number of wrong bits). */
+  add(
+    loss: ArrayLike<number>,
+    predictions: ArrayLike<number>,
+    labels: ArrayLike<number>,
+    n: number,
+  ): { loss: number; accuracy: number | null } {
+    let l = 0;
+    for (let i = 0; i < loss.length; i++) l += loss[i];
+    let right = 0;
+    if (this.r.classes > 0) {
+      for (let row = 0; row < n; row++) {
+        const truth = decodeClass(labels, row * this.r.width, this.r.width, this.r.encoding);
+        const guess = predictedClass(predictions, row * this.r.width, this.r);
+        if (truth === guess) right++;
+        const cell = this.confusion?.[truth];
+        if (cell && guess < cell.length) cell[guess]++;
+      }
+    }
+    this.lossSum += l;
+    this.correct += right;
+    this.count += n;
+    return { loss: l / n, accuracy: this.r.classes > 0 ? right / n : null };
+  }
+
+  read(): Metrics {
+    const n = this.count;
+    return {
+      loss: n ? this.lossSum / n : Number.NaN,
+      accuracy: this.r.classes > 0 && n ? this.correct / n : null,
+      n,
+      confusion: this.confusion?.map((row) => [...row]) ?? null,
+    };
+  }
+}

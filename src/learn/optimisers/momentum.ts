@@ -1,0 +1,30 @@
+/**
+ * Momentum: s⁺ = γs + p', p⁺ = p + s⁺. With α = −ε, s is −ε times tfjs's (Keras's)
+ * accumulator, so the parameters follow `tf.train.momentum` exactly while ε is constant.
+ *
+ * Nesterov is the same put with get p̃ = p + γs: the gradient is read at the look-ahead point.
+ * tfjs's `useNesterov` keeps that look-ahead point as its variable instead: its parameter is
+ * our p̃, step for step (the two differ by a change of variables, not in the path they take).
+ */
+import { times } from '../wiring';
+import { type OptimiserLens, wire } from './types';
+
+const put: OptimiserLens['put'] = (b, p, [s], dp, h) => {
+  const s1 = b.op('add', [times(b, wire(h, 'momentum'), s), dp]);
+  return { p: b.op('add', [p, s1]), s: [s1] };
+};
+
+export const momentum: OptimiserLens = {
+  kind: 'momentum',
+  hypers: ['learningRate', 'momentum'],
+  cap: 'learning-rate',
+  state: [{ name: 'velocity', scalar: false, init: 0 }],
+  get: (_b, p) => p,
+  put,
+};
+
+export const nesterov: OptimiserLens = {
+  ...momentum,
+  kind: 'nesterov',
+  get: (b, p, [s], h) => b.op('add', [p, times(b, wire(h, 'momentum'), s)]),
+};

@@ -1,0 +1,88 @@
+/**
+ * The step on the tfjs engine (whichever backend is live). The runner owns the tensors of the
+ * learnt values, the state and the hyper-parameter scalars; each step swaps them for the step's
+ * outputs and disposes the old ones, so the number of live tensors stays flat step after step.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { createTfjsEngine } from '../../core/engines/tfjs';
+import type { WireType } from '../../core/wire';
+import type { Learner } from '../learner';
+import type { Hypers } from '../optimisers/index';
+import type { Rows, RunOutputs, StepRunner } from './types';
+
+const full = (t: WireType, n: number) => (t.batch ? [n, ...t.shape] : [...t.shape]);
+
+export function createTfjsRunner(
+  learner: Learner,
+  learnt: readonly Float32Array[],
+  state: readonly Float32Array[],
+): StepRunner {
+  const { layout, model } = learner;
+  const types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
+  let values = learnt.map((v, j) => tf.tensor(v, full(types[layout.learnt[j]], 1)));
+  let states = state.map((v, j) => tf.tensor(v, full(layout.state[j], 1)));
+  let hypers = layout.hypers.map(() => tf.scalar(0));
+  const stepEngine = createTfjsEngine(learner.stepProgram);
+  const evalEngine = createTfjsEngine(learner.evaluateProgram);
+  const k = values.length;
+  const ks = states.length;
+
+  const data = (rows: Rows) => [
+    ...layout.fixed.map((i) => tf.tensor(rows.features, full(types[i], rows.n))),
+    tf.tensor(rows.labels, full(layout.prediction, rows.n)),
+  ];
+
+  /** Reads a step's (l, ŷ) back in one transfer and frees them. */
+  function read(l: tf.Tensor, yhat: tf.Tensor): RunOutputs {
+    const loss = l.dataSync() as Float32Array;
+    const predictions = yhat.dataSync() as Float32Array;
+    tf.dispose([l, yhat]);
+    return { loss, predictions };
+  }
+
+  function adopt(outs: tf.Tensor[]): void {
+    tf.dispose([...values, ...states]);
+    values = outs.slice(0, k);
+    states = outs.slice(k, k + ks);
+  }
+
+  return {
+    engine: `tfjs-${tf.getBackend()}`,
+    step(rows) {
+      const xy = data(rows);
+      const outs = stepEngine.run([...values, ...states, ...hypers, ...xy]);
+      tf.dispose(xy);
+      adopt(outs);
+      return read(outs[k + ks], outs[k + ks + 1]);
+    },
+    traceStep(rows) {
+      const xy = data(rows);
+      const buffers = stepEngine.trace([...values, ...states, ...hypers, ...xy]).map((b) => b ?? null);
+      tf.dispose(xy);
+      const outs = learner.stepProgram.outputs.map((b) => buffers[b] as { shape: number[]; data: Float32Array });
+      adopt(outs.slice(0, k + ks).map((o) => tf.tensor(o.data, o.shape)));
+      return { outputs: { loss: outs[k + ks].data, predictions: outs[k + ks + 1].data }, trace: { buffers } };
+    },
+    evaluate(rows) {
+      const inputs = types.map((t, i) => {
+        const j = layout.learnt.indexOf(i);
+        return j >= 0 ? values[j] : tf.tensor(rows.features, full(t, rows.n));
+      });
+      const y = tf.tensor(rows.labels, full(layout.prediction, rows.n));
+      const [l, yhat] = evalEngine.run([...inputs, y]);
+      tf.dispose([...inputs.filter((t) => !values.includes(t)), y]);
+      return read(l, yhat);
+    },
+    setHypers(h: Hypers) {
+      tf.dispose(hypers);
+      hypers = layout.hypers.map((name) => tf.scalar(h[name]));
+    },
+    learnt: () => values.map((v) => Float32Array.from(v.dataSync())),
+    dispose() {
+      tf.dispose([...values, ...states, ...hypers]);
+      values = [];
+      states = [];
+      hypers = [];
+    },
+  };
+}

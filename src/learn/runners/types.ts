@@ -1,0 +1,40 @@
+/**
+ * A runner holds the learnt values and optimiser state of one learner on one engine and runs
+ * its step Program batch after batch. Everything it hands out is plain numbers, valid until its
+ * next call; tensors (on tfjs) never leave it.
+ */
+import type { Hypers } from '../optimisers/index';
+
+export type EngineName = 'typed' | 'typed-float64' | 'tfjs';
+
+/** One batch: n rows of features and labels, row-major. */
+export interface Rows {
+  readonly features: Float32Array;
+  readonly labels: Float32Array;
+  readonly n: number;
+}
+
+/** Per-example losses and predictions of one run, row-major; valid until the runner's next call. */
+export interface RunOutputs {
+  readonly loss: ArrayLike<number>;
+  readonly predictions: ArrayLike<number>;
+}
+
+/** Every buffer of one step's Program, copied (null where the buffer was dead). */
+export interface StepTrace {
+  readonly buffers: readonly ({ readonly shape: number[]; readonly data: Float32Array } | null)[];
+}
+
+export interface StepRunner {
+  readonly engine: string;
+  /** One training step: the learnt values and the state move on. */
+  step(rows: Rows): RunOutputs;
+  /** The same step, keeping every buffer of its Program for the animation. */
+  traceStep(rows: Rows): { outputs: RunOutputs; trace: StepTrace };
+  /** Loss and predictions at the current values, without a step. */
+  evaluate(rows: Rows): RunOutputs;
+  setHypers(h: Hypers): void;
+  /** Copies of the learnt values (the parameters), in model order. */
+  learnt(): Float32Array[];
+  dispose(): void;
+}

@@ -1,0 +1,66 @@
+/**
+ * From plain data to a trainer: a document (JSON, as a file or a message holds it), the dataset
+ * it binds or another one, and settings that override the document's. The CLI and the worker
+ * both start here, so a run in a terminal and a run in the browser are the same run.
+ */
+import { type DatasetOptions, loadDataset } from '../data/catalog';
+import type { Dataset } from '../data/dataset';
+import type { LensDocument } from '../io/document';
+import { parseDocument } from '../io/parse';
+import { compileDocument } from './compile/compile';
+import type { TrainerSettings } from './settings';
+import { createTrainer, type Trainer } from './trainer';
+
+export interface SessionRequest {
+  readonly document: unknown;
+  /** The dataset to train on; default: the one the document binds, with its options. */
+  readonly dataset?: { readonly id: string; readonly options?: DatasetOptions };
+  readonly settings?: Partial<TrainerSettings>;
+}
+
+export interface Session {
+  readonly document: LensDocument;
+  readonly dataset: Dataset;
+  readonly trainer: Trainer;
+}
+
+/** Thrown with every problem listed, one per line, each naming where it is. */
+export class SessionError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'SessionError';
+  }
+}
+
+export function parseOrThrow(json: unknown): LensDocument {
+  const parsed = parseDocument(json);
+  if (!parsed.ok) throw new SessionError(parsed.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)));
+  return parsed.doc;
+}
+
+export async function openSession(req: SessionRequest, load = loadDataset): Promise<Session> {
+  const document = parseOrThrow(req.document);
+  const binding = req.dataset ?? document.dataset;
+  if (!binding) throw new SessionError(['the document binds no dataset: choose one']);
+  const dataset = await load(binding.id, binding.options as DatasetOptions | undefined);
+  const datasetShapes = {
+    featureShape: dataset.featureShape,
+    labelShape: dataset.labelShape,
+    field: dataset.task === 'boolean' ? 'z2' : 'real',
+  } as const;
+  const compiled = compileDocument(document, { datasetShapes, requireLoss: true });
+  if (!compiled.model) {
+    throw new SessionError(
+      compiled.errors.map((e) => `${e.box ? `box '${e.box}'${e.port ? ` port '${e.port}'` : ''}: ` : ''}${e.message}`),
+    );
+  }
+  const t = document.training;
+  const settings: TrainerSettings = {
+    epochs: t?.epochs ?? 100,
+    batchSize: t?.batchSize ?? 32,
+    seed: t?.seed ?? 1,
+    testFraction: t?.testFraction ?? 0,
+    ...req.settings,
+  };
+  return { document, dataset, trainer: createTrainer(compiled.model, dataset, settings) };
+}

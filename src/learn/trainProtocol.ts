@@ -1,0 +1,50 @@
+/**
+ * The messages between the page and the training worker. Plain data only (structured clone):
+ * a document, a dataset id with options, settings; metrics and snapshots come back as numbers.
+ */
+import type { BackendName, BackendReport } from './backend';
+import type { Metrics } from './metrics';
+import type { Hypers } from './optimisers/index';
+import type { StepTrace } from './runners/types';
+import type { SessionRequest } from './session';
+import type { EpochMetrics, StepMetrics, TrainResult } from './trainer';
+import type { NamedWeights } from './weights';
+
+export interface StartRequest extends SessionRequest {
+  /** The tfjs backend to start in the worker when the engine is 'tfjs'. */
+  readonly backend?: BackendName;
+  /** The wasm backend's file URLs (the page's Vite `?url` imports), when backend is 'wasm'. */
+  readonly wasmPaths?: Readonly<Record<string, string>>;
+}
+
+export type ToWorker =
+  | { readonly type: 'start'; readonly request: StartRequest }
+  | { readonly type: 'pause' | 'resume' | 'step' | 'stop' | 'trace' | 'weights' }
+  | { readonly type: 'set-hypers'; readonly hypers: Partial<Hypers> };
+
+export interface Ready {
+  readonly engine: string;
+  readonly backend: BackendReport | null;
+  readonly term: string;
+  readonly trainRows: number;
+  readonly testRows: number;
+  readonly hypers: Hypers;
+  readonly stepsPerEpoch: number;
+}
+
+export interface Snapshot {
+  readonly latest: StepMetrics;
+  /** Every step loss since the previous snapshot, in order (for the loss chart). */
+  readonly losses: Float32Array;
+}
+
+export type FromWorker =
+  | { readonly type: 'ready'; readonly ready: Ready }
+  | { readonly type: 'snapshot'; readonly snapshot: Snapshot }
+  | { readonly type: 'epoch'; readonly metrics: EpochMetrics }
+  | { readonly type: 'trace'; readonly step: number; readonly trace: StepTrace }
+  | { readonly type: 'weights'; readonly weights: readonly NamedWeights[] }
+  | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
+  | { readonly type: 'error'; readonly message: string };
+
+export type { Metrics };

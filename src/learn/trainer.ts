@@ -1,0 +1,212 @@
+/**
+ * The training loop: seeded shuffled batches, epochs, metrics, and the controls a UI needs —
+ * pause, resume, a single step, stop, hyper-parameters changed between steps, and a trace of one
+ * step's buffers for the animation. It touches no DOM and yields to the event loop every
+ * ~10 ms of work, so it runs unchanged in a Web Worker (messages get through between steps).
+ * Subscribers receive plain numbers only.
+ */
+import { batches, type Dataset, splitDataset } from '../data/dataset';
+import type { CompiledModel } from './compile/types';
+import { assembleLearner, type Learner } from './learner';
+import { labelReading, type Metrics, Tally } from './metrics';
+import type { Hypers } from './optimisers/index';
+import { initialParams, initialState } from './params';
+import { createRunner, type StepRunner, type StepTrace } from './runners/index';
+import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
+import { checkData, evaluateRows } from './trainerData';
+
+export interface StepMetrics {
+  readonly step: number;
+  readonly epoch: number;
+  readonly loss: number;
+  readonly accuracy: number | null;
+}
+
+export interface EpochMetrics {
+  readonly epoch: number;
+  readonly steps: number;
+  readonly stepsPerSecond: number;
+  /** Running means over the epoch's steps (the weights moved during the epoch). */
+  readonly running: Metrics;
+  /** The whole sets at the epoch's end, when evaluated. */
+  readonly train: Metrics | null;
+  readonly test: Metrics | null;
+}
+
+export type TrainerStatus = 'idle' | 'running' | 'paused' | 'stopped' | 'done';
+
+export interface TrainResult {
+  readonly status: 'done' | 'stopped';
+  readonly epochs: number;
+  readonly steps: number;
+  readonly seconds: number;
+  readonly train: Metrics;
+  readonly test: Metrics | null;
+}
+
+type Listener<T> = (value: T) => void;
+
+export class Trainer {
+  readonly learner: Learner;
+  readonly train: Dataset;
+  readonly test: Dataset | null;
+  private readonly runner: StepRunner;
+  private readonly stepListeners = new Set<Listener<StepMetrics>>();
+  private readonly epochListeners = new Set<Listener<EpochMetrics>>();
+  private current: Hypers;
+  private state: TrainerStatus = 'idle';
+  private wake: (() => void) | null = null;
+  private allowance = 0;
+  private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
+  private steps = 0;
+
+  constructor(
+    model: CompiledModel,
+    data: Dataset,
+    readonly settings: TrainerSettings,
+  ) {
+    checkSettings(settings);
+    const resolved = resolveSettings(model, settings);
+    this.learner = assembleLearner(model, { loss: resolved.loss, optimiser: resolved.optimiser });
+    checkData(this.learner, data);
+    const f = settings.testFraction ?? 0;
+    const split = f > 0 ? splitDataset(data, 1 - f, settings.seed) : { train: data, test: null };
+    this.train = split.train;
+    this.test = split.test && split.test.n > 0 ? split.test : null;
+    const { layout } = this.learner;
+    const state = initialState(layout.state, layout.stateInit);
+    this.runner = createRunner(settings.engine ?? 'typed', this.learner, initialParams(model, settings.seed), state);
+    this.current = resolved.hypers;
+    this.runner.setHypers(this.current);
+  }
+
+  get status(): TrainerStatus {
+    return this.state;
+  }
+  get engine(): string {
+    return this.runner.engine;
+  }
+  hypers(): Hypers {
+    return this.current;
+  }
+
+  onStep(f: Listener<StepMetrics>): () => void {
+    this.stepListeners.add(f);
+    return () => this.stepListeners.delete(f);
+  }
+  onEpoch(f: Listener<EpochMetrics>): () => void {
+    this.epochListeners.add(f);
+    return () => this.epochListeners.delete(f);
+  }
+
+  /** Takes effect at the next step: the hyper-parameters are input wires, nothing recompiles. */
+  setHypers(h: Partial<Hypers>): void {
+    this.current = { ...this.current, ...h };
+    this.runner.setHypers(this.current);
+  }
+
+  pause(): void {
+    if (this.state === 'running') this.state = 'paused';
+  }
+  resume(): void {
+    if (this.state === 'paused') this.state = 'running';
+    this.wake?.();
+  }
+  /** While paused: take exactly one more step. */
+  stepOnce(): void {
+    this.allowance++;
+    this.wake?.();
+  }
+  stop(): void {
+    if (this.state === 'running' || this.state === 'paused' || this.state === 'idle') this.state = 'stopped';
+    this.wake?.();
+  }
+
+  /** Resolves with every buffer of the next step's Program (indexed like learner.stepProgram). */
+  traceNextStep(): Promise<{ step: number; trace: StepTrace }> {
+    return new Promise((resolve) => this.traceWanted.push(resolve));
+  }
+
+  /** The current parameters, in the order of the model's params. */
+  weights(): Float32Array[] {
+    return this.runner.learnt();
+  }
+
+  evaluate(ds: Dataset): Metrics {
+    return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits));
+  }
+
+  async run(): Promise<TrainResult> {
+    if (this.state !== 'idle') throw new Error(`the trainer has already run (status ${this.state})`);
+    this.state = 'running';
+    const { epochs, batchSize, seed } = this.settings;
+    const started = performance.now();
+    let lastYield = started;
+    let epoch = 0;
+    for (; epoch < epochs && !this.is('stopped'); epoch++) {
+      const tally = new Tally(labelReading(this.train, this.learner.loss.logits));
+      const epochStart = performance.now();
+      const first = this.steps;
+      for (const rows of batches(this.train, batchSize, seed, epoch)) {
+        if (this.is('paused') && this.allowance === 0) await this.sleep();
+        if (this.is('stopped')) break;
+        if (this.allowance > 0) this.allowance--;
+        const out = this.traceWanted.length ? this.traced(rows) : this.runner.step(rows);
+        const m = tally.add(out.loss, out.predictions, rows.labels, rows.n);
+        this.steps++;
+        for (const f of this.stepListeners) f({ step: this.steps, epoch, loss: m.loss, accuracy: m.accuracy });
+        if (performance.now() - lastYield > (this.settings.yieldEveryMs ?? 10)) {
+          await new Promise((r) => setTimeout(r, 0));
+          lastYield = performance.now();
+        }
+      }
+      if (this.is('stopped') && this.steps === first) break;
+      const steps = this.steps - first;
+      const seconds = (performance.now() - epochStart) / 1000;
+      const full = this.settings.evaluateEachEpoch !== false;
+      const metrics: EpochMetrics = {
+        epoch,
+        steps,
+        stepsPerSecond: seconds > 0 ? steps / seconds : 0,
+        running: tally.read(),
+        train: full ? this.evaluate(this.train) : null,
+        test: full && this.test ? this.evaluate(this.test) : null,
+      };
+      for (const f of this.epochListeners) f(metrics);
+    }
+    const status = this.is('stopped') ? 'stopped' : 'done';
+    this.state = status;
+    const seconds = (performance.now() - started) / 1000;
+    const test = this.test ? this.evaluate(this.test) : null;
+    return { status, epochs: epoch, steps: this.steps, seconds, train: this.evaluate(this.train), test };
+  }
+
+  dispose(): void {
+    this.runner.dispose();
+  }
+
+  private traced(rows: Parameters<StepRunner['step']>[0]) {
+    const { outputs, trace } = this.runner.traceStep(rows);
+    const waiting = this.traceWanted;
+    this.traceWanted = [];
+    for (const resolve of waiting) resolve({ step: this.steps + 1, trace });
+    return outputs;
+  }
+
+  /** Reads the status afresh: the controls change it while run() awaits. */
+  private is(s: TrainerStatus): boolean {
+    return this.state === s;
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = () => {
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+}
+
+export const createTrainer = (model: CompiledModel, data: Dataset, settings: TrainerSettings): Trainer =>
+  new Trainer(model, data, settings);
