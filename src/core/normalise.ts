@@ -41,12 +41,13 @@ export function explicitCopies(d: Diagram): Diagram {
   const uses = readerCounts(d);
   const b = new DiagramBuilder();
   const handout: number[][] = d.wires.map(() => []);
+  const handed = new Int32Array(d.wires.length);
   const arrive = (w: number, nw: number) => {
     if (uses[w] === 0) b.box('discard', {}, [nw]);
     else handout[w] = uses[w] === 1 ? [nw] : b.box('copy', { n: uses[w] }, [nw]);
   };
   const take = (w: number): number => {
-    const nw = handout[w].shift();
+    const nw = handout[w][handed[w]++];
     if (nw === undefined) throw new DiagramError(`wire ${w} is read before it is produced`);
     return nw;
   };

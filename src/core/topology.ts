@@ -42,12 +42,14 @@ function kahn(d: Diagram): number[] {
   const prod = producers(d);
   const waiting = new Int32Array(d.boxes.length);
   const readers: number[][] = d.wires.map(() => []);
+  const isInput = new Uint8Array(d.wires.length);
+  for (const w of d.inputs) isInput[w] = 1;
   d.boxes.forEach((b, i) => {
     for (const w of b.inputs) {
       if (prod[w] >= 0) {
         waiting[i]++;
         readers[w].push(i);
-      } else if (!d.inputs.includes(w)) {
+      } else if (!isInput[w]) {
         throw new DiagramError(`wire ${w} read by ${b.gen}#${i} has no producer`);
       }
     }

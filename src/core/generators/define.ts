@@ -93,5 +93,11 @@ export function defineGenerator(spec: GenSpec): Generator {
 /** `id`, or `id[v, …]` listing the config values that differ from their defaults. */
 function defaultLabel(spec: GenSpec, c: Config): string {
   const changed = (spec.configFields ?? []).filter((f) => JSON.stringify(c[f.key]) !== JSON.stringify(f.default));
-  return changed.length ? `${spec.id}[${changed.map((f) => JSON.stringify(c[f.key])).join(', ')}]` : spec.id;
+  return changed.length ? `${spec.id}[${changed.map((f) => printValue(c[f.key])).join(', ')}]` : spec.id;
+}
+
+/** Shapes read as `28×28×1`, the way wire types print them; other values as JSON. */
+function printValue(v: unknown): string {
+  if (Array.isArray(v) && v.every((n) => typeof n === 'number')) return v.join('×');
+  return typeof v === 'string' ? v : JSON.stringify(v);
 }

@@ -36,7 +36,7 @@ const expected: Record<string, { term: string; params: [string, number[]][]; los
     optimiser: 'gd',
   },
   'mnist-conv': {
-    term: 'reshape ; correlate2d ; relu ; maxPool2d[2] ; correlate2d ; relu ; maxPool2d[2] ; flatten ; linear[125→10] ; bias ; sigmoid',
+    term: 'reshape[28×28×1] ; correlate2d ; relu ; maxPool2d[2] ; correlate2d ; relu ; maxPool2d[2] ; flatten ; linear[125→10] ; bias ; sigmoid',
     params: [
       ['K1.W', [3, 3, 1, 3]],
       ['K2.W', [4, 4, 3, 5]],
