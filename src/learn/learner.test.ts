@@ -30,6 +30,7 @@ describe('learner assembly', () => {
     // the hidden layer's input change is needed, the data's is not: one linearT, not two.
     expect(count('linearT', 'backward')).toBe(1);
     expect(learner.stepProgram.outputs.length).toBe(4 + 2);
+    expect(learner.step.term).toBe('gd ▷ (linear[4→8] ; bias ; tanh ; linear[8→3] ; bias ; sigmoid ; ℓ[mse] ; α)');
   });
 
   it('learns the input instead of the weights (deep dreaming)', () => {

@@ -15,6 +15,7 @@ import { dom } from '../core/compose';
 import type { Diagram } from '../core/diagram';
 import { lower, type Program } from '../core/program';
 import { rdiff } from '../core/rdiff';
+import { printTerm } from '../core/term';
 import type { WireType } from '../core/wire';
 import type { CompiledModel, LossKind } from './compile/types';
 import { type Cap, cap } from './learningRate';
@@ -142,7 +143,7 @@ function drawStep(
     }),
   );
   b.outputs([...next.map((n) => n[0]), ...next.flatMap((n) => n.slice(1)), l, yhat]);
-  return b.build();
+  return b.build(`${o.kind} ▷ (${printTerm(f)} ; ${ell.term} ; α)`);
 }
 
 function drawEvaluate(f: Diagram, ell: Diagram, prediction: WireType): Diagram {

@@ -6,7 +6,7 @@
  */
 import { startBackend } from './backend';
 import { openSession } from './session';
-import type { Trainer } from './trainer';
+import type { StepMetrics, Trainer } from './trainer';
 import type { FromWorker, StartRequest, ToWorker } from './trainProtocol';
 import type { NamedWeights } from './weights';
 
@@ -34,10 +34,13 @@ async function backendFor(request: StartRequest) {
 
 export function createTrainHost(post: Post): (message: ToWorker) => void {
   let trainer: Trainer | null = null;
+  let starting = false;
+  /** Controls sent while the dataset loads; replayed once the trainer exists. */
+  let early: ToWorker[] = [];
   let losses: number[] = [];
   let lastPost = 0;
 
-  const flush = (latest: Parameters<Parameters<Trainer['onStep']>[0]>[0]) => {
+  const flush = (latest: StepMetrics) => {
     const batch = Float32Array.from(losses);
     losses = [];
     lastPost = performance.now();
@@ -48,8 +51,7 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
     const backend = await backendFor(request);
     const session = await openSession(request);
     const t = session.trainer;
-    trainer = t;
-    let latest: Parameters<Parameters<Trainer['onStep']>[0]>[0] | null = null;
+    let latest: StepMetrics | null = null;
     t.onStep((m) => {
       latest = m;
       losses.push(m.loss);
@@ -67,6 +69,9 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
       stepsPerEpoch,
     };
     post({ type: 'ready', ready });
+    trainer = t;
+    for (const m of early) control(t, m);
+    early = [];
     const result = await t.run();
     if (latest && losses.length) flush(latest);
     post({ type: 'done', result, weights: named(t) });
@@ -75,13 +80,7 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
 
   const fail = (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
 
-  return (message) => {
-    if (message.type === 'start') {
-      if (trainer) return fail(new Error('this worker is already training; start another worker'));
-      start(message.request).catch(fail);
-      return;
-    }
-    if (!trainer) return fail(new Error(`'${message.type}' before 'start'`));
+  function control(trainer: Trainer, message: ToWorker) {
     switch (message.type) {
       case 'pause':
         return trainer.pause();
@@ -99,5 +98,17 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
       case 'weights':
         return post({ type: 'weights', weights: named(trainer) });
     }
+  }
+
+  return (message) => {
+    if (message.type === 'start') {
+      if (starting) return fail(new Error('this worker is already training; start another worker'));
+      starting = true;
+      start(message.request).catch(fail);
+      return;
+    }
+    if (trainer) return control(trainer, message);
+    if (!starting) return fail(new Error(`'${message.type}' before 'start'`));
+    early.push(message);
   };
 }

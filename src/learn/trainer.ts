@@ -59,6 +59,7 @@ export class Trainer {
   private allowance = 0;
   private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
   private steps = 0;
+  private started = false;
 
   constructor(
     model: CompiledModel,
@@ -105,8 +106,9 @@ export class Trainer {
     this.runner.setHypers(this.current);
   }
 
+  /** Before run() too: the run then starts paused. */
   pause(): void {
-    if (this.state === 'running') this.state = 'paused';
+    if (this.state === 'running' || this.state === 'idle') this.state = 'paused';
   }
   resume(): void {
     if (this.state === 'paused') this.state = 'running';
@@ -137,8 +139,9 @@ export class Trainer {
   }
 
   async run(): Promise<TrainResult> {
-    if (this.state !== 'idle') throw new Error(`the trainer has already run (status ${this.state})`);
-    this.state = 'running';
+    if (this.started) throw new Error(`the trainer has already run (status ${this.state})`);
+    this.started = true;
+    if (this.state === 'idle') this.state = 'running';
     const { epochs, batchSize, seed } = this.settings;
     const started = performance.now();
     let lastYield = started;

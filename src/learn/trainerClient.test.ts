@@ -29,10 +29,12 @@ describe('trainer client ⇄ worker host', () => {
     client.on('snapshot', (m) => snapshots.push(m.snapshot.losses.length));
     const ready = client.next('ready');
     client.start({ document: xor, settings: { engine: 'typed' } });
+    client.pause(); // before the dataset has loaded: the run starts paused
     const info = (await ready).ready;
     expect(info.term).toContain('tanh');
     expect(info.hypers.learningRate).toBeCloseTo(0.03);
-    client.pause();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(snapshots).toEqual([]);
     client.setHypers({ learningRate: 0.05 });
     const trace = client.next('trace');
     client.trace();

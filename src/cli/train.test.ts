@@ -1,0 +1,93 @@
+/**
+ * The CLI: its argument rules, and two real runs as a user types them (tsx in a subprocess):
+ * a mistake exits with 2 and says what is wrong; a short run writes a model file whose weights
+ * load back by name.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseTrainArgs } from './args';
+
+const run = (...args: string[]) =>
+  spawnSync('npx', ['tsx', 'src/cli/train.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+
+describe('train CLI', () => {
+  it('parses the documented options in both spellings', () => {
+    const parsed = parseTrainArgs([
+      'doc.json',
+      '--dataset',
+      'iris',
+      '--epochs=400',
+      '--batch',
+      '1',
+      '--seed',
+      '2',
+      '--engine',
+      'tfjs-cpu',
+      '--out',
+      'm.json',
+    ]);
+    expect(parsed).toEqual({
+      ok: true,
+      args: {
+        document: 'doc.json',
+        dataset: 'iris',
+        epochs: 400,
+        batch: 1,
+        seed: 2,
+        engine: 'tfjs-cpu',
+        out: 'm.json',
+        quiet: false,
+      },
+    });
+  });
+
+  it.each([
+    [['doc.json', '--epochs', '0'], /--epochs must be an integer ≥ 1/],
+    [['doc.json', '--epochs', '2.5'], /--epochs must be an integer/],
+    [['doc.json', '--engine', 'gpu'], /--engine must be one of typed, typed64, tfjs-cpu, tfjs-wasm/],
+    [['doc.json', '--batch'], /--batch needs a value/],
+    [['doc.json', '--seed', '--out', 'x'], /--seed needs a value/],
+    [['doc.json', '--frobnicate'], /unknown option --frobnicate/],
+    [[], /no document given/],
+    [['a.json', 'b.json'], /one document at a time/],
+  ])('refuses %j', (argv, message) => {
+    const parsed = parseTrainArgs(argv);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(message);
+  });
+
+  it('exits with 2 and the usage on a bad argument', () => {
+    const out = run('src/io/examples/iris-simple.json', '--epochs', 'many');
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/--epochs must be an integer/);
+    expect(out.stderr).toMatch(/usage: npm run train/);
+  });
+
+  it('trains a document and writes the model file', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lensboard-')), 'model.json');
+    const out = run(
+      'src/io/examples/iris-simple.json',
+      '--epochs',
+      '3',
+      '--batch',
+      '10',
+      '--seed',
+      '2',
+      '--engine',
+      'typed',
+      '--out',
+      file,
+    );
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    expect(out.stdout.split('\n').filter((l) => l.startsWith('epoch'))).toHaveLength(3);
+    expect(out.stdout).toMatch(/epoch 3\/3 {2}loss \d\.\d{4} {2}acc \d\.\d{3} {2}\d+ steps\/s/);
+    const model = JSON.parse(readFileSync(file, 'utf8'));
+    expect(model.format).toBe('lensboard-model-draft');
+    expect(model.document.name).toMatch(/Iris/);
+    expect(model.weights.map((w: { shape: number[] }) => w.shape)).toEqual([[4, 3], [3]]);
+  });
+});

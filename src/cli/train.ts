@@ -1,0 +1,94 @@
+/**
+ * Headless training: `npm run train -- <document.json> --dataset iris --epochs 400 --batch 1
+ * --seed 2 --engine tfjs-cpu|tfjs-wasm|typed --out model.json`. One progress line per epoch,
+ * then the trained model file. Exit codes: 2 for a usage mistake (bad option, unreadable file),
+ * 1 when the document does not compile or training fails, 0 otherwise.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { type CliEngine, parseTrainArgs, USAGE } from './args';
+
+const fail = (code: number, message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+};
+
+/** Starts the tfjs backend the engine names and refuses a silent fallback. */
+async function startEngine(engine: CliEngine): Promise<'typed' | 'typed-float64' | 'tfjs'> {
+  if (engine === 'typed') return 'typed';
+  if (engine === 'typed64') return 'typed-float64';
+  const tf = await import('@tensorflow/tfjs');
+  if (engine === 'tfjs-wasm') await import('@tensorflow/tfjs-backend-wasm');
+  const backend = engine === 'tfjs-wasm' ? 'wasm' : 'cpu';
+  const ok = await tf.setBackend(backend);
+  await tf.ready();
+  if (!ok || tf.getBackend() !== backend)
+    fail(1, `the tfjs ${backend} backend did not start (tfjs runs ${tf.getBackend()})`);
+  return 'tfjs';
+}
+
+const fmt = (x: number | null | undefined, digits = 4) => (x === null || x === undefined ? '—' : x.toFixed(digits));
+
+async function main(argv: readonly string[]): Promise<void> {
+  const parsed = parseTrainArgs(argv);
+  if (!parsed.ok) return fail(2, `error: ${parsed.error}\n\n${USAGE}`);
+  const args = parsed.args;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(args.document, 'utf8'));
+  } catch (e) {
+    return fail(2, `error: cannot read ${args.document}: ${(e as Error).message}`);
+  }
+  const engine = await startEngine(args.engine);
+  const { openSession } = await import('../learn/session');
+  const { loadDatasetNode } = await import('../data/catalogNode');
+  const { modelFile } = await import('../learn/weights');
+  const session = await openSession(
+    {
+      document: json,
+      dataset: args.dataset ? { id: args.dataset } : undefined,
+      settings: {
+        engine,
+        ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
+        ...(args.batch !== undefined ? { batchSize: args.batch } : {}),
+        ...(args.seed !== undefined ? { seed: args.seed } : {}),
+        ...(args.testFraction !== undefined ? { testFraction: args.testFraction } : {}),
+        ...(args.lr !== undefined ? { optimiser: { learningRate: args.lr } } : {}),
+      },
+    },
+    loadDatasetNode,
+  ).catch((e: Error) => fail(1, `error: ${args.document}:\n${e.message}`));
+  const { trainer, dataset, document } = session;
+  const { epochs } = trainer.settings;
+  const model = trainer.learner.model;
+  console.log(`${document.name}: ${model.term}`);
+  console.log(
+    `${dataset.name}: ${trainer.train.n} training rows${trainer.test ? `, ${trainer.test.n} test rows` : ''}; engine ${trainer.engine}; ${trainer.learner.optimiser.kind}, ${trainer.learner.loss.kind}`,
+  );
+  if (!args.quiet) {
+    trainer.onEpoch((e) => {
+      const test = e.test ? `  test loss ${fmt(e.test.loss)} acc ${fmt(e.test.accuracy, 3)}` : '';
+      const train = e.train ?? e.running;
+      console.log(
+        `epoch ${String(e.epoch + 1).padStart(String(epochs).length)}/${epochs}  loss ${fmt(train.loss)}  acc ${fmt(train.accuracy, 3)}${test}  ${Math.round(e.stepsPerSecond)} steps/s`,
+      );
+    });
+  }
+  const result = await trainer.run();
+  console.log(
+    `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
+  );
+  if (args.out) {
+    const training = {
+      ...trainer.settings,
+      hypers: trainer.hypers(),
+      train: result.train,
+      test: result.test,
+      steps: result.steps,
+    };
+    writeFileSync(args.out, `${JSON.stringify(modelFile(document, model, trainer.weights(), training))}\n`);
+    console.log(`wrote ${args.out}`);
+  }
+  trainer.dispose();
+}
+
+main(process.argv.slice(2)).catch((e: Error) => fail(1, `error: ${e.stack ?? e.message}`));
