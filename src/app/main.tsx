@@ -1,6 +1,8 @@
+import './zodJitless';
 import '@xyflow/react/dist/style.css';
 import './wasmPaths';
 import './app.css';
+import '../editor/editor.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -1,0 +1,76 @@
+import { dragFromPalette, dragWire, handle, newDiagram, node, openEditor, pane, setField } from './editorHelpers';
+import { expect, test } from './fixtures';
+
+test('a first visit opens the XOR example, compiled, with typed wires and its term', async ({ page, record }) => {
+  await openEditor(page);
+  await expect(node(page, 'lin1')).toBeVisible();
+  await expect(page.locator('.wire-label').first()).toHaveText(/ℝ/);
+  await expect(page.getByRole('region', { name: 'Composite term' })).toContainText('linear[2→8]');
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('drag from the palette onto the canvas, then connect two boxes handle to handle', async ({ page, record }) => {
+  await openEditor(page);
+  await newDiagram(page);
+  await dragFromPalette(page, 'data input', 'data input', 150, 200);
+  await setField(page, /^shape/, '2');
+  await dragFromPalette(page, 'relu', 'relu', 400, 200);
+  await expect(node(page, 'input1')).toBeVisible();
+  await expect(node(page, 'relu1')).toBeVisible();
+  await dragWire(page, handle(page, 'input1', 'x'), handle(page, 'relu1', 'x'));
+  await expect(page.locator('main .react-flow__edge')).toHaveCount(1);
+  await expect(page.locator('.wire-label')).toHaveText('ℝ^2');
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('a refused connection says why, in words', async ({ page, record }) => {
+  await openEditor(page);
+  await newDiagram(page);
+  await dragFromPalette(page, 'data input', 'data input', 150, 200);
+  await setField(page, /^shape/, '3');
+  await dragFromPalette(page, 'linear', 'linear', 420, 200);
+  await setField(page, /^inputs/, '4');
+  await dragWire(page, handle(page, 'input1', 'x'), handle(page, 'linear1', 'x'));
+  await expect(page.getByRole('status', { name: 'Notice' })).toContainText('ℝ^3 cannot feed ℝ^4');
+  await expect(page.locator('main .react-flow__edge')).toHaveCount(0);
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('undo and redo by keyboard', async ({ page, record }) => {
+  await openEditor(page);
+  const before = await page.locator('main .react-flow__node').count();
+  await page.getByLabel('Search the palette').fill('sigmoid');
+  await page.getByRole('button', { name: 'sigmoid', exact: true }).click();
+  await expect(page.locator('main .react-flow__node')).toHaveCount(before + 1);
+  await pane(page).click({ position: { x: 20, y: 20 } });
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('main .react-flow__node')).toHaveCount(before);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.locator('main .react-flow__node')).toHaveCount(before + 1);
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('reload finds the diagram restored from autosave', async ({ page, record }) => {
+  await openEditor(page);
+  await newDiagram(page);
+  await dragFromPalette(page, 'tanh', 'tanh', 300, 200);
+  await expect(node(page, 'tanh1')).toBeVisible();
+  await page.waitForTimeout(800);
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(node(page, 'tanh1')).toBeVisible();
+  await expect(page.locator('main .react-flow__node')).toHaveCount(1);
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('the reverse-derivative view opens, linked to the boxes it came from', async ({ page, record }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Show reverse derivative' }).click();
+  const view = page.getByRole('region', { name: 'Reverse derivative' });
+  await expect(view).toBeVisible();
+  await expect(view.locator('.rbox').first()).toBeVisible({ timeout: 20_000 });
+  const linked = view.locator('.rbox[data-source="lin1"]').first();
+  await linked.hover();
+  await expect(node(page, 'lin1').locator('.is-linked')).toHaveCount(1);
+  expect(record.consoleErrors).toEqual([]);
+});

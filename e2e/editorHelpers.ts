@@ -1,0 +1,53 @@
+/** Helpers for the editor specs: acting as a user on the canvas and the palette. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
+export const handle = (page: Page, id: string, port: string) =>
+  node(page, id).locator(`.react-flow__handle[data-handleid="${port}"]`);
+export const pane = (page: Page) => page.locator('main .react-flow__pane').first();
+
+export async function openEditor(page: Page): Promise<void> {
+  page.on('dialog', (d) => void d.accept());
+  await page.goto('/?backend=cpu');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+}
+
+/** Starts from an empty canvas (the New diagram command, confirming the discard). */
+export async function newDiagram(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New diagram' }).click();
+  await expect(page.locator('main .react-flow__node')).toHaveCount(0);
+}
+
+/** Drags a palette entry (found by searching its name) onto the canvas at a point of the pane. */
+export async function dragFromPalette(
+  page: Page,
+  search: string,
+  entryName: string,
+  x: number,
+  y: number,
+): Promise<void> {
+  await page.getByLabel('Search the palette').fill(search);
+  const entry = page
+    .getByRole('complementary', { name: 'Palette' })
+    .getByRole('button', { name: entryName, exact: true });
+  await entry.dragTo(pane(page), { targetPosition: { x, y } });
+  await page.getByLabel('Search the palette').fill('');
+}
+
+/** Raw mouse steps from one handle to another, as a user drags a wire. */
+export async function dragWire(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('handle not on screen');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 5, { steps: 2 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
+  await page.mouse.up();
+}
+
+export async function setField(page: Page, label: string | RegExp, value: string): Promise<void> {
+  const field = page.getByRole('complementary', { name: 'Inspector' }).getByLabel(label);
+  await field.fill(value);
+  await field.press('Enter');
+}

@@ -1,0 +1,59 @@
+/** The shell: header with the tools, palette, canvas with its panels, inspector, status bar. */
+
+import { DiagramCanvas } from '../editor/canvas/DiagramCanvas';
+import { Inspector } from '../editor/inspector/Inspector';
+import { Breadcrumb } from '../editor/overlays/Breadcrumb';
+import { ConnectPicker } from '../editor/overlays/ConnectPicker';
+import { ContextMenu } from '../editor/overlays/ContextMenu';
+import { NoticeBar } from '../editor/overlays/NoticeBar';
+import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
+import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
+import { TermPanel } from '../editor/overlays/TermPanel';
+import { TieDialog } from '../editor/overlays/TieDialog';
+import { Palette } from '../editor/palette/Palette';
+import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
+import { Toolbar } from '../editor/Toolbar';
+import type { BackendName } from '../learn/backend';
+import { StatusBar } from './StatusBar';
+import type { BackendState } from './useBackend';
+
+export function Shell({
+  ready,
+  backend,
+  onChooseBackend,
+}: {
+  ready: boolean;
+  backend: BackendState;
+  onChooseBackend: (b: BackendName) => void;
+}) {
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>Lensboard</h1>
+        <span className="tagline">string diagrams of lenses, trained</span>
+        <Toolbar />
+      </header>
+      <SaveFailedBanner />
+      <aside className="palette" aria-label="Palette">
+        <h2>Palette</h2>
+        <Palette />
+      </aside>
+      <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
+        <Breadcrumb />
+        <DiagramCanvas />
+        <NoticeBar />
+        <ReverseDerivativeView />
+        <TermPanel />
+      </main>
+      <aside className="inspector" aria-label="Inspector">
+        <h2>Inspector</h2>
+        <Inspector />
+      </aside>
+      <StatusBar state={backend} onChoose={onChooseBackend} />
+      <ContextMenu />
+      <ConnectPicker />
+      <TieDialog />
+      <ShortcutsOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The editor, wired: one store per editor (made by the factory), restored from autosave or the
+ * XOR example, compiled live, saved as it changes. The shell around it lays out the panels.
+ */
+import { ReactFlowProvider } from '@xyflow/react';
+import { type ReactNode, useState } from 'react';
+import { useCommandKeys } from './commands/useCommandKeys';
+import { useLiveCompile } from './compile/useLiveCompile';
+import { useAutosave } from './persist/useAutosave';
+import { useRestore } from './persist/useRestore';
+import { createEditorStore, type EditorStore } from './store/createEditorStore';
+import { EditorStoreProvider } from './store/EditorStoreContext';
+
+function EditorKeys({ store }: { store: EditorStore }) {
+  useCommandKeys(store);
+  return null;
+}
+
+export function EditorApp({ children }: { children: (ready: boolean) => ReactNode }) {
+  const [store] = useState(() => createEditorStore());
+  const ready = useRestore(store);
+  useAutosave(store, ready);
+  useLiveCompile(store);
+  if (import.meta.env.DEV || new URLSearchParams(window.location.search).has('debug'))
+    Object.assign(window, { lensboardStore: store });
+  return (
+    <EditorStoreProvider store={store}>
+      <ReactFlowProvider>
+        <EditorKeys store={store} />
+        {children(ready)}
+      </ReactFlowProvider>
+    </EditorStoreProvider>
+  );
+}

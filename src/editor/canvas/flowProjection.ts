@@ -1,0 +1,82 @@
+/**
+ * The document seen through React Flow: one node per box or group in the current scope, one
+ * edge per wire between them. Node data is plain and keyed by generator id; a node object is
+ * reused while its box, selection and measured size are unchanged, so a 300-box diagram does
+ * not re-render every box on each edit.
+ */
+import type { Edge, Node } from '@xyflow/react';
+import type { BoxDoc, GroupDoc, LensDocument } from '../../io/document';
+import { describeGenerator } from '../model/boxInfo';
+import type { Scope } from '../model/documentOps';
+
+export interface BoxNodeData extends Record<string, unknown> {
+  readonly generator: string;
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly label?: string;
+}
+export type DiagramNode = Node<BoxNodeData>;
+export type DiagramEdge = Edge;
+
+type Size = { width: number; height: number };
+
+export function nodeType(generator: string): string {
+  if (generator.startsWith('group:')) return 'group';
+  const d = describeGenerator(generator);
+  if (d.kind === 'learner') return 'learner';
+  return d.draw.shape === 'dot' || d.draw.shape === 'spider' ? 'spider' : 'box';
+}
+
+interface Cached {
+  source: BoxDoc | GroupDoc;
+  selected: boolean;
+  size: Size | undefined;
+  node: DiagramNode;
+}
+
+export function createProjection() {
+  const cache = new Map<string, Cached>();
+  const nodeOf = (source: BoxDoc | GroupDoc, selected: boolean, size: Size | undefined): DiagramNode => {
+    const hit = cache.get(source.id);
+    if (hit && hit.source === source && hit.selected === selected && hit.size === size) return hit.node;
+    const isGroup = !('generator' in source);
+    const data: BoxNodeData = isGroup
+      ? { generator: `group:${source.template ?? source.id}`, config: {}, label: source.name }
+      : { generator: source.generator, config: source.config, label: source.label };
+    const node: DiagramNode = {
+      id: source.id,
+      type: isGroup ? 'group' : nodeType(source.generator),
+      position: source.position,
+      data,
+      selected,
+      ...(size ? { measured: size } : {}),
+    };
+    cache.set(source.id, { source, selected, size, node });
+    return node;
+  };
+  return (
+    doc: LensDocument,
+    scope: Scope,
+    selectedNodes: readonly string[],
+    selectedWires: readonly string[],
+    measured: Readonly<Record<string, Size>>,
+  ) => {
+    const sel = new Set(selectedNodes);
+    const nodes: DiagramNode[] = [];
+    for (const g of doc.groups) if (g.parent === scope) nodes.push(nodeOf(g, sel.has(g.id), measured[g.id]));
+    for (const b of doc.boxes) if (b.parent === scope) nodes.push(nodeOf(b, sel.has(b.id), measured[b.id]));
+    const visible = new Set(nodes.map((n) => n.id));
+    const wireSel = new Set(selectedWires);
+    const edges: DiagramEdge[] = doc.wires
+      .filter((w) => visible.has(w.from.box) && visible.has(w.to.box))
+      .map((w) => ({
+        id: w.id,
+        type: 'typed',
+        source: w.from.box,
+        sourceHandle: w.from.port,
+        target: w.to.box,
+        targetHandle: w.to.port,
+        selected: wireSel.has(w.id),
+      }));
+    return { nodes, edges };
+  };
+}

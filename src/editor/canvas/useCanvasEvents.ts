@@ -1,0 +1,42 @@
+/** Drops from the palette, context menus, double-click to enter a group, hover links. */
+import { type Edge, type Node, useReactFlow } from '@xyflow/react';
+import { type DragEvent, type MouseEvent, useMemo } from 'react';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { PALETTE_MIME, placeEntry } from './placement';
+
+export function useCanvasEvents() {
+  const store = useEditorStoreApi();
+  const flow = useReactFlow();
+  return useMemo(() => {
+    const menu = (kind: 'box' | 'wire' | 'canvas', e: MouseEvent | globalThis.MouseEvent, id?: string) => {
+      e.preventDefault();
+      const screen = { x: e.clientX, y: e.clientY };
+      const s = store.getState();
+      if (kind === 'box' && id && !s.selectedNodes.includes(id)) s.select([id]);
+      if (kind === 'wire' && id && !s.selectedWires.includes(id)) s.select([], [id]);
+      s.setView({ menu: { kind, id, screen, position: flow.screenToFlowPosition(screen) } });
+    };
+    return {
+      onDragOver(e: DragEvent) {
+        if (!e.dataTransfer.types.includes(PALETTE_MIME)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+      },
+      onDrop(e: DragEvent) {
+        const raw = e.dataTransfer.getData(PALETTE_MIME);
+        if (!raw) return;
+        e.preventDefault();
+        const entry = JSON.parse(raw) as { generator: string; config: Record<string, unknown>; template?: string };
+        placeEntry(store, entry, flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
+      },
+      onNodeDoubleClick: (_e: MouseEvent, n: Node) =>
+        n.type === 'group' ? store.getState().enterGroup(n.id) : undefined,
+      onNodeContextMenu: (e: MouseEvent, n: Node) => menu('box', e, n.id),
+      onEdgeContextMenu: (e: MouseEvent, edge: Edge) => menu('wire', e, edge.id),
+      onPaneContextMenu: (e: MouseEvent | globalThis.MouseEvent) => menu('canvas', e),
+      onNodeMouseEnter: (_e: MouseEvent, n: Node) => store.getState().setView({ hovered: n.id }),
+      onNodeMouseLeave: () => store.getState().setView({ hovered: null }),
+      onPaneClick: () => store.getState().setView({ menu: null, picker: null }),
+    };
+  }, [store, flow]);
+}

@@ -1,0 +1,92 @@
+/**
+ * Wiring by dragging: compatible ports light up while a wire is dragged; a refused connection
+ * says why in the notice; a wire dropped on empty canvas opens the picker of generators that
+ * could take it, already wired.
+ */
+import {
+  type Connection,
+  type Edge,
+  type FinalConnectionState,
+  type OnConnectStartParams,
+  useReactFlow,
+} from '@xyflow/react';
+import { useMemo } from 'react';
+import { checkConnection, compatiblePorts } from '../model/connection';
+import { inScope } from '../model/documentOps';
+import { useEditorStoreApi } from '../store/EditorStoreContext';
+
+const refOf = (c: Connection | Edge) => ({
+  from: { box: c.source, port: c.sourceHandle ?? '' },
+  to: { box: c.target, port: c.targetHandle ?? '' },
+});
+
+export function useConnectionHandlers() {
+  const store = useEditorStoreApi();
+  const flow = useReactFlow();
+  return useMemo(() => {
+    const verdict = (c: Connection | Edge) => {
+      const { doc } = store.getState();
+      const { from, to } = refOf(c);
+      return checkConnection(doc, store.compile(doc), from, to);
+    };
+    return {
+      isValidConnection: (c: Connection | Edge) => verdict(c).ok,
+      onConnectStart(_e: MouseEvent | TouchEvent, p: OnConnectStartParams) {
+        if (!p.nodeId || !p.handleId) return;
+        const { doc, scope, setView } = store.getState();
+        const start = { box: p.nodeId, port: p.handleId };
+        const fromInput = p.handleType === 'target';
+        const { boxes, groups } = inScope(doc, scope);
+        const compatible = compatiblePorts(
+          doc,
+          store.compile(doc),
+          start,
+          fromInput,
+          [...boxes, ...groups].map((n) => n.id),
+        );
+        setView({ connecting: { from: start, fromInput, compatible } });
+      },
+      onConnect(c: Connection) {
+        const { from, to } = refOf(c);
+        const v = store.getState().connect(from, to);
+        if (!v.ok) store.getState().notify(v.reason, 'error');
+      },
+      onConnectEnd(e: MouseEvent | TouchEvent, state: FinalConnectionState) {
+        const s = store.getState();
+        const connecting = s.connecting;
+        s.setView({ connecting: null });
+        if (!connecting) return;
+        if (state.toHandle && state.isValid === false) {
+          const h = state.toHandle;
+          const other = { box: h.nodeId, port: h.id ?? '' };
+          const v = connecting.fromInput
+            ? verdict({
+                source: other.box,
+                sourceHandle: other.port,
+                target: connecting.from.box,
+                targetHandle: connecting.from.port,
+              })
+            : verdict({
+                source: connecting.from.box,
+                sourceHandle: connecting.from.port,
+                target: other.box,
+                targetHandle: other.port,
+              });
+          if (!v.ok) s.notify(v.reason, 'error');
+          return;
+        }
+        if (state.toNode || state.toHandle) return;
+        const point = 'changedTouches' in e ? e.changedTouches[0] : e;
+        const screen = { x: point.clientX, y: point.clientY };
+        s.setView({
+          picker: {
+            from: connecting.from,
+            fromInput: connecting.fromInput,
+            screen,
+            position: flow.screenToFlowPosition(screen),
+          },
+        });
+      },
+    };
+  }, [store, flow]);
+}

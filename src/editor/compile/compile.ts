@@ -1,0 +1,23 @@
+/**
+ * The editor's one door to the compiler. Results are cached per document object: the store
+ * replaces the document on every edit, so an unchanged document is never compiled twice.
+ */
+import type { LensDocument } from '../../io/document';
+import { compileDocument as compileWithLearner } from '../../learn/compile/compile';
+import type { CompileResult } from '../../learn/compile/types';
+
+export type Compile = (doc: LensDocument) => CompileResult;
+
+export const compileDocument: Compile = (doc) => compileWithLearner(doc);
+
+export function cachedCompile(compile: Compile): Compile {
+  const cache = new WeakMap<LensDocument, CompileResult>();
+  return (doc) => {
+    let r = cache.get(doc);
+    if (!r) {
+      r = compile(doc);
+      cache.set(doc, r);
+    }
+    return r;
+  };
+}

@@ -1,0 +1,25 @@
+/** The selected box's reverse derivative written out, from the core's own R[f]. */
+import { useMemo } from 'react';
+import { normaliseConfig } from '../../core/config';
+import { getGenerator, hasGenerator } from '../../core/registry';
+import type { WireType } from '../../core/wire';
+import type { BoxDoc } from '../../io/document';
+import { reverseText } from '../model/reverseText';
+import { useCompiled } from '../store/hooks';
+
+export function ReverseDerivativeText({ box }: { box: BoxDoc }) {
+  const compiled = useCompiled();
+  const text = useMemo(() => {
+    if (!hasGenerator(box.generator)) return 'Assembled by the learner (see the reverse-derivative view).';
+    const g = getGenerator(box.generator);
+    try {
+      const config = normaliseConfig(g, box.config);
+      const types = g.ports(config).inputs.map((p) => compiled?.portTypes.get(`${box.id}:${p.name}`));
+      if (types.some((t) => !t)) return 'Connect its inputs to see R[f] at their types.';
+      return reverseText(box.generator, config, types as WireType[]) ?? 'R[f] is not defined at these types.';
+    } catch {
+      return 'Fix its config to see R[f].';
+    }
+  }, [box, compiled]);
+  return <p className="reverse-text">{text}</p>;
+}

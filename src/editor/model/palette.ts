@@ -1,0 +1,106 @@
+/**
+ * The palette as data (as CatColab's theories): one entry per generator of the registry and per
+ * learner box kind, in named groups, each with its signature and one line on what it is. The
+ * palette UI only renders this list.
+ */
+
+import { allGenerators } from '../../core/registry';
+import type { GroupDoc } from '../../io/document';
+import { learnerBoxKinds } from '../../learn/boxKinds';
+import { describeGenerator } from './boxInfo';
+import { savedTemplates } from './group';
+import { printSignature, type Signature, signatureOf } from './signature';
+
+export const PALETTE_GROUPS = [
+  'Structure',
+  'Linear & Para',
+  'Activations',
+  'Shape',
+  'Losses',
+  'Learning',
+  'Boolean',
+  'Data',
+  'My boxes',
+] as const;
+export type PaletteGroup = (typeof PALETTE_GROUPS)[number];
+
+export interface PaletteEntry {
+  readonly key: string;
+  readonly group: PaletteGroup;
+  readonly name: string;
+  readonly generator: string;
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly signature: string;
+  readonly signatureData: Signature | null;
+  readonly description: string;
+  readonly symbol: string;
+  readonly colour: string;
+  /** For "My boxes": the template to place. */
+  readonly template?: string;
+}
+
+function coreEntries(): PaletteEntry[] {
+  return allGenerators().map((g) => {
+    const sig = signatureOf(g);
+    const group = describeGenerator(g.id).group ?? 'Structure';
+    return {
+      key: g.id,
+      group: group as PaletteGroup,
+      name: g.label,
+      generator: g.id,
+      config: {},
+      signature: sig ? printSignature(sig) : '',
+      signatureData: sig,
+      description: g.description,
+      symbol: g.draw.symbol,
+      colour: g.draw.colour,
+    };
+  });
+}
+
+const portList = (ports: readonly { name: string }[]) => ports.map((p) => p.name).join(' ⊗ ') || 'I';
+
+function learnerEntries(): PaletteEntry[] {
+  return learnerBoxKinds().flatMap((k): PaletteEntry[] => {
+    const { inputs, outputs } = k.ports({});
+    const base = {
+      generator: k.id,
+      signature: `${portList(inputs)} → ${portList(outputs)}`,
+      signatureData: null,
+      description: k.description,
+      symbol: k.draw.symbol,
+      colour: k.draw.colour,
+    };
+    if (k.id !== 'loss') return [{ ...base, key: k.id, group: k.group, name: k.label, config: {} }];
+    const kinds = k.configFields.find((f) => f.key === 'kind')?.options ?? [];
+    return kinds.map((kind) => ({
+      ...base,
+      key: `loss:${kind}`,
+      group: k.group,
+      name: `${kind} loss`,
+      config: { kind },
+    }));
+  });
+}
+
+let fixed: PaletteEntry[] | null = null;
+
+export function paletteEntries(groups: readonly GroupDoc[]): PaletteEntry[] {
+  fixed ??= [...coreEntries(), ...learnerEntries()];
+  const mine = savedTemplates(groups).map((g): PaletteEntry => {
+    return {
+      key: `group:${g.template ?? g.id}`,
+      group: 'My boxes',
+      name: g.name,
+      generator: `group:${g.template ?? g.id}`,
+      config: {},
+      signature: `${portList(g.inputs)} → ${portList(g.outputs)}`,
+      signatureData: null,
+      description: 'A saved sub-diagram (Para box).',
+      symbol: '▣',
+      colour: '#334155',
+      template: g.template ?? g.id,
+    };
+  });
+  return [...fixed, ...mine];
+}

@@ -1,0 +1,31 @@
+/** Where we are: the top level and the groups entered, each a way back. */
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+
+export function Breadcrumb() {
+  const store = useEditorStoreApi();
+  const scope = useEditor((s) => s.scope);
+  const groups = useEditor((s) => s.doc.groups);
+  const name = useEditor((s) => s.doc.name);
+  if (!scope) return null;
+  const path = [];
+  for (let g = groups.find((x) => x.id === scope); g; g = groups.find((x) => x.id === g?.parent)) path.unshift(g);
+  return (
+    <nav className="breadcrumb" aria-label="Sub-diagram path">
+      <button type="button" onClick={() => store.getState().leaveTo(undefined)}>
+        {name || 'Diagram'}
+      </button>
+      {path.map((g) => (
+        <span key={g.id}>
+          {' › '}
+          <button
+            type="button"
+            aria-current={g.id === scope ? 'location' : undefined}
+            onClick={() => store.getState().leaveTo(g.id)}
+          >
+            {g.name}
+          </button>
+        </span>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The autosave slot in IndexedDB: one object store, one key. A stored document is read back
+ * through the document schema, so a damaged or foreign record is refused, never half-loaded.
+ */
+import { DocumentSchema, type LensDocument } from '../../io/document';
+
+const DB = 'lensboard';
+const STORE = 'documents';
+const KEY = 'autosave';
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB would not open'));
+  });
+}
+
+function run<T>(mode: IDBTransactionMode, act: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return open().then(
+    (db) =>
+      new Promise<T>((resolve, reject) => {
+        const tx = db.transaction(STORE, mode);
+        const req = act(tx.objectStore(STORE));
+        const fail = () => {
+          db.close();
+          reject(tx.error ?? new Error('IndexedDB transaction failed'));
+        };
+        tx.oncomplete = () => {
+          db.close();
+          resolve(req.result);
+        };
+        tx.onerror = fail;
+        tx.onabort = fail;
+      }),
+  );
+}
+
+export function saveDocument(doc: LensDocument): Promise<unknown> {
+  return run('readwrite', (s) => s.put(JSON.parse(JSON.stringify(doc)), KEY));
+}
+
+export type Restored = { kind: 'none' } | { kind: 'ok'; doc: LensDocument } | { kind: 'bad'; reason: string };
+
+export async function loadDocument(): Promise<Restored> {
+  const raw = await run('readonly', (s) => s.get(KEY));
+  if (raw === undefined) return { kind: 'none' };
+  const parsed = DocumentSchema.safeParse(raw);
+  if (parsed.success) return { kind: 'ok', doc: parsed.data };
+  const first = parsed.error.issues[0];
+  return { kind: 'bad', reason: `${first?.path.join('.') || 'document'}: ${first?.message ?? 'invalid'}` };
+}

@@ -1,0 +1,78 @@
+/**
+ * R[f] as a graph to draw: the core's rdiff of the compiled model, one node per box (tagged with
+ * the document box it came from and its pass) and per boundary wire, laid out by elkjs.
+ */
+import type { Diagram } from '../../core/diagram';
+import { rdiff } from '../../core/rdiff';
+import { boxLabel } from '../../core/term';
+import { printType } from '../../core/wire';
+
+export interface RNode {
+  readonly id: string;
+  readonly label: string;
+  readonly pass: 'forward' | 'backward' | 'boundary';
+  readonly source?: string;
+  x: number;
+  y: number;
+}
+export interface REdge {
+  readonly id: string;
+  readonly source: string;
+  readonly target: string;
+  readonly label: string;
+}
+
+export function reverseGraph(model: Diagram): { nodes: RNode[]; edges: REdge[]; term: string } {
+  const r = rdiff(model);
+  const nodes: RNode[] = [];
+  const producer = new Map<number, string>();
+  r.inputs.forEach((w, k) => {
+    const id = `in${k}`;
+    nodes.push({
+      id,
+      label: k < model.inputs.length ? `x${k}` : `d${k - model.inputs.length}`,
+      pass: 'boundary',
+      x: 0,
+      y: 0,
+    });
+    producer.set(w, id);
+  });
+  r.boxes.forEach((b, i) => {
+    const id = `r${i}`;
+    nodes.push({ id, label: boxLabel(b, r), pass: b.pass ?? 'backward', source: b.source, x: 0, y: 0 });
+    for (const w of b.outputs) producer.set(w, id);
+  });
+  const edges: REdge[] = [];
+  const link = (w: number, target: string) => {
+    const source = producer.get(w);
+    if (source) edges.push({ id: `e${edges.length}`, source, target, label: printType(r.wires[w]) });
+  };
+  r.boxes.forEach((b, i) => {
+    for (const w of b.inputs) link(w, `r${i}`);
+  });
+  r.outputs.forEach((w, k) => {
+    nodes.push({ id: `out${k}`, label: `dx${k}`, pass: 'boundary', x: 0, y: 0 });
+    link(w, `out${k}`);
+  });
+  return { nodes, edges, term: r.term ?? 'R[f]' };
+}
+
+export async function layoutReverse(g: { nodes: RNode[]; edges: REdge[] }): Promise<void> {
+  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
+  const out = await new ELK().layout({
+    id: 'root',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.spacing.nodeNode': '24',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '50',
+    },
+    children: g.nodes.map((n) => ({ id: n.id, width: Math.max(60, n.label.length * 7 + 20), height: 32 })),
+    edges: g.edges.map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
+  });
+  const at = new Map((out.children ?? []).map((c) => [c.id, c]));
+  for (const n of g.nodes) {
+    n.x = at.get(n.id)?.x ?? 0;
+    n.y = at.get(n.id)?.y ?? 0;
+  }
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { printType } from '../../core/wire';
+import { pasteText } from '../commands/clipboard';
+import { makeFragment, parseFragment } from '../model/fragment';
+import { xorExample } from '../model/xorExample';
+import { createEditorStore } from './createEditorStore';
+
+function chain() {
+  const store = createEditorStore();
+  const s = () => store.getState();
+  const x = s().addBox('input', { x: 0, y: 0 }, { shape: [4] });
+  const lin = s().addBox('linear', { x: 200, y: 0 }, { in: 4, out: 3 });
+  const sig = s().addBox('sigmoid', { x: 400, y: 0 });
+  return { store, s, x, lin, sig };
+}
+
+describe('editor store', () => {
+  it('adds boxes with fresh ids, selected, one undo step each', () => {
+    const { store, s, x, lin } = chain();
+    expect(s().doc.boxes.map((b) => b.id)).toEqual([x, lin, 'sigmoid1']);
+    expect(s().selectedNodes).toEqual(['sigmoid1']);
+    s().undo();
+    expect(s().doc.boxes).toHaveLength(2);
+    s().redo();
+    expect(s().doc.boxes).toHaveLength(3);
+    expect(store.temporal.getState().pastStates).toHaveLength(3);
+  });
+
+  it('connects typed ports and infers the wire type', () => {
+    const { store, s, x, lin, sig } = chain();
+    expect(s().connect({ box: x, port: 'x' }, { box: lin, port: 'x' })).toEqual({ ok: true });
+    expect(s().connect({ box: lin, port: 'y' }, { box: sig, port: 'x' })).toEqual({ ok: true });
+    const compiled = store.compile(s().doc);
+    const w = s().doc.wires[1];
+    expect(printType(compiled.wireTypes.get(w.id) ?? { field: 'real', shape: [], batch: true })).toBe('ℝ^3');
+  });
+
+  it('refuses an ill-typed connection with the reason in words', () => {
+    const store = createEditorStore();
+    const s = () => store.getState();
+    const x = s().addBox('input', { x: 0, y: 0 }, { shape: [3] });
+    const lin = s().addBox('linear', { x: 200, y: 0 }, { in: 4, out: 3 });
+    const v = s().connect({ box: x, port: 'x' }, { box: lin, port: 'x' });
+    expect(v.ok).toBe(false);
+    expect(v.ok ? '' : v.reason).toContain('ℝ^3 cannot feed ℝ^4');
+    expect(s().doc.wires).toHaveLength(0);
+  });
+
+  it('refuses a second wire into one input, but lets an output fan out', () => {
+    const { s, x, lin, sig } = chain();
+    const tanh = s().addBox('tanh', { x: 400, y: 100 });
+    s().connect({ box: x, port: 'x' }, { box: lin, port: 'x' });
+    s().connect({ box: lin, port: 'y' }, { box: sig, port: 'x' });
+    expect(s().connect({ box: lin, port: 'y' }, { box: tanh, port: 'x' }).ok).toBe(true);
+    const again = s().connect({ box: x, port: 'x' }, { box: lin, port: 'x' });
+    expect(again.ok ? '' : again.reason).toMatch(/already has a wire/);
+    const cycle = s().connect({ box: sig, port: 'y' }, { box: lin, port: 'W' });
+    expect(cycle.ok).toBe(false);
+  });
+
+  it('makes a whole drag one undo step and keeps at least 100 steps', () => {
+    const { s, x } = chain();
+    s().beginGesture();
+    for (let i = 1; i <= 20; i++) s().moveNodes(new Map([[x, { x: i * 5, y: 0 }]]));
+    s().endGesture();
+    expect(s().doc.boxes[0].position).toEqual({ x: 100, y: 0 });
+    s().undo();
+    expect(s().doc.boxes[0].position).toEqual({ x: 0, y: 0 });
+    for (let i = 0; i < 120; i++) s().addBox('tanh', { x: i, y: 0 });
+    for (let i = 0; i < 120; i++) s().undo();
+    expect(s().doc.boxes).toHaveLength(3);
+  });
+
+  it('refuses a config value out of range with the allowed range', () => {
+    const { s, lin } = chain();
+    const v = s().setConfig(lin, 'out', 0);
+    expect(v.ok ? '' : v.reason).toMatch(/1 ≤ out ≤ 65536/);
+    expect(s().setConfig(lin, 'out', 5).ok).toBe(true);
+    expect(s().doc.boxes[1].config.out).toBe(5);
+  });
+
+  it('groups a selection as a Para box, enters it and leaves it', () => {
+    const { store, s, x, lin, sig } = chain();
+    s().connect({ box: x, port: 'x' }, { box: lin, port: 'x' });
+    s().connect({ box: lin, port: 'y' }, { box: sig, port: 'x' });
+    s().select([lin, sig]);
+    const before = store.compile(s().doc);
+    const g = s().groupSelection('layer');
+    expect(g).not.toBeNull();
+    const after = store.compile(s().doc);
+    expect(after.errors.map((e) => e.code)).toEqual(before.errors.map((e) => e.code));
+    expect([...after.wireTypes.values()].map(printType).sort()).toEqual(
+      [...before.wireTypes.values()].map(printType).sort(),
+    );
+    const group = s().doc.groups.find((x2) => x2.id === g);
+    expect(group?.inputs.map((p) => p.box)).toEqual([lin]);
+    expect(group?.outputs.map((p) => p.box)).toEqual([sig]);
+    expect(s().doc.wires.find((w) => w.from.box === x)?.to.box).toBe(g);
+    s().enterGroup(g as string);
+    expect(s().scope).toBe(g);
+    s().leaveTo(undefined);
+    expect(s().scope).toBeUndefined();
+    s().undo();
+    expect(s().doc.groups).toHaveLength(0);
+  });
+
+  it('places a saved group again with shared or own parameters', () => {
+    const { s, lin, sig } = chain();
+    s().select([lin, sig]);
+    const g = s().groupSelection('layer') as string;
+    const tied = s().placeTemplate(g, { x: 0, y: 300 }, true) as string;
+    const own = s().placeTemplate(g, { x: 0, y: 600 }, false) as string;
+    const groups = s().doc.groups;
+    expect(groups.find((x) => x.id === tied)?.tiedTo).toBe(g);
+    expect(groups.find((x) => x.id === own)?.tiedTo).toBeUndefined();
+    expect(s().doc.boxes.filter((b) => b.parent === tied)).toHaveLength(2);
+  });
+
+  it('pastes a copied fragment with fresh ids and ignores foreign clipboard text', () => {
+    const { store, s, x, lin } = chain();
+    s().connect({ box: x, port: 'x' }, { box: lin, port: 'x' });
+    const text = JSON.stringify(makeFragment(s().doc, [x, lin]));
+    const fragment = parseFragment(text);
+    expect(fragment).not.toBeNull();
+    const ids = s().paste(fragment as NonNullable<typeof fragment>);
+    expect(ids).toHaveLength(2);
+    expect(ids).not.toContain(x);
+    expect(s().doc.wires).toHaveLength(2);
+    pasteText(store, '<b>not boxes</b>');
+    expect(s().notice?.text).toMatch(/nothing was pasted/);
+    expect(s().doc.boxes).toHaveLength(5);
+  });
+
+  it('compiles the XOR example without errors', () => {
+    const store = createEditorStore({ doc: xorExample() });
+    const r = store.compile(store.getState().doc);
+    expect(r.errors).toEqual([]);
+    expect(r.model?.term).toBeTruthy();
+  });
+});

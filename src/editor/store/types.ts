@@ -1,0 +1,93 @@
+/**
+ * The editor's state, in four slices: the document (the only part undo sees), the selection,
+ * the view (scope, lens view, notices, overlays, the last compile) and history. Plain data only:
+ * tensors never enter the store.
+ */
+import type { Config } from '../../core/diagram';
+import type { LensDocument, PortRef, Position } from '../../io/document';
+import type { CompileResult } from '../../learn/compile/types';
+import type { Verdict } from '../model/connection';
+import type { Scope } from '../model/documentOps';
+import type { Fragment } from '../model/fragment';
+
+export interface DocumentSlice {
+  doc: LensDocument;
+  /** Replaces the document; `fresh` also forgets undo history and marks it saved. */
+  setDocument(doc: LensDocument, fresh?: boolean): void;
+  addBox(generator: string, position: Position, config?: Config): string;
+  connect(from: PortRef, to: PortRef): Verdict;
+  removeItems(nodeIds: readonly string[], wireIds?: readonly string[]): void;
+  moveNodes(positions: ReadonlyMap<string, Position>): void;
+  setConfig(boxId: string, key: string, value: unknown): Verdict;
+  setLabel(id: string, label: string): void;
+  paste(fragment: Fragment, at?: Position): string[];
+  groupSelection(name?: string): string | null;
+  placeTemplate(templateId: string, position: Position, tied: boolean): string | null;
+}
+
+export interface SelectionSlice {
+  selectedNodes: readonly string[];
+  selectedWires: readonly string[];
+  select(nodes: readonly string[], wires?: readonly string[]): void;
+  clearSelection(): void;
+}
+
+export type Overlay = 'shortcuts' | 'reverse' | null;
+export interface Notice {
+  readonly id: number;
+  readonly text: string;
+  readonly tone: 'info' | 'error';
+}
+export interface Connecting {
+  readonly from: PortRef;
+  readonly fromInput: boolean;
+  readonly compatible: ReadonlySet<string>;
+}
+export interface PickerRequest {
+  readonly from: PortRef;
+  readonly fromInput: boolean;
+  readonly position: Position;
+  readonly screen: Position;
+}
+export interface MenuRequest {
+  readonly kind: 'box' | 'wire' | 'canvas';
+  readonly id?: string;
+  readonly screen: Position;
+  readonly position: Position;
+}
+
+export interface ViewData {
+  scope: Scope;
+  lensView: boolean;
+  overlay: Overlay;
+  notice: Notice | null;
+  connecting: Connecting | null;
+  picker: PickerRequest | null;
+  menu: MenuRequest | null;
+  tiePrompt: { templateId: string; position: Position } | null;
+  hovered: string | null;
+  compiled: CompileResult | null;
+  measured: Readonly<Record<string, { width: number; height: number }>>;
+  saveError: string | null;
+  savedDoc: LensDocument | null;
+}
+
+export interface ViewSlice extends ViewData {
+  enterGroup(id: string): void;
+  leaveTo(scope: Scope): void;
+  toggleLensView(): void;
+  setOverlay(o: Overlay): void;
+  notify(text: string, tone?: Notice['tone']): void;
+  dismissNotice(): void;
+  setView(patch: Partial<ViewData>): void;
+}
+
+export interface HistorySlice {
+  undo(): void;
+  redo(): void;
+  /** A drag is one step: positions move freely between these two calls and land as one edit. */
+  beginGesture(): void;
+  endGesture(): void;
+}
+
+export type EditorState = DocumentSlice & SelectionSlice & ViewSlice & HistorySlice;
