@@ -1,4 +1,3 @@
-import './zodJitless';
 import '@xyflow/react/dist/style.css';
 import './wasmPaths';
 import './app.css';

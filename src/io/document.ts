@@ -8,7 +8,7 @@
  * `optimiser`), or `group:<templateId>` for an instance of a saved sub-diagram.
  * The schema checks form only; meaning (known generator, well-typed wiring) is the compiler's.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const DOCUMENT_FORMAT = 'lensboard-document';
 export const DOCUMENT_VERSION = 1;

@@ -3,8 +3,9 @@
  * them, as JSON. Paste validates it with the document's own schemas (foreign text is refused,
  * never half-read), renames every id, shifts positions and re-parents the top into the scope.
  */
-import { z } from 'zod';
+
 import { BoxSchema, GroupSchema, type LensDocument, type Position, WireSchema } from '../../io/document';
+import { z } from '../../io/zod';
 import { descendants, type Scope } from './documentOps';
 import { freshId, usedIds } from './ids';
 

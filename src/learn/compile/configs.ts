@@ -3,9 +3,10 @@
  * config with these and reports the first bad key on the box (`bad-config`). Defaults here are
  * the ones the palette shows (boxKinds.ts), so a freshly dropped box compiles as drawn.
  */
-import { z } from 'zod';
+
 import type { Initialiser } from '../../core/init';
 import { OptimiserSettingsSchema } from '../../io/document';
+import { z } from '../../io/zod';
 import type { InitSpec } from './types';
 
 const Finite = z.number().finite();
