@@ -1,36 +1,43 @@
 /**
- * `npm run bench [-- suite…]`: runs the benchmark suites and prints one table. Each row is
- * measured in this run, side by side with the peers it is compared to; ratios are computed
- * from those same measurements, never from numbers kept elsewhere.
+ * `npm run bench [-- suite…] [--quick]`: runs the benchmark suites and prints one table. Each
+ * row is measured in this run, side by side with the peers it is compared to; ratios are
+ * computed from those same measurements, never from numbers kept elsewhere.
  */
+import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type BenchRow, formatTable } from './table';
 
-export interface BenchRow {
-  readonly suite: string;
-  readonly name: string;
-  readonly value: number;
-  readonly unit: string;
-  readonly note?: string;
-}
+export { type BenchRow, formatTable } from './table';
 
 export type Suite = (args: readonly string[]) => Promise<BenchRow[]>;
 
-const suites: Record<string, () => Promise<Suite>> = {};
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-function pad(s: string, n: number): string {
-  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+/** A suite another engineer hands over: registered only once its file exists. */
+function optional(file: string, exported: string): (() => Promise<Suite>) | undefined {
+  if (!existsSync(here(file))) return undefined;
+  return async () => {
+    const mod: Record<string, unknown> = await import(pathToFileURL(here(file)).href);
+    const suite = mod[exported];
+    if (typeof suite !== 'function') throw new Error(`${file} does not export ${exported}()`);
+    return suite as Suite;
+  };
 }
 
-export function formatTable(rows: readonly BenchRow[]): string {
-  const header = ['suite', 'benchmark', 'value', 'unit', 'note'];
-  const body = rows.map((r) => [r.suite, r.name, r.value.toPrecision(4), r.unit, r.note ?? '']);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i])).join(' | ')} |`;
-  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
-}
+const suites: Record<string, () => Promise<Suite>> = {
+  mlp: async () => (await import('./mlp.bench')).benchMlp,
+  iris: async () => (await import('./iris.bench')).benchIris,
+  webgl: async () => (await import('./webgl.bench')).benchWebgl,
+};
+const core = optional('./core.bench.ts', 'benchCore');
+const editor = optional('./editor.ts', 'benchEditor');
+if (core) suites.core = core;
+if (editor) suites.editor = editor;
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const args = process.argv.slice(2);
+  const wanted = args.filter((a) => !a.startsWith('--'));
   const names = wanted.length > 0 ? wanted : Object.keys(suites);
   const unknown = names.filter((n) => !(n in suites));
   if (unknown.length > 0)
@@ -38,17 +45,25 @@ async function main(): Promise<void> {
       `unknown bench suite ${unknown.join(', ')}; known: ${Object.keys(suites).join(', ') || '(none yet)'}`,
     );
   console.log(
-    `# Lensboard benchmarks — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    `# Lensboard benchmarks — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\``,
   );
   const rows: BenchRow[] = [];
+  const t0 = performance.now();
   for (const name of names) {
+    process.stderr.write(`suite ${name}…\n`);
     const suite = await suites[name]();
-    rows.push(...(await suite(process.argv.slice(2))));
+    rows.push(...(await suite(args)));
   }
   console.log(formatTable(rows));
+  console.log(`\n(${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
-main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The bench page: runs the MLP rows on tfjs's webgl backend inside Chromium. Built by Vite and
+ * driven by `harness.ts`; it only answers `window.lensboardBench.run(request)`.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { agreementRow } from '../agreement';
+import { compiledIrisRun, IRIS_EXAMPLE, layersIrisRun } from '../compiled/irisRun';
+import { runRow } from '../irisRows';
+import { defaultTiming, type TimingOptions } from '../measure';
+import { mlpRows, PEERS, withOptimiser } from '../mlpRows';
+import { type BenchRow, megabytes } from '../table';
+import { browserImpls } from './impls';
+import type { PageRequest, PageResult } from './protocol';
+
+/** Chromium's non-standard `performance.memory`: the JS heap, the closest thing to RSS a page sees. */
+const jsHeap = (): number | undefined =>
+  (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize;
+
+async function run(req: PageRequest): Promise<PageResult> {
+  await tf.setBackend('webgl');
+  await tf.ready();
+  const backend = tf.getBackend();
+  const webgl = backend === 'webgl';
+  const result = {
+    backend,
+    webglVersion: webgl ? tf.env().getNumber('WEBGL_VERSION') : 0,
+    float32: webgl && tf.env().getBool('WEBGL_RENDER_FLOAT32_ENABLED'),
+  };
+  if (!webgl) return { ...result, rows: [] };
+  // SwiftShader runs ~30 steps/s: short windows, a few steps each.
+  const base = defaultTiming(jsHeap, true);
+  const timing: TimingOptions = { ...base, windowMs: req.quick ? 150 : 300 };
+  const all = [...PEERS, ...browserImpls];
+  const impls = req.impls ? all.filter((i) => req.impls?.includes(i.name)) : all;
+  const shapes = withOptimiser(req.optimiser);
+  const mlps = req.mlps ? shapes.filter((m) => req.mlps?.includes(m.sizes.join('-'))) : shapes;
+  const rows = await mlpRows(
+    { suite: 'webgl', backend: 'webgl', impls, timing, mlps, batches: req.batches },
+    'js heap',
+  );
+  const agreement: BenchRow[] = [];
+  for (const m of mlps) for (const b of [1, 32]) agreement.push(await agreementRow('webgl', 'webgl', m, b));
+  return { ...result, rows: [...rows, ...agreement, ...(await irisRows(req.irisEpochs ?? 1))] };
+}
+
+/** The iris-hidden run on webgl: too slow to run whole at SwiftShader's ~30 steps/s, so extrapolated. */
+async function irisRows(epochs: number): Promise<BenchRow[]> {
+  if (epochs <= 0) return [];
+  const heap = () => {
+    const h = jsHeap();
+    return `${h === undefined ? '' : `js heap ${megabytes(h)} · `}${tf.memory().numTensors} tensors after`;
+  };
+  const c = await compiledIrisRun('tfjs', epochs);
+  const compiled = runRow('webgl', 'webgl compiled', c, c.full, '', heap());
+  const l = runRow(
+    'webgl',
+    'webgl tfjs-layers trainOnBatch',
+    await layersIrisRun(epochs, 'trainOnBatch'),
+    c.full,
+    '',
+    heap(),
+  );
+  const ratio = compiled.seconds / l.seconds;
+  return [compiled, l, { suite: 'webgl', name: `${IRIS_EXAMPLE} webgl compiled/tfjs-layers`, value: ratio, unit: '×' }];
+}
+
+window.lensboardBench = { run };

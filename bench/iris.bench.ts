@@ -1,0 +1,57 @@
+/**
+ * Suite `iris` (Node): the whole `iris-hidden` run — 400 epochs of 150 steps at batch 1 — for
+ * the compiled Program on each Node engine, and for tfjs-layers on cpu and wasm, driven by
+ * `trainOnBatch` and by `fit`. tfjs-layers runs a few epochs, each timed, and its fastest epoch
+ * is extrapolated linearly to the whole run (the note says so); the tfjs engines are extrapolated
+ * from 20 epochs under --quick. Goal: the fastest engine takes ≤ 0.02×
+ * the time of the fastest tfjs-layers way.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { startEngine } from '../src/cli/experiments/engine';
+import { compiledIrisRun, IRIS_EXAMPLE, layersIrisRun } from './compiled/irisRun';
+import { runRow, type TimedRow } from './irisRows';
+import { rss } from './node/backends';
+import { type BenchRow, goalNote, megabytes } from './table';
+
+export const IRIS_GOAL = 0.02;
+
+const memory = () => `rss ${megabytes(rss())} · ${tf.memory().numTensors} tensors after`;
+
+export async function benchIris(args: readonly string[]): Promise<BenchRow[]> {
+  const quick = args.includes('--quick');
+  const log = (s: string) => process.stderr.write(`  iris: ${s}\n`);
+  const compiled: TimedRow[] = [];
+  let full = 400;
+  await startEngine('tfjs-cpu'); // tf.memory() needs a live backend, even around the typed engine
+  for (const engine of ['typed', 'tfjs-cpu', 'tfjs-wasm'] as const) {
+    const name = await startEngine(engine);
+    const epochs = quick && engine !== 'typed' ? 20 : undefined;
+    log(`compiled on ${engine}${epochs ? `, ${epochs} epochs` : ''}`);
+    const r = await compiledIrisRun(name, epochs);
+    full = r.full;
+    const acc = r.epochs === r.full ? `train acc ${r.accuracy?.toFixed(4)}` : '';
+    compiled.push(runRow('iris', `${engine === 'typed' ? 'typed-f32' : engine} compiled`, r, r.full, acc, memory()));
+  }
+  const layers: TimedRow[] = [];
+  for (const backend of ['cpu', 'wasm'] as const) {
+    await startEngine(backend === 'cpu' ? 'tfjs-cpu' : 'tfjs-wasm');
+    for (const mode of ['trainOnBatch', 'fit'] as const) {
+      const epochs = quick ? 2 : 8;
+      log(`tfjs-layers ${mode} on ${backend}, ${epochs} epochs`);
+      layers.push(
+        runRow('iris', `${backend} tfjs-layers ${mode}`, await layersIrisRun(epochs, mode), full, '', memory()),
+      );
+    }
+  }
+  const fastest = (xs: readonly TimedRow[]) => xs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  const [c, l] = [fastest(compiled), fastest(layers)];
+  const ratio = c.seconds / l.seconds;
+  const goal: BenchRow = {
+    suite: 'iris',
+    name: `${IRIS_EXAMPLE} fastest compiled/fastest tfjs-layers`,
+    value: ratio,
+    unit: '×',
+    note: `${c.label} vs ${l.label}; ${goalNote(ratio, IRIS_GOAL)}`,
+  };
+  return [...compiled, ...layers, goal];
+}
