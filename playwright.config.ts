@@ -16,7 +16,9 @@ const args = [
   '--no-first-run',
 ];
 
-export const PREVIEW_URL = 'http://127.0.0.1:4173';
+// E2E_PORT lets a second checkout run its tests while another preview holds 4173.
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const PREVIEW_URL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args } } }],
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: PREVIEW_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
