@@ -46,8 +46,8 @@ export class DiagramBuilder {
     const full = normaliseConfig(g, config);
     const outTypes = g.type(full, types);
     const outputs = outTypes.map((t) => this.wires.push(t) - 1);
-    this.boxes.push({ gen, config: full, inputs: [...inputs], outputs: [...outputs], ...sourcePass(opts) });
-    return outputs;
+    this.boxes.push(makeBox(gen, full, [...inputs], outputs, opts.source, opts.pass));
+    return [...outputs];
   }
 
   /**
@@ -61,9 +61,10 @@ export class DiagramBuilder {
     outTypes: readonly WireType[],
     opts: BoxOptions = {},
   ): number[] {
-    const outputs = outTypes.map((t) => this.wires.push(t) - 1);
-    this.boxes.push({ gen, config, inputs: [...inputs], outputs: [...outputs], ...sourcePass(opts) });
-    return outputs;
+    const outputs = new Array<number>(outTypes.length);
+    for (let k = 0; k < outTypes.length; k++) outputs[k] = this.wires.push(outTypes[k]) - 1;
+    this.boxes.push(makeBox(gen, config, inputs.slice(), outputs, opts.source, opts.pass));
+    return outputs.slice();
   }
 
   /** A box with one output: `b.op('multiply', [d, s])`. */
@@ -82,24 +83,20 @@ export class DiagramBuilder {
         boxNames(d.boxes),
         'the wires given do not match the inputs of the inlined diagram',
       );
-    const map = new Int32Array(d.wires.length).fill(-1);
-    d.inputs.forEach((w, i) => {
-      map[w] = inputs[i];
-    });
-    for (const i of topoOrder(d)) {
+    // a plain array: inline runs once per box of a reverse pass, and typed arrays cost far more to make
+    const map = new Array<number>(d.wires.length).fill(-1);
+    for (let i = 0; i < d.inputs.length; i++) map[d.inputs[i]] = inputs[i];
+    for (const i of orderOf(d)) {
       const b = d.boxes[i];
-      const outputs = b.outputs.map((w) => {
+      const outputs = new Array<number>(b.outputs.length);
+      for (let k = 0; k < outputs.length; k++) {
+        const w = b.outputs[k];
         map[w] = this.wires.push(d.wires[w]) - 1;
-        return map[w];
-      });
-      const tag = { source: opts.source ?? b.source, pass: opts.pass ?? b.pass };
-      this.boxes.push({
-        gen: b.gen,
-        config: b.config,
-        inputs: b.inputs.map((w) => map[w]),
-        outputs,
-        ...sourcePass(tag),
-      });
+        outputs[k] = map[w];
+      }
+      const ins = new Array<number>(b.inputs.length);
+      for (let k = 0; k < ins.length; k++) ins[k] = map[b.inputs[k]];
+      this.boxes.push(makeBox(b.gen, b.config, ins, outputs, opts.source ?? b.source, opts.pass ?? b.pass));
     }
     return d.outputs.map((w) => {
       if (map[w] < 0) throw new DiagramError(`output wire ${w} of the inlined diagram has no producer`);
@@ -128,9 +125,31 @@ export class DiagramBuilder {
   }
 }
 
-function sourcePass(opts: BoxOptions): { source?: string; pass?: Pass } {
-  const out: { source?: string; pass?: Pass } = {};
-  if (opts.source !== undefined) out.source = opts.source;
-  if (opts.pass !== undefined) out.pass = opts.pass;
-  return out;
+/** A box with `source` and `pass` present only when given (diagrams stay plain, comparable data). */
+function makeBox(
+  gen: string,
+  config: Config,
+  inputs: readonly number[],
+  outputs: readonly number[],
+  source: string | undefined,
+  pass: Pass | undefined,
+): Box {
+  if (source === undefined && pass === undefined) return { gen, config, inputs, outputs };
+  if (source === undefined) return { gen, config, inputs, outputs, pass };
+  if (pass === undefined) return { gen, config, inputs, outputs, source };
+  return { gen, config, inputs, outputs, source, pass };
+}
+
+/**
+ * Topological order of a diagram that is inlined again and again (the cached reverse rules):
+ * computed once per diagram object, which is immutable by convention.
+ */
+const orders = new WeakMap<Diagram, readonly number[]>();
+function orderOf(d: Diagram): readonly number[] {
+  let order = orders.get(d);
+  if (!order) {
+    order = topoOrder(d);
+    orders.set(d, order);
+  }
+  return order;
 }

@@ -56,6 +56,9 @@ describe('the builder', () => {
     expect(w.message).toContain('ℝ^{4×3}ᵖ');
     expect(caught(() => box('add', {}, [real([2]), real([3])]))).toBeInstanceOf(GeneratorTypeError);
     expect(caught(() => box('add', {}, [real([2])]))).toBeInstanceOf(GeneratorTypeError);
+    // only an unbatched scalar broadcasts: a per-example scalar against a vector does not fit
+    expect(caught(() => box('multiply', {}, [real([]), real([3])]))).toBeInstanceOf(GeneratorTypeError);
+    expect(() => box('multiply', {}, [param([]), real([3])])).not.toThrow();
     expect(caught(() => box('xor', {}, [real([2]), real([2])]))).toBeInstanceOf(GeneratorTypeError);
   });
 

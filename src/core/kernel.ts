@@ -6,7 +6,7 @@
  * Shapes passed to and returned by a kernel are *full* shapes: a batched wire of type ℝ^n is a
  * tensor of shape [B, n], an unbatched (parameter) wire of type ℝ^{n×m} is [n, m].
  * Elementwise binary ops broadcast right-aligned, which covers batched ⊗ unbatched operands of
- * the same wire shape (the type rules never allow anything else).
+ * the same wire shape and an unbatched scalar against any shape (the type rules allow nothing else).
  */
 export type UnaryOp =
   | 'neg'

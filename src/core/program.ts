@@ -49,9 +49,11 @@ export function lower(d: Diagram, opts: LowerOptions = {}): Program {
   const liveBox = new Uint8Array(d.boxes.length);
   for (let n = order.length - 1; n >= 0; n--) {
     const b = d.boxes[order[n]];
-    if (!b.outputs.some((w) => live[w])) continue;
+    let used = false;
+    for (let k = 0; k < b.outputs.length && !used; k++) used = live[b.outputs[k]] === 1;
+    if (!used) continue;
     liveBox[order[n]] = 1;
-    for (const w of b.inputs) live[w] = 1;
+    for (let k = 0; k < b.inputs.length; k++) live[b.inputs[k]] = 1;
   }
   const buf = new Array<number>(d.wires.length).fill(-1);
   const bufferTypes: WireType[] = [];
@@ -60,31 +62,24 @@ export function lower(d: Diagram, opts: LowerOptions = {}): Program {
     return buf[w];
   };
   const inputs = d.inputs.map(fresh);
-  const seen = new Map<string, readonly number[]>();
-  const configIds = new Map<string, number>();
-  const configId = (c: Config) => {
-    const k = canonicalConfig(c);
-    const known = configIds.get(k);
-    if (known !== undefined) return known;
-    configIds.set(k, configIds.size);
-    return configIds.size - 1;
-  };
+  const cse = new StepTable();
   const steps: Step[] = [];
   for (const i of order) {
     if (!liveBox[i]) continue;
     const b = d.boxes[i];
-    const ins = b.inputs.map((w) => buf[w]);
-    const key = `${b.gen}|${configId(b.config)}|${ins.join(',')}`;
-    const same = seen.get(key);
+    const n = b.inputs.length;
+    const ins = new Array<number>(n);
+    for (let k = 0; k < n; k++) ins[k] = buf[b.inputs[k]];
+    const same = cse.find(b.gen, b.config, ins);
     if (same) {
-      b.outputs.forEach((w, k) => {
-        buf[w] = same[k];
-      });
+      for (let k = 0; k < b.outputs.length; k++) buf[b.outputs[k]] = same[k];
       continue;
     }
-    const outs = b.outputs.map(fresh);
-    seen.set(key, outs);
-    const types = b.inputs.map((w) => d.wires[w]);
+    const outs = new Array<number>(b.outputs.length);
+    for (let k = 0; k < outs.length; k++) outs[k] = fresh(b.outputs[k]);
+    cse.add(outs);
+    const types = new Array<WireType>(n);
+    for (let k = 0; k < n; k++) types[k] = d.wires[b.inputs[k]];
     steps.push({
       gen: b.gen,
       config: b.config,
@@ -121,4 +116,60 @@ export function lowerLens(d: Diagram, opts: LensProgramOptions = {}): Program {
   const changes = opts.changes ?? d.inputs.map((_, i) => i);
   const ys = opts.forward === false ? [] : d.outputs.map((_, j) => j);
   return lower(lensDiagram(d), { outputs: [...ys, ...changes.map((i) => nOut + i)] });
+}
+
+/**
+ * CSE's table: (generator, canonical config, input buffers) ↦ output buffers, keyed by a numeric
+ * hash with exact comparison on collision, so lowering builds no key strings (they were most of
+ * its garbage at 10,000 boxes). `find` remembers its key for the `add` that follows a miss.
+ */
+class StepTable {
+  private readonly gens = new Map<string, number>();
+  private readonly configs = new Map<string, number>();
+  /** Hash ↦ the latest entry with it; `next` chains entries that share a hash. */
+  private readonly byHash = new Map<number, number>();
+  private readonly next: number[] = [];
+  private readonly gen: number[] = [];
+  private readonly config: number[] = [];
+  private readonly ins: (readonly number[])[] = [];
+  private readonly outs: (readonly number[])[] = [];
+  private pending = { gen: 0, config: 0, ins: [] as readonly number[], hash: 0 };
+
+  find(gen: string, config: Config, ins: readonly number[]): readonly number[] | undefined {
+    const g = intern(this.gens, gen);
+    const c = intern(this.configs, canonicalConfig(config));
+    let h = Math.imul(g + 1, 0x9e3779b1) ^ Math.imul(c + 1, 0x85ebca6b);
+    for (let k = 0; k < ins.length; k++) h = Math.imul(h ^ ins[k], 0x01000193) + k;
+    this.pending.gen = g;
+    this.pending.config = c;
+    this.pending.ins = ins;
+    this.pending.hash = h;
+    for (let at = this.byHash.get(h) ?? -1; at >= 0; at = this.next[at]) {
+      if (this.gen[at] === g && this.config[at] === c && sameList(this.ins[at], ins)) return this.outs[at];
+    }
+    return undefined;
+  }
+
+  add(outs: readonly number[]): void {
+    const { gen, config, ins, hash } = this.pending;
+    this.next.push(this.byHash.get(hash) ?? -1);
+    this.byHash.set(hash, this.gen.length);
+    this.gen.push(gen);
+    this.config.push(config);
+    this.ins.push(ins);
+    this.outs.push(outs);
+  }
+}
+
+function intern(table: Map<string, number>, key: string): number {
+  const known = table.get(key);
+  if (known !== undefined) return known;
+  table.set(key, table.size);
+  return table.size - 1;
+}
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }

@@ -17,20 +17,39 @@ import { getGenerator } from './registry';
 import { topoOrder } from './topology';
 import type { WireType } from './wire';
 
-const reverses = new Map<string, Diagram>();
 const typeKey = (t: WireType) => `${t.field}${t.batch ? 'b' : 'p'}${t.shape.join('x')}`;
+/** Type keys per type object: the boxes of one diagram share their wire types. */
+const typeKeys = new WeakMap<WireType, string>();
+function typeKeyOf(t: WireType): string {
+  let k = typeKeys.get(t);
+  if (k === undefined) {
+    k = typeKey(t);
+    typeKeys.set(t, k);
+  }
+  return k;
+}
+
+/** gen ↦ canonical config ↦ input types ↦ R: nested, so a lookup per box builds no key string. */
+const reverses = new Map<string, Map<string, Map<string, Diagram>>>();
+function nested<K, V>(m: Map<K, V>, k: K, make: () => V): V {
+  let v = m.get(k);
+  if (v === undefined) {
+    v = make();
+    m.set(k, v);
+  }
+  return v;
+}
 
 /** R[gen] at this config and these input types, built once (it is a pure function of them). */
 export function reverseOf(gen: string, config: Config, inputs: readonly WireType[]): Diagram {
-  const key = `${gen}|${canonicalConfig(config)}|${inputs.map(typeKey).join(',')}`;
-  let r = reverses.get(key);
-  if (!r) {
+  const byConfig = nested(reverses, gen, () => new Map<string, Map<string, Diagram>>());
+  const byTypes = nested(byConfig, canonicalConfig(config), () => new Map<string, Diagram>());
+  const key = inputs.length === 1 ? typeKeyOf(inputs[0]) : inputs.map(typeKeyOf).join(',');
+  return nested(byTypes, key, () => {
     const g = getGenerator(gen);
     const full = normaliseConfig(g, config);
-    r = g.reverse(full, [...inputs, ...g.type(full, inputs)]);
-    reverses.set(key, r);
-  }
-  return r;
+    return g.reverse(full, [...inputs, ...g.type(full, inputs)]);
+  });
 }
 
 export interface RdiffOptions {
@@ -46,7 +65,7 @@ export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
   d.inputs.forEach((w, i) => {
     map[w] = xs[i];
   });
-  const source = (i: number) => d.boxes[i].source ?? String(i);
+  const sources = d.boxes.map((box, i) => box.source ?? String(i));
   for (const i of order) {
     const box = d.boxes[i];
     const outTypes = box.outputs.map((w) => d.wires[w]);
@@ -55,11 +74,9 @@ export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
       box.config,
       box.inputs.map((w) => map[w]),
       outTypes,
-      { source: source(i), pass: 'forward' },
+      { source: sources[i], pass: 'forward' },
     );
-    box.outputs.forEach((w, k) => {
-      map[w] = outs[k];
-    });
+    for (let k = 0; k < outs.length; k++) map[box.outputs[k]] = outs[k];
   }
   const changes: number[][] = [];
   const arrive = (w: number, c: number) => {
@@ -73,7 +90,7 @@ export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
     const i = order[n];
     const box = d.boxes[i];
     if (!box.outputs.some((w) => changes[w])) continue;
-    const tag = { source: source(i), pass: 'backward' } as const;
+    const tag = { source: sources[i], pass: 'backward' } as const;
     const douts = box.outputs.map((w) => sumChanges(b, changes[w] ?? [], d.wires[w], tag));
     const rev = reverseOf(
       box.gen,

@@ -26,16 +26,15 @@ export function readerCounts(d: Diagram): Int32Array {
 export function topoOrder(d: Diagram): number[] {
   const ready = new Uint8Array(d.wires.length);
   for (const w of d.inputs) ready[w] = 1;
-  let inOrder = true;
-  for (const b of d.boxes) {
-    if (!b.inputs.every((w) => ready[w])) {
-      inOrder = false;
-      break;
-    }
-    for (const w of b.outputs) ready[w] = 1;
+  const n = d.boxes.length;
+  for (let i = 0; i < n; i++) {
+    const b = d.boxes[i];
+    for (let k = 0; k < b.inputs.length; k++) if (!ready[b.inputs[k]]) return kahn(d);
+    for (let k = 0; k < b.outputs.length; k++) ready[b.outputs[k]] = 1;
   }
-  if (inOrder) return d.boxes.map((_, i) => i);
-  return kahn(d);
+  const order = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return order;
 }
 
 function kahn(d: Diagram): number[] {

@@ -26,6 +26,7 @@ export { openSession, type Session, SessionError, type SessionRequest } from './
 export { resolveSettings, type TrainerSettings } from './settings';
 export {
   createTrainer,
+  type EnginePick,
   type EpochMetrics,
   type StepMetrics,
   Trainer,

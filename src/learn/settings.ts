@@ -14,13 +14,19 @@ export interface TrainerSettings {
   readonly seed: number;
   /** Fraction of the rows held out for testing, split by the seed (default 0). */
   readonly testFraction?: number;
-  readonly engine?: EngineName;
+  /** 'auto' times the first steps on typed float32 and on the live tfjs backend and keeps the faster. */
+  readonly engine?: EngineName | 'auto';
   readonly loss?: LossKind;
   readonly optimiser?: Partial<OptimiserSettings>;
   /** Evaluate the whole training and test sets after every epoch (forward only; default true). */
   readonly evaluateEachEpoch?: boolean;
   /** Work this long between yields to the event loop, so messages (pause, stop) get through. */
   readonly yieldEveryMs?: number;
+  /**
+   * On engines where reading a step's outputs back costs a sync (tfjs), read them every this many
+   * steps (and at every yield, pause and epoch end) instead of every step (default 32).
+   */
+  readonly readEvery?: number;
 }
 
 export interface Resolved {

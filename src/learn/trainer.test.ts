@@ -94,6 +94,52 @@ describe('trainer', () => {
     expect(tf.memory().numTensors).toBeLessThan(before);
   });
 
+  it('tfjs reads outputs back every few steps, asynchronously, with the same losses as a read per step', async () => {
+    const iris = await loadDataset('iris');
+    const trace = async (readEvery: number) => {
+      const t = createTrainer(irisSimple(), iris, {
+        epochs: 2,
+        batchSize: 8,
+        seed: 5,
+        engine: 'tfjs',
+        readEvery,
+        optimiser: gd,
+      });
+      const losses: number[] = [];
+      t.onStep((m) => losses.push(m.loss));
+      const before = tf.memory().numTensors;
+      const result = await t.run();
+      expect(tf.memory().numTensors).toBe(before);
+      t.dispose();
+      return { losses, result };
+    };
+    const [each, deferred] = [await trace(1), await trace(7)];
+    expect(deferred.losses.length).toBe(2 * 19);
+    expect(deferred.losses).toEqual(each.losses);
+    expect(deferred.result.train).toEqual(each.result.train);
+  });
+
+  it("engine 'auto' times both engines, keeps the faster and trains exactly as that engine would", async () => {
+    const iris = await loadDataset('iris');
+    const settings = { epochs: 2, batchSize: 8, seed: 5, optimiser: gd };
+    const auto = createTrainer(irisSimple(), iris, { ...settings, engine: 'auto' });
+    const epochs: string[] = [];
+    auto.onEpoch((e) => epochs.push(e.engine));
+    const result = await auto.run();
+    const pick = result.enginePick;
+    expect(pick?.usPerStep.typed).toBeGreaterThan(0);
+    expect(pick?.usPerStep.tfjs).toBeGreaterThan(0);
+    const faster = (pick?.usPerStep.tfjs ?? 0) < (pick?.usPerStep.typed ?? 0) ? 'tfjs' : 'typed';
+    expect(pick?.picked).toBe(faster);
+    expect(result.engine).toBe(auto.engine);
+    expect(epochs).toEqual([auto.engine, auto.engine]);
+    const direct = createTrainer(irisSimple(), iris, { ...settings, engine: faster });
+    await direct.run();
+    expect(auto.weights()).toEqual(direct.weights());
+    auto.dispose();
+    direct.dispose();
+  });
+
   it('pause, single step, resume and stop act between steps', async () => {
     const trainer = createTrainer(denseModel(2, [{ units: 1 }]), xorTable, {
       epochs: 1000,

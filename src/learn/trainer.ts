@@ -3,15 +3,18 @@
  * pause, resume, a single step, stop, hyper-parameters changed between steps, and a trace of one
  * step's buffers for the animation. It touches no DOM and yields to the event loop every
  * ~10 ms of work, so it runs unchanged in a Web Worker (messages get through between steps).
- * Subscribers receive plain numbers only.
+ * Subscribers receive plain numbers only. On tfjs the steps' outputs are read back every few
+ * steps, asynchronously (never a `dataSync` per step); `engine: 'auto'` times the first steps on
+ * both engines and keeps the faster (see `enginePick`).
  */
-import { batches, type Dataset, splitDataset } from '../data/dataset';
+import { type Batch, batches, type Dataset, splitDataset } from '../data/dataset';
 import type { CompiledModel } from './compile/types';
+import { type EnginePick, pickEngine } from './enginePick';
 import { assembleLearner, type Learner } from './learner';
 import { labelReading, type Metrics, Tally } from './metrics';
 import type { Hypers } from './optimisers/index';
 import { initialParams, initialState } from './params';
-import { createRunner, type StepRunner, type StepTrace } from './runners/index';
+import { createRunner, type RunOutputs, type StepRunner, type StepTrace } from './runners/index';
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
 import { checkData, evaluateRows } from './trainerData';
 
@@ -22,8 +25,12 @@ export interface StepMetrics {
   readonly accuracy: number | null;
 }
 
+export type { EnginePick } from './enginePick';
+
 export interface EpochMetrics {
   readonly epoch: number;
+  /** The runner's engine (`typed-float32`, `tfjs-webgl`…). */
+  readonly engine: string;
   readonly steps: number;
   readonly stepsPerSecond: number;
   /** Running means over the epoch's steps (the weights moved during the epoch). */
@@ -40,6 +47,9 @@ export interface TrainResult {
   readonly epochs: number;
   readonly steps: number;
   readonly seconds: number;
+  readonly engine: string;
+  /** Set when the settings asked for `engine: 'auto'`. */
+  readonly enginePick: EnginePick | null;
   readonly train: Metrics;
   readonly test: Metrics | null;
 }
@@ -50,7 +60,9 @@ export class Trainer {
   readonly learner: Learner;
   readonly train: Dataset;
   readonly test: Dataset | null;
-  private readonly runner: StepRunner;
+  private runner: StepRunner;
+  private readonly initial: { params: Float32Array[]; state: Float32Array[] };
+  private pick: EnginePick | null = null;
   private readonly stepListeners = new Set<Listener<StepMetrics>>();
   private readonly epochListeners = new Set<Listener<EpochMetrics>>();
   private current: Hypers;
@@ -75,8 +87,14 @@ export class Trainer {
     this.train = split.train;
     this.test = split.test && split.test.n > 0 ? split.test : null;
     const { layout } = this.learner;
-    const state = initialState(layout.state, layout.stateInit);
-    this.runner = createRunner(settings.engine ?? 'typed', this.learner, initialParams(model, settings.seed), state);
+    this.initial = { params: initialParams(model, settings.seed), state: initialState(layout.state, layout.stateInit) };
+    const engine = settings.engine ?? 'typed';
+    this.runner = createRunner(
+      engine === 'auto' ? 'typed' : engine,
+      this.learner,
+      this.initial.params,
+      this.initial.state,
+    );
     this.current = resolved.hypers;
     this.runner.setHypers(this.current);
   }
@@ -89,6 +107,10 @@ export class Trainer {
   }
   hypers(): Hypers {
     return this.current;
+  }
+  /** What `engine: 'auto'` measured and kept, once run() has started; null otherwise. */
+  get enginePick(): EnginePick | null {
+    return this.pick;
   }
 
   onStep(f: Listener<StepMetrics>): () => void {
@@ -142,33 +164,61 @@ export class Trainer {
     if (this.started) throw new Error(`the trainer has already run (status ${this.state})`);
     this.started = true;
     if (this.state === 'idle') this.state = 'running';
+    if (this.settings.engine === 'auto') await this.pickEngine();
     const { epochs, batchSize, seed } = this.settings;
     const started = performance.now();
     let lastYield = started;
     let epoch = 0;
+    const deferred = this.runner.deferred;
+    const readEvery = this.settings.readEvery ?? 32;
     for (; epoch < epochs && !this.is('stopped'); epoch++) {
       const tally = new Tally(labelReading(this.train, this.learner.loss.logits));
       const epochStart = performance.now();
       const first = this.steps;
-      for (const rows of batches(this.train, batchSize, seed, epoch)) {
-        if (this.is('paused') && this.allowance === 0) await this.sleep();
-        if (this.is('stopped')) break;
-        if (this.allowance > 0) this.allowance--;
-        const out = this.traceWanted.length ? this.traced(rows) : this.runner.step(rows);
+      const e = epoch;
+      const report = (out: RunOutputs, rows: Batch) => {
         const m = tally.add(out.loss, out.predictions, rows.labels, rows.n);
         this.steps++;
-        for (const f of this.stepListeners) f({ step: this.steps, epoch, loss: m.loss, accuracy: m.accuracy });
+        for (const f of this.stepListeners) f({ step: this.steps, epoch: e, loss: m.loss, accuracy: m.accuracy });
+      };
+      /** Rows of the steps whose outputs still wait on the device, in step order. */
+      let waiting: Batch[] = [];
+      const flush = async () => {
+        if (!deferred || waiting.length === 0) return;
+        const rows = waiting;
+        waiting = [];
+        const outs = await deferred.read();
+        for (let i = 0; i < outs.length; i++) report(outs[i], rows[i]);
+      };
+      for (const rows of batches(this.train, batchSize, seed, epoch)) {
+        if (this.is('paused') && this.allowance === 0) {
+          await flush();
+          await this.sleep();
+        }
+        if (this.is('stopped')) break;
+        if (this.allowance > 0) this.allowance--;
+        if (this.traceWanted.length) {
+          await flush();
+          report(this.traced(rows), rows);
+        } else if (deferred) {
+          deferred.step(rows);
+          waiting.push(rows);
+          if (waiting.length >= readEvery) await flush();
+        } else report(this.runner.step(rows), rows);
         if (performance.now() - lastYield > (this.settings.yieldEveryMs ?? 10)) {
+          await flush();
           await new Promise((r) => setTimeout(r, 0));
           lastYield = performance.now();
         }
       }
+      await flush();
       if (this.is('stopped') && this.steps === first) break;
       const steps = this.steps - first;
       const seconds = (performance.now() - epochStart) / 1000;
       const full = this.settings.evaluateEachEpoch !== false;
       const metrics: EpochMetrics = {
         epoch,
+        engine: this.runner.engine,
         steps,
         stepsPerSecond: seconds > 0 ? steps / seconds : 0,
         running: tally.read(),
@@ -181,7 +231,27 @@ export class Trainer {
     this.state = status;
     const seconds = (performance.now() - started) / 1000;
     const test = this.test ? this.evaluate(this.test) : null;
-    return { status, epochs: epoch, steps: this.steps, seconds, train: this.evaluate(this.train), test };
+    return {
+      status,
+      epochs: epoch,
+      steps: this.steps,
+      seconds,
+      engine: this.runner.engine,
+      enginePick: this.pick,
+      train: this.evaluate(this.train),
+      test,
+    };
+  }
+
+  /** `engine: 'auto'`: see enginePick.ts; the run starts from the initial values either way. */
+  private async pickEngine(): Promise<void> {
+    const first = batches(this.train, this.settings.batchSize, this.settings.seed, 0).next();
+    if (first.done) return;
+    this.pick = await pickEngine(this.learner, this.initial, this.current, first.value);
+    if (this.pick.picked === 'typed') return;
+    this.runner.dispose();
+    this.runner = createRunner('tfjs', this.learner, this.initial.params, this.initial.state);
+    this.runner.setHypers(this.current);
   }
 
   dispose(): void {

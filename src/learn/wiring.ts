@@ -1,7 +1,8 @@
 /**
  * Small pieces of wiring the learner's lenses share. Hyper-parameters (ε, γ, β₁, β₂, δ) enter as
  * unbatched scalar wires, never as baked constants, so that a trainer can change them between
- * steps without lowering the step diagram again; these helpers spread such a scalar over a wire.
+ * steps without lowering the step diagram again. The binary pointwise generators take such a
+ * scalar against a wire of any shape, so a scalar is never spread into a full tensor.
  */
 import { type BoxOptions, DiagramBuilder } from '../core/builder';
 import { param, type WireType } from '../core/wire';
@@ -9,15 +10,9 @@ import { param, type WireType } from '../core/wire';
 /** The type of a hyper-parameter wire: one real number shared by every example. */
 export const scalarType: WireType = param([]);
 
-/** An unbatched scalar wire spread to the feature shape of `like` (batching follows `like` in multiply). */
-export function spread(b: DiagramBuilder, h: number, like: WireType): number {
-  if (like.shape.length === 0) return h;
-  return b.op('broadcast', [h], { shape: [...like.shape], axis: -1 });
-}
-
-/** h · w, with the scalar h spread over w. */
+/** h · w for a scalar wire h: multiply broadcasts an unbatched scalar itself (no spread tensor). */
 export function times(b: DiagramBuilder, h: number, w: number): number {
-  return b.op('multiply', [spread(b, h, b.typeOf(w)), w]);
+  return b.op('multiply', [h, w]);
 }
 
 /** A real constant, unbatched scalar. */

@@ -2,12 +2,14 @@
  * A bump arena of typed arrays. A Program asks for the same sequence of buffer sizes on every
  * run at a given batch size, so after the first run every request is served by the array it
  * got last time: no allocation per step. Arrays come back dirty; accumulating kernels zero them.
+ * `tensor` does the same for the { shape, data } records the kernel hands out.
  */
 export type Floats = Float64Array | Float32Array;
 export type Dtype = 'float64' | 'float32';
 
 export class Arena {
   private readonly slots: Floats[] = [];
+  private readonly records: ({ shape: readonly number[]; data: Floats } | undefined)[] = [];
   private next = 0;
   /** Arrays created since construction: a test reads it to see that reuse happens. */
   allocations = 0;
@@ -26,7 +28,26 @@ export class Arena {
     return fresh;
   }
 
+  /** A record { shape, data } with fresh (dirty) data of shape's size, reused run after run. */
+  tensor(shape: readonly number[]): { shape: readonly number[]; data: Floats } {
+    let n = 1;
+    for (let d = 0; d < shape.length; d++) n *= shape[d];
+    const at = this.next;
+    const data = this.alloc(n);
+    const known = this.records[at];
+    if (known && known.data === data && sameShape(known.shape, shape)) return known;
+    const fresh = { shape: [...shape], data };
+    this.records[at] = fresh;
+    return fresh;
+  }
+
   reset(): void {
     this.next = 0;
   }
+}
+
+function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let d = 0; d < a.length; d++) if (a[d] !== b[d]) return false;
+  return true;
 }

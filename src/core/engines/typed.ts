@@ -30,6 +30,8 @@ export function createEngine(program: Program, opts: { dtype?: Dtype } = {}): Ty
   const kernel = new TypedKernel(new Arena(opts.dtype ?? 'float32'));
   const gens: Generator[] = program.steps.map((s) => getGenerator(s.gen));
   const bufs: (TypedTensor | undefined)[] = new Array(program.nBuffers);
+  /** Each step's argument list, refilled run after run. */
+  const args: TypedTensor[][] = program.steps.map((s) => new Array(s.inputs.length));
   return {
     kernel,
     run(inputs, opts = {}) {
@@ -42,17 +44,14 @@ export function createEngine(program: Program, opts: { dtype?: Dtype } = {}): Ty
       program.inputs.forEach((b, i) => {
         bufs[b] = inputs[i];
       });
-      program.steps.forEach((s, n) => {
-        const outs = gens[n].forward(
-          kernel,
-          s.config,
-          s.inputs.map((b) => bufs[b] as TypedTensor),
-          s.types,
-        );
-        s.outputs.forEach((b, k) => {
-          bufs[b] = outs[k];
-        });
-      });
+      const steps = program.steps;
+      for (let n = 0; n < steps.length; n++) {
+        const s = steps[n];
+        const ins = args[n];
+        for (let i = 0; i < ins.length; i++) ins[i] = bufs[s.inputs[i]] as TypedTensor;
+        const outs = gens[n].forward(kernel, s.config, ins, s.types);
+        for (let k = 0; k < s.outputs.length; k++) bufs[s.outputs[k]] = outs[k];
+      }
       return program.outputs.map((b) => bufs[b] as TypedTensor);
     },
     buffers: () => bufs,

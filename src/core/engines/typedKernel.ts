@@ -7,36 +7,12 @@ import type { BinaryOp, Kernel, UnaryOp } from '../kernel';
 import type { Arena, Floats } from './arena';
 import { concatInto, gather, sizeOf, strides, sumAxes } from './strided';
 import { conv2d, conv2dBackFilter, conv2dBackInput, maxPool, maxPoolBack, maxPoolSelect } from './typedImage';
+import { binaryInto, matmulInto, sumCols, sumRows, unaryInto } from './typedLoops';
 
 export interface TypedTensor {
   readonly shape: readonly number[];
   readonly data: Floats;
 }
-
-const sigmoid = (x: number) => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x)));
-const unaries: Record<UnaryOp, (x: number) => number> = {
-  neg: (x) => -x,
-  sigmoid,
-  tanh: Math.tanh,
-  relu: (x) => Math.max(x, 0),
-  step: (x) => (x > 0 ? 1 : 0),
-  exp: Math.exp,
-  log: Math.log,
-  square: (x) => x * x,
-  sqrt: Math.sqrt,
-  reciprocal: (x) => 1 / x,
-  softplus: (x) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x))),
-  mod2: (x) => x - 2 * Math.floor(x / 2),
-  not: (x) => 1 - x,
-};
-const binaries: Record<BinaryOp, (a: number, b: number) => number> = {
-  add: (a, b) => a + b,
-  sub: (a, b) => a - b,
-  mul: (a, b) => a * b,
-  div: (a, b) => a / b,
-  xor: (a, b) => (a + b) % 2,
-  and: (a, b) => a * b,
-};
 
 export class TypedKernel implements Kernel<TypedTensor> {
   readonly name: string;
@@ -46,8 +22,16 @@ export class TypedKernel implements Kernel<TypedTensor> {
     this.name = `typed-${arena.dtype}`;
   }
 
+  /** Double scratch rows for accumulations (matmul rows, sums over the batch). */
+  private scratch = new Float64Array(64);
+
   private make(shape: readonly number[]): TypedTensor {
-    return { shape: [...shape], data: this.arena.alloc(sizeOf(shape)) };
+    return this.arena.tensor(shape);
+  }
+
+  private acc(n: number): Float64Array {
+    if (this.scratch.length < n) this.scratch = new Float64Array(n);
+    return this.scratch;
   }
 
   private map(x: TypedTensor, f: (v: number) => number): TypedTensor {
@@ -69,18 +53,25 @@ export class TypedKernel implements Kernel<TypedTensor> {
     for (let i = 0; i < out.data.length; i++) out.data[i] = values[i];
     return out;
   }
-  unary = (op: UnaryOp, x: TypedTensor) => this.map(x, unaries[op]);
+  unary(op: UnaryOp, x: TypedTensor) {
+    const out = this.make(x.shape);
+    unaryInto(op, x.data, out.data);
+    return out;
+  }
   leakyRelu = (x: TypedTensor, alpha: number) => this.map(x, (v) => (v > 0 ? v : alpha * v));
   leakyStep = (x: TypedTensor, alpha: number) => this.map(x, (v) => (v > 0 ? 1 : alpha));
-  scale = (x: TypedTensor, c: number) => this.map(x, (v) => c * v);
+  scale(x: TypedTensor, c: number) {
+    const out = this.make(x.shape);
+    const [a, o] = [x.data, out.data];
+    for (let i = 0; i < o.length; i++) o[i] = c * a[i];
+    return out;
+  }
 
-  /** Right-aligned broadcasting of a batched and an unbatched operand: the shorter repeats. */
+  /** Right-aligned broadcasting: the operand with fewer values repeats (ties go to the higher rank). */
   binary(op: BinaryOp, a: TypedTensor, b: TypedTensor) {
-    const f = binaries[op];
-    const out = this.make(a.data.length >= b.data.length ? a.shape : b.shape);
-    const [x, y, o] = [a.data, b.data, out.data];
-    const [nx, ny] = [x.length, y.length];
-    for (let i = 0; i < o.length; i++) o[i] = f(x[nx === o.length ? i : i % nx], y[ny === o.length ? i : i % ny]);
+    const [na, nb] = [a.data.length, b.data.length];
+    const out = this.make(na > nb || (na === nb && a.shape.length >= b.shape.length) ? a.shape : b.shape);
+    binaryInto(op, a.data, b.data, out.data);
     return out;
   }
 
@@ -90,15 +81,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
     const [n, k] = transA ? [ac, ar] : [ar, ac];
     const m = transB ? br : bc;
     const out = this.make([n, m]);
-    const [x, y, o] = [a.data, b.data, out.data];
-    o.fill(0);
-    for (let i = 0; i < n; i++) {
-      for (let p = 0; p < k; p++) {
-        const av = transA ? x[p * ac + i] : x[i * ac + p];
-        if (av === 0) continue;
-        for (let j = 0; j < m; j++) o[i * m + j] += av * (transB ? y[j * bc + p] : y[p * bc + j]);
-      }
-    }
+    matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(m));
     return out;
   }
 
@@ -106,22 +89,36 @@ export class TypedKernel implements Kernel<TypedTensor> {
   broadcastBatch = (x: TypedTensor) =>
     this.broadcastAxes({ shape: [1, ...x.shape], data: x.data }, [this.batchSize, ...x.shape]);
 
+  /** Leading axes sum row by row, trailing ones within rows; any other set walks strides. */
   sum(x: TypedTensor, axes: readonly number[]) {
     const out = this.make(x.shape.filter((_, d) => !axes.includes(d)));
-    sumAxes(x.data, x.shape, axes, out.data);
+    const r = x.shape.length;
+    const leading = axes.every((a) => a < axes.length);
+    const trailing = axes.every((a) => a >= r - axes.length);
+    const inner = sizeOf(x.shape.slice(axes.length));
+    if (axes.length === 0) out.data.set(x.data);
+    else if (leading) sumRows(x.data, x.data.length / Math.max(inner, 1), inner, out.data, this.acc(inner));
+    else if (trailing) sumCols(x.data, out.data.length, x.data.length / Math.max(out.data.length, 1), out.data);
+    else sumAxes(x.data, x.shape, axes, out.data);
     return out;
   }
 
   /** x has the rank of outShape, with size 1 on the axes it is repeated along. */
   broadcastAxes(x: TypedTensor, outShape: readonly number[]) {
     const out = this.make(outShape);
+    const o = out.data;
+    const first = x.shape.findIndex((n) => n !== 1);
+    const repeatsLeading = first < 0 || x.shape.slice(first).every((n, d) => n === outShape[first + d]);
+    if (x.data.length === 1) o.fill(x.data[0]);
+    else if (repeatsLeading) for (let at = 0; at < o.length; at += x.data.length) o.set(x.data, at);
+    if (x.data.length === 1 || repeatsLeading) return out;
     const s = strides(x.shape);
     gather(
       x.data,
       x.shape.map((n, d) => (n === 1 ? 0 : s[d])),
       outShape,
       0,
-      out.data,
+      o,
     );
     return out;
   }

@@ -62,6 +62,25 @@ const cases: Case[] = [
     ],
     [[8, -3]],
   ],
+  // an unbatched scalar operand broadcasts over any shape, on either side
+  [
+    'multiply',
+    {},
+    [
+      [param([]), [2]],
+      [r(2), [4, -1]],
+    ],
+    [[8, -2]],
+  ],
+  [
+    'subtract',
+    {},
+    [
+      [param([2, 2]), [1, 2, 3, 4]],
+      [param([]), [1]],
+    ],
+    [[0, 1, 2, 3]],
+  ],
   ['negate', {}, [[r(2), [1, -2]]], [[-1, 2]]],
   ['scale', { c: 3 }, [[r(2), [1, -2]]], [[3, -6]]],
   ['sumBatch', {}, [[r(2), [1, 2]]], [[1, 2]]],

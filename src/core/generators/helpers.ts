@@ -1,8 +1,9 @@
 /**
  * The common shapes of a rule, so each generator is a few lines (as in JAX's ad.py):
  * - `elementwise(id, f, f')`: R(x, d) = d · f'(x), with f'(x) a diagram (CSE shares f(x));
- * - `pointwise2`: a binary elementwise map whose operands may be one batched, one not — the
- *   change of the unbatched one is summed over the batch, as the dagger of broadcasting;
+ * - `pointwise2`: a binary elementwise map whose operands may be one batched, one not, or one an
+ *   unbatched scalar ℝᵖ against any shape (right-aligned broadcasting) — the change of the
+ *   broadcast operand is summed over every axis it was repeated along, the dagger of broadcasting;
  * - `linearMap(f, f†)`: R(x, d) = f†(d), independent of x;
  * - `locallyConstant`: R = 0 (step, argmax: kinks are treated as flat).
  */
@@ -18,20 +19,29 @@ import { check, checkField, sameShape, typeConfig } from './types';
 export function sumChanges(b: DiagramBuilder, changes: readonly number[], t: WireType, opts: BoxOptions = {}): number {
   if (changes.length === 0) return zeroOf(b, t, opts);
   const plus = t.field === 'z2' ? 'xor' : 'add';
-  return changes.slice(1).reduce((acc, w) => b.op(plus, [acc, w], {}, opts), changes[0]);
+  let acc = changes[0];
+  for (let k = 1; k < changes.length; k++) acc = b.op(plus, [acc, changes[k]], {}, opts);
+  return acc;
 }
 
 export function zeroOf(b: DiagramBuilder, t: WireType, opts: BoxOptions = {}): number {
   return b.op('zero', [], typeConfig(t), opts);
 }
 
-/** Brings a change to the batching of `target`: Σ over the batch, or broadcast along it. */
+/**
+ * Brings a change to the type of `target`, the dagger of broadcasting it: Σ over the feature
+ * axes a scalar target was repeated along, then Σ over the batch (or broadcast along it).
+ */
 export function unbroadcast(b: DiagramBuilder, w: number, target: WireType): number {
   const t = b.typeOf(w);
-  if (t.batch && !target.batch) return b.op('sumBatch', [w]);
-  if (!t.batch && target.batch) return b.op('broadcastBatch', [w]);
-  return w;
+  const summed = t.shape.length > target.shape.length ? b.op('sumFeatures', [w], { axis: -1 }) : w;
+  if (t.batch && !target.batch) return b.op('sumBatch', [summed]);
+  if (!t.batch && target.batch) return b.op('broadcastBatch', [summed]);
+  return summed;
 }
+
+/** An unbatched scalar ℝᵖ (a hyper-parameter wire): the one operand that broadcasts to any shape. */
+export const isScalar = (t: WireType): boolean => !t.batch && t.shape.length === 0;
 
 type Meta = Pick<GenSpec, 'id' | 'description' | 'symbol'> & {
   label?: string;
@@ -66,7 +76,10 @@ export function locallyConstant(meta: Meta & { apply: <T>(k: Kernel<T>, x: T, c:
   return elementwise(meta, (b, x) => zeroOf(b, b.typeOf(x)));
 }
 
-/** Binary pointwise map on two wires of one shape; the result is batched if either is. */
+/**
+ * Binary pointwise map on two wires of one shape, or on an unbatched scalar and a wire of any
+ * shape; the result has the larger shape and is batched if either operand is.
+ */
 export function pointwise2(
   meta: Meta & {
     inputs?: readonly [string, string];
@@ -87,8 +100,10 @@ export function pointwise2(
     type(_c, [a, b]) {
       checkField(meta.id, p, a, field);
       checkField(meta.id, q, b, field);
-      check(meta.id, q, b, sameShape(a.shape, b.shape), `a wire of shape [${a.shape.join(',')}] like '${p}'`);
-      return [{ field, shape: [...a.shape], batch: a.batch || b.batch }];
+      const fits = sameShape(a.shape, b.shape) || isScalar(a) || isScalar(b);
+      check(meta.id, q, b, fits, `a wire of shape [${a.shape.join(',')}] like '${p}', or an unbatched scalar`);
+      const shape = isScalar(a) ? b.shape : a.shape;
+      return [{ field, shape: [...shape], batch: a.batch || b.batch }];
     },
     forward: (k, _c, [a, b]) => [apply(k, a, b)],
     reverse(b, [x, y], [d], _c, [tx, ty]) {

@@ -1,7 +1,7 @@
 /**
  * Random well-typed diagrams, generated in one place (as open-hypergraphs' strategies are).
  * Deterministic in the Rng, so a fast-check integer seed names each diagram. Real diagrams
- * mix pointwise maps, linear/bias with parameter wires, sums, broadcasts, concat/split,
+ * mix pointwise maps (binary ones with unbatched scalar operands too), linear/bias with parameter wires, sums, broadcasts, concat/split,
  * softmax, explicit copies and discards, and fan-out; ℤ₂ circuits are multilinear polynomials.
  */
 import { DiagramBuilder } from '../builder';
@@ -19,7 +19,7 @@ export interface RandomOptions {
   readonly kinks?: boolean;
 }
 
-const menu: readonly WireType[] = [real([3]), real([2]), real([]), param([3, 2]), param([2]), real([3])];
+const menu: readonly WireType[] = [real([3]), real([2]), real([]), param([3, 2]), param([2]), real([3]), param([])];
 
 /** A random domain: 1–4 wire types, at least one batched. */
 export function randomDom(rng: Rng): WireType[] {
@@ -43,8 +43,10 @@ const moves = (kinks: boolean): Move[] => [
   },
   (b, pool, rng) => {
     const x = anyWire(rng, pool);
-    const same = pool.filter((w) => typeOf(b, w).shape.join() === typeOf(b, x).shape.join());
-    return b.box(pick(rng, ['add', 'subtract', 'multiply']), {}, [x, pick(rng, same)]);
+    const scalar = (t: WireType) => !t.batch && t.shape.length === 0;
+    const same = pool.filter((w) => typeOf(b, w).shape.join() === typeOf(b, x).shape.join() || scalar(typeOf(b, w)));
+    const y = pick(rng, same);
+    return b.box(pick(rng, ['add', 'subtract', 'multiply']), {}, rng() < 0.5 ? [x, y] : [y, x]);
   },
   (b, pool, rng) => {
     const ws = vectorOf(b, pool, (t) => !t.batch && t.shape.length === 2);

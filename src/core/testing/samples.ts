@@ -23,10 +23,16 @@ const binary: Sample[] = [
   { config: {}, inputs: [v(3), v(3)] },
   { config: {}, inputs: [v(2), real([2], false)] },
   { config: {}, inputs: [real([2], false), v(2)] },
+  // an unbatched scalar against any shape: its change is summed over every broadcast axis
+  { config: {}, inputs: [param([]), v(3)] },
+  { config: {}, inputs: [real([2, 3]), param([])] },
+  { config: {}, inputs: [param([]), param([2, 2])] },
+  { config: {}, inputs: [real([]), param([])] },
 ];
 const bits: Sample[] = [
   { config: {}, inputs: [z2([3]), z2([3])] },
   { config: {}, inputs: [z2([2]), z2([2], false)] },
+  { config: {}, inputs: [z2([], false), z2([3])] },
 ];
 
 export const samples: Record<string, readonly Sample[]> = {

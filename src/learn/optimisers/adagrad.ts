@@ -3,7 +3,7 @@
  * tfjs divides by √(g⁺ + δ_backend) instead (δ_backend = 1e-7 on float32 backends, under the
  * root) and starts g at 0.1: starting our g at 0.1 + δ_backend with δ = 0 is the same map.
  */
-import { spread, times } from '../wiring';
+import { times } from '../wiring';
 import { type OptimiserLens, wire } from './types';
 
 export const ADAGRAD_INITIAL_ACCUMULATOR = 0.1;
@@ -16,7 +16,7 @@ export const adagrad: OptimiserLens = {
   get: (_b, p) => p,
   put(b, p, [g], dp, h) {
     const g1 = b.op('add', [g, b.op('square', [dp])]);
-    const denominator = b.op('add', [spread(b, wire(h, 'epsilon'), b.typeOf(g1)), b.op('sqrt', [g1])]);
+    const denominator = b.op('add', [wire(h, 'epsilon'), b.op('sqrt', [g1])]);
     const step = b.op('multiply', [dp, b.op('reciprocal', [denominator])]);
     return { p: b.op('add', [p, times(b, wire(h, 'learningRate'), step)]), s: [g1] };
   },

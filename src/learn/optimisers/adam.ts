@@ -5,13 +5,13 @@
  * This is tfjs's `tf.train.adam` (δ outside the root, as there). The core has no pow, so
  * β^t is exp(t·log β) — the step counter t stays a plain state wire, as the paper keeps it.
  *
- * Written so that few scalars are spread over the parameter's shape (each spread is a full
- * tensor, and per-op cost dominates small models): m⁺ = p' + β₁(m − p'), and with
- * c = 1/(1 − β^t⁺), p⁺ = p + (ε c₁/√c₂) · m⁺ / (δ/√c₂ + √v⁺) — the same map, with the
- * bias corrections folded into two scalars.
+ * Scalars enter the pointwise generators as they are (never spread to the parameter's shape),
+ * and the map is written with few full-size operations: m⁺ = p' + β₁(m − p'), and with
+ * c = 1/(1 − β^t⁺), p⁺ = p + (ε c₁/√c₂) · m⁺ / (δ/√c₂ + √v⁺) — the same map, with the bias
+ * corrections folded into two scalars.
  */
 import type { DiagramBuilder } from '../../core/builder';
-import { constant, oneMinus, spread, times } from '../wiring';
+import { constant, oneMinus, times } from '../wiring';
 import { type OptimiserLens, wire } from './types';
 
 /** 1 − β^t for scalar wires β and t. */
@@ -19,7 +19,7 @@ function unbiased(b: DiagramBuilder, beta: number, t: number): number {
   return oneMinus(b, b.op('exp', [b.op('multiply', [t, b.op('log', [beta])])]));
 }
 
-/** βa + (1 − β)c = c + β(a − c), with the scalar β spread once. */
+/** βa + (1 − β)c = c + β(a − c): one product with the scalar β. */
 function blend(b: DiagramBuilder, beta: number, a: number, c: number): number {
   return b.op('add', [c, times(b, beta, b.op('subtract', [a, c]))]);
 }
@@ -42,7 +42,7 @@ export const adam: OptimiserLens = {
     const over1 = b.op('reciprocal', [unbiased(b, wire(h, 'beta1'), t1)]);
     const gain = b.op('multiply', [wire(h, 'learningRate'), b.op('multiply', [over1, root2])]);
     const delta = b.op('multiply', [wire(h, 'epsilon'), root2]);
-    const denominator = b.op('add', [spread(b, delta, b.typeOf(v1)), b.op('sqrt', [v1])]);
+    const denominator = b.op('add', [delta, b.op('sqrt', [v1])]);
     const step = b.op('multiply', [m1, b.op('reciprocal', [denominator])]);
     return { p: b.op('add', [p, times(b, gain, step)]), s: [t1, m1, v1] };
   },

@@ -2,13 +2,16 @@
  * The step on the tfjs engine (whichever backend is live). The runner owns the tensors of the
  * learnt values, the state and the hyper-parameter scalars; each step swaps them for the step's
  * outputs and disposes the old ones, so the number of live tensors stays flat step after step.
+ * `deferred.step` keeps each step's (l, ŷ) on the device; `deferred.read` concatenates the
+ * waiting ones and reads them back with one asynchronous `data()` each, so webgl never stalls
+ * on a per-step `dataSync`.
  */
 import * as tf from '@tensorflow/tfjs';
 import { createTfjsEngine } from '../../core/engines/tfjs';
 import type { WireType } from '../../core/wire';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
-import type { Rows, RunOutputs, StepRunner } from './types';
+import type { DeferredSteps, Rows, RunOutputs, StepRunner } from './types';
 
 const full = (t: WireType, n: number) => (t.batch ? [n, ...t.shape] : [...t.shape]);
 
@@ -46,15 +49,45 @@ export function createTfjsRunner(
     states = outs.slice(k, k + ks);
   }
 
+  /** One step; returns its (l, ŷ), still on the device. */
+  function run(rows: Rows): [tf.Tensor, tf.Tensor] {
+    const xy = data(rows);
+    const outs = stepEngine.run([...values, ...states, ...hypers, ...xy]);
+    tf.dispose(xy);
+    adopt(outs);
+    return [outs[k + ks], outs[k + ks + 1]];
+  }
+
+  let waiting: [tf.Tensor, tf.Tensor][] = [];
+  const deferred: DeferredSteps = {
+    step(rows) {
+      waiting.push(run(rows));
+    },
+    get pending() {
+      return waiting.length;
+    },
+    async read() {
+      const taken = waiting;
+      waiting = [];
+      if (taken.length === 0) return [];
+      const [ls, ys] = tf.tidy(() => [0, 1].map((o) => tf.concat(taken.map((t) => tf.reshape(t[o], [-1])))));
+      tf.dispose(taken.flat());
+      const [l, y] = await Promise.all([ls.data() as Promise<Float32Array>, ys.data() as Promise<Float32Array>]);
+      tf.dispose([ls, ys]);
+      let [at, bt] = [0, 0];
+      return taken.map(([lt, yt]) => {
+        const out = { loss: l.subarray(at, at + lt.size), predictions: y.subarray(bt, bt + yt.size) };
+        at += lt.size;
+        bt += yt.size;
+        return out;
+      });
+    },
+  };
+
   return {
     engine: `tfjs-${tf.getBackend()}`,
-    step(rows) {
-      const xy = data(rows);
-      const outs = stepEngine.run([...values, ...states, ...hypers, ...xy]);
-      tf.dispose(xy);
-      adopt(outs);
-      return read(outs[k + ks], outs[k + ks + 1]);
-    },
+    deferred,
+    step: (rows) => read(...run(rows)),
     traceStep(rows) {
       const xy = data(rows);
       const buffers = stepEngine.trace([...values, ...states, ...hypers, ...xy]).map((b) => b ?? null);
@@ -79,7 +112,8 @@ export function createTfjsRunner(
     },
     learnt: () => values.map((v) => Float32Array.from(v.dataSync())),
     dispose() {
-      tf.dispose([...values, ...states, ...hypers]);
+      tf.dispose([...values, ...states, ...hypers, ...waiting.flat()]);
+      waiting = [];
       values = [];
       states = [];
       hypers = [];

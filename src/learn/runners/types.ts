@@ -25,8 +25,24 @@ export interface StepTrace {
   readonly buffers: readonly ({ readonly shape: number[]; readonly data: Float32Array } | null)[];
 }
 
+/**
+ * Steps whose outputs stay where they were computed until they are read back together: on
+ * tfjs (webgl above all) a read-back per step stalls the pipeline, so a trainer steps quietly
+ * and reads every few steps, asynchronously.
+ */
+export interface DeferredSteps {
+  /** One training step; its loss and predictions wait, unread. */
+  step(rows: Rows): void;
+  /** How many steps wait to be read. */
+  readonly pending: number;
+  /** The waiting steps' outputs in step order (one transfer for all of them), freed on the device. */
+  read(): Promise<RunOutputs[]>;
+}
+
 export interface StepRunner {
   readonly engine: string;
+  /** Present where reading every step back costs a sync (tfjs); `step` still works there. */
+  readonly deferred?: DeferredSteps;
   /** One training step: the learnt values and the state move on. */
   step(rows: Rows): RunOutputs;
   /** The same step, keeping every buffer of its Program for the animation. */

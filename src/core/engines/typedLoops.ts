@@ -1,0 +1,224 @@
+/**
+ * The hot loops of the typed-array kernel, each written out per case so that V8 compiles one
+ * tight loop with no call per element: unary and binary maps switch on the op once, outside the
+ * loop; binary broadcasting walks rows instead of taking a modulo per element; matmul keeps its
+ * inner loop contiguous in every transpose case and accumulates in doubles.
+ */
+import type { BinaryOp, UnaryOp } from '../kernel';
+import type { Floats } from './arena';
+
+export const sigmoid = (x: number): number => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x)));
+const softplus = (x: number) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)));
+const mod2 = (x: number) => x - 2 * Math.floor(x / 2);
+
+/** o[i] = op(a[i]) for i < n (default: all of o). */
+export function unaryInto(op: UnaryOp, a: Floats, o: Floats, n = o.length): void {
+  switch (op) {
+    case 'neg':
+      for (let i = 0; i < n; i++) o[i] = -a[i];
+      return;
+    case 'sigmoid':
+      for (let i = 0; i < n; i++) o[i] = sigmoid(a[i]);
+      return;
+    case 'tanh':
+      for (let i = 0; i < n; i++) o[i] = Math.tanh(a[i]);
+      return;
+    case 'relu':
+      for (let i = 0; i < n; i++) o[i] = Math.max(a[i], 0);
+      return;
+    case 'step':
+      for (let i = 0; i < n; i++) o[i] = a[i] > 0 ? 1 : 0;
+      return;
+    case 'exp':
+      for (let i = 0; i < n; i++) o[i] = Math.exp(a[i]);
+      return;
+    case 'log':
+      for (let i = 0; i < n; i++) o[i] = Math.log(a[i]);
+      return;
+    case 'square':
+      for (let i = 0; i < n; i++) o[i] = a[i] * a[i];
+      return;
+    case 'sqrt':
+      for (let i = 0; i < n; i++) o[i] = Math.sqrt(a[i]);
+      return;
+    case 'reciprocal':
+      for (let i = 0; i < n; i++) o[i] = 1 / a[i];
+      return;
+    case 'softplus':
+      for (let i = 0; i < n; i++) o[i] = softplus(a[i]);
+      return;
+    case 'mod2':
+      for (let i = 0; i < n; i++) o[i] = mod2(a[i]);
+      return;
+    case 'not':
+      for (let i = 0; i < n; i++) o[i] = 1 - a[i];
+      return;
+  }
+}
+
+/**
+ * o[i] = op(a[i mod na], b[i mod nb]): right-aligned broadcasting, where the shorter operand's
+ * length divides o's. A scalar operand gets its own loop; a repeated one is walked row by row.
+ */
+export function binaryInto(op: BinaryOp, a: Floats, b: Floats, o: Floats): void {
+  const [n, na, nb] = [o.length, a.length, b.length];
+  if (na === n && nb === n) same(op, a, 0, b, 0, o, 0, n);
+  else if (nb === 1) withScalar(op, a, b[0], o, false, n);
+  else if (na === 1) withScalar(op, b, a[0], o, true, n);
+  else if (na === n) for (let r = 0; r < n; r += nb) same(op, a, r, b, 0, o, r, nb);
+  else for (let r = 0; r < n; r += na) same(op, a, 0, b, r, o, r, na);
+}
+
+/** o[oo+i] = op(a[ao+i], b[bo+i]) for i < len. */
+function same(op: BinaryOp, a: Floats, ao: number, b: Floats, bo: number, o: Floats, oo: number, len: number): void {
+  switch (op) {
+    case 'add':
+      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] + b[bo + i];
+      return;
+    case 'sub':
+      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] - b[bo + i];
+      return;
+    case 'mul':
+    case 'and':
+      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] * b[bo + i];
+      return;
+    case 'div':
+      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] / b[bo + i];
+      return;
+    case 'xor':
+      for (let i = 0; i < len; i++) o[oo + i] = (a[ao + i] + b[bo + i]) % 2;
+      return;
+  }
+}
+
+/** o[i] = op(x[i], s), or op(s, x[i]) when `flipped`, for i < n. */
+function withScalar(op: BinaryOp, x: Floats, s: number, o: Floats, flipped: boolean, n: number): void {
+  switch (op) {
+    case 'add':
+      for (let i = 0; i < n; i++) o[i] = x[i] + s;
+      return;
+    case 'sub':
+      if (flipped) for (let i = 0; i < n; i++) o[i] = s - x[i];
+      else for (let i = 0; i < n; i++) o[i] = x[i] - s;
+      return;
+    case 'mul':
+    case 'and':
+      for (let i = 0; i < n; i++) o[i] = x[i] * s;
+      return;
+    case 'div':
+      if (flipped) for (let i = 0; i < n; i++) o[i] = s / x[i];
+      else for (let i = 0; i < n; i++) o[i] = x[i] / s;
+      return;
+    case 'xor':
+      for (let i = 0; i < n; i++) o[i] = (x[i] + s) % 2;
+      return;
+  }
+}
+
+/**
+ * o = op(a)·op(b) for row-major a [ar, ac], b [br, bc], o [n, m], k the shared dimension.
+ * Every case keeps its innermost loop contiguous; rows of o accumulate in the double row `acc`
+ * (length ≥ m), so a float32 output is rounded once, not once per term. Zero entries of a are
+ * skipped (relu outputs and one-hot data are full of them).
+ */
+export function matmulInto(
+  a: Floats,
+  ac: number,
+  b: Floats,
+  bc: number,
+  o: Floats,
+  n: number,
+  m: number,
+  k: number,
+  transA: boolean,
+  transB: boolean,
+  acc: Float64Array,
+): void {
+  if (transB) {
+    // o[i,j] = Σ_p a(i,p)·b[j,p]: dot products along rows of b, four of them per pass over a(i,:)
+    const [si, sp] = transA ? [1, ac] : [ac, 1];
+    for (let i = 0; i < n; i++) {
+      const ai = i * si;
+      const oo = i * m;
+      let j = 0;
+      for (; j + 3 < m; j += 4) {
+        const [b0, b1, b2, b3] = [j * bc, (j + 1) * bc, (j + 2) * bc, (j + 3) * bc];
+        let [s0, s1, s2, s3] = [0, 0, 0, 0];
+        for (let p = 0; p < k; p++) {
+          const av = a[ai + p * sp];
+          s0 += av * b[b0 + p];
+          s1 += av * b[b1 + p];
+          s2 += av * b[b2 + p];
+          s3 += av * b[b3 + p];
+        }
+        o[oo + j] = s0;
+        o[oo + j + 1] = s1;
+        o[oo + j + 2] = s2;
+        o[oo + j + 3] = s3;
+      }
+      for (; j < m; j++) {
+        const bo = j * bc;
+        let s0 = 0;
+        for (let p = 0; p < k; p++) s0 += a[ai + p * sp] * b[bo + p];
+        o[oo + j] = s0;
+      }
+    }
+    return;
+  }
+  // o[i,:] = Σ_p a(i,p)·b[p,:]: axpy on contiguous rows of b, four rows of b per sweep of acc
+  const [si, sp] = transA ? [1, ac] : [ac, 1];
+  if (k === 1) {
+    // an outer product (batch 1): no sums to keep
+    for (let i = 0; i < n; i++) {
+      const av = a[i * si];
+      const oo = i * m;
+      for (let j = 0; j < m; j++) o[oo + j] = av * b[j];
+    }
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    acc.fill(0, 0, m);
+    const ai = i * si;
+    let p = 0;
+    for (; p + 3 < k; p += 4) {
+      const a0 = a[ai + p * sp];
+      const a1 = a[ai + (p + 1) * sp];
+      const a2 = a[ai + (p + 2) * sp];
+      const a3 = a[ai + (p + 3) * sp];
+      if (a0 === 0 && a1 === 0 && a2 === 0 && a3 === 0) continue;
+      const b0 = p * bc;
+      const b1 = b0 + bc;
+      const b2 = b1 + bc;
+      const b3 = b2 + bc;
+      for (let j = 0; j < m; j++) acc[j] += a0 * b[b0 + j] + a1 * b[b1 + j] + a2 * b[b2 + j] + a3 * b[b3 + j];
+    }
+    for (; p < k; p++) {
+      const av = a[ai + p * sp];
+      if (av === 0) continue;
+      const bo = p * bc;
+      for (let j = 0; j < m; j++) acc[j] += av * b[bo + j];
+    }
+    const oo = i * m;
+    for (let j = 0; j < m; j++) o[oo + j] = acc[j];
+  }
+}
+
+/** out[j] = Σ_r x[r·n + j]: the sum over a leading axis of `rows` rows of n values. */
+export function sumRows(x: Floats, rows: number, n: number, out: Floats, acc: Float64Array): void {
+  acc.fill(0, 0, n);
+  for (let r = 0; r < rows; r++) {
+    const o = r * n;
+    for (let j = 0; j < n; j++) acc[j] += x[o + j];
+  }
+  for (let j = 0; j < n; j++) out[j] = acc[j];
+}
+
+/** out[r] = Σ_j x[r·n + j]: the sum over trailing axes of n values. */
+export function sumCols(x: Floats, rows: number, n: number, out: Floats): void {
+  for (let r = 0; r < rows; r++) {
+    let s = 0;
+    const o = r * n;
+    for (let j = 0; j < n; j++) s += x[o + j];
+    out[r] = s;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * `engine: 'auto'` (DESIGN.md §6): the typed-array engine in float32 wins where tfjs's per-op
+ * overhead dwarfs the arithmetic (small models, small batches); tfjs wins on big matrices,
+ * above all on webgl. Which one depends on the model, the batch and the machine, so it is
+ * measured: a few steps of the first batch on throwaway runners of both engines.
+ */
+import type { Batch } from '../data/dataset';
+import type { Learner } from './learner';
+import type { Hypers } from './optimisers/index';
+import { createRunner, type StepRunner } from './runners/index';
+
+/** What `engine: 'auto'` measured (µs per step, outputs read back) and which engine it kept. */
+export interface EnginePick {
+  readonly picked: 'typed' | 'tfjs';
+  readonly usPerStep: { readonly typed: number; readonly tfjs: number };
+}
+
+export async function pickEngine(
+  learner: Learner,
+  initial: { readonly params: readonly Float32Array[]; readonly state: readonly Float32Array[] },
+  hypers: Hypers,
+  rows: Batch,
+): Promise<EnginePick> {
+  const usPerStep = { typed: 0, tfjs: 0 };
+  for (const engine of ['typed', 'tfjs'] as const) {
+    const trial = createRunner(engine, learner, initial.params, initial.state);
+    trial.setHypers(hypers);
+    usPerStep[engine] = await timeSteps(trial, rows);
+    trial.dispose();
+  }
+  return { picked: usPerStep.tfjs < usPerStep.typed ? 'tfjs' : 'typed', usPerStep };
+}
+
+/**
+ * µs per step of a runner on one batch: 2 warm-up steps, then ≥ 3 steps and ≥ 30 ms (≤ 50 steps),
+ * read back the way the training loop reads them (deferred runners once, at the end).
+ */
+async function timeSteps(r: StepRunner, rows: Batch): Promise<number> {
+  const step = () => (r.deferred ? r.deferred.step(rows) : r.step(rows));
+  step();
+  step();
+  await r.deferred?.read();
+  const t0 = performance.now();
+  let n = 0;
+  while (n < 3 || (performance.now() - t0 < 30 && n < 50)) {
+    step();
+    n++;
+  }
+  await r.deferred?.read();
+  return (1000 * (performance.now() - t0)) / n;
+}
