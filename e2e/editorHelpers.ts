@@ -5,17 +5,33 @@ export const node = (page: Page, id: string) => page.locator(`.react-flow__node[
 export const handle = (page: Page, id: string, port: string) =>
   node(page, id).locator(`.react-flow__handle[data-handleid="${port}"]`);
 export const pane = (page: Page) => page.locator('main .react-flow__pane').first();
+export const edge = (page: Page, from: string, to: string) =>
+  page.locator(`main .react-flow__edge[aria-label="Edge from ${from} to ${to}"]`);
+export const nodes = (page: Page) => page.locator('main .react-flow__node');
+export const inspector = (page: Page) => page.getByRole('complementary', { name: 'Inspector' });
+export const palette = (page: Page) => page.getByRole('complementary', { name: 'Palette' });
 
+/** Opens the editor; a native dialog (alert, confirm) would be a bug: the editor asks in the page. */
 export async function openEditor(page: Page): Promise<void> {
-  page.on('dialog', (d) => void d.accept());
+  page.on('dialog', (d) => {
+    throw new Error(`unexpected native dialog: ${d.message()}`);
+  });
   await page.goto('/?backend=cpu');
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
 }
 
-/** Starts from an empty canvas (the New diagram command, confirming the discard). */
+/** Starts from an empty canvas (the New diagram command, discarding unsaved work if asked). */
 export async function newDiagram(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'New diagram' }).click();
-  await expect(page.locator('main .react-flow__node')).toHaveCount(0);
+  const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard and start new' }).click();
+  await expect(nodes(page)).toHaveCount(0);
+}
+
+/** The zoom of the main canvas, read from React Flow's viewport transform. */
+export async function canvasZoom(page: Page): Promise<number> {
+  const style = (await page.locator('main .react-flow__viewport').first().getAttribute('style')) ?? '';
+  return Number(/scale\(([\d.]+)\)/.exec(style)?.[1] ?? Number.NaN);
 }
 
 /** Drags a palette entry (found by searching its name) onto the canvas at a point of the pane. */

@@ -5,6 +5,7 @@ import { Inspector } from '../editor/inspector/Inspector';
 import { Breadcrumb } from '../editor/overlays/Breadcrumb';
 import { ConnectPicker } from '../editor/overlays/ConnectPicker';
 import { ContextMenu } from '../editor/overlays/ContextMenu';
+import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
 import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
@@ -53,6 +54,7 @@ export function Shell({
       <ContextMenu />
       <ConnectPicker />
       <TieDialog />
+      <DiscardDialog />
       <ShortcutsOverlay />
     </div>
   );

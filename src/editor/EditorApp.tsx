@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { useCommandKeys } from './commands/useCommandKeys';
 import { useLiveCompile } from './compile/useLiveCompile';
 import { useAutosave } from './persist/useAutosave';
+import { useLibrary } from './persist/useLibrary';
 import { useRestore } from './persist/useRestore';
 import { createEditorStore, type EditorStore } from './store/createEditorStore';
 import { EditorStoreProvider } from './store/EditorStoreContext';
@@ -21,6 +22,7 @@ export function EditorApp({ children }: { children: (ready: boolean) => ReactNod
   const ready = useRestore(store);
   useAutosave(store, ready);
   useLiveCompile(store);
+  useLibrary(store);
   if (import.meta.env.DEV || new URLSearchParams(window.location.search).has('debug'))
     Object.assign(window, { lensboardStore: store });
   return (

@@ -1,6 +1,9 @@
-/** The canvas: React Flow, controlled from the editor store. */
+/**
+ * The canvas: React Flow, controlled from the editor store. Nothing here subscribes to state that
+ * changes while the pointer moves (hover, compile results): a re-render of this component
+ * reconciles every box of the diagram.
+ */
 import { Background, Controls, MiniMap, ReactFlow } from '@xyflow/react';
-import { useHovered } from '../store/hooks';
 import { LensArrowMarker } from './LensArrowMarker';
 import { nodeTypes } from './nodes/nodeTypes';
 import { edgeTypes } from './TypedWire';
@@ -8,13 +11,14 @@ import { useCanvasEvents } from './useCanvasEvents';
 import { useConnectionHandlers } from './useConnectionHandlers';
 import { useFlowProjection } from './useFlowProjection';
 import { useNodeChanges } from './useNodeChanges';
+import { useOpeningView } from './useOpeningView';
 
 export function DiagramCanvas() {
   const { nodes, edges } = useFlowProjection();
   const changes = useNodeChanges();
   const connection = useConnectionHandlers();
   const events = useCanvasEvents();
-  const hovered = useHovered();
+  useOpeningView();
   return (
     <ReactFlow
       nodes={nodes}
@@ -24,14 +28,12 @@ export function DiagramCanvas() {
       {...changes}
       {...connection}
       {...events}
-      className={hovered ? `hovering-${hovered}` : undefined}
       deleteKeyCode={null}
       selectionKeyCode="Shift"
       multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
       zoomOnDoubleClick={false}
       minZoom={0.1}
-      fitView
-      fitViewOptions={{ padding: 0.2 }}
+      maxZoom={3}
       proOptions={{ hideAttribution: true }}
     >
       <LensArrowMarker />

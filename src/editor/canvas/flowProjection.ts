@@ -1,11 +1,11 @@
 /**
  * The document seen through React Flow: one node per box or group in the current scope, one
- * edge per wire between them. Node data is plain and keyed by generator id; a node object is
- * reused while its box, selection and measured size are unchanged, so a 300-box diagram does
- * not re-render every box on each edit.
+ * edge per wire between them. Node data is plain and keyed by generator id; a node (edge) object
+ * is reused while its box (wire), selection and measured size are unchanged, so a 300-box
+ * diagram re-renders only what an edit touched.
  */
 import type { Edge, Node } from '@xyflow/react';
-import type { BoxDoc, GroupDoc, LensDocument } from '../../io/document';
+import type { BoxDoc, GroupDoc, LensDocument, WireDoc } from '../../io/document';
 import { describeGenerator } from '../model/boxInfo';
 import type { Scope } from '../model/documentOps';
 
@@ -33,8 +33,27 @@ interface Cached {
   node: DiagramNode;
 }
 
+const same = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 export function createProjection() {
+  let last: { nodes: DiagramNode[]; edges: DiagramEdge[] } = { nodes: [], edges: [] };
   const cache = new Map<string, Cached>();
+  const wireCache = new Map<string, { wire: WireDoc; selected: boolean; edge: DiagramEdge }>();
+  const edgeOf = (w: WireDoc, selected: boolean): DiagramEdge => {
+    const hit = wireCache.get(w.id);
+    if (hit && hit.wire === w && hit.selected === selected) return hit.edge;
+    const edge: DiagramEdge = {
+      id: w.id,
+      type: 'typed',
+      source: w.from.box,
+      sourceHandle: w.from.port,
+      target: w.to.box,
+      targetHandle: w.to.port,
+      selected,
+    };
+    wireCache.set(w.id, { wire: w, selected, edge });
+    return edge;
+  };
   const nodeOf = (source: BoxDoc | GroupDoc, selected: boolean, size: Size | undefined): DiagramNode => {
     const hit = cache.get(source.id);
     if (hit && hit.source === source && hit.selected === selected && hit.size === size) return hit.node;
@@ -66,17 +85,12 @@ export function createProjection() {
     for (const b of doc.boxes) if (b.parent === scope) nodes.push(nodeOf(b, sel.has(b.id), measured[b.id]));
     const visible = new Set(nodes.map((n) => n.id));
     const wireSel = new Set(selectedWires);
-    const edges: DiagramEdge[] = doc.wires
+    const edges = doc.wires
       .filter((w) => visible.has(w.from.box) && visible.has(w.to.box))
-      .map((w) => ({
-        id: w.id,
-        type: 'typed',
-        source: w.from.box,
-        sourceHandle: w.from.port,
-        target: w.to.box,
-        targetHandle: w.to.port,
-        selected: wireSel.has(w.id),
-      }));
-    return { nodes, edges };
+      .map((w) => edgeOf(w, wireSel.has(w.id)));
+    // React Flow re-indexes every node (edge) when handed a new array: hand back the last one
+    // when nothing in it changed.
+    last = { nodes: same(last.nodes, nodes) ? last.nodes : nodes, edges: same(last.edges, edges) ? last.edges : edges };
+    return last;
   };
 }

@@ -1,8 +1,10 @@
 /**
  * Putting a palette entry on the canvas, by drop or by click (at the centre of the view). A
- * saved group asks first whether the new copy shares parameters with the others.
+ * saved box ("My boxes") arrives as a fresh copy the first time; when the document already
+ * holds a copy, a dialog asks first whether the new one shares its parameters.
  */
 import type { Position } from '../../io/document';
+import { hasCopy } from '../model/library';
 import type { PaletteEntry } from '../model/palette';
 import type { EditorStore } from '../store/createEditorStore';
 
@@ -14,8 +16,9 @@ export function placeEntry(
   at: Position,
 ): void {
   const s = store.getState();
-  if (entry.template) s.setView({ tiePrompt: { templateId: entry.template, position: at } });
-  else s.addBox(entry.generator, at, entry.config);
+  if (!entry.template) s.addBox(entry.generator, at, entry.config);
+  else if (hasCopy(s.doc, entry.template)) s.setView({ tiePrompt: { templateId: entry.template, position: at } });
+  else s.placeSaved(entry.template, at);
 }
 
 export function viewCentre(screenToFlow: (p: Position) => Position): Position {

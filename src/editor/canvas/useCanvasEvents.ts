@@ -34,8 +34,10 @@ export function useCanvasEvents() {
       onNodeContextMenu: (e: MouseEvent, n: Node) => menu('box', e, n.id),
       onEdgeContextMenu: (e: MouseEvent, edge: Edge) => menu('wire', e, edge.id),
       onPaneContextMenu: (e: MouseEvent | globalThis.MouseEvent) => menu('canvas', e),
-      onNodeMouseEnter: (_e: MouseEvent, n: Node) => store.getState().setView({ hovered: n.id }),
-      onNodeMouseLeave: () => store.getState().setView({ hovered: null }),
+      // A pressed button means a pan or a drag sweeping over boxes: no hover links then, which
+      // would re-render boxes on every frame of the gesture.
+      onNodeMouseEnter: (e: MouseEvent, n: Node) => e.buttons === 0 && store.getState().setView({ hovered: n.id }),
+      onNodeMouseLeave: () => store.getState().hovered !== null && store.getState().setView({ hovered: null }),
       onPaneClick: () => store.getState().setView({ menu: null, picker: null }),
     };
   }, [store, flow]);

@@ -7,8 +7,8 @@ export const closeOrLeave = defineCommand({
   keys: ['Escape'],
   run: ({ store }) => {
     const s = store.getState();
-    if (s.overlay || s.menu || s.picker || s.tiePrompt)
-      return s.setView({ overlay: null, menu: null, picker: null, tiePrompt: null });
+    if (s.overlay || s.menu || s.picker || s.tiePrompt || s.discardPrompt)
+      return s.setView({ overlay: null, menu: null, picker: null, tiePrompt: null, discardPrompt: false });
     if (s.scope) return s.leaveTo(s.doc.groups.find((g) => g.id === s.scope)?.parent);
     s.clearSelection();
   },

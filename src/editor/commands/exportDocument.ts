@@ -1,9 +1,9 @@
-import { downloadDocument } from '../persist/download';
+import { exportToFile } from '../persist/exportFile';
 import { defineCommand } from './command';
 
 export const exportDocument = defineCommand({
   id: 'export',
   label: 'Export JSON',
   keys: ['mod+s'],
-  run: ({ store }) => downloadDocument(store.getState().doc),
+  run: ({ store }) => exportToFile(store),
 });

@@ -11,6 +11,7 @@ import { groupAsPara } from './groupAsPara';
 import { newDiagram } from './newDiagram';
 import { paste } from './paste';
 import { redo } from './redo';
+import { saveToMyBoxes } from './saveToMyBoxes';
 import { selectAll } from './selectAll';
 import { showReverse } from './showReverse';
 import { showShortcuts } from './showShortcuts';
@@ -26,6 +27,7 @@ export const commands: readonly Command[] = [
   deleteSelection,
   selectAll,
   groupAsPara,
+  saveToMyBoxes,
   autoLayout,
   fitView,
   toggleLensView,

@@ -1,19 +1,21 @@
 import { emptyDocument } from '../model/emptyDocument';
+import type { EditorStore } from '../store/createEditorStore';
+import { hasUnsavedWork } from '../store/unsaved';
 import { defineCommand } from './command';
 
-/** Asks before discarding work that is not saved (autosave failed, or not yet flushed). */
+/** Starts an empty diagram at once (undo brings the old one back). */
+export function startNewDiagram(store: EditorStore): void {
+  const s = store.getState();
+  s.setView({ discardPrompt: false });
+  s.leaveTo(undefined);
+  s.setDocument(emptyDocument(), true);
+}
+
+/** Asks first (an in-app dialog) when there is unsaved work to lose (see store/unsaved.ts). */
 export const newDiagram = defineCommand({
   id: 'new',
   label: 'New diagram',
   keys: ['alt+n'],
-  run: ({ store }) => {
-    const s = store.getState();
-    if (
-      s.doc.boxes.length > 0 &&
-      !window.confirm('Discard the current diagram and start a new one? (Export it first to keep a copy.)')
-    )
-      return;
-    s.setDocument(emptyDocument());
-    s.leaveTo(undefined);
-  },
+  run: ({ store }) =>
+    hasUnsavedWork(store.getState()) ? store.getState().setView({ discardPrompt: true }) : startNewDiagram(store),
 });

@@ -72,7 +72,13 @@ export function moveNodes(doc: LensDocument, positions: ReadonlyMap<string, Posi
     const p = positions.get(n.id);
     return p ? { ...n, position: { x: p.x, y: p.y } } : n;
   };
-  return { ...doc, boxes: doc.boxes.map(place), groups: doc.groups.map(place) };
+  return { ...doc, boxes: mapKeep(doc.boxes, place), groups: mapKeep(doc.groups, place) };
+}
+
+/** `xs.map(f)`, but `xs` itself when no element changed, so what watches the array stays still. */
+function mapKeep<T>(xs: T[], f: (x: T) => T): T[] {
+  const ys = xs.map(f);
+  return ys.every((y, i) => y === xs[i]) ? xs : ys;
 }
 
 export function setConfigValue(doc: LensDocument, boxId: string, key: string, value: unknown): LensDocument {

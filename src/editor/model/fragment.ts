@@ -11,7 +11,7 @@ import { freshId, usedIds } from './ids';
 
 export const FRAGMENT_FORMAT = 'lensboard-fragment';
 
-const FragmentSchema = z.object({
+export const FragmentSchema = z.object({
   format: z.literal(FRAGMENT_FORMAT),
   boxes: z.array(BoxSchema).max(5000),
   wires: z.array(WireSchema).max(20000),

@@ -5,14 +5,13 @@
  * Para box, the compiler collects them. A placed copy of a saved group is a fresh clone.
  */
 
-import type { z } from 'zod';
-import type { ExposedPortSchema, GroupDoc, LensDocument, Position } from '../../io/document';
+import type { GroupDoc, LensDocument, Position } from '../../io/document';
 import { describeNode } from './boxInfo';
 import type { Scope } from './documentOps';
 import { instantiate, makeFragment } from './fragment';
 import { freshId, usedIds } from './ids';
 
-type Exposed = z.infer<typeof ExposedPortSchema>;
+type Exposed = GroupDoc['inputs'][number];
 
 function uniqueName(name: string, taken: Set<string>): string {
   let n = name;
@@ -26,6 +25,7 @@ export function groupNodes(
   nodeIds: readonly string[],
   name: string,
   scope: Scope,
+  template?: string,
 ): { doc: LensDocument; id: string } | null {
   const inside = new Set(nodeIds);
   const nodes = [...doc.boxes, ...doc.groups].filter((n) => inside.has(n.id) && n.parent === scope);
@@ -71,7 +71,7 @@ export function groupNodes(
     position,
     inputs,
     outputs,
-    template: id,
+    template: template ?? id,
     ...(scope ? { parent: scope } : {}),
   };
   const reparent = <T extends { id: string; parent?: string }>(n: T): T =>

@@ -9,6 +9,7 @@ import type { GroupDoc } from '../../io/document';
 import { learnerBoxKinds } from '../../learn/boxKinds';
 import { describeGenerator } from './boxInfo';
 import { savedTemplates } from './group';
+import type { SavedBox } from './library';
 import { printSignature, type Signature, signatureOf } from './signature';
 
 export const PALETTE_GROUPS = [
@@ -85,22 +86,33 @@ function learnerEntries(): PaletteEntry[] {
 
 let fixed: PaletteEntry[] | null = null;
 
-export function paletteEntries(groups: readonly GroupDoc[]): PaletteEntry[] {
+function savedEntry(key: string, g: GroupDoc): PaletteEntry {
+  return {
+    key: `group:${key}`,
+    group: 'My boxes',
+    name: g.name,
+    generator: `group:${key}`,
+    config: {},
+    signature: `${portList(g.inputs)} → ${portList(g.outputs)}`,
+    signatureData: null,
+    description: 'A saved sub-diagram (Para box).',
+    symbol: '▣',
+    colour: '#334155',
+    template: key,
+  };
+}
+
+/** Every entry: the registry's, the learner's, then "My boxes" (saved ones and this document's groups). */
+export function paletteEntries(groups: readonly GroupDoc[], library: readonly SavedBox[] = []): PaletteEntry[] {
   fixed ??= [...coreEntries(), ...learnerEntries()];
-  const mine = savedTemplates(groups).map((g): PaletteEntry => {
-    return {
-      key: `group:${g.template ?? g.id}`,
-      group: 'My boxes',
-      name: g.name,
-      generator: `group:${g.template ?? g.id}`,
-      config: {},
-      signature: `${portList(g.inputs)} → ${portList(g.outputs)}`,
-      signatureData: null,
-      description: 'A saved sub-diagram (Para box).',
-      symbol: '▣',
-      colour: '#334155',
-      template: g.template ?? g.id,
-    };
-  });
-  return [...fixed, ...mine];
+  const mine = new Map<string, PaletteEntry>();
+  for (const b of library) {
+    const top = b.fragment.groups.find((g) => g.template === b.key);
+    if (top) mine.set(b.key, savedEntry(b.key, { ...top, name: b.name }));
+  }
+  for (const g of savedTemplates(groups)) {
+    const key = g.template ?? g.id;
+    if (!mine.has(key)) mine.set(key, savedEntry(key, g));
+  }
+  return [...fixed, ...mine.values()];
 }

@@ -4,13 +4,14 @@ import { commandById } from '../commands';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 
 const items = {
-  box: ['copy', 'duplicate', 'group', 'delete'],
+  box: ['copy', 'duplicate', 'group', 'save-box', 'delete'],
   wire: ['delete'],
   canvas: ['paste', 'select-all', 'auto-layout', 'fit-view', 'lens-view', 'reverse', 'new'],
 } as const;
 
 export function ContextMenu() {
   const menu = useEditor((s) => s.menu);
+  const onGroup = useEditor((s) => s.menu?.kind === 'box' && s.doc.groups.some((g) => g.id === s.menu?.id));
   const store = useEditorStoreApi();
   const flow = useReactFlow();
   if (!menu) return null;
@@ -24,7 +25,7 @@ export function ContextMenu() {
     >
       {items[menu.kind].map((id) => {
         const c = commandById(id);
-        if (!c) return null;
+        if (!c || (id === 'save-box' && !onGroup)) return null;
         return (
           <button
             key={id}

@@ -1,5 +1,5 @@
 /** Shown while autosave fails: the work is not lost yet, and one click exports it. */
-import { downloadDocument } from '../persist/download';
+import { exportToFile } from '../persist/exportFile';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 
 export function SaveFailedBanner() {
@@ -9,7 +9,7 @@ export function SaveFailedBanner() {
   return (
     <div className="save-banner" role="alert">
       Autosave failed ({error}). Your diagram is only in this tab.
-      <button type="button" onClick={() => downloadDocument(store.getState().doc)}>
+      <button type="button" onClick={() => exportToFile(store)}>
         Export JSON
       </button>
     </div>

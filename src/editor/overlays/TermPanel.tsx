@@ -2,9 +2,10 @@
  * The composite term of the diagram, updated on every compile: `(linear[2→4] ⊗ id) ; tanh ; …`,
  * with the operators of the category set apart so the structure reads at a glance.
  */
+import { memo } from 'react';
 import { useCompiled } from '../store/hooks';
 
-function TermText({ term }: { term: string }) {
+const TermText = memo(function TermText({ term }: { term: string }) {
   let at = 0;
   const parts = term
     .split(/(\s*;\s*|\s*⊗\s*|[()[\]])/)
@@ -27,7 +28,7 @@ function TermText({ term }: { term: string }) {
       })}
     </code>
   );
-}
+});
 
 export function TermPanel() {
   const compiled = useCompiled();

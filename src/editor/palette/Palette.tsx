@@ -7,9 +7,10 @@ import { PaletteEntryButton } from './PaletteEntryButton';
 
 export function Palette() {
   const groups = useEditor((s) => s.doc.groups);
+  const library = useEditor((s) => s.library);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const entries = useMemo(() => filterPalette(paletteEntries(groups), deferred), [groups, deferred]);
+  const entries = useMemo(() => filterPalette(paletteEntries(groups, library), deferred), [groups, library, deferred]);
   return (
     <div className="palette-body">
       <input

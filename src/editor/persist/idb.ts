@@ -7,6 +7,8 @@ import { DocumentSchema, type LensDocument } from '../../io/document';
 const DB = 'lensboard';
 const STORE = 'documents';
 const KEY = 'autosave';
+/** Beside the document: does it hold changes never exported as a file (see `exportedDoc`)? */
+const UNEXPORTED_KEY = 'autosave-unexported';
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -17,19 +19,19 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-function run<T>(mode: IDBTransactionMode, act: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+function run<T>(mode: IDBTransactionMode, act: (s: IDBObjectStore) => T): Promise<T> {
   return open().then(
     (db) =>
       new Promise<T>((resolve, reject) => {
         const tx = db.transaction(STORE, mode);
-        const req = act(tx.objectStore(STORE));
+        const requests = act(tx.objectStore(STORE));
         const fail = () => {
           db.close();
           reject(tx.error ?? new Error('IndexedDB transaction failed'));
         };
         tx.oncomplete = () => {
           db.close();
-          resolve(req.result);
+          resolve(requests);
         };
         tx.onerror = fail;
         tx.onabort = fail;
@@ -37,17 +39,24 @@ function run<T>(mode: IDBTransactionMode, act: (s: IDBObjectStore) => IDBRequest
   );
 }
 
-export function saveDocument(doc: LensDocument): Promise<unknown> {
-  return run('readwrite', (s) => s.put(JSON.parse(JSON.stringify(doc)), KEY));
+export function saveDocument(doc: LensDocument, unexported = true): Promise<unknown> {
+  return run(
+    'readwrite',
+    (s) => [s.put(JSON.parse(JSON.stringify(doc)), KEY), s.put(unexported, UNEXPORTED_KEY)] as const,
+  );
 }
 
-export type Restored = { kind: 'none' } | { kind: 'ok'; doc: LensDocument } | { kind: 'bad'; reason: string };
+export type Restored =
+  | { kind: 'none' }
+  | { kind: 'ok'; doc: LensDocument; unexported: boolean }
+  | { kind: 'bad'; reason: string };
 
 export async function loadDocument(): Promise<Restored> {
-  const raw = await run('readonly', (s) => s.get(KEY));
+  const [doc, flag] = await run('readonly', (s) => [s.get(KEY), s.get(UNEXPORTED_KEY)] as const);
+  const raw: unknown = doc.result;
   if (raw === undefined) return { kind: 'none' };
   const parsed = DocumentSchema.safeParse(raw);
-  if (parsed.success) return { kind: 'ok', doc: parsed.data };
+  if (parsed.success) return { kind: 'ok', doc: parsed.data, unexported: flag.result !== false };
   const first = parsed.error.issues[0];
   return { kind: 'bad', reason: `${first?.path.join('.') || 'document'}: ${first?.message ?? 'invalid'}` };
 }

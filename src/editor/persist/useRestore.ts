@@ -19,9 +19,9 @@ export function useRestore(store: EditorStore): boolean {
         const s = store.getState();
         if (r.kind === 'ok') {
           s.setDocument(r.doc);
-          s.setView({ savedDoc: r.doc });
+          s.setView({ savedDoc: r.doc, exportedDoc: r.unexported ? null : r.doc });
         } else {
-          s.setDocument(xorExample());
+          s.setDocument(xorExample(), true);
           if (r.kind === 'bad')
             s.notify(`The saved diagram could not be read (${r.reason}); the XOR example is open instead.`, 'error');
         }

@@ -17,12 +17,12 @@ export function ReverseDerivativeView() {
   const compiled = useCompiled();
   const store = useEditorStoreApi();
   const [view, setView] = useState<View>(null);
-  const model = overlay === 'reverse' ? compiled?.model?.diagram : undefined;
+  const model = overlay === 'reverse' ? compiled?.model : undefined;
   useEffect(() => {
     if (!model) return setView(null);
     let live = true;
     try {
-      const g = reverseGraph(model);
+      const g = reverseGraph(model, store.getState().doc);
       layoutReverse(g).then(() => {
         if (!live) return;
         const nodes = g.nodes.map((n) => ({
@@ -40,7 +40,7 @@ export function ReverseDerivativeView() {
     return () => {
       live = false;
     };
-  }, [model]);
+  }, [model, store]);
   if (overlay !== 'reverse') return null;
   return (
     <section className="reverse-view" aria-label="Reverse derivative">

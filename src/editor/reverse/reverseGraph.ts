@@ -1,11 +1,14 @@
 /**
  * R[f] as a graph to draw: the core's rdiff of the compiled model, one node per box (tagged with
- * the document box it came from and its pass) and per boundary wire, laid out by elkjs.
+ * the document box it came from and its pass) and per boundary wire, named as the diagram names
+ * it (`W1.W`, `x`, `d ŷ`; see boundaryNames), laid out by elkjs.
  */
-import type { Diagram } from '../../core/diagram';
 import { rdiff } from '../../core/rdiff';
 import { boxLabel } from '../../core/term';
 import { printType } from '../../core/wire';
+import type { LensDocument } from '../../io/document';
+import type { CompiledModel } from '../../learn/compile/types';
+import { boundaryNames } from './boundaryNames';
 
 export interface RNode {
   readonly id: string;
@@ -22,15 +25,20 @@ export interface REdge {
   readonly label: string;
 }
 
-export function reverseGraph(model: Diagram): { nodes: RNode[]; edges: REdge[]; term: string } {
+export function reverseGraph(
+  compiled: CompiledModel,
+  doc: LensDocument | null = null,
+): { nodes: RNode[]; edges: REdge[]; term: string } {
+  const model = compiled.diagram;
   const r = rdiff(model);
+  const names = boundaryNames(compiled, doc);
   const nodes: RNode[] = [];
   const producer = new Map<number, string>();
   r.inputs.forEach((w, k) => {
     const id = `in${k}`;
     nodes.push({
       id,
-      label: k < model.inputs.length ? `x${k}` : `d${k - model.inputs.length}`,
+      label: names.inputs[k] ?? (k < model.inputs.length ? `x${k}` : `d${k - model.inputs.length}`),
       pass: 'boundary',
       x: 0,
       y: 0,
@@ -51,7 +59,7 @@ export function reverseGraph(model: Diagram): { nodes: RNode[]; edges: REdge[]; 
     for (const w of b.inputs) link(w, `r${i}`);
   });
   r.outputs.forEach((w, k) => {
-    nodes.push({ id: `out${k}`, label: `dx${k}`, pass: 'boundary', x: 0, y: 0 });
+    nodes.push({ id: `out${k}`, label: names.outputs[k] ?? `dx${k}`, pass: 'boundary', x: 0, y: 0 });
     link(w, `out${k}`);
   });
   return { nodes, edges, term: r.term ?? 'R[f]' };

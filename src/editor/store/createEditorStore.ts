@@ -39,7 +39,7 @@ export function createEditorStore(opts: EditorStoreOptions = {}) {
     ),
   );
   ref.history = store.temporal;
-  if (opts.doc) store.setState({ doc: opts.doc, savedDoc: opts.doc });
+  if (opts.doc) store.setState({ doc: opts.doc, savedDoc: opts.doc, exportedDoc: opts.doc });
   store.temporal.getState().clear();
   return Object.assign(store, { compile });
 }

@@ -13,6 +13,7 @@ import { addBox, addWire, moveNodes, removeItems, setConfigValue, setLabel } fro
 import { emptyDocument } from '../model/emptyDocument';
 import { instantiate } from '../model/fragment';
 import { groupNodes, placeTemplate } from '../model/group';
+import { newTemplateKey, placeSaved, saveGroup } from '../model/library';
 import type { DocumentSlice, EditorState } from './types';
 
 type Slice = StateCreator<EditorState, [], [], DocumentSlice>;
@@ -21,7 +22,14 @@ export const documentSlice =
   (compile: Compile): Slice =>
   (set, get) => ({
     doc: emptyDocument(),
-    setDocument: (doc) => set({ doc, selectedNodes: [], selectedWires: [] }),
+    setDocument: (doc, fresh = false) =>
+      set({
+        doc,
+        selectedNodes: [],
+        selectedWires: [],
+        opened: get().opened + 1,
+        ...(fresh ? { exportedDoc: doc } : {}),
+      }),
     addBox(generator, position, config) {
       const { doc, id } = addBox(get().doc, generator, position, config, get().scope);
       set({ doc, selectedNodes: [id], selectedWires: [] });
@@ -69,7 +77,15 @@ export const documentSlice =
       return top;
     },
     groupSelection(name = 'group') {
-      const r = groupNodes(get().doc, get().selectedNodes, name, get().scope);
+      const r = groupNodes(get().doc, get().selectedNodes, name, get().scope, newTemplateKey());
+      if (!r) return null;
+      const library = saveGroup(get().library, r.doc, r.id);
+      set({ doc: r.doc, library, selectedNodes: [r.id], selectedWires: [] });
+      return r.id;
+    },
+    placeSaved(key, position) {
+      const saved = get().library.find((b) => b.key === key);
+      const r = saved && placeSaved(get().doc, saved, position, get().scope);
       if (!r) return null;
       set({ doc: r.doc, selectedNodes: [r.id], selectedWires: [] });
       return r.id;

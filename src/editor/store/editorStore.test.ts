@@ -108,8 +108,9 @@ describe('editor store', () => {
     const { s, lin, sig } = chain();
     s().select([lin, sig]);
     const g = s().groupSelection('layer') as string;
-    const tied = s().placeTemplate(g, { x: 0, y: 300 }, true) as string;
-    const own = s().placeTemplate(g, { x: 0, y: 600 }, false) as string;
+    const template = s().doc.groups.find((x) => x.id === g)?.template as string;
+    const tied = s().placeTemplate(template, { x: 0, y: 300 }, true) as string;
+    const own = s().placeTemplate(template, { x: 0, y: 600 }, false) as string;
     const groups = s().doc.groups;
     expect(groups.find((x) => x.id === tied)?.tiedTo).toBe(g);
     expect(groups.find((x) => x.id === own)?.tiedTo).toBeUndefined();

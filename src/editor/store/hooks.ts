@@ -1,8 +1,10 @@
 /** One-line selectors over the editor store. */
 
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
+import { errorsOf } from '../model/errorIndex';
+import { typeText } from '../model/typeText';
 import { useEditor, useEditorStoreApi } from './EditorStoreContext';
+import { hasUnsavedWork } from './unsaved';
 
 export const useDocument = () => useEditor((s) => s.doc);
 export const useScope = () => useEditor((s) => s.scope);
@@ -16,15 +18,17 @@ export const useNotice = () => useEditor((s) => s.notice);
 export const useOverlay = () => useEditor((s) => s.overlay);
 export const useHovered = () => useEditor((s) => s.hovered);
 export const useActions = () => useEditorStoreApi().getState();
-export const usePortType = (box: string, port: string) => useEditor((s) => s.compiled?.portTypes.get(`${box}:${port}`));
-export const useWireType = (id: string) => useEditor((s) => s.compiled?.wireTypes.get(id));
-export const useBoxErrors = (id: string) =>
-  useEditor(useShallow((s) => (s.compiled?.errors ?? []).filter((e) => e.box === id)));
-export const useWireErrors = (id: string) =>
-  useEditor(useShallow((s) => (s.compiled?.errors ?? []).filter((e) => e.wire === id)));
+// A wire's type is selected as printed text: each compile makes new type objects, and a string
+// that did not change re-renders nothing.
+export const useWireTypeText = (id: string) => useEditor((s) => typeText(s.compiled?.wireTypes.get(id)));
+export const useBoxErrors = (id: string) => useEditor((s) => errorsOf(s.compiled, 'box', id));
+export const useHasWireErrors = (id: string) => useEditor((s) => errorsOf(s.compiled, 'wire', id).length > 0);
+export const useHasBoxErrors = (id: string) => useEditor((s) => errorsOf(s.compiled, 'box', id).length > 0);
+export const useWireErrors = (id: string) => useEditor((s) => errorsOf(s.compiled, 'wire', id));
 export const useIsCompatible = (box: string, port: string) =>
   useEditor((s) => s.connecting?.compatible.has(`${box}:${port}`) ?? false);
 export const useCanUndo = () => useStore(useEditorStoreApi().temporal, (t) => t.pastStates.length > 0);
 export const useCanRedo = () => useStore(useEditorStoreApi().temporal, (t) => t.futureStates.length > 0);
 export const useIsDirty = () => useEditor((s) => s.doc !== s.savedDoc);
+export const useHasUnsavedWork = () => useEditor(hasUnsavedWork);
 export const useIsLinked = (id: string) => useEditor((s) => s.hovered === id);

@@ -9,10 +9,14 @@ import type { CompileResult } from '../../learn/compile/types';
 import type { Verdict } from '../model/connection';
 import type { Scope } from '../model/documentOps';
 import type { Fragment } from '../model/fragment';
+import type { SavedBox } from '../model/library';
 
 export interface DocumentSlice {
   doc: LensDocument;
-  /** Replaces the document; `fresh` also forgets undo history and marks it saved. */
+  /**
+   * Opens a document in place of the current one (one undo step; the canvas frames it anew);
+   * `fresh` marks it as having nothing unsaved (the example, a new diagram; see `exportedDoc`).
+   */
   setDocument(doc: LensDocument, fresh?: boolean): void;
   addBox(generator: string, position: Position, config?: Config): string;
   connect(from: PortRef, to: PortRef): Verdict;
@@ -23,6 +27,8 @@ export interface DocumentSlice {
   paste(fragment: Fragment, at?: Position): string[];
   groupSelection(name?: string): string | null;
   placeTemplate(templateId: string, position: Position, tied: boolean): string | null;
+  /** Places a saved box ("My boxes") that the document holds no copy of yet. */
+  placeSaved(key: string, position: Position): string | null;
 }
 
 export interface SelectionSlice {
@@ -65,11 +71,25 @@ export interface ViewData {
   picker: PickerRequest | null;
   menu: MenuRequest | null;
   tiePrompt: { templateId: string; position: Position } | null;
+  /** "New diagram" is asking whether to discard unsaved work (see `exportedDoc`). */
+  discardPrompt: boolean;
   hovered: string | null;
   compiled: CompileResult | null;
   measured: Readonly<Record<string, { width: number; height: number }>>;
   saveError: string | null;
+  /** The document as last written to IndexedDB by autosave (a safety net inside this browser). */
   savedDoc: LensDocument | null;
+  /**
+   * "Unsaved" means: changes not yet kept as a file since the document was opened. This is the
+   * document as last exported, or as opened (the example, a new diagram, an autosave restored
+   * with nothing pending); null when it was restored with changes never exported. Autosave does
+   * not count: it lives in this browser only, and "New diagram" would overwrite it.
+   */
+  exportedDoc: LensDocument | null;
+  /** How many documents were opened (setDocument); the canvas frames each one once. */
+  opened: number;
+  /** "My boxes": saved groups, kept across documents (persist/library.ts). */
+  library: readonly SavedBox[];
 }
 
 export interface ViewSlice extends ViewData {

@@ -13,11 +13,15 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   picker: null,
   menu: null,
   tiePrompt: null,
+  discardPrompt: false,
   hovered: null,
   compiled: null,
   measured: {},
   saveError: null,
   savedDoc: null,
+  exportedDoc: null,
+  library: [],
+  opened: 0,
   enterGroup(id) {
     if (get().doc.groups.some((g) => g.id === id)) set({ scope: id, selectedNodes: [], selectedWires: [] });
   },

@@ -1,16 +1,17 @@
 /** A generator drawn as a box: its symbol, its label (text, cut with an ellipsis), its ports. */
 import type { NodeProps } from '@xyflow/react';
-import { useBoxErrors, useIsLinked } from '../../store/hooks';
+import { memo } from 'react';
+import { useHasBoxErrors, useIsLinked } from '../../store/hooks';
 import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
 import { PortHandles } from './PortHandles';
 import { useDescription } from './useDescription';
 
-export function BoxNode({ id, data, selected }: NodeProps<DiagramNode>) {
+export const BoxNode = memo(function BoxNode({ id, data, selected }: NodeProps<DiagramNode>) {
   const d = useDescription(id, data);
   const linked = useIsLinked(id);
-  const failed = useBoxErrors(id).length > 0;
+  const failed = useHasBoxErrors(id);
   const label = data.label ?? d.label;
   return (
     <div
@@ -31,4 +32,4 @@ export function BoxNode({ id, data, selected }: NodeProps<DiagramNode>) {
       <BoxErrors box={id} />
     </div>
   );
-}
+});

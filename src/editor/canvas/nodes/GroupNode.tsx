@@ -1,5 +1,6 @@
 /** A sub-diagram as one Para box: its name, its open ports; double-click enters it. */
 import type { NodeProps } from '@xyflow/react';
+import { memo } from 'react';
 import { useGroup, useIsLinked } from '../../store/hooks';
 import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
@@ -7,7 +8,7 @@ import { BoxErrors } from './BoxErrors';
 import { PortHandles } from './PortHandles';
 import { useDescription } from './useDescription';
 
-export function GroupNode({ id, data, selected }: NodeProps<DiagramNode>) {
+export const GroupNode = memo(function GroupNode({ id, data, selected }: NodeProps<DiagramNode>) {
   const d = useDescription(id, data);
   const linked = useIsLinked(id);
   const group = useGroup(id);
@@ -33,4 +34,4 @@ export function GroupNode({ id, data, selected }: NodeProps<DiagramNode>) {
       <BoxErrors box={id} />
     </div>
   );
-}
+});

@@ -4,17 +4,18 @@
  * box above the parameters.
  */
 import type { NodeProps } from '@xyflow/react';
-import { useBoxErrors, useIsLinked } from '../../store/hooks';
+import { memo } from 'react';
+import { useHasBoxErrors, useIsLinked } from '../../store/hooks';
 import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
 import { PortHandles } from './PortHandles';
 import { useDescription } from './useDescription';
 
-export function LearnerNode({ id, data, selected }: NodeProps<DiagramNode>) {
+export const LearnerNode = memo(function LearnerNode({ id, data, selected }: NodeProps<DiagramNode>) {
   const d = useDescription(id, data);
   const linked = useIsLinked(id);
-  const failed = useBoxErrors(id).length > 0;
+  const failed = useHasBoxErrors(id);
   const label = data.label ?? d.label;
   return (
     <div
@@ -33,4 +34,4 @@ export function LearnerNode({ id, data, selected }: NodeProps<DiagramNode>) {
       <BoxErrors box={id} />
     </div>
   );
-}
+});

@@ -1,12 +1,21 @@
 /**
  * The ports of a box as in the paper's pictures: inputs enter on the left, parameters from the
  * top (Para), outputs leave on the right. While a wire is dragged, ports that could take it
- * light up (`port-compatible`).
+ * light up (`port-compatible`). A port's tooltip (name and inferred type) is read from the store
+ * when the pointer reaches it: subscribing 800 ports to every compile would re-render them all.
  */
 import { Handle, Position } from '@xyflow/react';
+import type { MouseEvent } from 'react';
 import type { PortSpec } from '../../../core/generator';
 import { printType } from '../../../core/wire';
-import { useIsCompatible, usePortType } from '../../store/hooks';
+import type { EditorStore } from '../../store/createEditorStore';
+import { useEditorStoreApi } from '../../store/EditorStoreContext';
+import { useIsCompatible } from '../../store/hooks';
+
+function portTitle(store: EditorStore, box: string, port: PortSpec): string {
+  const type = store.getState().compiled?.portTypes.get(`${box}:${port.name}`);
+  return `${port.name}${type ? `: ${printType(type)}` : ''}${port.param ? ' (parameter)' : ''}`;
+}
 
 function Port({
   box,
@@ -22,18 +31,19 @@ function Port({
   count: number;
 }) {
   const compatible = useIsCompatible(box, port.name);
-  const type = usePortType(box, port.name);
+  const store = useEditorStoreApi();
   const at = `${((index + 1) / (count + 1)) * 100}%`;
   const position = side === 'in' ? Position.Left : side === 'param' ? Position.Top : Position.Right;
   const style = side === 'param' ? { left: at } : { top: at };
-  const title = `${port.name}${type ? `: ${printType(type)}` : ''}${port.param ? ' (parameter)' : ''}`;
   return (
     <Handle
       id={port.name}
       type={side === 'out' ? 'source' : 'target'}
       position={position}
       style={style}
-      title={title}
+      onMouseEnter={(e: MouseEvent<HTMLDivElement>) => {
+        e.currentTarget.title = portTitle(store, box, port);
+      }}
       aria-label={`${side === 'out' ? 'output' : side === 'param' ? 'parameter' : 'input'} ${port.name}`}
       data-port={port.name}
       className={`port port-${side}${compatible ? ' port-compatible' : ''}`}

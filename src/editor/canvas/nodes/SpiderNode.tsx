@@ -1,16 +1,17 @@
 /** The structural generators (copy, discard, add, zero, swap…) as the dots and spiders of string diagrams. */
 import type { NodeProps } from '@xyflow/react';
-import { useBoxErrors, useIsLinked } from '../../store/hooks';
+import { memo } from 'react';
+import { useHasBoxErrors, useIsLinked } from '../../store/hooks';
 import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
 import { PortHandles } from './PortHandles';
 import { useDescription } from './useDescription';
 
-export function SpiderNode({ id, data, selected }: NodeProps<DiagramNode>) {
+export const SpiderNode = memo(function SpiderNode({ id, data, selected }: NodeProps<DiagramNode>) {
   const d = useDescription(id, data);
   const linked = useIsLinked(id);
-  const failed = useBoxErrors(id).length > 0;
+  const failed = useHasBoxErrors(id);
   const label = data.label ?? d.label;
   return (
     <div
@@ -27,4 +28,4 @@ export function SpiderNode({ id, data, selected }: NodeProps<DiagramNode>) {
       <BoxErrors box={id} />
     </div>
   );
-}
+});

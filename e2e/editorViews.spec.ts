@@ -1,0 +1,29 @@
+import { canvasZoom, node, openEditor } from './editorHelpers';
+import { expect, test } from './fixtures';
+
+test('the XOR example opens at a readable zoom', async ({ page, record }) => {
+  await page.setViewportSize({ width: 1400, height: 850 });
+  await openEditor(page);
+  await expect(node(page, 'lin1')).toBeVisible();
+  await expect.poll(() => canvasZoom(page)).toBeGreaterThanOrEqual(0.8);
+  const label = await node(page, 'lin1').locator('.box-label').boundingBox();
+  expect(label?.height ?? 0).toBeGreaterThanOrEqual(11);
+  const wireLabel = await page.locator('.wire-label').first().boundingBox();
+  expect(wireLabel?.height ?? 0).toBeGreaterThanOrEqual(10);
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('R[f] names its boundary wires after the diagram: parameters, inputs, output changes', async ({
+  page,
+  record,
+}) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Show reverse derivative' }).click();
+  const view = page.getByRole('region', { name: 'Reverse derivative' });
+  const boundary = view.locator('.rbox-boundary');
+  await expect(boundary.first()).toBeVisible({ timeout: 20_000 });
+  const names = await boundary.allTextContents();
+  expect(names).toEqual(expect.arrayContaining(['W1.W', 'b2.W', 'x', 'd ŷ', 'd W1.W', 'd x']));
+  expect(names.filter((n) => /^(x|d|dx)\d+$/.test(n))).toEqual([]);
+  expect(record.consoleErrors).toEqual([]);
+});

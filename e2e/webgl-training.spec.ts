@@ -1,0 +1,50 @@
+/**
+ * The compiled learner step on tfjs's webgl backend (SwiftShader here) against cpu: 20 Adam steps
+ * of a 2-16-16-1 tanh MLP must give finite losses that agree to float32 precision. At batch 1 the
+ * weight change `outer` is a matMul with shared dimension 1, which tfjs-backend-webgl's packed
+ * matMul got wrong (NaN from step 3) until TfjsKernel padded odd shared dimensions; batch 3 is
+ * the same case with a shared dimension above 1. The page is built here with Vite's API (as the
+ * bench harness does), so the app's production build carries nothing of it.
+ */
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { serveStatic } from '../bench/browser/serve';
+import { expect, test } from './fixtures';
+import type { TrainingPage } from './webglTraining/page';
+
+const root = fileURLToPath(new URL('./webglTraining', import.meta.url));
+const outDir = fileURLToPath(new URL('../node_modules/.cache/lensboard-webgl-training', import.meta.url));
+const STEPS = 20;
+
+test('the compiled Adam step trains a 2-16-16-1 MLP on webgl as on cpu', async ({ page, record }) => {
+  test.setTimeout(180_000);
+  await build({ configFile: false, root, base: './', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const { url, server } = await serveStatic(outDir);
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => 'lensboardWebglTraining' in window);
+    for (const batch of [1, 3]) {
+      const [webgl, cpu] = await page.evaluate(
+        async ([b, steps]) => {
+          const p = (window as unknown as { lensboardWebglTraining: TrainingPage }).lensboardWebglTraining;
+          return [await p.run('webgl', b, steps), await p.run('cpu', b, steps)];
+        },
+        [batch, STEPS] as const,
+      );
+      expect(webgl.backend, 'tfjs must really run on webgl').toBe('webgl');
+      expect(cpu.backend).toBe('cpu');
+      expect(webgl.losses).toHaveLength(STEPS);
+      for (let s = 0; s < STEPS; s++) {
+        const [w, c] = [webgl.losses[s], cpu.losses[s]];
+        const where = `batch ${batch} step ${s + 1}: webgl ${w}, cpu ${c}`;
+        expect(Number.isFinite(w), where).toBe(true);
+        expect(Number.isFinite(c), where).toBe(true);
+        // float32 on both, but SwiftShader's tanh/exp/sqrt differ from the CPU's in the last bits.
+        expect(Math.abs(w - c), where).toBeLessThanOrEqual(1e-5 + 1e-3 * Math.abs(c));
+      }
+    }
+  } finally {
+    server.close();
+  }
+  expect(record.consoleErrors).toEqual([]);
+});

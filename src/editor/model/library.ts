@@ -1,0 +1,76 @@
+/**
+ * "My boxes": groups saved for reuse in any document. A saved box is its group as a fragment
+ * (the group, everything inside it, the wires among them) under a key; every copy placed from
+ * it carries that key as its `template`, so a document knows which of its groups came from
+ * which saved box, and a second placement can ask about sharing parameters.
+ */
+import type { GroupDoc, LensDocument, Position } from '../../io/document';
+import { z } from '../../io/zod';
+import type { Scope } from './documentOps';
+import { type Fragment, FragmentSchema, instantiate, makeFragment } from './fragment';
+
+export const SavedBoxSchema = z.object({
+  key: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:-]+$/),
+  name: z.string().min(1).max(120),
+  fragment: FragmentSchema,
+});
+export type SavedBox = z.infer<typeof SavedBoxSchema>;
+
+/** At most this many saved boxes are kept; the oldest go first. */
+export const LIBRARY_LIMIT = 100;
+
+let made = 0;
+/** A template key unique across documents (group ids like `group1` repeat from one to the next). */
+export function newTemplateKey(now = Date.now()): string {
+  made += 1;
+  return `my-${now.toString(36)}-${made.toString(36)}`;
+}
+
+const topGroup = (f: Fragment): GroupDoc | undefined => {
+  const ids = new Set([...f.boxes, ...f.groups].map((n) => n.id));
+  return f.groups.find((g) => g.parent === undefined || !ids.has(g.parent));
+};
+
+/** The group `groupId` saved under its template key, replacing an older save under that key. */
+export function saveGroup(library: readonly SavedBox[], doc: LensDocument, groupId: string): readonly SavedBox[] {
+  const group = doc.groups.find((g) => g.id === groupId);
+  if (!group) return library;
+  const key = group.template ?? group.id;
+  const f = makeFragment(doc, [group.id]);
+  const inside = new Set(f.groups.map((g) => g.id));
+  // A saved box stands alone: no parent outside it, no tie to a group it does not contain.
+  const groups = f.groups.map((g) => {
+    const { parent, tiedTo, ...rest } = g;
+    return {
+      ...rest,
+      ...(g.id !== group.id && parent ? { parent } : {}),
+      ...(tiedTo && inside.has(tiedTo) ? { tiedTo } : {}),
+      ...(g.id === group.id ? { template: key } : {}),
+    };
+  });
+  const saved: SavedBox = { key, name: group.name, fragment: { ...f, groups } };
+  return [...library.filter((b) => b.key !== key), saved].slice(-LIBRARY_LIMIT);
+}
+
+/** A copy of a saved box this document has none of yet: fresh ids, its ports unconnected. */
+export function placeSaved(
+  doc: LensDocument,
+  saved: SavedBox,
+  position: Position,
+  scope: Scope,
+): { doc: LensDocument; id: string } | null {
+  const top = topGroup(saved.fragment);
+  if (!top) return null;
+  const offset = { x: position.x - top.position.x, y: position.y - top.position.y };
+  const { doc: next, rename } = instantiate(doc, saved.fragment, scope, offset);
+  const id = rename.get(top.id);
+  return id ? { doc: next, id } : null;
+}
+
+/** Does this document already hold a copy of the saved box `key`? Then placing asks about tying. */
+export const hasCopy = (doc: LensDocument, key: string): boolean =>
+  doc.groups.some((g) => (g.template ?? g.id) === key);

@@ -1,0 +1,32 @@
+/**
+ * The names on the boundary of R[f], in the order rdiff lays it out. R[f] : A × B′ → A′ takes
+ * the model's inputs A (parameters first, named `W1.W`, then data inputs, named by their box)
+ * and the changes B′ of its outputs (`d ŷ`, named by the output box port they feed), and gives
+ * the changes A′ of the inputs (`d W1.W`, `d x`).
+ */
+import type { LensDocument } from '../../io/document';
+import type { CompiledModel } from '../../learn/compile/types';
+
+export interface BoundaryNames {
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+}
+
+function outputName(doc: LensDocument | null, box: string, port: string): string {
+  const into = doc?.wires.find(
+    (w) =>
+      w.from.box === box &&
+      w.from.port === port &&
+      doc.boxes.some((b) => b.id === w.to.box && b.generator === 'output'),
+  );
+  return into ? into.to.port : `${box}.${port}`;
+}
+
+export function boundaryNames(model: CompiledModel, doc: LensDocument | null): BoundaryNames {
+  const forward = [...model.params.map((p) => p.name), ...model.inputs.map((i) => i.box)];
+  const outs = model.outputs.map((o) => outputName(doc, o.box, o.port));
+  return {
+    inputs: [...forward, ...outs.map((n) => `d ${n}`)],
+    outputs: forward.map((n) => `d ${n}`),
+  };
+}
