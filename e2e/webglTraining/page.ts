@@ -33,7 +33,7 @@ async function run(backend: 'webgl' | 'cpu', batch: number, steps: number): Prom
   const rows = { features: data.x.data, labels: data.y.data, n: batch };
   const losses: number[] = [];
   try {
-    for (let s = 0; s < steps; s++) losses.push(runner.step(rows).loss.reduce((a, l) => a + l, 0));
+    for (let s = 0; s < steps; s++) losses.push(Array.from(runner.step(rows).loss).reduce((a, l) => a + l, 0));
   } finally {
     runner.dispose();
   }

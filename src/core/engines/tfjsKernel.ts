@@ -42,6 +42,33 @@ function argmaxMask(x: tf.Tensor, k: number): tf.Tensor {
   return tf.oneHot(tf.argMax(windows(x, k), -1), k * k, 1, 0, 'float32');
 }
 
+/** x with one zero appended along `axis`. */
+const padOne = (x: tf.Tensor2D, axis: number) =>
+  tf.pad(
+    x,
+    x.shape.map((_, i) => [0, i === axis ? 1 : 0] as [number, number]),
+  );
+
+/*
+ * Workaround for tfjs-backend-webgl 4.22. Every webgl matMul runs MatMulPackedProgram, which
+ * reads the shared dimension two at a time from packed (2×2 per texel) textures. When that
+ * dimension is odd, its last pass adds A's padding lanes times B's padding lanes into the real
+ * outputs. Nothing keeps those lanes at zero: packed pointwise ops compute on them too (the zero
+ * padding of `1 − exp(t·log β)` becomes −1, `sqrt` makes it NaN) and broadcasts spread it, so a
+ * product of finite tensors comes out NaN, or silently wrong if the garbage is finite. Seen as
+ * the Adam step of a 2-16-16-1 net going NaN at batch 1 (`outer` with shared dimension = batch 1).
+ * The same family as tensorflow/tfjs#1544 (NaN from packed padding in div, fixed there for div
+ * only). So, on webgl only: a shared dimension of 1 is an outer product, one broadcast multiply
+ * (which reads no padding, and is cheaper than the matMul); any other odd one gets one zero
+ * appended by tf.pad, whose packed program writes zero into every lane outside its data.
+ */
+function oddSharedMatMul(a: tf.Tensor2D, b: tf.Tensor2D, ta: boolean, tb: boolean): tf.Tensor2D | undefined {
+  const k = a.shape[ta ? 0 : 1];
+  if (k % 2 === 0 || tf.getBackend() !== 'webgl') return undefined;
+  if (k === 1) return tf.tidy(() => tf.mul(tf.reshape(a, [a.size, 1]), tf.reshape(b, [1, b.size])));
+  return tf.tidy(() => tf.matMul(padOne(a, ta ? 0 : 1), padOne(b, tb ? 1 : 0), ta, tb));
+}
+
 export class TfjsKernel implements Kernel<tf.Tensor> {
   readonly name = `tfjs-${tf.getBackend()}`;
   batchSize = 1;
@@ -55,6 +82,7 @@ export class TfjsKernel implements Kernel<tf.Tensor> {
   binary = (op: BinaryOp, a: tf.Tensor, b: tf.Tensor) => binaries[op](a, b);
   scale = (x: tf.Tensor, c: number) => tf.mul(x, c);
   matmul = (a: tf.Tensor, b: tf.Tensor, ta: boolean, tb: boolean) =>
+    oddSharedMatMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb) ??
     tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb);
   sumBatch = (x: tf.Tensor) => tf.sum(x, 0);
   broadcastBatch = (x: tf.Tensor) => tf.broadcastTo(tf.expandDims(x, 0), [this.batchSize, ...x.shape]);
