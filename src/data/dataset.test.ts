@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batches, type Dataset, makeDataset, splitDataset, subset } from './dataset';
+import { BatchViews, batches, type Dataset, makeDataset, splitDataset, subset } from './dataset';
 import { applyStandardiser, standardise } from './standardise';
 
 const FC_SEED = Number(process.env.FC_SEED ?? 20210305);
@@ -56,6 +56,24 @@ describe('Dataset', () => {
     expect(epoch(1, 0).flatMap(rowIds)).toEqual(first.flatMap(rowIds));
     expect(epoch(1, 1).flatMap(rowIds)).not.toEqual(first.flatMap(rowIds));
     expect(() => [...batches(ds, 0, 1, 0)]).toThrow(/batch size/);
+  });
+
+  it('gives the same batches as views of one shuffled copy per epoch', () => {
+    const ds = traceable(10);
+    const views = new BatchViews(ds, 4);
+    for (const [seed, e] of [
+      [1, 0],
+      [1, 1],
+      [2, 0],
+    ]) {
+      const copies = [...batches(ds, 4, seed, e)];
+      const got = views.epoch(seed, e);
+      expect(got.map((b) => b.n)).toEqual(copies.map((b) => b.n));
+      expect(got.map((b) => [...b.features])).toEqual(copies.map((b) => [...b.features]));
+      expect(got.map(rowIds)).toEqual(copies.map(rowIds));
+    }
+    expect(views.epoch(1, 0)).toBe(views.epoch(1, 1));
+    expect(() => new BatchViews(ds, 0)).toThrow(/batch size/);
   });
 });
 

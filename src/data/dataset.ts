@@ -104,10 +104,60 @@ export interface Batch {
  * consumer may keep or transfer them.
  */
 export function* batches(ds: Dataset, size: number, seed: number, epoch: number): Generator<Batch> {
-  if (!(Number.isInteger(size) && size > 0)) throw new Error(`batch size ${size} is not a positive integer`);
+  checkBatchSize(size);
   const order = permutation(ds.n, mixSeeds(seed, epoch));
   for (let start = 0; start < ds.n; start += size) {
     const rows = subset(ds, order.subarray(start, Math.min(start + size, ds.n)));
     yield { features: rows.features, labels: rows.labels, n: rows.n };
+  }
+}
+
+function checkBatchSize(size: number): void {
+  if (!(Number.isInteger(size) && size > 0)) throw new Error(`batch size ${size} is not a positive integer`);
+}
+
+/**
+ * The same batches as `batches(ds, size, seed, epoch)` — the same rows in the same order — but
+ * as views (subarrays) of ONE shuffled copy of the dataset that every epoch rewrites in place:
+ * no copy and no allocation per batch, the views are made once. A batch is valid until the
+ * next call of `epoch`; copy it to keep it longer.
+ */
+export class BatchViews {
+  private readonly features: Float32Array;
+  private readonly labels: Float32Array;
+  private readonly views: readonly Batch[];
+
+  constructor(
+    private readonly ds: Dataset,
+    readonly size: number,
+  ) {
+    checkBatchSize(size);
+    const [fw, lw] = [featureSize(ds), labelSize(ds)];
+    this.features = new Float32Array(ds.n * fw);
+    this.labels = new Float32Array(ds.n * lw);
+    const views: Batch[] = [];
+    for (let start = 0; start < ds.n; start += size) {
+      const end = Math.min(start + size, ds.n);
+      views.push({
+        features: this.features.subarray(start * fw, end * fw),
+        labels: this.labels.subarray(start * lw, end * lw),
+        n: end - start,
+      });
+    }
+    this.views = views;
+  }
+
+  /** Shuffles the rows for (seed, epoch) into the one copy and returns its batches in order. */
+  epoch(seed: number, epoch: number): readonly Batch[] {
+    const { ds } = this;
+    const [fw, lw] = [featureSize(ds), labelSize(ds)];
+    const order = permutation(ds.n, mixSeeds(seed, epoch));
+    const [fromF, toF, fromL, toL] = [ds.features, this.features, ds.labels, this.labels];
+    for (let r = 0; r < order.length; r++) {
+      const i = order[r];
+      for (let c = 0; c < fw; c++) toF[r * fw + c] = fromF[i * fw + c];
+      for (let c = 0; c < lw; c++) toL[r * lw + c] = fromL[i * lw + c];
+    }
+    return this.views;
   }
 }

@@ -4,6 +4,9 @@
  *
  *   (learnt…, state…, hypers…, fixed…, y) → (learnt⁺…, state⁺…, l, ŷ)
  *
+ * where state is each learnt wire's own state, learnt wire by learnt wire, then the optimiser's
+ * shared state once (Adam's step counter: advanced once a step, its scalars read by every put).
+ *
  * p̃ = get(s, p); ŷ = f(p̃, x); l = ℓ(ŷ, y); l' = α(l); ŷ' = R[ℓ](…, l'); p' = R[f](…, ŷ');
  * (s⁺, p⁺) = put(s, p, p'). R comes from the core's rdiff; its forward copies of f and ℓ land
  * on the same wires as the forward pass drawn here, so lowering's CSE keeps one forward pass,
@@ -20,7 +23,15 @@ import type { WireType } from '../core/wire';
 import type { CompiledModel, LossKind } from './compile/types';
 import { type Cap, cap } from './learningRate';
 import { getLoss, type Loss, lossDiagram } from './losses/index';
-import { getOptimiser, type HyperName, type OptimiserKind, type OptimiserLens, stateType } from './optimisers/index';
+import {
+  getOptimiser,
+  type HyperName,
+  type OptimiserKind,
+  type OptimiserLens,
+  ownState,
+  sharedState,
+  stateType,
+} from './optimisers/index';
 import { scalarType, tagged } from './wiring';
 
 export interface LearnerOptions {
@@ -35,7 +46,10 @@ export interface StepLayout {
   /** Indices into the model's inputs: the learnt ones, and the fixed ones, each in model order. */
   readonly learnt: readonly number[];
   readonly fixed: readonly number[];
-  /** Types of the state wires, learnt wire by learnt wire, each in the optimiser's state order. */
+  /**
+   * Types of the state wires: learnt wire by learnt wire, each in the optimiser's order of its
+   * own (unshared) state; then the shared state wires, once.
+   */
   readonly state: readonly WireType[];
   readonly stateInit: readonly number[];
   readonly hypers: readonly HyperName[];
@@ -81,8 +95,14 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
   const layout: StepLayout = {
     learnt,
     fixed,
-    state: learnt.flatMap((i) => optimiser.state.map((spec) => stateType(spec, types[i]))),
-    stateInit: learnt.flatMap(() => optimiser.state.map((spec) => spec.init)),
+    state: [
+      ...learnt.flatMap((i) => ownState(optimiser).map((spec) => stateType(spec, types[i]))),
+      ...sharedState(optimiser).map((spec) => stateType(spec, scalarType)),
+    ],
+    stateInit: [
+      ...learnt.flatMap(() => ownState(optimiser).map((spec) => spec.init)),
+      ...sharedState(optimiser).map((spec) => spec.init),
+    ],
     hypers: optimiser.hypers,
     prediction,
     loss: lossType,
@@ -113,8 +133,9 @@ function drawStep(
   const types = dom(f);
   const b = new DiagramBuilder();
   const p = b.inputs(layout.learnt.map((i) => types[i]));
-  const k = o.state.length;
+  const k = ownState(o).length;
   const s = p.map((_, j) => b.inputs(layout.state.slice(j * k, (j + 1) * k)));
+  const shared = b.inputs(layout.state.slice(p.length * k));
   const h = Object.fromEntries(layout.hypers.map((name) => [name, b.input(scalarType)]));
   const x = b.inputs(layout.fixed.map((i) => types[i]));
   const y = b.input(layout.prediction);
@@ -136,13 +157,24 @@ function drawStep(
   const [dyhat] = b.inline(rdiff(ell), [yhat, y, dl], { source: lossSource });
   const dInputs = b.inline(rdiff(f), [...inputs, dyhat]);
   const put = { source: 'optimiser', pass: 'backward' } as const;
+  // Once a step: the shared state moves on and yields the scalars every put reads.
+  const ns = shared.length;
+  const advanced = o.advance
+    ? tagged(b, put, [...shared, ...hs], (sub, w) => {
+        const a = (o.advance as NonNullable<OptimiserLens['advance']>)(sub, w.slice(0, ns), wiresOf(w.slice(ns)));
+        return [...a.s, ...a.c];
+      })
+    : [];
+  const sharedNext = advanced.slice(0, ns);
+  const c = advanced.slice(ns);
+  const nh = hs.length;
   const next = p.map((pj, j) =>
-    tagged(b, put, [pj, ...s[j], dInputs[layout.learnt[j]], ...hs], (sub, [q, ...w]) => {
-      const u = o.put(sub, q, w.slice(0, k), w[k], wiresOf(w.slice(k + 1)));
+    tagged(b, put, [pj, ...s[j], dInputs[layout.learnt[j]], ...hs, ...c], (sub, [q, ...w]) => {
+      const u = o.put(sub, q, w.slice(0, k), w[k], wiresOf(w.slice(k + 1, k + 1 + nh)), w.slice(k + 1 + nh));
       return [u.p, ...u.s];
     }),
   );
-  b.outputs([...next.map((n) => n[0]), ...next.flatMap((n) => n.slice(1)), l, yhat]);
+  b.outputs([...next.map((n) => n[0]), ...next.flatMap((n) => n.slice(1)), ...sharedNext, l, yhat]);
   return b.build(`${o.kind} ▷ (${printTerm(f)} ; ${ell.term} ; α)`);
 }
 

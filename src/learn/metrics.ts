@@ -36,12 +36,15 @@ function predictedClass(p: ArrayLike<number>, offset: number, r: LabelReading): 
   return value;
 }
 
-/** Sums over many runs: add each run's outputs, read the metrics when wanted. */
+/** Sums over many runs: add each run's outputs, read the metrics when wanted. Adding allocates nothing. */
 export class Tally {
   private lossSum = 0;
   private correct = 0;
   private count = 0;
   private readonly confusion: number[][] | null;
+  /** The last added run's mean loss per example and accuracy (null for regression). */
+  lastLoss = Number.NaN;
+  lastAccuracy: number | null = null;
 
   constructor(private readonly r: LabelReading) {
     this.confusion =
@@ -50,31 +53,30 @@ export class Tally {
         : null;
   }
 
-  /** `loss` holds n rows (one number each, or one per bit over ℤ₂: the number of wrong bits). */
-  add(
-    loss: ArrayLike<number>,
-    predictions: ArrayLike<number>,
-    labels: ArrayLike<number>,
-    n: number,
-  ): { loss: number; accuracy: number | null } {
+  /**
+   * `loss` holds n rows (one number each, or one per bit over ℤ₂: the number of wrong bits).
+   * Returns the tally itself: its `lastLoss` and `lastAccuracy` are this run's.
+   */
+  add(loss: ArrayLike<number>, predictions: ArrayLike<number>, labels: ArrayLike<number>, n: number): this {
     let l = 0;
     for (let i = 0; i < loss.length; i++) l += loss[i];
     let right = 0;
-    if (this.r.classes > 0) {
+    const { r, confusion } = this;
+    if (r.classes > 0) {
       for (let row = 0; row < n; row++) {
-        const truth = decodeClass(labels, row * this.r.width, this.r.width, this.r.encoding);
-        const guess = predictedClass(predictions, row * this.r.width, this.r);
+        const truth = decodeClass(labels, row * r.width, r.width, r.encoding);
+        const guess = predictedClass(predictions, row * r.width, r);
         if (truth === guess) right++;
-        const cell = this.confusion?.[truth];
-        if (cell && guess < cell.length) cell[guess]++;
+        if (confusion !== null && truth < confusion.length && guess < confusion.length) confusion[truth][guess]++;
       }
     }
     this.lossSum += l;
     this.correct += right;
     this.count += n;
-    return { loss: l / n, accuracy: this.r.classes > 0 ? right / n : null };
+    this.lastLoss = l / n;
+    this.lastAccuracy = r.classes > 0 ? right / n : null;
+    return this;
   }
-
   read(): Metrics {
     const n = this.count;
     return {

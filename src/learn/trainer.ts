@@ -7,7 +7,7 @@
  * steps, asynchronously (never a `dataSync` per step); `engine: 'auto'` times the first steps on
  * both engines and keeps the faster (see `enginePick`).
  */
-import { type Batch, batches, type Dataset, splitDataset } from '../data/dataset';
+import { type Batch, BatchViews, batches, type Dataset, splitDataset } from '../data/dataset';
 import type { CompiledModel } from './compile/types';
 import { type EnginePick, pickEngine } from './enginePick';
 import { assembleLearner, type Learner } from './learner';
@@ -171,15 +171,20 @@ export class Trainer {
     let epoch = 0;
     const deferred = this.runner.deferred;
     const readEvery = this.settings.readEvery ?? 32;
+    const yieldEveryMs = this.settings.yieldEveryMs ?? 10;
+    /** One shuffled copy of the training rows per epoch, batches as views of it (no copy per step). */
+    const views = new BatchViews(this.train, batchSize);
     for (; epoch < epochs && !this.is('stopped'); epoch++) {
       const tally = new Tally(labelReading(this.train, this.learner.loss.logits));
       const epochStart = performance.now();
       const first = this.steps;
       const e = epoch;
       const report = (out: RunOutputs, rows: Batch) => {
-        const m = tally.add(out.loss, out.predictions, rows.labels, rows.n);
+        tally.add(out.loss, out.predictions, rows.labels, rows.n);
         this.steps++;
-        for (const f of this.stepListeners) f({ step: this.steps, epoch: e, loss: m.loss, accuracy: m.accuracy });
+        if (this.stepListeners.size === 0) return;
+        const m = { step: this.steps, epoch: e, loss: tally.lastLoss, accuracy: tally.lastAccuracy };
+        for (const f of this.stepListeners) f(m);
       };
       /** Rows of the steps whose outputs still wait on the device, in step order. */
       let waiting: Batch[] = [];
@@ -190,7 +195,9 @@ export class Trainer {
         const outs = await deferred.read();
         for (let i = 0; i < outs.length; i++) report(outs[i], rows[i]);
       };
-      for (const rows of batches(this.train, batchSize, seed, epoch)) {
+      const epochBatches = views.epoch(seed, epoch);
+      for (let b = 0; b < epochBatches.length; b++) {
+        const rows = epochBatches[b];
         if (this.is('paused') && this.allowance === 0) {
           await flush();
           await this.sleep();
@@ -205,7 +212,7 @@ export class Trainer {
           waiting.push(rows);
           if (waiting.length >= readEvery) await flush();
         } else report(this.runner.step(rows), rows);
-        if (performance.now() - lastYield > (this.settings.yieldEveryMs ?? 10)) {
+        if (performance.now() - lastYield > yieldEveryMs) {
           await flush();
           await new Promise((r) => setTimeout(r, 0));
           lastYield = performance.now();

@@ -4,22 +4,24 @@
  */
 import { EngineInputError } from '../errors';
 import type { Program } from '../program';
-import { printType } from '../wire';
+import { printType, type WireType } from '../wire';
+
+/** What input `t` should look like, for the error message (built only when a check fails). */
+const wanted = (t: WireType): string => `${printType(t)} (shape [${t.batch ? 'B,' : ''}${t.shape.join(',')}])`;
 
 /** `fallback` is the batch size of a run with no batched input (zero or broadcastBatch still need one). */
 export function batchSizeOf(p: Program, shapes: readonly (readonly number[])[], fallback = 1): number {
   if (shapes.length !== p.inputs.length) throw new EngineInputError(shapes.length, `${p.inputs.length} inputs`, []);
   let batch = -1;
-  p.inputs.forEach((buf, i) => {
-    const t = p.bufferTypes[buf];
+  for (let i = 0; i < shapes.length; i++) {
+    const t = p.bufferTypes[p.inputs[i]];
     const s = shapes[i];
-    const feature = t.batch ? s.slice(1) : s;
-    const want = `${printType(t)} (shape [${t.batch ? 'B,' : ''}${t.shape.join(',')}])`;
-    const ok =
-      (!t.batch || s.length >= 1) && feature.length === t.shape.length && feature.every((n, k) => n === t.shape[k]);
-    if (!ok || (t.batch && batch >= 0 && s[0] !== batch)) throw new EngineInputError(i, want, s);
-    if (t.batch) batch = s[0];
-  });
+    const lead = t.batch ? 1 : 0;
+    let ok = s.length === t.shape.length + lead;
+    for (let k = 0; ok && k < t.shape.length; k++) ok = s[k + lead] === t.shape[k];
+    if (!ok || (lead && batch >= 0 && s[0] !== batch)) throw new EngineInputError(i, wanted(t), s);
+    if (lead) batch = s[0];
+  }
   return batch < 0 ? fallback : batch;
 }
 

@@ -32,14 +32,14 @@ export function createEngine(program: Program, opts: { dtype?: Dtype } = {}): Ty
   const bufs: (TypedTensor | undefined)[] = new Array(program.nBuffers);
   /** Each step's argument list, refilled run after run. */
   const args: TypedTensor[][] = program.steps.map((s) => new Array(s.inputs.length));
+  /** The inputs' shapes, refilled run after run (the check allocates nothing). */
+  const shapes: (readonly number[])[] = new Array(program.inputs.length);
   return {
     kernel,
     run(inputs, opts = {}) {
-      kernel.batchSize = batchSizeOf(
-        program,
-        inputs.map((x) => x.shape),
-        opts.batchSize,
-      );
+      if (inputs.length !== shapes.length) shapes.length = inputs.length;
+      for (let i = 0; i < inputs.length; i++) shapes[i] = inputs[i].shape;
+      kernel.batchSize = batchSizeOf(program, shapes, opts.batchSize);
       kernel.arena.reset();
       program.inputs.forEach((b, i) => {
         bufs[b] = inputs[i];

@@ -3,12 +3,15 @@
  *   t⁺ = t + 1,  m⁺ = β₁m + (1−β₁)p',  v⁺ = β₂v + (1−β₂)p'²,
  *   m̂ = m⁺/(1 − β₁^t⁺),  v̂ = v⁺/(1 − β₂^t⁺),  p⁺ = p + ε m̂/(δ + √v̂).
  * This is tfjs's `tf.train.adam` (δ outside the root, as there). The core has no pow, so
- * β^t is exp(t·log β) — the step counter t stays a plain state wire, as the paper keeps it.
+ * β^t is exp(t·log β).
  *
- * Scalars enter the pointwise generators as they are (never spread to the parameter's shape),
- * and the map is written with few full-size operations: m⁺ = p' + β₁(m − p'), and with
- * c = 1/(1 − β^t⁺), p⁺ = p + (ε c₁/√c₂) · m⁺ / (δ/√c₂ + √v⁺) — the same map, with the bias
- * corrections folded into two scalars.
+ * The step counter t is ONE scalar state wire of the whole learner (as tfjs keeps one per
+ * optimiser), so `advance` computes t⁺, the bias corrections and the two scalars below once a
+ * step, and every parameter's put reads them. Scalars enter the pointwise generators as they
+ * are (never spread to the parameter's shape), and the map is written with few full-size
+ * operations: m⁺ = p' + β₁(m − p'), and with c = 1/(1 − β^t⁺),
+ *   p⁺ = p + gain · m⁺ / (δ' + √v⁺),  gain = ε c₁/√c₂,  δ' = δ/√c₂
+ * — the same map, with the bias corrections folded into two scalars.
  */
 import type { DiagramBuilder } from '../../core/builder';
 import { constant, oneMinus, times } from '../wiring';
@@ -29,21 +32,24 @@ export const adam: OptimiserLens = {
   hypers: ['learningRate', 'beta1', 'beta2', 'epsilon'],
   cap: 'unit',
   state: [
-    { name: 't', scalar: true, init: 0 },
+    { name: 't', scalar: true, init: 0, shared: true },
     { name: 'm', scalar: false, init: 0 },
     { name: 'v', scalar: false, init: 0 },
   ],
-  get: (_b, p) => p,
-  put(b, p, [t, m, v], dp, h) {
+  advance(b, [t], h) {
     const t1 = b.op('add', [t, constant(b, 1)]);
-    const m1 = blend(b, wire(h, 'beta1'), m, dp);
-    const v1 = blend(b, wire(h, 'beta2'), v, b.op('square', [dp]));
     const root2 = b.op('sqrt', [unbiased(b, wire(h, 'beta2'), t1)]);
     const over1 = b.op('reciprocal', [unbiased(b, wire(h, 'beta1'), t1)]);
     const gain = b.op('multiply', [wire(h, 'learningRate'), b.op('multiply', [over1, root2])]);
     const delta = b.op('multiply', [wire(h, 'epsilon'), root2]);
+    return { s: [t1], c: [gain, delta] };
+  },
+  get: (_b, p) => p,
+  put(b, p, [m, v], dp, h, [gain, delta]) {
+    const m1 = blend(b, wire(h, 'beta1'), m, dp);
+    const v1 = blend(b, wire(h, 'beta2'), v, b.op('square', [dp]));
     const denominator = b.op('add', [delta, b.op('sqrt', [v1])]);
     const step = b.op('multiply', [m1, b.op('reciprocal', [denominator])]);
-    return { p: b.op('add', [p, times(b, gain, step)]), s: [t1, m1, v1] };
+    return { p: b.op('add', [p, times(b, gain, step)]), s: [m1, v1] };
   },
 };

@@ -39,14 +39,22 @@ export function hypersOf(settings: Partial<OptimiserSettings>): Hypers {
   };
 }
 
-/** U for one learnt wire as a diagram (p, s…, h…, p') → (p̃, p⁺, s⁺…). */
+/**
+ * U for one learnt wire as a diagram (p, s…, h…, p') → (p̃, p⁺, s⁺…), the state wires in the
+ * order of `o.state` (shared ones included: with one learnt wire, advance runs for it alone).
+ */
 export function updateDiagram(o: OptimiserLens, t: WireType): Diagram {
   const b = new DiagramBuilder();
   const p = b.input(t);
   const s = b.inputs(o.state.map((spec) => stateType(spec, t)));
   const h = Object.fromEntries(o.hypers.map((name) => [name, b.input(scalarType)]));
   const dp = b.input(t);
-  const next = o.put(b, p, s, dp, h);
-  b.outputs([o.get(b, p, s, h), next.p, ...next.s]);
+  const own = s.filter((_, i) => !o.state[i].shared);
+  const shared = s.filter((_, i) => o.state[i].shared);
+  const advanced = o.advance ? o.advance(b, shared, h) : { s: [], c: [] };
+  const next = o.put(b, p, own, dp, h, advanced.c);
+  const [ownNext, sharedNext] = [[...next.s], [...advanced.s]];
+  const stateNext = o.state.map((spec) => (spec.shared ? sharedNext.shift() : ownNext.shift()) as number);
+  b.outputs([o.get(b, p, own, h), next.p, ...stateNext]);
   return b.build(`U[${o.kind}]`);
 }

@@ -15,12 +15,23 @@ export type HyperName = 'learningRate' | 'momentum' | 'beta1' | 'beta2' | 'epsil
 export type Hypers = Readonly<Record<HyperName, number>>;
 export type HyperWires = Readonly<Partial<Record<HyperName, number>>>;
 
-/** One state wire per learnt wire: typed like it (momentum, moments) or a scalar (Adam's t). */
+/**
+ * A state wire: one per learnt wire, typed like it (momentum, moments) or a scalar; or, when
+ * `shared`, ONE scalar wire for the whole learner (Adam's step counter t), advanced once a step.
+ */
 export interface StateSpec {
   readonly name: string;
   readonly scalar: boolean;
   /** Its value before the first step. */
   readonly init: number;
+  /** One wire for the whole learner, read and advanced by `advance` (then `scalar` is true). */
+  readonly shared?: boolean;
+}
+
+/** The shared state's next values and the per-step scalars every learnt wire's put reads. */
+export interface Advance {
+  readonly s: number[];
+  readonly c: number[];
 }
 
 export interface OptimiserLens {
@@ -29,14 +40,34 @@ export interface OptimiserLens {
   readonly hypers: readonly HyperName[];
   /** How α starts the reverse pass: −ε, or −1 when put applies ε itself. */
   readonly cap: Cap;
+  /** Per-wire and shared state specs, in the order of `updateDiagram`'s state wires. */
   readonly state: readonly StateSpec[];
+  /**
+   * Once per step, for the whole learner: the shared state (the `shared` specs, in order) moves
+   * on and yields scalars `c` computed once and read by every learnt wire's put (Adam's bias
+   * corrections). Absent when the optimiser has no shared state.
+   */
+  advance?(b: DiagramBuilder, shared: readonly number[], h: HyperWires): Advance;
+  /** `s`: the learnt wire's own state (the specs that are not shared), in order. */
   get(b: DiagramBuilder, p: number, s: readonly number[], h: HyperWires): number;
-  put(b: DiagramBuilder, p: number, s: readonly number[], dp: number, h: HyperWires): { p: number; s: number[] };
+  /** `s` as in get; `c` the scalars `advance` computed this step ([] without advance). */
+  put(
+    b: DiagramBuilder,
+    p: number,
+    s: readonly number[],
+    dp: number,
+    h: HyperWires,
+    c: readonly number[],
+  ): { p: number; s: number[] };
 }
+
+/** The state specs each learnt wire carries, and the ones the whole learner shares once. */
+export const ownState = (o: OptimiserLens): StateSpec[] => o.state.filter((spec) => !spec.shared);
+export const sharedState = (o: OptimiserLens): StateSpec[] => o.state.filter((spec) => spec.shared === true);
 
 /** The type of a state wire for a learnt wire of type t. */
 export const stateType = (spec: StateSpec, t: WireType): WireType =>
-  spec.scalar ? { field: 'real', shape: [], batch: false } : t;
+  spec.scalar || spec.shared ? { field: 'real', shape: [], batch: false } : t;
 
 export function wire(h: HyperWires, name: HyperName): number {
   const w = h[name];

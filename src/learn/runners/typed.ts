@@ -1,9 +1,14 @@
 /**
  * The step on the core's typed-array engine: float32 is the fast path for small models (no
- * per-op overhead), float64 the oracle. The engine's buffers live in an arena reused by the
- * next run, so the learnt values and state are copied out of it into arrays the runner owns.
+ * per-op overhead), float64 the oracle.
+ *
+ * No copy per step: the step Program runs on two engines in turn, each with its own arena, so
+ * the learnt values and state one step writes stay put while the next step (on the other
+ * engine) reads them as its inputs — the carried arrays are simply the previous step's outputs.
+ * An output that shares memory with an input (a value the Program passes through untouched) is
+ * copied into an array the runner owns instead, since that input's arena may be reused.
  */
-import { createTypedEngine, type TypedTensor } from '../../core/engines/typed';
+import { createTypedEngine, type TypedEngine, type TypedTensor } from '../../core/engines/typed';
 import type { WireType } from '../../core/wire';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
@@ -23,27 +28,74 @@ export function createTypedRunner(
     dtype === 'float64' ? Float64Array.from(src) : Float32Array.from(src);
   const { layout, model } = learner;
   const types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
-  const values = learnt.map(make);
-  const states = state.map(make);
+  const k = learnt.length;
+  /** The carried values: learnt wires, then state wires, as the step's first inputs and outputs. */
+  const carriedTypes = [...layout.learnt.map((i) => types[i]), ...layout.state];
+  const carried: Floats[] = [...learnt.map(make), ...state.map(make)];
+  /** Two runner-owned arrays per carried value, for outputs that alias an input (see the header). */
+  const owned: Floats[][] = carried.map((c) => [c, make(c)]);
   const hypers = layout.hypers.map(() => make([0]));
-  const stepEngine = createTypedEngine(learner.stepProgram, { dtype });
-  const evalEngine = createTypedEngine(learner.evaluateProgram, { dtype });
-  const k = values.length;
-  const ks = states.length;
-
-  const stepInputs = (rows: Rows): TypedTensor[] => [
-    ...values.map((data, j) => ({ shape: full(types[layout.learnt[j]], rows.n), data })),
-    ...states.map((data, j) => ({ shape: full(layout.state[j], rows.n), data })),
-    ...hypers.map((data) => ({ shape: [], data })),
-    ...layout.fixed.map((i) => ({ shape: full(types[i], rows.n), data: rows.features })),
-    { shape: full(layout.prediction, rows.n), data: rows.labels },
+  const engines: TypedEngine[] = [
+    createTypedEngine(learner.stepProgram, { dtype }),
+    createTypedEngine(learner.stepProgram, { dtype }),
   ];
+  let turn = 0;
+  let last = engines[0];
+  const evalEngine = createTypedEngine(learner.evaluateProgram, { dtype });
+  const nc = carried.length;
+
+  /** The step's input records, refilled step after step; shapes are made again only when n changes. */
+  const nFixed = layout.fixed.length;
+  const inputs: TypedTensor[] = [
+    ...carriedTypes.map((t, j) => ({ shape: full(t, 1), data: carried[j] })),
+    ...hypers.map((data) => ({ shape: [], data })),
+    ...layout.fixed.map((i) => ({ shape: full(types[i], 1), data: new Float32Array(0) as Floats })),
+    { shape: full(layout.prediction, 1), data: new Float32Array(0) as Floats },
+  ];
+  let shapedFor = 1;
+  const inputRecords = inputs as { shape: number[]; data: Floats }[];
+  const fixedAt = nc + hypers.length;
+
+  function fill(rows: Rows): void {
+    if (rows.n !== shapedFor) {
+      carriedTypes.forEach((t, j) => {
+        inputRecords[j].shape = full(t, rows.n);
+      });
+      layout.fixed.forEach((i, j) => {
+        inputRecords[fixedAt + j].shape = full(types[i], rows.n);
+      });
+      inputRecords[fixedAt + nFixed].shape = full(layout.prediction, rows.n);
+      shapedFor = rows.n;
+    }
+    for (let j = 0; j < nc; j++) inputRecords[j].data = carried[j];
+    for (let j = 0; j < nFixed; j++) inputRecords[fixedAt + j].data = rows.features;
+    inputRecords[fixedAt + nFixed].data = rows.labels;
+  }
+
+  /** Does `a` share memory with any of this step's inputs? */
+  function aliasesInput(a: Floats): boolean {
+    for (let i = 0; i < inputs.length; i++) if (inputs[i].data.buffer === a.buffer) return true;
+    return false;
+  }
 
   function step(rows: Rows): RunOutputs {
-    const outs = stepEngine.run(stepInputs(rows));
-    for (let j = 0; j < k; j++) values[j].set(outs[j].data);
-    for (let j = 0; j < ks; j++) states[j].set(outs[k + j].data);
-    return { loss: outs[k + ks].data, predictions: outs[k + ks + 1].data };
+    fill(rows);
+    last = engines[turn];
+    turn ^= 1;
+    const outs = last.run(inputs);
+    for (let j = 0; j < nc; j++) {
+      const out = outs[j].data as Floats;
+      if (!aliasesInput(out)) {
+        carried[j] = out;
+        continue;
+      }
+      const [a, b] = owned[j];
+      if (out === carried[j] && (out === a || out === b)) continue;
+      const spare = carried[j] === a ? b : a;
+      spare.set(out);
+      carried[j] = spare;
+    }
+    return { loss: outs[nc].data, predictions: outs[nc + 1].data };
   }
 
   return {
@@ -51,9 +103,7 @@ export function createTypedRunner(
     step,
     traceStep(rows) {
       const outputs = step(rows);
-      const buffers = stepEngine
-        .buffers()
-        .map((b) => (b ? { shape: [...b.shape], data: Float32Array.from(b.data) } : null));
+      const buffers = last.buffers().map((b) => (b ? { shape: [...b.shape], data: Float32Array.from(b.data) } : null));
       const trace: StepTrace = { buffers };
       return {
         outputs: { loss: Float32Array.from(outputs.loss), predictions: Float32Array.from(outputs.predictions) },
@@ -61,12 +111,12 @@ export function createTypedRunner(
       };
     },
     evaluate(rows) {
-      const inputs: TypedTensor[] = types.map((t, i) => {
+      const evalInputs: TypedTensor[] = types.map((t, i) => {
         const j = layout.learnt.indexOf(i);
-        return { shape: full(t, rows.n), data: j >= 0 ? values[j] : rows.features };
+        return { shape: full(t, rows.n), data: j >= 0 ? carried[j] : rows.features };
       });
       const [loss, predictions] = evalEngine.run([
-        ...inputs,
+        ...evalInputs,
         { shape: full(layout.prediction, rows.n), data: rows.labels },
       ]);
       return { loss: loss.data, predictions: predictions.data };
@@ -76,7 +126,7 @@ export function createTypedRunner(
         hypers[i][0] = h[name];
       });
     },
-    learnt: () => values.map((v) => Float32Array.from(v)),
+    learnt: () => carried.slice(0, k).map((v) => Float32Array.from(v)),
     dispose() {},
   };
 }
