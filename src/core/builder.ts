@@ -10,7 +10,7 @@ import type { Box, Config, Diagram, Pass } from './diagram';
 import { boxNames, CompositionError, DiagramError } from './errors';
 import { getGenerator } from './registry';
 import { topoOrder } from './topology';
-import { productEquals, type WireType } from './wire';
+import { typeEquals, type WireType } from './wire';
 
 export interface BoxOptions {
   readonly source?: string;
@@ -41,13 +41,19 @@ export class DiagramBuilder {
 
   /** Adds one box; returns its output wires. */
   box(gen: string, config: Config, inputs: readonly number[], opts: BoxOptions = {}): number[] {
+    return [...this.record(gen, config, inputs, opts)];
+  }
+
+  /** `box` without the copy of the outputs it returns (the box's own list: read it, never keep it). */
+  private record(gen: string, config: Config, inputs: readonly number[], opts: BoxOptions): readonly number[] {
     const g = getGenerator(gen);
     const types = inputs.map((w) => this.typeOf(w));
-    const full = normaliseConfig(g, config);
+    const full = shareEmpty(normaliseConfig(g, config));
     const outTypes = g.type(full, types);
-    const outputs = outTypes.map((t) => this.wires.push(t) - 1);
+    const outputs = new Array<number>(outTypes.length);
+    for (let k = 0; k < outTypes.length; k++) outputs[k] = this.wires.push(internType(outTypes[k])) - 1;
     this.boxes.push(makeBox(gen, full, [...inputs], outputs, opts.source, opts.pass));
-    return [...outputs];
+    return outputs;
   }
 
   /**
@@ -68,18 +74,21 @@ export class DiagramBuilder {
   }
 
   /** A box with one output: `b.op('multiply', [d, s])`. */
-  op(gen: string, inputs: readonly number[], config: Config = {}, opts: BoxOptions = {}): number {
-    return this.box(gen, config, inputs, opts)[0];
+  op(gen: string, inputs: readonly number[], config: Config = EMPTY, opts: BoxOptions = NO_OPTIONS): number {
+    return this.record(gen, config, inputs, opts)[0];
   }
 
   /** Splices `d` with its inputs bound to `inputs`; returns the wires of its outputs. */
   inline(d: Diagram, inputs: readonly number[], opts: BoxOptions = {}): number[] {
-    const types = inputs.map((w) => this.typeOf(w));
-    const dom = d.inputs.map((w) => d.wires[w]);
-    if (!productEquals(types, dom))
+    let matches = inputs.length === d.inputs.length;
+    for (let k = 0; k < inputs.length && matches; k++) {
+      const t = this.typeOf(inputs[k]);
+      matches = t === d.wires[d.inputs[k]] || typeEquals(t, d.wires[d.inputs[k]]);
+    }
+    if (!matches)
       throw new CompositionError(
-        types,
-        dom,
+        inputs.map((w) => this.typeOf(w)),
+        d.inputs.map((w) => d.wires[w]),
         boxNames(d.boxes),
         'the wires given do not match the inputs of the inlined diagram',
       );
@@ -123,6 +132,33 @@ export class DiagramBuilder {
     };
     return term === undefined ? d : { ...d, term };
   }
+}
+
+/**
+ * One frozen `{}` for every box without config: most boxes of a big diagram (σ, tanh, add), and
+ * each distinct config object costs a canonical-key string and a weak-map entry in rdiff and CSE.
+ */
+const EMPTY: Config = Object.freeze({});
+const NO_OPTIONS: BoxOptions = Object.freeze({});
+function shareEmpty(c: Config): Config {
+  if (c === EMPTY) return c;
+  for (const _ in c) return c;
+  return Object.getPrototypeOf(c) === Object.prototype ? EMPTY : c;
+}
+
+/**
+ * The one shared object for a wire type structurally equal to `t` (`t` itself the first time):
+ * a diagram of 10,000 boxes then holds a handful of type objects, not one per wire. The values
+ * are the same plain data; the garbage collector just has far less to copy.
+ */
+const interned = new Map<string, WireType>();
+function internType(t: WireType): WireType {
+  const s = t.shape;
+  const key = `${t.field}${t.batch ? 'b' : 'p'}${s.length === 1 ? s[0] : s.join('x')}`;
+  const known = interned.get(key);
+  if (known !== undefined) return known;
+  if (interned.size < 4096) interned.set(key, t);
+  return t;
 }
 
 /** A box with `source` and `pass` present only when given (diagrams stay plain, comparable data). */

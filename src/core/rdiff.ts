@@ -66,22 +66,37 @@ export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
     map[w] = xs[i];
   });
   const sources = d.boxes.map((box, i) => box.source ?? String(i));
+  // scratch lists, reused box after box: boxTyped and inline copy what they keep
+  const ins: number[] = [];
+  const types: WireType[] = [];
   for (const i of order) {
     const box = d.boxes[i];
-    const outTypes = box.outputs.map((w) => d.wires[w]);
-    const outs = b.boxTyped(
-      box.gen,
-      box.config,
-      box.inputs.map((w) => map[w]),
-      outTypes,
-      { source: sources[i], pass: 'forward' },
-    );
+    types.length = box.outputs.length;
+    for (let k = 0; k < box.outputs.length; k++) types[k] = d.wires[box.outputs[k]];
+    ins.length = box.inputs.length;
+    for (let k = 0; k < box.inputs.length; k++) ins[k] = map[box.inputs[k]];
+    const outs = b.boxTyped(box.gen, box.config, ins, types, { source: sources[i], pass: 'forward' });
     for (let k = 0; k < outs.length; k++) map[box.outputs[k]] = outs[k];
   }
-  const changes: number[][] = [];
+  // the changes arriving at each wire: the first in a typed array, any further ones (fan-out) in
+  // a list, so a chain of 10,000 boxes keeps no 10,000 small arrays alive through the pass
+  const first = new Int32Array(d.wires.length).fill(-1);
+  const more: number[][] = [];
   const arrive = (w: number, c: number) => {
-    changes[w] ??= [];
-    changes[w].push(c);
+    if (first[w] < 0) first[w] = c;
+    else if (more[w] === undefined) more[w] = [c];
+    else more[w].push(c);
+  };
+  const one = [0];
+  const none: number[] = [];
+  const changesOf = (w: number): readonly number[] => {
+    if (first[w] < 0) return none;
+    const rest = more[w];
+    if (rest === undefined) {
+      one[0] = first[w];
+      return one;
+    }
+    return [first[w], ...rest];
   };
   b.inputs(cod(d)).forEach((c, j) => {
     arrive(d.outputs[j], c);
@@ -89,20 +104,26 @@ export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
   for (let n = order.length - 1; n >= 0; n--) {
     const i = order[n];
     const box = d.boxes[i];
-    if (!box.outputs.some((w) => changes[w])) continue;
+    let reached = false;
+    for (let k = 0; k < box.outputs.length && !reached; k++) reached = first[box.outputs[k]] >= 0;
+    if (!reached) continue;
     const tag = { source: sources[i], pass: 'backward' } as const;
-    const douts = box.outputs.map((w) => sumChanges(b, changes[w] ?? [], d.wires[w], tag));
-    const rev = reverseOf(
-      box.gen,
-      box.config,
-      box.inputs.map((w) => d.wires[w]),
-    );
-    const dxs = b.inline(rev, [...box.inputs.map((w) => map[w]), ...douts], tag);
-    box.inputs.forEach((w, k) => {
-      arrive(w, dxs[k]);
-    });
+    const nIn = box.inputs.length;
+    types.length = nIn;
+    ins.length = nIn + box.outputs.length;
+    for (let k = 0; k < nIn; k++) {
+      types[k] = d.wires[box.inputs[k]];
+      ins[k] = map[box.inputs[k]];
+    }
+    for (let k = 0; k < box.outputs.length; k++) {
+      const w = box.outputs[k];
+      ins[nIn + k] = sumChanges(b, changesOf(w), d.wires[w], tag);
+    }
+    const rev = reverseOf(box.gen, box.config, types);
+    const dxs = b.inline(rev, ins, tag);
+    for (let k = 0; k < nIn; k++) arrive(box.inputs[k], dxs[k]);
   }
-  const dx = d.inputs.map((w) => sumChanges(b, changes[w] ?? [], d.wires[w], { pass: 'backward' }));
+  const dx = d.inputs.map((w) => sumChanges(b, changesOf(w), d.wires[w], { pass: 'backward' }));
   b.outputs(opts.keepForward ? [...d.outputs.map((w) => map[w]), ...dx] : dx);
   const name = opts.keepForward ? 'lens' : 'R';
   return d.term === undefined ? b.build() : b.build(`${name}[${d.term}]`);
