@@ -30,6 +30,18 @@ const binaries: Record<BinaryOp, (a: tf.Tensor, b: tf.Tensor) => tf.Tensor> = {
   and: tf.mul,
 };
 
+/*
+ * On webgl, Square and Reciprocal have only unpacked shader programs, so each one unpacks its
+ * (packed) input, runs on 4× the texels, and its output is packed again for every packed consumer
+ * — on a 784×128 Adam moment that is 3–4 extra full-texture passes per op. The same arithmetic
+ * through packed binary programs: x·x, and 1/x (RealDiv's packed program returns exactly 1 where
+ * a = b, which for a = 1 is 1/1 = 1 anyway).
+ */
+const webglUnaries: Partial<Record<UnaryOp, (x: tf.Tensor) => tf.Tensor>> = {
+  square: (x) => tf.mul(x, x),
+  reciprocal: (x) => tf.div(1, x),
+};
+
 /** [B,H,W,C] → [B,ho,wo,C,k·k]: each pooling window on the last axis (floor-cropped). */
 function windows(x: tf.Tensor, k: number): tf.Tensor {
   const [B, H, W, C] = x.shape;
@@ -71,12 +83,13 @@ function oddSharedMatMul(a: tf.Tensor2D, b: tf.Tensor2D, ta: boolean, tb: boolea
 
 export class TfjsKernel implements Kernel<tf.Tensor> {
   readonly name = `tfjs-${tf.getBackend()}`;
+  private readonly webgl = tf.getBackend() === 'webgl';
   batchSize = 1;
 
   shape = (x: tf.Tensor) => x.shape;
   fill = (shape: readonly number[], value: number) => tf.fill([...shape], value);
   fromArray = (shape: readonly number[], values: ArrayLike<number>) => tf.tensor(Float32Array.from(values), [...shape]);
-  unary = (op: UnaryOp, x: tf.Tensor) => unaries[op](x);
+  unary = (op: UnaryOp, x: tf.Tensor) => (this.webgl ? (webglUnaries[op] ?? unaries[op]) : unaries[op])(x);
   leakyRelu = (x: tf.Tensor, alpha: number) => tf.leakyRelu(x, alpha);
   leakyStep = (x: tf.Tensor, alpha: number) => tf.step(x, alpha);
   binary = (op: BinaryOp, a: tf.Tensor, b: tf.Tensor) => binaries[op](a, b);

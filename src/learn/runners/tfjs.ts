@@ -7,7 +7,7 @@
  * on a per-step `dataSync`.
  */
 import * as tf from '@tensorflow/tfjs';
-import { createTfjsEngine } from '../../core/engines/tfjs';
+import { createTfjsEngine, hostScalar } from '../../core/engines/tfjs';
 import type { WireType } from '../../core/wire';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
@@ -23,8 +23,11 @@ export function createTfjsRunner(
   const { layout, model } = learner;
   const types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
   let values = learnt.map((v, j) => tf.tensor(v, full(types[layout.learnt[j]], 1)));
-  let states = state.map((v, j) => tf.tensor(v, full(layout.state[j], 1)));
-  let hypers = layout.hypers.map(() => tf.scalar(0));
+  /** Scalar state and hyper-parameters as host-known scalars: the engine runs their arithmetic on the host. */
+  const stateTensor = (v: Float32Array, t: WireType) =>
+    !t.batch && t.shape.length === 0 ? hostScalar(v[0]) : tf.tensor(v, full(t, 1));
+  let states = state.map((v, j) => stateTensor(v, layout.state[j]));
+  let hypers = layout.hypers.map(() => hostScalar(0));
   const stepEngine = createTfjsEngine(learner.stepProgram);
   const evalEngine = createTfjsEngine(learner.evaluateProgram);
   const k = values.length;
@@ -93,7 +96,10 @@ export function createTfjsRunner(
       const buffers = stepEngine.trace([...values, ...states, ...hypers, ...xy]).map((b) => b ?? null);
       tf.dispose(xy);
       const outs = learner.stepProgram.outputs.map((b) => buffers[b] as { shape: number[]; data: Float32Array });
-      adopt(outs.slice(0, k + ks).map((o) => tf.tensor(o.data, o.shape)));
+      adopt([
+        ...outs.slice(0, k).map((o) => tf.tensor(o.data, o.shape)),
+        ...outs.slice(k, k + ks).map((o, j) => stateTensor(o.data, layout.state[j])),
+      ]);
       return { outputs: { loss: outs[k + ks].data, predictions: outs[k + ks + 1].data }, trace: { buffers } };
     },
     evaluate(rows) {
@@ -108,7 +114,7 @@ export function createTfjsRunner(
     },
     setHypers(h: Hypers) {
       tf.dispose(hypers);
-      hypers = layout.hypers.map((name) => tf.scalar(h[name]));
+      hypers = layout.hypers.map((name) => hostScalar(h[name]));
     },
     learnt: () => values.map((v) => Float32Array.from(v.dataSync())),
     dispose() {
