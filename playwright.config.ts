@@ -1,20 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath as executablePath } from './chromium.config';
 
-// Debian's Chromium (CI installs it with apt); CHROMIUM_PATH overrides; else Playwright's own.
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-
-// SwiftShader through ANGLE gives WebGL2 with float32 render targets on the CPU.
-// Never --use-gl=swiftshader: tfjs then finds no WebGL and silently falls back.
-const args = [
-  '--use-angle=swiftshader',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+const args = [...CHROMIUM_FLAGS];
 
 // E2E_PORT lets a second checkout run its tests while another preview holds 4173.
 const port = Number(process.env.E2E_PORT ?? 4173);

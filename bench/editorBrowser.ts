@@ -6,7 +6,8 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
-import { CHROMIUM_FLAGS, serveStatic } from './browser/harness';
+import { CHROMIUM_FLAGS, chromiumPath } from '../chromium.config';
+import { serveStatic } from './browser/harness';
 import { bigDiagram } from './editorDocument';
 
 export interface BrowserNumbers {
@@ -49,8 +50,8 @@ export async function measureInChromium(boxes: number): Promise<BrowserNumbers> 
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const { url, server } = await serveStatic(outDir);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
+    executablePath: chromiumPath,
+    args: [...CHROMIUM_FLAGS],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -6,20 +6,11 @@
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../chromium.config';
 import type { PageRequest, PageResult } from './protocol';
 import { serveStatic } from './serve';
 
 export { serveStatic } from './serve';
-
-export const CHROMIUM_FLAGS = [
-  '--use-angle=swiftshader',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 export const OUT_DIR = fileURLToPath(new URL('../../node_modules/.cache/lensboard-bench', import.meta.url));
@@ -39,8 +30,8 @@ export async function runInChromium(request: PageRequest, timeoutMs = 600_000): 
   const dir = await buildPage();
   const { url, server } = await serveStatic(dir);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
+    executablePath: chromiumPath,
+    args: [...CHROMIUM_FLAGS],
   });
   try {
     const page = await browser.newPage();

@@ -8,7 +8,8 @@
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { CHROMIUM_FLAGS, serveStatic } from '../browser/harness';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../chromium.config';
+import { serveStatic } from '../browser/harness';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../node_modules/.cache/lensboard-profile-webgl', import.meta.url));
@@ -21,8 +22,8 @@ await build({
 });
 const { url, server } = await serveStatic(outDir);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_FLAGS,
+  executablePath: chromiumPath,
+  args: [...CHROMIUM_FLAGS],
 });
 try {
   const page = await browser.newPage();
