@@ -3,19 +3,12 @@
  * seed, so a run in the browser and a run in Node see the same rows in the same order.
  * mulberry32 is small, fast and good enough for sampling toy data (not for cryptography).
  */
-export type Random = () => number;
+import { mulberry32, type Rng } from '../core/init';
 
-/** A generator of uniform numbers in [0, 1), fully determined by a 32-bit seed. */
-export function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export type Random = Rng;
+
+/** A generator of uniform numbers in [0, 1), fully determined by a 32-bit seed: the core's. */
+export { mulberry32 };
 
 /**
  * Mixes several integers into one seed, so that e.g. (seed, epoch) pairs give unrelated streams
