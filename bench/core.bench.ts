@@ -23,7 +23,8 @@ import type { BenchRow } from './table';
 
 const SIZES = [10, 100, 1000, 10000];
 
-function chain(n: number): Diagram {
+/** A σ/tanh chain of n boxes: the deep case of the growth check. */
+export function chain(n: number): Diagram {
   const b = new DiagramBuilder();
   let w = b.input(real([8]));
   for (let i = 0; i < n; i++) w = b.op(i % 2 ? 'tanh' : 'sigmoid', [w]);
@@ -31,7 +32,8 @@ function chain(n: number): Diagram {
   return b.build();
 }
 
-function wide(n: number): Diagram {
+/** n σ boxes side by side: the wide case. */
+export function wide(n: number): Diagram {
   const b = new DiagramBuilder();
   const xs = b.inputs(Array.from({ length: n }, () => real([8])));
   b.outputs(xs.map((x) => b.op('sigmoid', [x])));

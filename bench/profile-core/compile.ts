@@ -3,27 +3,13 @@
  * diagram of n boxes, each the best of several runs (wall ms), and µs per box — the growth check
  * of issue 3 §8 without the rest of the bench suite. `--gc` reports time in GC (node --expose-gc not needed).
  */
-import { type Diagram, DiagramBuilder, lower, rdiff, real } from '../../src/core';
+import { lower, rdiff } from '../../src/core';
+import { chain, wide } from '../core.bench';
 
 const sizes = process.argv
   .slice(2)
   .map(Number)
   .filter((n) => n > 0);
-
-function chain(n: number): Diagram {
-  const b = new DiagramBuilder();
-  let w = b.input(real([8]));
-  for (let i = 0; i < n; i++) w = b.op(i % 2 ? 'tanh' : 'sigmoid', [w]);
-  b.output(w);
-  return b.build();
-}
-
-function wide(n: number): Diagram {
-  const b = new DiagramBuilder();
-  const xs = b.inputs(Array.from({ length: n }, () => real([8])));
-  b.outputs(xs.map((x) => b.op('sigmoid', [x])));
-  return b.build();
-}
 
 function best<T>(f: () => T, runs: number): number {
   let m = Infinity;
