@@ -1,21 +1,17 @@
 /** A generator drawn as a box: its symbol, its label (text, cut with an ellipsis), its ports. */
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import { useHasBoxErrors, useIsLinked } from '../../store/hooks';
 import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
 import { PortHandles } from './PortHandles';
-import { useDescription } from './useDescription';
+import { useNodeLook } from './useNodeLook';
 
 export const BoxNode = memo(function BoxNode({ id, data, selected }: NodeProps<DiagramNode>) {
-  const d = useDescription(id, data);
-  const linked = useIsLinked(id);
-  const failed = useHasBoxErrors(id);
-  const label = data.label ?? d.label;
+  const { d, label, failed, stateClasses } = useNodeLook(id, data, selected);
   return (
     <div
-      className={`box box-${d.kind}${selected ? ' is-selected' : ''}${linked ? ' is-linked' : ''}${failed ? ' has-error' : ''}`}
+      className={`box box-${d.kind}${stateClasses}`}
       style={{ borderColor: failed ? undefined : d.draw.colour }}
       data-generator={data.generator}
     >

@@ -5,21 +5,17 @@
  */
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import { useHasBoxErrors, useIsLinked } from '../../store/hooks';
 import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
 import { PortHandles } from './PortHandles';
-import { useDescription } from './useDescription';
+import { useNodeLook } from './useNodeLook';
 
 export const LearnerNode = memo(function LearnerNode({ id, data, selected }: NodeProps<DiagramNode>) {
-  const d = useDescription(id, data);
-  const linked = useIsLinked(id);
-  const failed = useHasBoxErrors(id);
-  const label = data.label ?? d.label;
+  const { d, label, failed, stateClasses } = useNodeLook(id, data, selected);
   return (
     <div
-      className={`learner learner-${data.generator}${selected ? ' is-selected' : ''}${linked ? ' is-linked' : ''}${failed ? ' has-error' : ''}`}
+      className={`learner learner-${data.generator}${stateClasses}`}
       data-generator={data.generator}
       style={{ borderColor: failed ? undefined : d.draw.colour }}
     >

@@ -1,0 +1,21 @@
+import type { BoxDescription } from '../../model/boxInfo';
+import { useHasBoxErrors, useIsLinked } from '../../store/hooks';
+import type { BoxNodeData } from '../flowProjection';
+import { useDescription } from './useDescription';
+
+export interface NodeLook {
+  readonly d: BoxDescription;
+  readonly label: string;
+  readonly failed: boolean;
+  /** ` is-selected is-linked has-error`, as far as each holds: what every node kind shows alike. */
+  readonly stateClasses: string;
+}
+
+/** What every kind of node reads the same way: its description, label and highlight state. */
+export function useNodeLook(id: string, data: BoxNodeData, selected: boolean | undefined): NodeLook {
+  const d = useDescription(id, data);
+  const linked = useIsLinked(id);
+  const failed = useHasBoxErrors(id);
+  const stateClasses = `${selected ? ' is-selected' : ''}${linked ? ' is-linked' : ''}${failed ? ' has-error' : ''}`;
+  return { d, label: data.label ?? d.label, failed, stateClasses };
+}
