@@ -5,6 +5,8 @@
  * matMul got wrong (NaN from step 3) until TfjsKernel worked around odd shared dimensions; batch
  * 3 takes the other branch of that workaround (shared dimension 3). The page is built here with
  * Vite's API (as the bench harness does), so the app's production build carries nothing of it.
+ * The step runs fused (core/fuse): on webgl its pointwise runs are shaders generated from their
+ * expressions, so this also checks those shaders against the cpu backend's loops.
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -40,6 +42,8 @@ test('the compiled Adam step trains a 2-16-16-1 MLP on webgl as on cpu', async (
       expect(webgl.backend, 'tfjs must really run on webgl').toBe('webgl');
       expect(cpu.backend).toBe('cpu');
       expect(webgl.losses).toHaveLength(STEPS);
+      // The step's pointwise runs (Adam's updates, the activations) ran as generated shaders.
+      expect(webgl.kernels.LensboardFused ?? 0, JSON.stringify(webgl.kernels)).toBeGreaterThanOrEqual(6);
       for (let s = 0; s < STEPS; s++) {
         const [w, c] = [webgl.losses[s], cpu.losses[s]];
         const where = `batch ${batch} step ${s + 1}: webgl ${w}, cpu ${c}`;

@@ -8,6 +8,8 @@
  * Elementwise binary ops broadcast right-aligned, which covers batched ⊗ unbatched operands of
  * the same wire shape and an unbatched scalar against any shape (the type rules allow nothing else).
  */
+import type { FusedExpr } from './fuse';
+
 export type UnaryOp =
   | 'neg'
   | 'sigmoid'
@@ -24,6 +26,8 @@ export type UnaryOp =
   | 'not'; // 1 − x, on z2
 
 export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'xor' | 'and';
+
+export type { FusedExpr };
 
 export interface Kernel<T> {
   readonly name: string;
@@ -66,4 +70,9 @@ export interface Kernel<T> {
   maxPoolBack(x: T, d: T, k: number): T;
   /** Picks, for each window of x, the value of e at the window's argmax (the dagger of maxPoolBack in d). */
   maxPoolSelect(x: T, e: T, k: number): T;
+  /**
+   * A fused run of pointwise ops (see ../fuse): every output has the full `shape`; each input has
+   * it, or a trailing part of it (repeated along the leading axes), or is a scalar.
+   */
+  fused(expr: FusedExpr, inputs: readonly T[], shape: readonly number[]): T[];
 }

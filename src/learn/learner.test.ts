@@ -82,4 +82,38 @@ describe('learner assembly', () => {
     const want = p0.map((v, i) => (v + rows.reduce((s, row, r) => s + e[r] * row[i], 0)) % 2);
     expect(Array.from(p1.data)).toEqual(want);
   });
+
+  it('the fused step: under half the steps, the same bits', () => {
+    const model = denseModel(4, [
+      { units: 8, activation: 'tanh' },
+      { units: 3, activation: 'sigmoid' },
+    ]);
+    const learner = assembleLearner(model, { optimiser: 'adam' });
+    const fused = learner.fusedStepProgram;
+    expect(fused.steps.length).toBeLessThan(learner.stepProgram.steps.length / 2);
+    expect(fused.outputs).toEqual(learner.stepProgram.outputs);
+    const plain = createTypedEngine(learner.stepProgram, { dtype: 'float32' });
+    const fast = createTypedEngine(fused, { dtype: 'float32' });
+    const params = initialParams(model, 3);
+    const types = learner.stepProgram.inputs.map((b) => learner.stepProgram.bufferTypes[b]);
+    const values = (hyper: number[]) => {
+      let h = 0;
+      let p = 0;
+      return types.map((t, i) => {
+        const shape = t.batch ? [2, ...t.shape] : [...t.shape];
+        const n = shape.reduce((a, b) => a * b, 1);
+        const data = new Float32Array(n);
+        if (i < params.length) data.set(params[p++]);
+        else if (!t.batch && t.shape.length === 0) data[0] = hyper[h++ % hyper.length];
+        else for (let k = 0; k < n; k++) data[k] = Math.sin(k + i);
+        return { shape, data };
+      });
+    };
+    const xs = values([0.01, 0.9, 0.999, 1e-7, 0]);
+    const want = plain.run(xs);
+    const got = fast.run(xs);
+    got.forEach((g, i) => {
+      expect(Array.from(g.data)).toEqual(Array.from(want[i].data));
+    });
+  });
 });

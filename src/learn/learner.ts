@@ -16,6 +16,7 @@
 import { DiagramBuilder } from '../core/builder';
 import { dom } from '../core/compose';
 import type { Diagram } from '../core/diagram';
+import { fuseProgram } from '../core/fuse';
 import { lower, type Program } from '../core/program';
 import { rdiff } from '../core/rdiff';
 import { printTerm } from '../core/term';
@@ -66,9 +67,15 @@ export interface Learner {
   /** The whole step as a diagram (it can be drawn), and lowered once. */
   readonly step: Diagram;
   readonly stepProgram: Program;
+  /**
+   * The same step with its pointwise runs fused (core/fuse): what training runs. Same inputs,
+   * outputs and values; only `stepProgram` has every buffer, for traces and animation.
+   */
+  readonly fusedStepProgram: Program;
   /** (model inputs…, y) → (l, ŷ): evaluation without a step. */
   readonly evaluate: Diagram;
   readonly evaluateProgram: Program;
+  readonly fusedEvaluateProgram: Program;
 }
 
 export function assembleLearner(model: CompiledModel, options: LearnerOptions = {}): Learner {
@@ -109,6 +116,8 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
   };
   const step = drawStep(model.diagram, ell, optimiser, capKind, layout, model.loss?.box ?? 'loss');
   const evaluate = drawEvaluate(model.diagram, ell, prediction);
+  const stepProgram = lower(step);
+  const evaluateProgram = lower(evaluate);
   return {
     model,
     loss,
@@ -116,9 +125,11 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
     cap: capKind,
     layout,
     step,
-    stepProgram: lower(step),
+    stepProgram,
+    fusedStepProgram: fuseProgram(stepProgram),
     evaluate,
-    evaluateProgram: lower(evaluate),
+    evaluateProgram,
+    fusedEvaluateProgram: fuseProgram(evaluateProgram),
   };
 }
 

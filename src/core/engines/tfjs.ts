@@ -18,9 +18,8 @@
  * those such steps return; on webgl they stay in CPU memory and reach shaders as uniforms.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { Generator } from '../generator';
+import { type StepForward, stepForward } from '../fuse';
 import type { Program } from '../program';
-import { getGenerator } from '../registry';
 import type { WireType } from '../wire';
 import { Arena } from './arena';
 import { batchSizeOf, type RunOptions } from './inputs';
@@ -60,7 +59,7 @@ function cloneKeepingHost(t: tf.Tensor): tf.Tensor {
 
 export function createEngine(program: Program): TfjsEngine {
   const kernel = new TfjsKernel();
-  const gens: Generator[] = program.steps.map((s) => getGenerator(s.gen));
+  const forwards: StepForward[] = program.steps.map(stepForward);
   /** Steps that may run on the host: scalars in, scalars out. */
   const scalarStep = program.steps.map(
     (s) => s.types.every(isScalar) && s.outputs.every((b) => isScalar(program.bufferTypes[b])),
@@ -78,7 +77,7 @@ export function createEngine(program: Program): TfjsEngine {
     const s = program.steps[n];
     host.arena.reset();
     host.batchSize = kernel.batchSize;
-    return gens[n].forward(host, s.config, vals, s.types).map((o) => hostScalar(o.data[0]));
+    return forwards[n](host, s.config, vals, s.types).map((o) => hostScalar(o.data[0]));
   }
 
   function execute(inputs: readonly tf.Tensor[], opts: RunOptions = {}): tf.Tensor[] {
@@ -93,7 +92,7 @@ export function createEngine(program: Program): TfjsEngine {
     });
     program.steps.forEach((s, n) => {
       const ins = s.inputs.map((b) => bufs[b]);
-      const outs = (scalarStep[n] && onHost(n, ins)) || gens[n].forward(kernel, s.config, ins, s.types);
+      const outs = (scalarStep[n] && onHost(n, ins)) || forwards[n](kernel, s.config, ins, s.types);
       s.outputs.forEach((b, k) => {
         bufs[b] = outs[k];
       });

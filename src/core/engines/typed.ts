@@ -9,9 +9,9 @@
  * Buffers live in a bump arena reused run after run (no allocation per step once a batch size
  * has been seen), so the arrays returned are valid until the next `run`: copy them to keep them.
  */
-import type { Generator } from '../generator';
+
+import { type StepForward, stepForward } from '../fuse';
 import type { Program } from '../program';
-import { getGenerator } from '../registry';
 import { Arena, type Dtype } from './arena';
 import { batchSizeOf, type RunOptions } from './inputs';
 import { TypedKernel, type TypedTensor } from './typedKernel';
@@ -28,12 +28,14 @@ export interface TypedEngine {
 
 export function createEngine(program: Program, opts: { dtype?: Dtype } = {}): TypedEngine {
   const kernel = new TypedKernel(new Arena(opts.dtype ?? 'float32'));
-  const gens: Generator[] = program.steps.map((s) => getGenerator(s.gen));
+  const forwards: StepForward[] = program.steps.map(stepForward);
   const bufs: (TypedTensor | undefined)[] = new Array(program.nBuffers);
   /** Each step's argument list, refilled run after run. */
   const args: TypedTensor[][] = program.steps.map((s) => new Array(s.inputs.length));
   /** The inputs' shapes, refilled run after run (the check allocates nothing). */
   const shapes: (readonly number[])[] = new Array(program.inputs.length);
+  /** The outputs, refilled run after run (like the records in it, valid until the next run). */
+  const outputs: TypedTensor[] = new Array(program.outputs.length);
   return {
     kernel,
     run(inputs, opts = {}) {
@@ -41,18 +43,17 @@ export function createEngine(program: Program, opts: { dtype?: Dtype } = {}): Ty
       for (let i = 0; i < inputs.length; i++) shapes[i] = inputs[i].shape;
       kernel.batchSize = batchSizeOf(program, shapes, opts.batchSize);
       kernel.arena.reset();
-      program.inputs.forEach((b, i) => {
-        bufs[b] = inputs[i];
-      });
+      for (let i = 0; i < inputs.length; i++) bufs[program.inputs[i]] = inputs[i];
       const steps = program.steps;
       for (let n = 0; n < steps.length; n++) {
         const s = steps[n];
         const ins = args[n];
         for (let i = 0; i < ins.length; i++) ins[i] = bufs[s.inputs[i]] as TypedTensor;
-        const outs = gens[n].forward(kernel, s.config, ins, s.types);
+        const outs = forwards[n](kernel, s.config, ins, s.types);
         for (let k = 0; k < s.outputs.length; k++) bufs[s.outputs[k]] = outs[k];
       }
-      return program.outputs.map((b) => bufs[b] as TypedTensor);
+      for (let i = 0; i < outputs.length; i++) outputs[i] = bufs[program.outputs[i]] as TypedTensor;
+      return outputs;
     },
     buffers: () => bufs,
   };

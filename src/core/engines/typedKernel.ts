@@ -3,8 +3,9 @@
  * from the run's Arena, so a Program re-run at the same batch size allocates no arrays.
  * Arithmetic is in doubles; a float32 arena rounds on store, as WebGL does.
  */
-import type { BinaryOp, Kernel, UnaryOp } from '../kernel';
+import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../kernel';
 import type { Arena, Floats } from './arena';
+import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
 import { concatInto, gather, sizeOf, strides, sumAxes } from './strided';
 import { conv2d, conv2dBackFilter, conv2dBackInput, maxPool, maxPoolBack, maxPoolSelect } from './typedImage';
 import { binaryInto, matmulInto, sumCols, sumRows, unaryInto } from './typedLoops';
@@ -13,6 +14,9 @@ export interface TypedTensor {
   readonly shape: readonly number[];
   readonly data: Floats;
 }
+
+/** The batch axis, as `sum` takes it. */
+const BATCH_AXIS: readonly number[] = [0];
 
 export class TypedKernel implements Kernel<TypedTensor> {
   readonly name: string;
@@ -29,17 +33,23 @@ export class TypedKernel implements Kernel<TypedTensor> {
     return this.arena.tensor(shape);
   }
 
+  /**
+   * A scratch shape of `rank` axes to fill before `make`, which copies it when it keeps a new
+   * record: results allocate no shape array once a Program has run at a batch size.
+   */
+  private dims(rank: number): number[] {
+    let d = this.scratchDims[rank];
+    if (d === undefined) {
+      d = new Array<number>(rank).fill(0);
+      this.scratchDims[rank] = d;
+    }
+    return d;
+  }
+  private readonly scratchDims: number[][] = [];
+
   private acc(n: number): Float64Array {
     if (this.scratch.length < n) this.scratch = new Float64Array(n);
     return this.scratch;
-  }
-
-  private map(x: TypedTensor, f: (v: number) => number): TypedTensor {
-    const out = this.make(x.shape);
-    const a = x.data;
-    const o = out.data;
-    for (let i = 0; i < a.length; i++) o[i] = f(a[i]);
-    return out;
   }
 
   shape = (x: TypedTensor) => x.shape;
@@ -58,44 +68,85 @@ export class TypedKernel implements Kernel<TypedTensor> {
     unaryInto(op, x.data, out.data);
     return out;
   }
-  leakyRelu = (x: TypedTensor, alpha: number) => this.map(x, (v) => (v > 0 ? v : alpha * v));
-  leakyStep = (x: TypedTensor, alpha: number) => this.map(x, (v) => (v > 0 ? 1 : alpha));
+  leakyRelu(x: TypedTensor, alpha: number) {
+    const out = this.make(x.shape);
+    const a = x.data;
+    const o = out.data;
+    for (let i = 0; i < a.length; i++) o[i] = a[i] > 0 ? a[i] : alpha * a[i];
+    return out;
+  }
+  leakyStep(x: TypedTensor, alpha: number) {
+    const out = this.make(x.shape);
+    const a = x.data;
+    const o = out.data;
+    for (let i = 0; i < a.length; i++) o[i] = a[i] > 0 ? 1 : alpha;
+    return out;
+  }
   scale(x: TypedTensor, c: number) {
     const out = this.make(x.shape);
-    const [a, o] = [x.data, out.data];
+    const a = x.data;
+    const o = out.data;
     for (let i = 0; i < o.length; i++) o[i] = c * a[i];
     return out;
   }
 
   /** Right-aligned broadcasting: the operand with fewer values repeats (ties go to the higher rank). */
   binary(op: BinaryOp, a: TypedTensor, b: TypedTensor) {
-    const [na, nb] = [a.data.length, b.data.length];
+    const na = a.data.length;
+    const nb = b.data.length;
     const out = this.make(na > nb || (na === nb && a.shape.length >= b.shape.length) ? a.shape : b.shape);
     binaryInto(op, a.data, b.data, out.data);
     return out;
   }
 
   matmul(a: TypedTensor, b: TypedTensor, transA: boolean, transB: boolean) {
-    const [ar, ac] = a.shape;
-    const [br, bc] = b.shape;
-    const [n, k] = transA ? [ac, ar] : [ar, ac];
-    const m = transB ? br : bc;
-    const out = this.make([n, m]);
+    const ar = a.shape[0];
+    const ac = a.shape[1];
+    const bc = b.shape[1];
+    const n = transA ? ac : ar;
+    const k = transA ? ar : ac;
+    const m = transB ? b.shape[0] : bc;
+    const shape = this.dims(2);
+    shape[0] = n;
+    shape[1] = m;
+    const out = this.make(shape);
     matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(m));
     return out;
   }
 
-  sumBatch = (x: TypedTensor) => this.sum(x, [0]);
-  broadcastBatch = (x: TypedTensor) =>
-    this.broadcastAxes({ shape: [1, ...x.shape], data: x.data }, [this.batchSize, ...x.shape]);
+  sumBatch = (x: TypedTensor) => this.sum(x, BATCH_AXIS);
+
+  /** x repeated along a new leading axis of batchSize. */
+  broadcastBatch(x: TypedTensor) {
+    const r = x.shape.length;
+    const shape = this.dims(r + 1);
+    shape[0] = this.batchSize;
+    for (let d = 0; d < r; d++) shape[d + 1] = x.shape[d];
+    const out = this.make(shape);
+    const o = out.data;
+    const n = x.data.length;
+    if (n === 1) o.fill(x.data[0]);
+    else if (n > 0) for (let at = 0; at < o.length; at += n) o.set(x.data, at);
+    return out;
+  }
 
   /** Leading axes sum row by row, trailing ones within rows; any other set walks strides. */
   sum(x: TypedTensor, axes: readonly number[]) {
-    const out = this.make(x.shape.filter((_, d) => !axes.includes(d)));
     const r = x.shape.length;
-    const leading = axes.every((a) => a < axes.length);
-    const trailing = axes.every((a) => a >= r - axes.length);
-    const inner = sizeOf(x.shape.slice(axes.length));
+    const na = axes.length;
+    let kept = 0;
+    let leading = true;
+    let trailing = true;
+    for (let i = 0; i < na; i++) {
+      if (axes[i] >= na) leading = false;
+      if (axes[i] < r - na) trailing = false;
+    }
+    for (let d = 0; d < r; d++) if (!axes.includes(d)) kept++;
+    const shape = this.dims(kept);
+    for (let d = 0, at = 0; d < r; d++) if (!axes.includes(d)) shape[at++] = x.shape[d];
+    const out = this.make(shape);
+    let inner = 1;
+    for (let d = na; d < r; d++) inner *= x.shape[d];
     if (axes.length === 0) out.data.set(x.data);
     else if (leading) sumRows(x.data, x.data.length / Math.max(inner, 1), inner, out.data, this.acc(inner));
     else if (trailing) sumCols(x.data, out.data.length, x.data.length / Math.max(out.data.length, 1), out.data);
@@ -107,8 +158,10 @@ export class TypedKernel implements Kernel<TypedTensor> {
   broadcastAxes(x: TypedTensor, outShape: readonly number[]) {
     const out = this.make(outShape);
     const o = out.data;
-    const first = x.shape.findIndex((n) => n !== 1);
-    const repeatsLeading = first < 0 || x.shape.slice(first).every((n, d) => n === outShape[first + d]);
+    let first = 0;
+    while (first < x.shape.length && x.shape[first] === 1) first++;
+    let repeatsLeading = true;
+    for (let d = first; d < x.shape.length; d++) if (x.shape[d] !== outShape[d]) repeatsLeading = false;
     if (x.data.length === 1) o.fill(x.data[0]);
     else if (repeatsLeading) for (let at = 0; at < o.length; at += x.data.length) o.set(x.data, at);
     if (x.data.length === 1 || repeatsLeading) return out;
@@ -123,11 +176,13 @@ export class TypedKernel implements Kernel<TypedTensor> {
     return out;
   }
 
-  reshape = (x: TypedTensor, shape: readonly number[]): TypedTensor => ({ shape: [...shape], data: x.data });
+  reshape = (x: TypedTensor, shape: readonly number[]): TypedTensor => this.arena.view(shape, x.data);
 
   concat(xs: readonly TypedTensor[], axis: number) {
-    const shape = [...xs[0].shape];
-    shape[axis] = xs.reduce((s, x) => s + x.shape[axis], 0);
+    const shape = this.dims(xs[0].shape.length);
+    for (let d = 0; d < shape.length; d++) shape[d] = xs[0].shape[d];
+    shape[axis] = 0;
+    for (let i = 0; i < xs.length; i++) shape[axis] += xs[i].shape[axis];
     const out = this.make(shape);
     concatInto(xs, axis, out.data);
     return out;
@@ -149,7 +204,8 @@ export class TypedKernel implements Kernel<TypedTensor> {
   softmax(x: TypedTensor) {
     const out = this.make(x.shape);
     const n = x.shape[x.shape.length - 1];
-    const [a, o] = [x.data, out.data];
+    const a = x.data;
+    const o = out.data;
     for (let r = 0; r < a.length; r += n) {
       let max = -Infinity;
       for (let i = r; i < r + n; i++) max = Math.max(max, a[i]);
@@ -168,4 +224,28 @@ export class TypedKernel implements Kernel<TypedTensor> {
   maxPool = (x: TypedTensor, k: number) => maxPool(x, k, (s) => this.make(s));
   maxPoolBack = (x: TypedTensor, d: TypedTensor, k: number) => maxPoolBack(x, d, k, (s) => this.make(s));
   maxPoolSelect = (x: TypedTensor, e: TypedTensor, k: number) => maxPoolSelect(x, e, k, (s) => this.make(s));
+
+  /** Scratch tiles of each fused expression this kernel has run. */
+  private readonly fusedTiles = new WeakMap<FusedExpr, FusedScratch>();
+  /** Reused argument lists of runFused. */
+  private fusedIns: Floats[] = [];
+  private fusedOuts: Floats[] = [];
+
+  fused(expr: FusedExpr, inputs: readonly TypedTensor[], shape: readonly number[]) {
+    const outs: TypedTensor[] = [];
+    for (let j = 0; j < expr.outputs.length; j++) outs.push(this.make(shape));
+    let scratch = this.fusedTiles.get(expr);
+    if (!scratch) {
+      scratch = fusedScratch(expr, this.arena.dtype === 'float64' ? new Float64Array(0) : new Float32Array(0));
+      this.fusedTiles.set(expr, scratch);
+    }
+    const ins = this.fusedIns;
+    ins.length = inputs.length;
+    for (let r = 0; r < inputs.length; r++) ins[r] = inputs[r].data;
+    const os = this.fusedOuts;
+    os.length = outs.length;
+    for (let j = 0; j < outs.length; j++) os[j] = outs[j].data;
+    runFused(expr, ins, os, outs.length > 0 ? outs[0].data.length : 0, scratch);
+    return outs;
+  }
 }

@@ -28,8 +28,10 @@ export function createTfjsRunner(
     !t.batch && t.shape.length === 0 ? hostScalar(v[0]) : tf.tensor(v, full(t, 1));
   let states = state.map((v, j) => stateTensor(v, layout.state[j]));
   let hypers = layout.hypers.map(() => hostScalar(0));
-  const stepEngine = createTfjsEngine(learner.stepProgram);
-  const evalEngine = createTfjsEngine(learner.evaluateProgram);
+  // Training runs the fused Program; a traced step runs the unfused one, which keeps every buffer.
+  const stepEngine = createTfjsEngine(learner.fusedStepProgram);
+  let traceEngine: ReturnType<typeof createTfjsEngine> | undefined;
+  const evalEngine = createTfjsEngine(learner.fusedEvaluateProgram);
   const k = values.length;
   const ks = states.length;
 
@@ -93,7 +95,8 @@ export function createTfjsRunner(
     step: (rows) => read(...run(rows)),
     traceStep(rows) {
       const xy = data(rows);
-      const buffers = stepEngine.trace([...values, ...states, ...hypers, ...xy]).map((b) => b ?? null);
+      traceEngine ??= createTfjsEngine(learner.stepProgram);
+      const buffers = traceEngine.trace([...values, ...states, ...hypers, ...xy]).map((b) => b ?? null);
       tf.dispose(xy);
       const outs = learner.stepProgram.outputs.map((b) => buffers[b] as { shape: number[]; data: Float32Array });
       adopt([

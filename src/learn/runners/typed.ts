@@ -35,13 +35,15 @@ export function createTypedRunner(
   /** Two runner-owned arrays per carried value, for outputs that alias an input (see the header). */
   const owned: Floats[][] = carried.map((c) => [c, make(c)]);
   const hypers = layout.hypers.map(() => make([0]));
+  // Training runs the fused Program; a traced step runs the unfused one, which keeps every buffer.
   const engines: TypedEngine[] = [
-    createTypedEngine(learner.stepProgram, { dtype }),
-    createTypedEngine(learner.stepProgram, { dtype }),
+    createTypedEngine(learner.fusedStepProgram, { dtype }),
+    createTypedEngine(learner.fusedStepProgram, { dtype }),
   ];
+  let traceEngines: TypedEngine[] | undefined;
   let turn = 0;
   let last = engines[0];
-  const evalEngine = createTypedEngine(learner.evaluateProgram, { dtype });
+  const evalEngine = createTypedEngine(learner.fusedEvaluateProgram, { dtype });
   const nc = carried.length;
 
   /** The step's input records, refilled step after step; shapes are made again only when n changes. */
@@ -78,9 +80,19 @@ export function createTypedRunner(
     return false;
   }
 
-  function step(rows: Rows): RunOutputs {
+  /**
+   * Consecutive runs alternate between engines by `turn` (each has its own arena), traced or not,
+   * so a run never writes into the arena its inputs live in.
+   */
+  function step(rows: Rows, traced = false): RunOutputs {
     fill(rows);
-    last = engines[turn];
+    if (traced && !traceEngines) {
+      traceEngines = [
+        createTypedEngine(learner.stepProgram, { dtype }),
+        createTypedEngine(learner.stepProgram, { dtype }),
+      ];
+    }
+    last = (traced && traceEngines ? traceEngines : engines)[turn];
     turn ^= 1;
     const outs = last.run(inputs);
     for (let j = 0; j < nc; j++) {
@@ -100,9 +112,9 @@ export function createTypedRunner(
 
   return {
     engine: `typed-${dtype}`,
-    step,
+    step: (rows) => step(rows),
     traceStep(rows) {
-      const outputs = step(rows);
+      const outputs = step(rows, true);
       const buffers = last.buffers().map((b) => (b ? { shape: [...b.shape], data: Float32Array.from(b.data) } : null));
       const trace: StepTrace = { buffers };
       return {

@@ -1,0 +1,265 @@
+/**
+ * The fused pointwise step (../fuse) as one tfjs kernel, `LensboardFused`, registered for the
+ * cpu, wasm and webgl backends:
+ *   - cpu and wasm hold tensors as plain typed arrays (wasm in its heap), so the kernel runs the
+ *     typed engine's tiled loops (./fusedLoops) on them directly: one pass instead of a tfjs
+ *     kernel call, an allocation and a full-size write per op;
+ *   - webgl runs one fragment shader per output, generated from the expression (each output's
+ *     shader computes only what that output needs). Shader source is data handed to WebGL, not
+ *     script, so the page's CSP (no eval) is untouched.
+ * On any other backend the expression is replayed op by op through public tfjs ops.
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { FusedExpr, FusedInstr } from '../fuse';
+import type { BinaryOp, UnaryOp } from '../kernel';
+import type { Floats } from './arena';
+import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
+import { binaries, unaries } from './tfjsOps';
+
+export const FUSED_KERNEL = 'LensboardFused';
+
+interface FusedAttrs {
+  readonly expr: FusedExpr;
+  readonly shape: number[];
+}
+
+const inputName = (r: number) => `x${r}`;
+
+const scratches = new WeakMap<FusedExpr, FusedScratch>();
+function scratchOf(expr: FusedExpr): FusedScratch {
+  let s = scratches.get(expr);
+  if (!s) {
+    s = fusedScratch(expr, new Float32Array(0));
+    scratches.set(expr, s);
+  }
+  return s;
+}
+
+const sizeOf = (shape: readonly number[]) => shape.reduce((a, b) => a * b, 1);
+
+interface CpuLike {
+  readSync(dataId: unknown): unknown;
+  makeTensorInfo(shape: number[], dtype: 'float32', values: Float32Array): tf.TensorInfo;
+}
+
+interface WasmLike {
+  typedArrayFromHeap(t: tf.TensorInfo): unknown;
+  makeOutput(shape: number[], dtype: 'float32'): tf.TensorInfo;
+}
+
+interface WebglLike {
+  runWebGLProgram(
+    program: { variableNames: string[]; outputShape: number[]; userCode: string },
+    inputs: tf.TensorInfo[],
+    dtype: 'float32',
+  ): tf.TensorInfo;
+}
+
+type KernelArgs = { inputs: tf.NamedTensorInfoMap; attrs?: unknown; backend: unknown };
+
+function ordered(inputs: tf.NamedTensorInfoMap, expr: FusedExpr): tf.TensorInfo[] {
+  const xs: tf.TensorInfo[] = [];
+  for (let r = 0; r < expr.nInputs; r++) xs.push(inputs[inputName(r)] as tf.TensorInfo);
+  return xs;
+}
+
+function cpuFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
+  const { expr, shape } = attrs as FusedAttrs;
+  const be = backend as CpuLike;
+  const n = sizeOf(shape);
+  const ins = ordered(inputs, expr).map((t) => be.readSync(t.dataId) as Floats);
+  const outs = expr.outputs.map(() => new Float32Array(n));
+  runFused(expr, ins, outs, n, scratchOf(expr));
+  return outs.map((o) => be.makeTensorInfo(shape, 'float32', o));
+}
+
+function wasmFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
+  const { expr, shape } = attrs as FusedAttrs;
+  const be = backend as WasmLike;
+  // Outputs first: growing the heap detaches the views taken before it.
+  const outInfos = expr.outputs.map(() => be.makeOutput(shape, 'float32'));
+  const ins = ordered(inputs, expr).map((t) => be.typedArrayFromHeap(t) as Floats);
+  const outs = outInfos.map((t) => be.typedArrayFromHeap(t) as Floats);
+  runFused(expr, ins, outs, sizeOf(shape), scratchOf(expr));
+  return outInfos;
+}
+
+function webglFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
+  const { expr, shape } = attrs as FusedAttrs;
+  const be = backend as WebglLike;
+  const xs = ordered(inputs, expr);
+  return shaders(expr).map(({ reads, userCode }) =>
+    be.runWebGLProgram(
+      { variableNames: reads.map(inputName), outputShape: [...shape], userCode },
+      reads.map((r) => xs[r]),
+      'float32',
+    ),
+  );
+}
+
+// ─── GLSL ────────────────────────────────────────────────────────────────────────────────────
+
+/** GLSL for each unary op of x. tanh and softplus in forms that do not overflow. */
+const glslUnary: Record<UnaryOp, (x: string) => string> = {
+  neg: (x) => `-${x}`,
+  sigmoid: (x) => `1.0 / (1.0 + exp(-${x}))`,
+  tanh: (x) => `lbTanh(${x})`,
+  relu: (x) => `max(${x}, 0.0)`,
+  step: (x) => `(${x} > 0.0 ? 1.0 : 0.0)`,
+  exp: (x) => `exp(${x})`,
+  log: (x) => `log(${x})`,
+  square: (x) => `${x} * ${x}`,
+  sqrt: (x) => `sqrt(${x})`,
+  reciprocal: (x) => `1.0 / ${x}`,
+  softplus: (x) => `lbSoftplus(${x})`,
+  mod2: (x) => `(${x} - 2.0 * floor(${x} / 2.0))`,
+  not: (x) => `1.0 - ${x}`,
+};
+
+const glslBinary: Record<BinaryOp, (a: string, b: string) => string> = {
+  add: (a, b) => `${a} + ${b}`,
+  sub: (a, b) => `${a} - ${b}`,
+  mul: (a, b) => `${a} * ${b}`,
+  div: (a, b) => `${a} / ${b}`,
+  xor: (a, b) => `mod(${a} + ${b}, 2.0)`,
+  and: (a, b) => `${a} * ${b}`,
+};
+
+const HELPERS = `
+float lbTanh(float x) {
+  float e = exp(-2.0 * abs(x));
+  return sign(x) * (1.0 - e) / (1.0 + e);
+}
+float lbSoftplus(float x) {
+  return x > 0.0 ? x + log(1.0 + exp(-x)) : log(1.0 + exp(x));
+}
+`;
+
+/** A JS number as a GLSL float literal. */
+export function glslFloat(c: number): string {
+  if (Number.isNaN(c)) return '(0.0 / 0.0)';
+  if (!Number.isFinite(c)) return c > 0 ? '(1.0 / 0.0)' : '(-1.0 / 0.0)';
+  const s = String(c);
+  return /[.eE]/.test(s) ? s : `${s}.0`;
+}
+
+function glslInstr(c: FusedInstr, reg: (r: number) => string): string {
+  const a = reg(c.a);
+  switch (c.op) {
+    case 'unary':
+      return glslUnary[c.fn](a);
+    case 'binary':
+      return glslBinary[c.fn](a, reg(c.b));
+    case 'scale':
+      return `${glslFloat(c.c)} * ${a}`;
+    case 'leakyRelu':
+      return `(${a} > 0.0 ? ${a} : ${glslFloat(c.c)} * ${a})`;
+    case 'leakyStep':
+      return `(${a} > 0.0 ? 1.0 : ${glslFloat(c.c)})`;
+  }
+}
+
+const shaderCache = new WeakMap<FusedExpr, { reads: number[]; userCode: string }[]>();
+
+/** One shader per output: the inputs it reads and its source. */
+export function shaders(expr: FusedExpr): { reads: number[]; userCode: string }[] {
+  const known = shaderCache.get(expr);
+  if (known) return known;
+  const made = expr.outputs.map((out) => {
+    const needed = new Uint8Array(expr.nInputs + expr.code.length);
+    needed[out] = 1;
+    for (let r = needed.length - 1; r >= expr.nInputs; r--) {
+      if (!needed[r]) continue;
+      const c = expr.code[r - expr.nInputs];
+      needed[c.a] = 1;
+      if (c.op === 'binary') needed[c.b] = 1;
+    }
+    const reads: number[] = [];
+    const lines: string[] = [];
+    for (let r = 0; r < expr.nInputs; r++) {
+      if (!needed[r]) continue;
+      const name = inputName(r);
+      lines.push(`  float r${r} = get${name[0].toUpperCase()}${name.slice(1)}AtOutCoords();`);
+      reads.push(r);
+    }
+    for (let r = expr.nInputs; r < needed.length; r++) {
+      if (needed[r]) lines.push(`  float r${r} = ${glslInstr(expr.code[r - expr.nInputs], (q) => `r${q}`)};`);
+    }
+    lines.push(`  setOutput(r${out});`);
+    return { reads, userCode: `${HELPERS}\nvoid main() {\n${lines.join('\n')}\n}\n` };
+  });
+  shaderCache.set(expr, made);
+  return made;
+}
+
+// ─── Registration and the call ───────────────────────────────────────────────────────────────
+
+const implementations: Record<string, (args: KernelArgs) => tf.TensorInfo[]> = {
+  cpu: cpuFused,
+  wasm: wasmFused,
+  webgl: webglFused,
+};
+
+function ensureRegistered(backendName: string): boolean {
+  const impl = implementations[backendName];
+  if (!impl) return false;
+  if (!tf.getKernel(FUSED_KERNEL, backendName)) {
+    tf.registerKernel({
+      kernelName: FUSED_KERNEL,
+      backendName,
+      kernelFunc: impl as unknown as tf.KernelFunc,
+    });
+  }
+  return true;
+}
+
+/** Replays the expression through tfjs ops: backends with no fused kernel. */
+function byOps(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly number[]): tf.Tensor[] {
+  return tf.tidy(() => {
+    const regs: tf.Tensor[] = [...inputs];
+    for (const c of expr.code) {
+      const a = regs[c.a];
+      switch (c.op) {
+        case 'unary':
+          regs.push(unaries[c.fn](a));
+          break;
+        case 'binary':
+          regs.push(binaries[c.fn](a, regs[c.b]));
+          break;
+        case 'scale':
+          regs.push(tf.mul(a, c.c));
+          break;
+        case 'leakyRelu':
+          regs.push(tf.leakyRelu(a, c.c));
+          break;
+        case 'leakyStep':
+          regs.push(tf.step(a, c.c));
+          break;
+      }
+    }
+    return expr.outputs.map((r) => tf.broadcastTo(regs[r], [...shape]));
+  });
+}
+
+/*
+ * On wasm, tfjs's own pointwise kernels are SIMD code at ~0.1–0.2 ns a value plus ~10 µs a call,
+ * where the JS loops take ~1.7 ns a value-op: the fused kernel wins below a few thousand values
+ * (biases, small layers, every step of a small model) and loses on a 784×128 weight's update.
+ * Measured with bench/profile/kernels.ts; the crossover is near 6,000 values.
+ */
+const WASM_FUSED_MAX = 8192;
+
+/** Runs a fused expression on the live backend. */
+export function runFusedTf(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly number[]): tf.Tensor[] {
+  const backend = tf.getBackend();
+  if (!ensureRegistered(backend) || (backend === 'wasm' && sizeOf(shape) > WASM_FUSED_MAX)) {
+    return byOps(expr, inputs, shape);
+  }
+  const named: tf.NamedTensorMap = {};
+  inputs.forEach((t, r) => {
+    named[inputName(r)] = t;
+  });
+  const attrs = { expr, shape: [...shape] } as unknown as tf.NamedAttrMap;
+  const out = tf.engine().runKernel(FUSED_KERNEL, named, attrs) as tf.Tensor | tf.Tensor[];
+  return Array.isArray(out) ? out : [out];
+}
