@@ -4,8 +4,8 @@
  *   - cpu and wasm hold tensors as plain typed arrays (wasm in its heap), so the kernel runs the
  *     typed engine's tiled loops (./fusedLoops) on them directly: one pass instead of a tfjs
  *     kernel call, an allocation and a full-size write per op;
- *   - webgl runs one fragment shader per output, generated from the expression (each output's
- *     shader computes only what that output needs). Shader source is data handed to WebGL, not
+ *   - webgl runs one packed fragment shader per output, generated from the expression (each
+ *     output's shader computes only what that output needs). Shader source is data handed to WebGL, not
  *     script, so the page's CSP (no eval) is untouched.
  * On any other backend the expression is replayed op by op through public tfjs ops.
  */
@@ -15,6 +15,7 @@ import type { BinaryOp, UnaryOp } from '../kernel';
 import type { Floats } from './arena';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
 import { binaries, unaries } from './tfjsOps';
+import { matmulInto } from './typedLoops';
 
 export const FUSED_KERNEL = 'LensboardFused';
 
@@ -49,7 +50,13 @@ interface WasmLike {
 
 interface WebglLike {
   runWebGLProgram(
-    program: { variableNames: string[]; outputShape: number[]; userCode: string },
+    program: {
+      variableNames: string[];
+      outputShape: number[];
+      userCode: string;
+      packedInputs: boolean;
+      packedOutput: boolean;
+    },
     inputs: tf.TensorInfo[],
     dtype: 'float32',
   ): tf.TensorInfo;
@@ -90,7 +97,13 @@ function webglFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const xs = ordered(inputs, expr);
   return shaders(expr).map(({ reads, userCode }) =>
     be.runWebGLProgram(
-      { variableNames: reads.map(inputName), outputShape: [...shape], userCode },
+      {
+        variableNames: reads.map(inputName),
+        outputShape: [...shape],
+        userCode,
+        packedInputs: true,
+        packedOutput: true,
+      },
       reads.map((r) => xs[r]),
       'float32',
     ),
@@ -99,19 +112,28 @@ function webglFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
 
 // ─── GLSL ────────────────────────────────────────────────────────────────────────────────────
 
-/** GLSL for each unary op of x. tanh and softplus in forms that do not overflow. */
+/*
+ * The shaders are *packed*, as tfjs's own pointwise programs are: each texel holds a 2×2 block
+ * of values as a vec4, so every operation below is written for vec4 (GLSL's arithmetic and
+ * exp/log/sqrt/max/abs/sign act per component; comparisons go through lbPos). Packed inputs
+ * need no unpack pass and the outputs feed the next packed matMul with no pack pass. Lanes
+ * outside the data (odd sizes) hold whatever the arithmetic gives; TfjsKernel's matMul
+ * workaround already keeps such lanes out of every product.
+ */
+
+/** GLSL for each unary op of x (a vec4). tanh and softplus in forms that do not overflow. */
 const glslUnary: Record<UnaryOp, (x: string) => string> = {
   neg: (x) => `-${x}`,
   sigmoid: (x) => `1.0 / (1.0 + exp(-${x}))`,
   tanh: (x) => `lbTanh(${x})`,
   relu: (x) => `max(${x}, 0.0)`,
-  step: (x) => `(${x} > 0.0 ? 1.0 : 0.0)`,
+  step: (x) => `lbPos(${x})`,
   exp: (x) => `exp(${x})`,
   log: (x) => `log(${x})`,
   square: (x) => `${x} * ${x}`,
   sqrt: (x) => `sqrt(${x})`,
   reciprocal: (x) => `1.0 / ${x}`,
-  softplus: (x) => `lbSoftplus(${x})`,
+  softplus: (x) => `max(${x}, 0.0) + log(1.0 + exp(-abs(${x})))`,
   mod2: (x) => `(${x} - 2.0 * floor(${x} / 2.0))`,
   not: (x) => `1.0 - ${x}`,
 };
@@ -126,12 +148,12 @@ const glslBinary: Record<BinaryOp, (a: string, b: string) => string> = {
 };
 
 const HELPERS = `
-float lbTanh(float x) {
-  float e = exp(-2.0 * abs(x));
-  return sign(x) * (1.0 - e) / (1.0 + e);
+vec4 lbPos(vec4 x) {
+  return vec4(greaterThan(x, vec4(0.0)));
 }
-float lbSoftplus(float x) {
-  return x > 0.0 ? x + log(1.0 + exp(-x)) : log(1.0 + exp(x));
+vec4 lbTanh(vec4 x) {
+  vec4 e = exp(-2.0 * abs(x));
+  return sign(x) * (1.0 - e) / (1.0 + e);
 }
 `;
 
@@ -153,9 +175,9 @@ function glslInstr(c: FusedInstr, reg: (r: number) => string): string {
     case 'scale':
       return `${glslFloat(c.c)} * ${a}`;
     case 'leakyRelu':
-      return `(${a} > 0.0 ? ${a} : ${glslFloat(c.c)} * ${a})`;
+      return `mix(${glslFloat(c.c)} * ${a}, ${a}, lbPos(${a}))`;
     case 'leakyStep':
-      return `(${a} > 0.0 ? 1.0 : ${glslFloat(c.c)})`;
+      return `mix(vec4(${glslFloat(c.c)}), vec4(1.0), lbPos(${a}))`;
   }
 }
 
@@ -179,17 +201,89 @@ export function shaders(expr: FusedExpr): { reads: number[]; userCode: string }[
     for (let r = 0; r < expr.nInputs; r++) {
       if (!needed[r]) continue;
       const name = inputName(r);
-      lines.push(`  float r${r} = get${name[0].toUpperCase()}${name.slice(1)}AtOutCoords();`);
+      lines.push(`  vec4 r${r} = get${name[0].toUpperCase()}${name.slice(1)}AtOutCoords();`);
       reads.push(r);
     }
     for (let r = expr.nInputs; r < needed.length; r++) {
-      if (needed[r]) lines.push(`  float r${r} = ${glslInstr(expr.code[r - expr.nInputs], (q) => `r${q}`)};`);
+      if (needed[r]) lines.push(`  vec4 r${r} = ${glslInstr(expr.code[r - expr.nInputs], (q) => `r${q}`)};`);
     }
     lines.push(`  setOutput(r${out});`);
     return { reads, userCode: `${HELPERS}\nvoid main() {\n${lines.join('\n')}\n}\n` };
   });
   shaderCache.set(expr, made);
   return made;
+}
+
+// ─── matMul on cpu ───────────────────────────────────────────────────────────────────────────
+
+export const MATMUL_KERNEL = 'LensboardMatMul';
+
+interface MatMulAttrs {
+  readonly transA: boolean;
+  readonly transB: boolean;
+}
+
+let matmulAcc = new Float64Array(64);
+
+/**
+ * tfjs's cpu BatchMatMul is a general batched, blocked loop; the typed engine's matmul
+ * (./typedLoops) keeps every inner loop contiguous and skips zero entries of a (relu outputs,
+ * one-hot data), and runs 784-128-10's products about 3× faster. The cpu backend holds plain
+ * Float32Arrays, so the compiled Program's 2-D products run those loops on them directly.
+ */
+function cpuMatMul({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo {
+  const { transA, transB } = attrs as MatMulAttrs;
+  const be = backend as CpuLike;
+  const { a, b } = inputs as { a: tf.TensorInfo; b: tf.TensorInfo };
+  const [ar, ac] = a.shape;
+  const [br, bc] = b.shape;
+  const [n, k] = transA ? [ac, ar] : [ar, ac];
+  const m = transB ? br : bc;
+  const out = new Float32Array(n * m);
+  if (matmulAcc.length < m) matmulAcc = new Float64Array(m);
+  matmulInto(
+    be.readSync(a.dataId) as Floats,
+    ac,
+    be.readSync(b.dataId) as Floats,
+    bc,
+    out,
+    n,
+    m,
+    k,
+    transA,
+    transB,
+    matmulAcc,
+  );
+  return be.makeTensorInfo([n, m], 'float32', out);
+}
+
+/** The product rule, so that tf.grad (the core's second oracle) sees through the kernel. */
+function matMulGrad(dy: tf.Tensor | tf.Tensor[], saved: tf.Tensor[], attrs: tf.NamedAttrMap) {
+  const [a, b] = saved as tf.Tensor2D[];
+  const d = dy as tf.Tensor2D;
+  const { transA, transB } = attrs as unknown as MatMulAttrs;
+  const mm = (x: tf.Tensor2D, y: tf.Tensor2D, tx: boolean, ty: boolean) => tf.matMul(x, y, tx, ty);
+  if (!transA && !transB) return { a: () => mm(d, b, false, true), b: () => mm(a, d, true, false) };
+  if (!transA && transB) return { a: () => mm(d, b, false, false), b: () => mm(d, a, true, false) };
+  if (transA && !transB) return { a: () => mm(b, d, false, true), b: () => mm(a, d, false, false) };
+  return { a: () => mm(b, d, true, true), b: () => mm(d, a, true, true) };
+}
+
+/** a·b of 2-D float32 tensors on cpu through the typed loops, or undefined on other backends. */
+export function cpuMatMulTf(a: tf.Tensor, b: tf.Tensor, transA: boolean, transB: boolean): tf.Tensor | undefined {
+  if (tf.getBackend() !== 'cpu' || a.rank !== 2 || b.rank !== 2 || a.dtype !== 'float32' || b.dtype !== 'float32') {
+    return undefined;
+  }
+  if (!tf.getKernel(MATMUL_KERNEL, 'cpu')) {
+    tf.registerKernel({
+      kernelName: MATMUL_KERNEL,
+      backendName: 'cpu',
+      kernelFunc: cpuMatMul as unknown as tf.KernelFunc,
+    });
+    tf.registerGradient({ kernelName: MATMUL_KERNEL, inputsToSave: ['a', 'b'], gradFunc: matMulGrad });
+  }
+  const attrs = { transA, transB } as unknown as tf.NamedAttrMap;
+  return tf.engine().runKernel(MATMUL_KERNEL, { a, b }, attrs) as tf.Tensor;
 }
 
 // ─── Registration and the call ───────────────────────────────────────────────────────────────

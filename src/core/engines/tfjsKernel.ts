@@ -5,7 +5,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../kernel';
-import { runFusedTf } from './tfjsFused';
+import { cpuMatMulTf, runFusedTf } from './tfjsFused';
 import { binaries, unaries } from './tfjsOps';
 
 /*
@@ -75,6 +75,7 @@ export class TfjsKernel implements Kernel<tf.Tensor> {
   readonly name = `tfjs-${tf.getBackend()}`;
   private readonly webgl = tf.getBackend() === 'webgl';
   private readonly wasm = tf.getBackend() === 'wasm';
+  private readonly cpu = tf.getBackend() === 'cpu';
   batchSize = 1;
 
   shape = (x: tf.Tensor) => x.shape;
@@ -86,10 +87,11 @@ export class TfjsKernel implements Kernel<tf.Tensor> {
   binary = (op: BinaryOp, a: tf.Tensor, b: tf.Tensor) => binaries[op](a, b);
   scale = (x: tf.Tensor, c: number) => tf.mul(x, c);
   matmul = (a: tf.Tensor, b: tf.Tensor, ta: boolean, tb: boolean) =>
-    this.wasm && ta
+    (this.cpu ? cpuMatMulTf(a, b, ta, tb) : undefined) ??
+    (this.wasm && ta
       ? tf.tidy(() => wasmTransposedLeft(a as tf.Tensor2D, b as tf.Tensor2D, tb))
       : (oddSharedMatMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb) ??
-        tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb));
+        tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb)));
   sumBatch = (x: tf.Tensor) => tf.sum(x, 0);
   broadcastBatch = (x: tf.Tensor) => tf.broadcastTo(tf.expandDims(x, 0), [this.batchSize, ...x.shape]);
   sum = (x: tf.Tensor, axes: readonly number[]) => (axes.length === 0 ? tf.clone(x) : tf.sum(x, [...axes]));
