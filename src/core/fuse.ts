@@ -61,9 +61,17 @@ const fullShape = (t: WireType, b: number): number[] => (t.batch ? [b, ...t.shap
 /** How to run a step: its generator's forward, or the fused expression's kernel call. */
 export type StepForward = <T>(k: Kernel<T>, config: Config, inputs: readonly T[], types: readonly WireType[]) => T[];
 
+/** Each fused step's full shape, kept for the last batch size (kernels only read it). */
+const fusedShapes = new WeakMap<WireType, { readonly batchSize: number; readonly shape: readonly number[] }>();
+
 const runFusedStep: StepForward = (k, config, inputs) => {
   const { expr, type } = fusedConfig(config);
-  return k.fused(expr, inputs, fullShape(type, k.batchSize));
+  let known = fusedShapes.get(type);
+  if (known === undefined || known.batchSize !== k.batchSize) {
+    known = { batchSize: k.batchSize, shape: fullShape(type, k.batchSize) };
+    fusedShapes.set(type, known);
+  }
+  return k.fused(expr, inputs, known.shape);
 };
 
 export function stepForward(step: Step): StepForward {

@@ -68,6 +68,18 @@ describe('resources', () => {
     expect(engine.run(inputs)[0].data).toBe(first);
   });
 
+  test('the typed engine hands out the same records and output list run after run', () => {
+    const engine = createTypedEngine(lowerLens(mlp(), { changes: [0, 1] }));
+    const rng = mulberry32(1);
+    const inputs = [plain([2, 16], rng), plain([16, 1], rng), plain([8, 2], rng), plain([8, 1], rng)];
+    const outs = engine.run(inputs);
+    const records = [...engine.buffers()];
+    expect(engine.run(inputs)).toBe(outs);
+    engine.buffers().forEach((b, i) => {
+      expect(b).toBe(records[i]);
+    });
+  });
+
   test('1,000 tfjs runs leave tf.memory().numTensors unchanged after a warm-up', () => {
     const engine = createTfjsEngine(lowerLens(mlp(), { changes: [0, 1] }));
     const rng = mulberry32(2);

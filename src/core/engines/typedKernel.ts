@@ -6,13 +6,18 @@
 import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../kernel';
 import type { Arena, Floats } from './arena';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
-import { concatInto, gather, sizeOf, strides, sumAxes } from './strided';
+import { concatInto, gather, strides, sumAxes } from './strided';
 import { conv2d, conv2dBackFilter, conv2dBackInput, maxPool, maxPoolBack, maxPoolSelect } from './typedImage';
 import { binaryInto, matmulInto, sumCols, sumRows, unaryInto } from './typedLoops';
 
 export interface TypedTensor {
   readonly shape: readonly number[];
   readonly data: Floats;
+}
+
+/** o.fill(v) without boxing v for the builtin call. */
+function fillWith(o: Floats, v: number): void {
+  for (let i = 0; i < o.length; i++) o[i] = v;
 }
 
 /** The batch axis, as `sum` takes it. */
@@ -125,7 +130,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
     const out = this.make(shape);
     const o = out.data;
     const n = x.data.length;
-    if (n === 1) o.fill(x.data[0]);
+    if (n === 1) fillWith(o, x.data[0]);
     else if (n > 0) for (let at = 0; at < o.length; at += n) o.set(x.data, at);
     return out;
   }
@@ -162,7 +167,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
     while (first < x.shape.length && x.shape[first] === 1) first++;
     let repeatsLeading = true;
     for (let d = first; d < x.shape.length; d++) if (x.shape[d] !== outShape[d]) repeatsLeading = false;
-    if (x.data.length === 1) o.fill(x.data[0]);
+    if (x.data.length === 1) fillWith(o, x.data[0]);
     else if (repeatsLeading) for (let at = 0; at < o.length; at += x.data.length) o.set(x.data, at);
     if (x.data.length === 1 || repeatsLeading) return out;
     const s = strides(x.shape);
@@ -232,18 +237,18 @@ export class TypedKernel implements Kernel<TypedTensor> {
   private fusedOuts: Floats[] = [];
 
   fused(expr: FusedExpr, inputs: readonly TypedTensor[], shape: readonly number[]) {
-    const outs: TypedTensor[] = [];
-    for (let j = 0; j < expr.outputs.length; j++) outs.push(this.make(shape));
+    const outs: TypedTensor[] = new Array(expr.outputs.length);
+    for (let j = 0; j < outs.length; j++) outs[j] = this.make(shape);
     let scratch = this.fusedTiles.get(expr);
     if (!scratch) {
       scratch = fusedScratch(expr, this.arena.dtype === 'float64' ? new Float64Array(0) : new Float32Array(0));
       this.fusedTiles.set(expr, scratch);
     }
     const ins = this.fusedIns;
-    ins.length = inputs.length;
+    // no length set (a runtime call, and the lists are shared by every expression): runFused
+    // reads the first nInputs inputs and the first outputs.length outputs
     for (let r = 0; r < inputs.length; r++) ins[r] = inputs[r].data;
     const os = this.fusedOuts;
-    os.length = outs.length;
     for (let j = 0; j < outs.length; j++) os[j] = outs[j].data;
     runFused(expr, ins, os, outs.length > 0 ? outs[0].data.length : 0, scratch);
     return outs;

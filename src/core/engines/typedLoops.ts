@@ -61,7 +61,9 @@ export function unaryInto(op: UnaryOp, a: Floats, o: Floats, n = o.length): void
  * length divides o's. A scalar operand gets its own loop; a repeated one is walked row by row.
  */
 export function binaryInto(op: BinaryOp, a: Floats, b: Floats, o: Floats): void {
-  const [n, na, nb] = [o.length, a.length, b.length];
+  const n = o.length;
+  const na = a.length;
+  const nb = b.length;
   if (na === n && nb === n) same(op, a, 0, b, 0, o, 0, n);
   else if (nb === 1) withScalar(op, a, b[0], o, false, n);
   else if (na === 1) withScalar(op, b, a[0], o, true, n);
@@ -136,14 +138,21 @@ export function matmulInto(
 ): void {
   if (transB) {
     // o[i,j] = Σ_p a(i,p)·b[j,p]: dot products along rows of b, four of them per pass over a(i,:)
-    const [si, sp] = transA ? [1, ac] : [ac, 1];
+    const si = transA ? 1 : ac;
+    const sp = transA ? ac : 1;
     for (let i = 0; i < n; i++) {
       const ai = i * si;
       const oo = i * m;
       let j = 0;
       for (; j + 3 < m; j += 4) {
-        const [b0, b1, b2, b3] = [j * bc, (j + 1) * bc, (j + 2) * bc, (j + 3) * bc];
-        let [s0, s1, s2, s3] = [0, 0, 0, 0];
+        const b0 = j * bc;
+        const b1 = b0 + bc;
+        const b2 = b1 + bc;
+        const b3 = b2 + bc;
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        let s3 = 0;
         for (let p = 0; p < k; p++) {
           const av = a[ai + p * sp];
           s0 += av * b[b0 + p];
@@ -166,7 +175,8 @@ export function matmulInto(
     return;
   }
   // o[i,:] = Σ_p a(i,p)·b[p,:]: axpy on contiguous rows of b, four rows of b per sweep of acc
-  const [si, sp] = transA ? [1, ac] : [ac, 1];
+  const si = transA ? 1 : ac;
+  const sp = transA ? ac : 1;
   if (k === 1) {
     // an outer product (batch 1): no sums to keep
     for (let i = 0; i < n; i++) {

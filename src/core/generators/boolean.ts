@@ -5,7 +5,7 @@
  */
 import { defineGenerator } from './define';
 import { elementwise, pointwise2 } from './helpers';
-import { checkField, configType, fullShape } from './types';
+import { checkField, configFullShape, configType } from './types';
 
 const z2Meta = { family: 'boolean', field: 'z2' } as const;
 
@@ -39,7 +39,7 @@ export const one = defineGenerator({
   inputs: [],
   outputs: ['y'],
   type: (c) => [configType(c, 'z2')],
-  forward: (k, c) => [k.fill(fullShape(k, configType(c, 'z2')), 1)],
+  forward: (k, c) => [k.fill(configFullShape(k, c), 1)],
   reverse: () => [],
   termLabel: () => '1',
 });

@@ -125,7 +125,8 @@ export function linearMap(
     inputs: ['x'],
     outputs: ['y'],
     type: (c, [x]) => [type(c, x)],
-    forward: (k, c, [x], [t]) => [apply(k, x, c, t)],
+    // indexed, not destructured: destructuring here allocated an iterator on every step
+    forward: (k, c, xs, ts) => [apply(k, xs[0], c, ts[0])],
     reverse: (b, _x, [d], c, [t]) => [dagger(b, d, c, t)],
   });
 }

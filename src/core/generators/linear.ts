@@ -47,7 +47,8 @@ export const linear = defineGenerator({
     vec('linear', 'x', x, n);
     return [real([m], x.batch)];
   },
-  forward: (k, _c, [w, x], [, tx]) => [mm(k, x, w, false, false, tx)],
+  // the forwards index their arguments: destructuring them allocated an iterator on every step
+  forward: (k, _c, ins, types) => [mm(k, ins[1], ins[0], false, false, types[1])],
   reverse: (b, [w, x], [d], c) => [b.op('outer', [x, d], c), b.op('linearT', [w, d], c)],
   termLabel: (c) => `linear[${io(c).join('→')}]`,
 });
@@ -67,7 +68,7 @@ export const linearT = defineGenerator({
     vec('linearT', 'd', d, m);
     return [real([n], d.batch)];
   },
-  forward: (k, _c, [w, d], [, td]) => [mm(k, d, w, false, true, td)],
+  forward: (k, _c, ins, types) => [mm(k, ins[1], ins[0], false, true, types[1])],
   reverse: (b, [w, d], [e], c) => [b.op('outer', [e, d], c), b.op('linear', [w, e], c)],
   termLabel: (c) => `linearT[${io(c).join('→')}]`,
 });
@@ -87,7 +88,10 @@ export const outer = defineGenerator({
     check('outer', 'd', d, d.batch === x.batch, x.batch ? 'a batched wire like x' : 'an unbatched wire like x');
     return [param([n, m])];
   },
-  forward(k, c, [x, d], [tx]) {
+  forward(k, c, ins, types) {
+    const x = ins[0];
+    const d = ins[1];
+    const tx = types[0];
     if (tx.batch) return [k.matmul(x, d, true, false)];
     const [n, m] = io(c);
     return [k.matmul(k.reshape(x, [n, 1]), k.reshape(d, [1, m]), false, false)];

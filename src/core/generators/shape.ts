@@ -8,7 +8,7 @@ import type { Kernel } from '../kernel';
 import type { WireType } from '../wire';
 import { defineGenerator } from './define';
 import { linearMap } from './helpers';
-import { check, configFail, fullShape, sameShape } from './types';
+import { axesSpan, check, configFail, fullShape, sameShape } from './types';
 
 const axisField = { key: 'axis', label: 'axis (−1: all)', kind: 'int', min: -1, max: 8, default: -1 } as const;
 const size = (s: readonly number[]) => s.reduce((p, n) => p * n, 1);
@@ -32,18 +32,14 @@ export const sumFeatures = linearMap(
   },
   (k, x, c, t) => {
     const axis = c.axis as number;
-    const axes = axis < 0 ? t.shape.map((_, i) => i) : [axis];
-    return mod2(
-      k,
-      k.sum(
-        x,
-        axes.map((a) => a + (t.batch ? 1 : 0)),
-      ),
-      t,
-    );
+    const lead = t.batch ? 1 : 0;
+    return mod2(k, k.sum(x, axis < 0 ? axesSpan(lead, t.shape.length) : axesSpan(axis + lead, 1)), t);
   },
   (b, d, c, x) => b.op('broadcast', [d], { shape: x.shape, axis: c.axis }),
 );
+
+/** broadcast's two kernel shapes, kept per config for the last input type and batch size. */
+const broadcastShapes = new WeakMap<Config, { t: WireType; batchSize: number; kept: number[]; full: number[] }>();
 
 export const broadcast = linearMap(
   {
@@ -62,9 +58,14 @@ export const broadcast = linearMap(
     return { ...x, shape: [...shape] };
   },
   (k, x, c, t) => {
-    const out = { ...t, shape: c.shape as number[] };
-    const kept = fullShape(k, { ...out, shape: keepDims(out.shape, c.axis as number) });
-    return k.broadcastAxes(k.reshape(x, kept), fullShape(k, out));
+    let s = broadcastShapes.get(c);
+    if (!s || s.t !== t || s.batchSize !== k.batchSize) {
+      const out = { ...t, shape: c.shape as number[] };
+      const kept = fullShape(k, { ...out, shape: keepDims(out.shape, c.axis as number) });
+      s = { t, batchSize: k.batchSize, kept, full: fullShape(k, out) };
+      broadcastShapes.set(c, s);
+    }
+    return k.broadcastAxes(k.reshape(x, s.kept), s.full);
   },
   (b, d, c) => b.op('sumFeatures', [d], { axis: c.axis }),
 );

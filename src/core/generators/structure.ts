@@ -6,7 +6,7 @@
  */
 import { defineGenerator } from './define';
 import { linearMap, pointwise2, sumChanges, zeroOf } from './helpers';
-import { check, configType, fullShape } from './types';
+import { check, configFullShape, configType } from './types';
 
 const n = (c: { n?: unknown }) => c.n as number;
 
@@ -69,7 +69,7 @@ export const zero = defineGenerator({
   inputs: [],
   outputs: ['y'],
   type: (c) => [configType(c)],
-  forward: (k, c) => [k.fill(fullShape(k, configType(c)), 0)],
+  forward: (k, c) => [k.fill(configFullShape(k, c), 0)],
   reverse: () => [],
   termLabel: () => '0',
 });
@@ -87,7 +87,7 @@ export const constant = defineGenerator({
   inputs: [],
   outputs: ['y'],
   type: (c) => [configType(c, 'real')],
-  forward: (k, c) => [k.fill(fullShape(k, configType(c, 'real')), c.value as number)],
+  forward: (k, c) => [k.fill(configFullShape(k, c), c.value as number)],
   reverse: () => [],
   termLabel: (c) => `const[${c.value}]`,
 });

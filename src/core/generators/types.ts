@@ -37,6 +37,31 @@ export function configType(c: Config, field?: Field): WireType {
   return { field: field ?? (c.field as Field), shape: [...(c.shape as number[])], batch: c.batch as boolean };
 }
 
+const configShapes = new WeakMap<Config, { batchSize: number; shape: readonly number[] }>();
+
+/** fullShape(k, configType(c)), kept per config for the last batch size: a step allocates nothing. */
+export function configFullShape(k: Kernel<unknown>, c: Config): readonly number[] {
+  const known = configShapes.get(c);
+  if (known && known.batchSize === k.batchSize) return known.shape;
+  const shape = fullShape(k, configType(c));
+  configShapes.set(c, { batchSize: k.batchSize, shape });
+  return shape;
+}
+
+const spans: (readonly number[])[][] = [];
+
+/** The axes [from, from + count), one shared array per span: callers only read it. */
+export function axesSpan(from: number, count: number): readonly number[] {
+  const row = spans[from] ?? [];
+  spans[from] = row;
+  let axes = row[count];
+  if (axes === undefined) {
+    axes = Array.from({ length: count }, (_, i) => from + i);
+    row[count] = axes;
+  }
+  return axes;
+}
+
 /** A config relation that the field checks cannot express (`sizes` summing to the input…). */
 export function configFail(gen: string, key: string, allowed: string, value: unknown): never {
   throw new ConfigError(gen, key, allowed, value);

@@ -34,6 +34,15 @@ export function createTypedRunner(
   const carried: Floats[] = [...learnt.map(make), ...state.map(make)];
   /** Two runner-owned arrays per carried value, for outputs that alias an input (see the header). */
   const owned: Floats[][] = carried.map((c) => [c, make(c)]);
+  /**
+   * `.buffer` is a call into V8 (~10 ns), not a field load, and the alias check needs one per
+   * output and input: the buffers of the carried and owned arrays are kept alongside them, and
+   * each engine's outputs (the same arena arrays step after step) remember theirs.
+   */
+  const carriedBuffers: ArrayBufferLike[] = carried.map((c) => c.buffer);
+  const ownedBuffers: ArrayBufferLike[][] = owned.map((o) => o.map((a) => a.buffer));
+  const seenOut: (Floats | null)[][] = [carried.map(() => null), carried.map(() => null)];
+  const seenBuffer: (ArrayBufferLike | null)[][] = [carried.map(() => null), carried.map(() => null)];
   const hypers = layout.hypers.map(() => make([0]));
   // Training runs the fused Program; a traced step runs the unfused one, which keeps every buffer.
   const engines: TypedEngine[] = [
@@ -57,6 +66,10 @@ export function createTypedRunner(
   let shapedFor = 1;
   const inputRecords = inputs as { shape: number[]; data: Floats }[];
   const fixedAt = nc + hypers.length;
+  /** The buffers of this step's inputs, in the order of `inputs` (the hypers' never change). */
+  const inputBuffers: ArrayBufferLike[] = inputs.map((x) => x.data.buffer);
+  /** The step's loss and predictions, refilled step after step. */
+  const result: { loss: ArrayLike<number>; predictions: ArrayLike<number> } = { loss: [], predictions: [] };
 
   function fill(rows: Rows): void {
     if (rows.n !== shapedFor) {
@@ -69,14 +82,22 @@ export function createTypedRunner(
       inputRecords[fixedAt + nFixed].shape = full(layout.prediction, rows.n);
       shapedFor = rows.n;
     }
-    for (let j = 0; j < nc; j++) inputRecords[j].data = carried[j];
-    for (let j = 0; j < nFixed; j++) inputRecords[fixedAt + j].data = rows.features;
+    for (let j = 0; j < nc; j++) {
+      inputRecords[j].data = carried[j];
+      inputBuffers[j] = carriedBuffers[j];
+    }
+    const features = rows.features.buffer;
+    for (let j = 0; j < nFixed; j++) {
+      inputRecords[fixedAt + j].data = rows.features;
+      inputBuffers[fixedAt + j] = features;
+    }
     inputRecords[fixedAt + nFixed].data = rows.labels;
+    inputBuffers[fixedAt + nFixed] = rows.labels.buffer;
   }
 
-  /** Does `a` share memory with any of this step's inputs? */
-  function aliasesInput(a: Floats): boolean {
-    for (let i = 0; i < inputs.length; i++) if (inputs[i].data.buffer === a.buffer) return true;
+  /** Does `buffer` hold any of this step's inputs? */
+  function aliasesInput(buffer: ArrayBufferLike): boolean {
+    for (let i = 0; i < inputBuffers.length; i++) if (inputBuffers[i] === buffer) return true;
     return false;
   }
 
@@ -92,22 +113,35 @@ export function createTypedRunner(
         createTypedEngine(learner.stepProgram, { dtype }),
       ];
     }
+    // a traced run's outputs are other arrays than the seen ones: their buffers are read afresh
+    const seen = seenOut[turn];
+    const seenBuffers = seenBuffer[turn];
     last = (traced && traceEngines ? traceEngines : engines)[turn];
     turn ^= 1;
     const outs = last.run(inputs);
     for (let j = 0; j < nc; j++) {
       const out = outs[j].data as Floats;
-      if (!aliasesInput(out)) {
+      let buffer = seenBuffers[j];
+      if (out !== seen[j] || buffer === null) {
+        buffer = out.buffer;
+        seen[j] = out;
+        seenBuffers[j] = buffer;
+      }
+      if (!aliasesInput(buffer)) {
         carried[j] = out;
+        carriedBuffers[j] = buffer;
         continue;
       }
       const [a, b] = owned[j];
       if (out === carried[j] && (out === a || out === b)) continue;
-      const spare = carried[j] === a ? b : a;
-      spare.set(out);
-      carried[j] = spare;
+      const spare = carried[j] === a ? 1 : 0;
+      owned[j][spare].set(out);
+      carried[j] = owned[j][spare];
+      carriedBuffers[j] = ownedBuffers[j][spare];
     }
-    return { loss: outs[nc].data, predictions: outs[nc + 1].data };
+    result.loss = outs[nc].data;
+    result.predictions = outs[nc + 1].data;
+    return result;
   }
 
   return {
