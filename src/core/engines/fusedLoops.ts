@@ -9,14 +9,11 @@
  * and by tfjs's cpu and wasm backends (./tfjsFused), whose data are plain typed arrays too.
  */
 import type { FusedExpr, FusedInstr } from '../fuse';
-import type { BinaryOp, UnaryOp } from '../kernel';
+import type { BinaryOp } from '../kernel';
 import type { Floats } from './arena';
-import { sigmoid } from './typedLoops';
+import { binaryAt, unaryAt, withScalarAt } from './typedLoops';
 
 const TILE = 512;
-
-const softplus = (x: number) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)));
-const mod2 = (x: number) => x - 2 * Math.floor(x / 2);
 
 /** Scratch tiles for one expression and element type, kept between runs. */
 export interface FusedScratch {
@@ -86,9 +83,9 @@ export function runFused(
       if (c.op === 'binary') {
         const b = arr[c.b];
         const bo = full[c.b] ? start : 0;
-        if (a && b) both(c.fn, a, ao, b, bo, o, oo, len);
-        else if (a) withScalar(c.fn, a, ao, scalar[c.b], false, o, oo, len);
-        else if (b) withScalar(c.fn, b, bo, scalar[c.a], true, o, oo, len);
+        if (a && b) binaryAt(c.fn, a, ao, b, bo, o, oo, len);
+        else if (a) withScalarAt(c.fn, a, ao, scalar[c.b], false, o, oo, len);
+        else if (b) withScalarAt(c.fn, b, bo, scalar[c.a], true, o, oo, len);
         else o.fill(binaryOf(c.fn, scalar[c.a], scalar[c.b]), oo, oo + len);
       } else if (a) single(c, a, ao, o, oo, len);
       else o.fill(singleOf(c, scalar[c.a]), oo, oo + len);
@@ -108,7 +105,7 @@ function repeatInto(x: Floats, start: number, t: Floats, len: number): void {
 
 function single(c: FusedInstr, a: Floats, ao: number, o: Floats, oo: number, len: number): void {
   if (c.op === 'unary') {
-    unary(c.fn, a, ao, o, oo, len);
+    unaryAt(c.fn, a, ao, o, oo, len);
     return;
   }
   if (c.op === 'binary') return;
@@ -136,106 +133,8 @@ function singleOf(c: FusedInstr, v: number): number {
   return out[0];
 }
 
-function unary(op: UnaryOp, a: Floats, ao: number, o: Floats, oo: number, len: number): void {
-  switch (op) {
-    case 'neg':
-      for (let i = 0; i < len; i++) o[oo + i] = -a[ao + i];
-      return;
-    case 'sigmoid':
-      for (let i = 0; i < len; i++) o[oo + i] = sigmoid(a[ao + i]);
-      return;
-    case 'tanh':
-      for (let i = 0; i < len; i++) o[oo + i] = Math.tanh(a[ao + i]);
-      return;
-    case 'relu':
-      for (let i = 0; i < len; i++) o[oo + i] = Math.max(a[ao + i], 0);
-      return;
-    case 'step':
-      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] > 0 ? 1 : 0;
-      return;
-    case 'exp':
-      for (let i = 0; i < len; i++) o[oo + i] = Math.exp(a[ao + i]);
-      return;
-    case 'log':
-      for (let i = 0; i < len; i++) o[oo + i] = Math.log(a[ao + i]);
-      return;
-    case 'square':
-      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] * a[ao + i];
-      return;
-    case 'sqrt':
-      for (let i = 0; i < len; i++) o[oo + i] = Math.sqrt(a[ao + i]);
-      return;
-    case 'reciprocal':
-      for (let i = 0; i < len; i++) o[oo + i] = 1 / a[ao + i];
-      return;
-    case 'softplus':
-      for (let i = 0; i < len; i++) o[oo + i] = softplus(a[ao + i]);
-      return;
-    case 'mod2':
-      for (let i = 0; i < len; i++) o[oo + i] = mod2(a[ao + i]);
-      return;
-    case 'not':
-      for (let i = 0; i < len; i++) o[oo + i] = 1 - a[ao + i];
-      return;
-  }
-}
-
-function both(op: BinaryOp, a: Floats, ao: number, b: Floats, bo: number, o: Floats, oo: number, len: number): void {
-  switch (op) {
-    case 'add':
-      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] + b[bo + i];
-      return;
-    case 'sub':
-      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] - b[bo + i];
-      return;
-    case 'mul':
-    case 'and':
-      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] * b[bo + i];
-      return;
-    case 'div':
-      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] / b[bo + i];
-      return;
-    case 'xor':
-      for (let i = 0; i < len; i++) o[oo + i] = (a[ao + i] + b[bo + i]) % 2;
-      return;
-  }
-}
-
-/** o[i] = op(x[i], s), or op(s, x[i]) when `flipped`. */
-function withScalar(
-  op: BinaryOp,
-  x: Floats,
-  xo: number,
-  s: number,
-  flipped: boolean,
-  o: Floats,
-  oo: number,
-  len: number,
-): void {
-  switch (op) {
-    case 'add':
-      for (let i = 0; i < len; i++) o[oo + i] = x[xo + i] + s;
-      return;
-    case 'sub':
-      if (flipped) for (let i = 0; i < len; i++) o[oo + i] = s - x[xo + i];
-      else for (let i = 0; i < len; i++) o[oo + i] = x[xo + i] - s;
-      return;
-    case 'mul':
-    case 'and':
-      for (let i = 0; i < len; i++) o[oo + i] = x[xo + i] * s;
-      return;
-    case 'div':
-      if (flipped) for (let i = 0; i < len; i++) o[oo + i] = s / x[xo + i];
-      else for (let i = 0; i < len; i++) o[oo + i] = x[xo + i] / s;
-      return;
-    case 'xor':
-      for (let i = 0; i < len; i++) o[oo + i] = (x[xo + i] + s) % 2;
-      return;
-  }
-}
-
 function binaryOf(op: BinaryOp, a: number, b: number): number {
   const out = new Float64Array(1);
-  both(op, Float64Array.of(a), 0, Float64Array.of(b), 0, out, 0, 1);
+  binaryAt(op, Float64Array.of(a), 0, Float64Array.of(b), 0, out, 0, 1);
   return out[0];
 }

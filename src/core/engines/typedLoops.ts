@@ -13,45 +13,50 @@ const mod2 = (x: number) => x - 2 * Math.floor(x / 2);
 
 /** o[i] = op(a[i]) for i < n (default: all of o). */
 export function unaryInto(op: UnaryOp, a: Floats, o: Floats, n = o.length): void {
+  unaryAt(op, a, 0, o, 0, n);
+}
+
+/** o[oo+i] = op(a[ao+i]) for i < len. */
+export function unaryAt(op: UnaryOp, a: Floats, ao: number, o: Floats, oo: number, len: number): void {
   switch (op) {
     case 'neg':
-      for (let i = 0; i < n; i++) o[i] = -a[i];
+      for (let i = 0; i < len; i++) o[oo + i] = -a[ao + i];
       return;
     case 'sigmoid':
-      for (let i = 0; i < n; i++) o[i] = sigmoid(a[i]);
+      for (let i = 0; i < len; i++) o[oo + i] = sigmoid(a[ao + i]);
       return;
     case 'tanh':
-      for (let i = 0; i < n; i++) o[i] = Math.tanh(a[i]);
+      for (let i = 0; i < len; i++) o[oo + i] = Math.tanh(a[ao + i]);
       return;
     case 'relu':
-      for (let i = 0; i < n; i++) o[i] = Math.max(a[i], 0);
+      for (let i = 0; i < len; i++) o[oo + i] = Math.max(a[ao + i], 0);
       return;
     case 'step':
-      for (let i = 0; i < n; i++) o[i] = a[i] > 0 ? 1 : 0;
+      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] > 0 ? 1 : 0;
       return;
     case 'exp':
-      for (let i = 0; i < n; i++) o[i] = Math.exp(a[i]);
+      for (let i = 0; i < len; i++) o[oo + i] = Math.exp(a[ao + i]);
       return;
     case 'log':
-      for (let i = 0; i < n; i++) o[i] = Math.log(a[i]);
+      for (let i = 0; i < len; i++) o[oo + i] = Math.log(a[ao + i]);
       return;
     case 'square':
-      for (let i = 0; i < n; i++) o[i] = a[i] * a[i];
+      for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] * a[ao + i];
       return;
     case 'sqrt':
-      for (let i = 0; i < n; i++) o[i] = Math.sqrt(a[i]);
+      for (let i = 0; i < len; i++) o[oo + i] = Math.sqrt(a[ao + i]);
       return;
     case 'reciprocal':
-      for (let i = 0; i < n; i++) o[i] = 1 / a[i];
+      for (let i = 0; i < len; i++) o[oo + i] = 1 / a[ao + i];
       return;
     case 'softplus':
-      for (let i = 0; i < n; i++) o[i] = softplus(a[i]);
+      for (let i = 0; i < len; i++) o[oo + i] = softplus(a[ao + i]);
       return;
     case 'mod2':
-      for (let i = 0; i < n; i++) o[i] = mod2(a[i]);
+      for (let i = 0; i < len; i++) o[oo + i] = mod2(a[ao + i]);
       return;
     case 'not':
-      for (let i = 0; i < n; i++) o[i] = 1 - a[i];
+      for (let i = 0; i < len; i++) o[oo + i] = 1 - a[ao + i];
       return;
   }
 }
@@ -64,15 +69,24 @@ export function binaryInto(op: BinaryOp, a: Floats, b: Floats, o: Floats): void 
   const n = o.length;
   const na = a.length;
   const nb = b.length;
-  if (na === n && nb === n) same(op, a, 0, b, 0, o, 0, n);
-  else if (nb === 1) withScalar(op, a, b[0], o, false, n);
-  else if (na === 1) withScalar(op, b, a[0], o, true, n);
-  else if (na === n) for (let r = 0; r < n; r += nb) same(op, a, r, b, 0, o, r, nb);
-  else for (let r = 0; r < n; r += na) same(op, a, 0, b, r, o, r, na);
+  if (na === n && nb === n) binaryAt(op, a, 0, b, 0, o, 0, n);
+  else if (nb === 1) withScalarAt(op, a, 0, b[0], false, o, 0, n);
+  else if (na === 1) withScalarAt(op, b, 0, a[0], true, o, 0, n);
+  else if (na === n) for (let r = 0; r < n; r += nb) binaryAt(op, a, r, b, 0, o, r, nb);
+  else for (let r = 0; r < n; r += na) binaryAt(op, a, 0, b, r, o, r, na);
 }
 
 /** o[oo+i] = op(a[ao+i], b[bo+i]) for i < len. */
-function same(op: BinaryOp, a: Floats, ao: number, b: Floats, bo: number, o: Floats, oo: number, len: number): void {
+export function binaryAt(
+  op: BinaryOp,
+  a: Floats,
+  ao: number,
+  b: Floats,
+  bo: number,
+  o: Floats,
+  oo: number,
+  len: number,
+): void {
   switch (op) {
     case 'add':
       for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] + b[bo + i];
@@ -93,26 +107,35 @@ function same(op: BinaryOp, a: Floats, ao: number, b: Floats, bo: number, o: Flo
   }
 }
 
-/** o[i] = op(x[i], s), or op(s, x[i]) when `flipped`, for i < n. */
-function withScalar(op: BinaryOp, x: Floats, s: number, o: Floats, flipped: boolean, n: number): void {
+/** o[oo+i] = op(x[xo+i], s), or op(s, x[xo+i]) when `flipped`, for i < len. */
+export function withScalarAt(
+  op: BinaryOp,
+  x: Floats,
+  xo: number,
+  s: number,
+  flipped: boolean,
+  o: Floats,
+  oo: number,
+  len: number,
+): void {
   switch (op) {
     case 'add':
-      for (let i = 0; i < n; i++) o[i] = x[i] + s;
+      for (let i = 0; i < len; i++) o[oo + i] = x[xo + i] + s;
       return;
     case 'sub':
-      if (flipped) for (let i = 0; i < n; i++) o[i] = s - x[i];
-      else for (let i = 0; i < n; i++) o[i] = x[i] - s;
+      if (flipped) for (let i = 0; i < len; i++) o[oo + i] = s - x[xo + i];
+      else for (let i = 0; i < len; i++) o[oo + i] = x[xo + i] - s;
       return;
     case 'mul':
     case 'and':
-      for (let i = 0; i < n; i++) o[i] = x[i] * s;
+      for (let i = 0; i < len; i++) o[oo + i] = x[xo + i] * s;
       return;
     case 'div':
-      if (flipped) for (let i = 0; i < n; i++) o[i] = s / x[i];
-      else for (let i = 0; i < n; i++) o[i] = x[i] / s;
+      if (flipped) for (let i = 0; i < len; i++) o[oo + i] = s / x[xo + i];
+      else for (let i = 0; i < len; i++) o[oo + i] = x[xo + i] / s;
       return;
     case 'xor':
-      for (let i = 0; i < n; i++) o[i] = (x[i] + s) % 2;
+      for (let i = 0; i < len; i++) o[oo + i] = (x[xo + i] + s) % 2;
       return;
   }
 }
