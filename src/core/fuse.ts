@@ -58,26 +58,28 @@ const fusedConfig = (config: Config) => config as unknown as FusedConfig;
 /** Full (batched) shape of a wire type at batch size b. */
 const fullShape = (t: WireType, b: number): number[] => (t.batch ? [b, ...t.shape] : [...t.shape]);
 
-/** How to run a step: its generator's forward, or the fused expression's kernel call. */
-export type StepForward = <T>(k: Kernel<T>, config: Config, inputs: readonly T[], types: readonly WireType[]) => T[];
+/** How an engine runs a step: its generator itself, or a fused step's kernel call. */
+export type StepForward = Pick<Generator, 'forward'>;
 
-/** Each fused step's full shape, kept for the last batch size (kernels only read it). */
-const fusedShapes = new WeakMap<WireType, { readonly batchSize: number; readonly shape: readonly number[] }>();
-
-const runFusedStep: StepForward = (k, config, inputs) => {
+/** A fused step's runner: its expression and output type read once, its full shape kept per batch size. */
+function fusedForward(config: Config): StepForward {
   const { expr, type } = fusedConfig(config);
-  let known = fusedShapes.get(type);
-  if (known === undefined || known.batchSize !== k.batchSize) {
-    known = { batchSize: k.batchSize, shape: fullShape(type, k.batchSize) };
-    fusedShapes.set(type, known);
-  }
-  return k.fused(expr, inputs, known.shape);
-};
+  let batchSize = -1;
+  let shape: readonly number[] = [];
+  return {
+    forward<T>(k: Kernel<T>, _config: Config, inputs: readonly T[]): T[] {
+      if (k.batchSize !== batchSize) {
+        batchSize = k.batchSize;
+        shape = fullShape(type, batchSize);
+      }
+      return k.fused(expr, inputs, shape);
+    },
+  };
+}
 
+/** Engines call `stepForward(step).forward(kernel, step.config, inputs, step.types)`. */
 export function stepForward(step: Step): StepForward {
-  if (step.gen === FUSED) return runFusedStep;
-  const g: Generator = getGenerator(step.gen);
-  return (k, config, inputs, types) => g.forward(k, config, inputs, types);
+  return step.gen === FUSED ? fusedForward(step.config) : getGenerator(step.gen);
 }
 
 // ─── Tracing a generator's forward on a symbolic kernel ───────────────────────────────────────

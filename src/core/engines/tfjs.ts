@@ -77,7 +77,7 @@ export function createEngine(program: Program): TfjsEngine {
     const s = program.steps[n];
     host.arena.reset();
     host.batchSize = kernel.batchSize;
-    return forwards[n](host, s.config, vals, s.types).map((o) => hostScalar(o.data[0]));
+    return forwards[n].forward(host, s.config, vals, s.types).map((o) => hostScalar(o.data[0]));
   }
 
   function execute(inputs: readonly tf.Tensor[], opts: RunOptions = {}): tf.Tensor[] {
@@ -92,7 +92,7 @@ export function createEngine(program: Program): TfjsEngine {
     });
     program.steps.forEach((s, n) => {
       const ins = s.inputs.map((b) => bufs[b]);
-      const outs = (scalarStep[n] && onHost(n, ins)) || forwards[n](kernel, s.config, ins, s.types);
+      const outs = (scalarStep[n] && onHost(n, ins)) || forwards[n].forward(kernel, s.config, ins, s.types);
       s.outputs.forEach((b, k) => {
         bufs[b] = outs[k];
       });

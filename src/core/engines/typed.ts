@@ -49,7 +49,7 @@ export function createEngine(program: Program, opts: { dtype?: Dtype } = {}): Ty
         const s = steps[n];
         const ins = args[n];
         for (let i = 0; i < ins.length; i++) ins[i] = bufs[s.inputs[i]] as TypedTensor;
-        const outs = forwards[n](kernel, s.config, ins, s.types);
+        const outs = forwards[n].forward(kernel, s.config, ins, s.types);
         for (let k = 0; k < s.outputs.length; k++) bufs[s.outputs[k]] = outs[k];
       }
       for (let i = 0; i < outputs.length; i++) outputs[i] = bufs[program.outputs[i]] as TypedTensor;
