@@ -6,7 +6,9 @@
  * display; rdiff adds the changes of every consumer either way, as R[Δ] says).
  *
  * Values are plain data (JSON-serialisable), immutable by convention, and deterministic:
- * wire and box numbers follow construction order, never hash order.
+ * wire and box numbers follow construction order, never hash order. Equal lists may be one
+ * array (the builder gives a box that reads only wire w the `outputs` list `[w]` of w's
+ * producer): read them, never write them.
  */
 import type { WireType } from './wire';
 

@@ -5,8 +5,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { DiagramBuilder } from './builder';
-import { lower, lowerLens } from './program';
+import { lower, lowerLens, type Program } from './program';
 import { rdiff } from './rdiff';
+import { topoOrder } from './topology';
 import { param, real } from './wire';
 
 /** A dense layer σ(xW + b) with parameters W, b first. */
@@ -72,6 +73,59 @@ describe('lower', () => {
     const back = p.steps.filter((s) => s.pass === 'backward');
     expect(back.length).toBeGreaterThan(0);
     expect(new Set(back.map((s) => s.source))).toEqual(new Set(['n1', 'n2', 'n3']));
+  });
+
+  test('CSE merges repeats among many readers of one buffer (past the short chains, in the table)', () => {
+    const b = new DiagramBuilder();
+    const x = b.input(real([2]));
+    const y = b.input(real([2]));
+    const outs: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      outs.push(b.op(['tanh', 'sigmoid', 'negate', 'square'][i % 4], [x]));
+      outs.push(b.op('scale', [x], { c: i % 5 }));
+      outs.push(b.op('add', [i % 2 ? x : y, x]));
+      outs.push(b.op('zero', [], i % 3 ? { shape: [2], batch: true, field: 'real' } : { field: 'real', shape: [2] }));
+    }
+    b.outputs(outs);
+    const p = lower(b.build());
+    const keys = p.steps.map((s) => `${s.gen} ${JSON.stringify(s.config)} ${s.inputs.join()}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(p.steps.length).toBe(4 + 5 + 2 + 1); // the two zero configs are one once normalised
+  });
+
+  test('a diagram whose boxes are not in topological order lowers in Kahn order', () => {
+    const b = new DiagramBuilder();
+    let w = b.input(real([3]));
+    for (let i = 0; i < 6; i++) w = b.op(i % 2 ? 'tanh' : 'sigmoid', [w]);
+    b.output(w);
+    const d = b.build();
+    const shuffled = { ...d, boxes: [3, 0, 5, 1, 4, 2].map((i) => d.boxes[i]) };
+    const order = topoOrder(shuffled);
+    const inOrder = { ...shuffled, boxes: order.map((i) => shuffled.boxes[i]) };
+    // rdiff names a box without a source by its index, which the shuffle changes
+    const strip = (p: Program) => JSON.stringify(p, (k, v) => (k === 'source' ? undefined : v));
+    expect(strip(lower(shuffled))).toBe(strip(lower(inOrder)));
+    expect(strip(lowerLens(shuffled))).toBe(strip(lowerLens(inOrder)));
+  });
+
+  test('long programs (past the internal chunk size) read the same as short ones', () => {
+    const chain = (n: number) => {
+      const b = new DiagramBuilder();
+      let w = b.input(real([3]));
+      for (let i = 0; i < n; i++) w = b.op(i % 2 ? 'tanh' : 'sigmoid', [w]);
+      b.output(w);
+      return b.build();
+    };
+    const p = lowerLens(chain(2500));
+    expect(p.steps.length).toBe(4 * 2500);
+    expect(p.bufferTypes.length).toBe(p.nBuffers);
+    const written = new Set(p.inputs);
+    for (const s of p.steps) {
+      expect(s.inputs.every((b) => written.has(b))).toBe(true);
+      for (const b of s.outputs) written.add(b);
+      expect(s.types).toEqual(s.inputs.map((b) => p.bufferTypes[b]));
+    }
+    expect(p.outputs.every((b) => written.has(b))).toBe(true);
   });
 
   test('lowering is linear in the chain length (no quadratic recomputation)', () => {

@@ -10,10 +10,15 @@
 
 import { canonicalConfig } from './canonical';
 import type { Config, Diagram, Pass } from './diagram';
+import { ChunkedList, listOf, rangeOf } from './flat';
 import { lensDiagram } from './rdiff';
-import { topoOrder } from './topology';
+import { topoIndex } from './topology';
 import type { WireType } from './wire';
 
+/**
+ * One kernel call. Its lists are read, never written: equal ones may be one array (a step that
+ * reads only buffer b is given the `outputs` list `[b]` of b's step; steps share `types`).
+ */
 export interface Step {
   readonly gen: string;
   readonly config: Config;
@@ -42,64 +47,189 @@ export interface LowerOptions {
 }
 
 export function lower(d: Diagram, opts: LowerOptions = {}): Program {
-  const wanted = (opts.outputs ?? d.outputs.map((_, i) => i)).map((i) => d.outputs[i]);
-  const order = topoOrder(d);
-  const live = new Uint8Array(d.wires.length);
-  for (const w of wanted) live[w] = 1;
-  const liveBox = new Uint8Array(d.boxes.length);
-  for (let n = order.length - 1; n >= 0; n--) {
-    const b = d.boxes[order[n]];
+  const wanted = opts.outputs === undefined ? d.outputs.slice() : opts.outputs.map((i) => d.outputs[i]);
+  // in construction order, checked on the way; where that is not topological, in Kahn's
+  return lowerInOrder(d, wanted, null) ?? (lowerInOrder(d, wanted, topoIndex(d)) as Program);
+}
+
+/*
+ * How lowering scales. Every table indexed by wire, buffer or step is a typed array until the
+ * end; the lists handed out are made once, at their exact size (a JS array of more than 16,384
+ * entries is a large object to V8 — a fresh mapping of memory, page-faulted in — so none is
+ * regrown); Step objects are made without an allocation site and collected in regular-sized
+ * chunks (flat.ts says why both matter); input-type lists are shared. The diagram's boxes are
+ * read in two passes, one back (liveness) and one forward (the steps), the forward pass also
+ * checking that the construction order is topological, as `topoIndex` would.
+ */
+
+/**
+ * The lowering with boxes visited in `order` (`null`: construction order). With `null`, returns
+ * undefined as soon as a box reads a wire no earlier box or input made: the caller then lowers
+ * again in Kahn's order (and the liveness computed here, backwards in a wrong order, is dropped).
+ */
+function lowerInOrder(d: Diagram, wanted: readonly number[], order: Int32Array | null): Program | undefined {
+  const boxes = d.boxes;
+  const wires = d.wires;
+  const nBoxes = boxes.length;
+  // dead code: walk back from the wanted outputs
+  const live = new Uint8Array(wires.length);
+  for (let k = 0; k < wanted.length; k++) live[wanted[k]] = 1;
+  const liveBox = new Uint8Array(nBoxes);
+  let nLive = 0;
+  let nLiveIns = 0;
+  let nLiveOuts = 0;
+  for (let n = nBoxes - 1; n >= 0; n--) {
+    const i = order === null ? n : order[n];
+    const b = boxes[i];
     let used = false;
     for (let k = 0; k < b.outputs.length && !used; k++) used = live[b.outputs[k]] === 1;
     if (!used) continue;
-    liveBox[order[n]] = 1;
+    liveBox[i] = 1;
+    nLive++;
+    nLiveIns += b.inputs.length;
+    nLiveOuts += b.outputs.length;
     for (let k = 0; k < b.inputs.length; k++) live[b.inputs[k]] = 1;
   }
-  const buf = new Array<number>(d.wires.length).fill(-1);
-  const bufferTypes: WireType[] = [];
-  const fresh = (w: number) => {
-    buf[w] = bufferTypes.push(d.wires[w]) - 1;
-    return buf[w];
-  };
-  const inputs = d.inputs.map(fresh);
-  const cse = new StepTable();
-  const steps: Step[] = [];
-  for (const i of order) {
+  // wire ↦ buffer (−1: none yet); in construction order, `ready` marks the wires made so far
+  const bufOf = new Int32Array(wires.length).fill(-1);
+  const ready = order === null ? new Uint8Array(wires.length) : undefined;
+  // buffer ↦ the wire it was made for (so its type), at most one per input and live box output
+  const bufWire = new Int32Array(d.inputs.length + nLiveOuts);
+  let nBuffers = 0;
+  // the one-element list [buffer] of a step that makes only that buffer is shared by every step
+  // that reads only it (producer[buffer]: that step, −1: none)
+  const producer = new Int32Array(d.inputs.length + nLiveOuts).fill(-1);
+  const inputs = d.inputs.map((w) => {
+    if (ready) ready[w] = 1;
+    bufOf[w] = nBuffers;
+    bufWire[nBuffers] = w;
+    return nBuffers++;
+  });
+  const cse = new StepTable(nLive, nLiveIns, d.inputs.length + nLiveOuts);
+  const steps = new ChunkedList<Step>(nLive);
+  const typeLists = new TypeLists(wires);
+  for (let n = 0; n < nBoxes; n++) {
+    const i = order === null ? n : order[n];
+    const b = boxes[i];
+    if (ready) {
+      for (let k = 0; k < b.inputs.length; k++) if (!ready[b.inputs[k]]) return undefined;
+      for (let k = 0; k < b.outputs.length; k++) ready[b.outputs[k]] = 1;
+    }
     if (!liveBox[i]) continue;
-    const b = d.boxes[i];
-    const n = b.inputs.length;
-    const ins = new Array<number>(n);
-    for (let k = 0; k < n; k++) ins[k] = buf[b.inputs[k]];
-    const same = cse.find(b.gen, b.config, ins);
-    if (same) {
-      for (let k = 0; k < b.outputs.length; k++) buf[b.outputs[k]] = same[k];
+    const same = cse.find(b.gen, b.config, b.inputs, bufOf);
+    if (same >= 0) {
+      for (let k = 0; k < b.outputs.length; k++) bufOf[b.outputs[k]] = same + k;
       continue;
     }
-    const outs = new Array<number>(b.outputs.length);
-    for (let k = 0; k < outs.length; k++) outs[k] = fresh(b.outputs[k]);
-    cse.add(outs);
-    const types = new Array<WireType>(n);
-    for (let k = 0; k < n; k++) types[k] = d.wires[b.inputs[k]];
-    steps.push({
-      gen: b.gen,
-      config: b.config,
-      inputs: ins,
-      outputs: outs,
-      types,
-      source: b.source,
-      pass: b.pass ?? 'forward',
-    });
+    const first = nBuffers;
+    for (let k = 0; k < b.outputs.length; k++) {
+      bufOf[b.outputs[k]] = nBuffers;
+      bufWire[nBuffers++] = b.outputs[k];
+    }
+    let ins: number[];
+    if (b.inputs.length !== 1) ins = cse.inputs();
+    else {
+      const buf = bufOf[b.inputs[0]];
+      const p = producer[buf];
+      ins = p >= 0 ? (steps.at(p).outputs as number[]) : rangeOf(buf, 1);
+    }
+    cse.add(first);
+    if (b.outputs.length === 1) producer[first] = steps.length;
+    const outs = rangeOf(first, b.outputs.length);
+    steps.push(new StepObject(b.gen, b.config, ins, outs, typeLists.of(b.inputs), b.source, b.pass ?? 'forward'));
   }
+  // the lists handed out are made last, at their exact size (flat.ts): the types point at nothing
+  // young, the buffers are numbers, so neither needs chunks
+  const bufferTypes = new Array<WireType>(nBuffers);
+  for (let k = 0; k < nBuffers; k++) bufferTypes[k] = wires[bufWire[k]];
+  const wireBuffer = wires.map((_, w) => bufOf[w]);
   return {
-    nBuffers: bufferTypes.length,
+    nBuffers,
     bufferTypes,
     inputs,
-    outputs: wanted.map((w) => buf[w]),
-    steps,
-    wireBuffer: buf,
+    outputs: wanted.map((w) => wireBuffer[w]),
+    steps: steps.toArray(),
+    wireBuffer,
   };
 }
 
+/**
+ * A Step as a plain object — `Object.prototype` is its prototype, its own fields are those of a
+ * `{ gen, config, … }` literal in that order — made by a constructor call, which (unlike a
+ * literal) gives V8 no allocation site to pretenure: see `flat.ts`.
+ */
+const StepObject = function (
+  this: { -readonly [K in keyof Step]: Step[K] },
+  gen: string,
+  config: Config,
+  inputs: readonly number[],
+  outputs: readonly number[],
+  types: readonly WireType[],
+  source: string | undefined,
+  pass: Pass,
+) {
+  this.gen = gen;
+  this.config = config;
+  this.inputs = inputs;
+  this.outputs = outputs;
+  this.types = types;
+  this.source = source;
+  this.pass = pass;
+} as unknown as new (
+  gen: string,
+  config: Config,
+  inputs: readonly number[],
+  outputs: readonly number[],
+  types: readonly WireType[],
+  source: string | undefined,
+  pass: Pass,
+) => Step;
+StepObject.prototype = Object.prototype;
+
+/**
+ * One frozen list per distinct sequence of wire-type objects: the steps of a diagram read a
+ * handful of types (the builder interns them), so 40,000 steps share a few `types` arrays. The
+ * lists are kept in a trie of weak maps keyed by the type objects themselves, so nothing here
+ * outlives the types; the list made last for each arity answers repeats without a lookup.
+ */
+interface TypeNode {
+  list?: readonly WireType[];
+  next?: WeakMap<WireType, TypeNode>;
+}
+const typeTrie: TypeNode = {};
+
+class TypeLists {
+  private readonly last: (readonly WireType[] | undefined)[] = [];
+  constructor(private readonly wires: readonly WireType[]) {}
+
+  of(ins: readonly number[]): readonly WireType[] {
+    const n = ins.length;
+    const last = n < 8 ? this.last[n] : undefined;
+    if (last !== undefined) {
+      let same = true;
+      for (let k = 0; k < n && same; k++) same = last[k] === this.wires[ins[k]];
+      if (same) return last;
+    }
+    let node = typeTrie;
+    for (let k = 0; k < n; k++) {
+      const t = this.wires[ins[k]];
+      node.next ??= new WeakMap();
+      let child = node.next.get(t);
+      if (child === undefined) {
+        child = {};
+        node.next.set(t, child);
+      }
+      node = child;
+    }
+    if (node.list === undefined) {
+      const list = new Array<WireType>(n);
+      for (let k = 0; k < n; k++) list[k] = this.wires[ins[k]];
+      node.list = Object.freeze(list);
+    }
+    if (n < 8) this.last[n] = node.list;
+    return node.list;
+  }
+}
 export interface LensProgramOptions {
   /** Indices of the inputs whose changes are wanted (default: all). Others are dead code. */
   readonly changes?: readonly number[];
@@ -119,57 +249,164 @@ export function lowerLens(d: Diagram, opts: LensProgramOptions = {}): Program {
 }
 
 /**
- * CSE's table: (generator, canonical config, input buffers) ↦ output buffers, keyed by a numeric
- * hash with exact comparison on collision, so lowering builds no key strings (they were most of
- * its garbage at 10,000 boxes). `find` remembers its key for the `add` that follows a miss.
+ * CSE's table: (generator, canonical config, input buffers) ↦ the first output buffer of the
+ * step that computes them, the entries' keys in flat typed arrays (a lookup builds no key
+ * string, an entry costs no object). Equal keys have equal input buffers, so equal last ones:
+ * entries are chained by their last input buffer — usually one made shortly before, so the
+ * chains a lowering walks are the ones it has just written, in cache, not slots of a hash
+ * table spread over megabytes. A chain holds at most `CHAIN` entries; the entries of a buffer
+ * read by more steps than that (wide fan-out) go to a hash table, open addressing over one
+ * typed array, so no lookup scans more than `CHAIN` entries plus a probe.
+ * Generators and configs are numbered per lowering (configs by their canonical JSON, so equal
+ * configs written apart still merge). `find` leaves the step's input buffers and key pending
+ * for the `add` that follows a miss.
  */
 class StepTable {
   private readonly gens = new Map<string, number>();
+  private readonly configIds = new Map<Config, number>();
   private readonly configs = new Map<string, number>();
-  /** Hash ↦ the latest entry with it; `next` chains entries that share a hash. */
-  private readonly byHash = new Map<number, number>();
-  private readonly next: number[] = [];
-  private readonly gen: number[] = [];
-  private readonly config: number[] = [];
-  private readonly ins: (readonly number[])[] = [];
-  private readonly outs: (readonly number[])[] = [];
-  private pending = { gen: 0, config: 0, ins: [] as readonly number[], hash: 0 };
+  private readonly gen: Int32Array;
+  private readonly config: Int32Array;
+  private readonly hash: Int32Array;
+  private readonly firstOut: Int32Array;
+  /** Entry e's input buffers are insFlat[insStart[e] … insStart[e + 1]). */
+  private readonly insStart: Int32Array;
+  private readonly insFlat: Int32Array;
+  /** Chains by last input buffer b (index b + 1; 0 for steps without inputs): entry + 1, 0 ends. */
+  private readonly head: Int32Array;
+  private readonly chained: Uint8Array;
+  private readonly next: Int32Array;
+  /** The overflow table: (entry + 1, hash) pairs, made when first needed. */
+  private slots: Int32Array | undefined;
+  private mask = 0;
+  private size = 0;
+  private lastGen: string | undefined;
+  private lastGenId = -1;
+  private lastConfig: Config | undefined;
+  private lastConfigId = -1;
+  private pendingGen = 0;
+  private pendingConfig = 0;
+  private pendingHash = 0;
+  private pendingEnd = 0;
+  private pendingChain = 0;
 
-  find(gen: string, config: Config, ins: readonly number[]): readonly number[] | undefined {
-    const g = intern(this.gens, gen);
-    const c = intern(this.configs, canonicalConfig(config));
-    let h = Math.imul(g + 1, 0x9e3779b1) ^ Math.imul(c + 1, 0x85ebca6b);
-    for (let k = 0; k < ins.length; k++) h = Math.imul(h ^ ins[k], 0x01000193) + k;
-    this.pending.gen = g;
-    this.pending.config = c;
-    this.pending.ins = ins;
-    this.pending.hash = h;
-    for (let at = this.byHash.get(h) ?? -1; at >= 0; at = this.next[at]) {
-      if (this.gen[at] === g && this.config[at] === c && sameList(this.ins[at], ins)) return this.outs[at];
-    }
-    return undefined;
+  /** At most `capacity` entries with `nInputs` input buffers in all, over `nBuffers` buffers. */
+  constructor(
+    private readonly capacity: number,
+    nInputs: number,
+    nBuffers: number,
+  ) {
+    this.gen = new Int32Array(capacity);
+    this.config = new Int32Array(capacity);
+    this.hash = new Int32Array(capacity);
+    this.firstOut = new Int32Array(capacity);
+    this.insStart = new Int32Array(capacity + 1);
+    this.insFlat = new Int32Array(nInputs);
+    this.head = new Int32Array(nBuffers + 1);
+    this.chained = new Uint8Array(nBuffers + 1);
+    this.next = new Int32Array(capacity);
   }
 
-  add(outs: readonly number[]): void {
-    const { gen, config, ins, hash } = this.pending;
-    this.next.push(this.byHash.get(hash) ?? -1);
-    this.byHash.set(hash, this.gen.length);
-    this.gen.push(gen);
-    this.config.push(config);
-    this.ins.push(ins);
-    this.outs.push(outs);
+  /** The first output buffer of an earlier step with this generator, config and input buffers, or −1. */
+  find(gen: string, config: Config, wires: readonly number[], bufOf: Int32Array): number {
+    const g = this.genId(gen);
+    const c = this.configId(config);
+    const ins = this.insFlat;
+    const from = this.insStart[this.size];
+    const n = wires.length;
+    let h = Math.imul(g + 1, 0x9e3779b1) ^ Math.imul(c + 1, 0x85ebca6b);
+    for (let k = 0; k < n; k++) {
+      const buf = bufOf[wires[k]];
+      ins[from + k] = buf;
+      h = Math.imul(h ^ buf, 0x01000193) + k;
+    }
+    h ^= h >>> 15;
+    const chain = n === 0 ? 0 : ins[from + n - 1] + 1;
+    this.pendingGen = g;
+    this.pendingConfig = c;
+    this.pendingHash = h;
+    this.pendingEnd = from + n;
+    this.pendingChain = chain;
+    for (let e = this.head[chain] - 1; e >= 0; e = this.next[e] - 1)
+      if (this.matches(e, h, g, c, from, n)) return this.firstOut[e];
+    const slots = this.slots;
+    if (slots === undefined || this.chained[chain] < CHAIN) return -1;
+    for (let slot = h & this.mask; ; slot = (slot + 1) & this.mask) {
+      const e = slots[2 * slot] - 1;
+      if (e < 0) return -1;
+      if (slots[2 * slot + 1] === h && this.matches(e, h, g, c, from, n)) return this.firstOut[e];
+    }
+  }
+
+  private matches(e: number, h: number, g: number, c: number, from: number, n: number): boolean {
+    if (this.hash[e] !== h || this.gen[e] !== g || this.config[e] !== c) return false;
+    const at = this.insStart[e];
+    if (this.insStart[e + 1] - at !== n) return false;
+    for (let k = 0; k < n; k++) if (this.insFlat[at + k] !== this.insFlat[from + k]) return false;
+    return true;
+  }
+
+  /** The input buffers of the step the last `find` missed, as a fresh list. */
+  inputs(): number[] {
+    return listOf(this.insFlat, this.insStart[this.size], this.pendingEnd);
+  }
+
+  /** Enters the step the last `find` missed, whose outputs start at buffer `first`. */
+  add(first: number): void {
+    const e = this.size++;
+    const h = this.pendingHash;
+    this.gen[e] = this.pendingGen;
+    this.config[e] = this.pendingConfig;
+    this.hash[e] = h;
+    this.firstOut[e] = first;
+    this.insStart[e + 1] = this.pendingEnd;
+    const chain = this.pendingChain;
+    if (this.chained[chain] < CHAIN) {
+      this.chained[chain]++;
+      this.next[e] = this.head[chain];
+      this.head[chain] = e + 1;
+      return;
+    }
+    if (this.slots === undefined) {
+      let size = 16;
+      while (size < 2 * this.capacity) size *= 2;
+      this.slots = new Int32Array(2 * size);
+      this.mask = size - 1;
+    }
+    let slot = h & this.mask;
+    while (this.slots[2 * slot] !== 0) slot = (slot + 1) & this.mask;
+    this.slots[2 * slot] = e + 1;
+    this.slots[2 * slot + 1] = h;
+  }
+
+  private genId(gen: string): number {
+    if (gen !== this.lastGen) {
+      this.lastGen = gen;
+      this.lastGenId = intern(this.gens, gen);
+    }
+    return this.lastGenId;
+  }
+
+  private configId(config: Config): number {
+    if (config !== this.lastConfig) {
+      let id = this.configIds.get(config);
+      if (id === undefined) {
+        id = intern(this.configs, canonicalConfig(config));
+        this.configIds.set(config, id);
+      }
+      this.lastConfig = config;
+      this.lastConfigId = id;
+    }
+    return this.lastConfigId;
   }
 }
+
+/** The longest chain of CSE entries sharing a last input buffer; more go to the hash table. */
+const CHAIN = 4;
 
 function intern(table: Map<string, number>, key: string): number {
   const known = table.get(key);
   if (known !== undefined) return known;
   table.set(key, table.size);
   return table.size - 1;
-}
-
-function sameList(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }

@@ -11,10 +11,10 @@ import { DiagramBuilder } from './builder';
 import { canonicalConfig } from './canonical';
 import { cod, dom } from './compose';
 import { normaliseConfig } from './config';
-import type { Config, Diagram } from './diagram';
+import type { Config, Diagram, Pass } from './diagram';
 import { sumChanges } from './generators/helpers';
 import { getGenerator } from './registry';
-import { topoOrder } from './topology';
+import { topoIndex } from './topology';
 import type { WireType } from './wire';
 
 const typeKey = (t: WireType) => `${t.field}${t.batch ? 'b' : 'p'}${t.shape.join('x')}`;
@@ -52,31 +52,84 @@ export function reverseOf(gen: string, config: Config, inputs: readonly WireType
   });
 }
 
+/**
+ * `reverseOf` by object identity, for rdiff's loop: config object ↦ generator ↦ input type
+ * objects (one weak-map level per input) ↦ R, so a box whose config and wire types are objects
+ * seen before (nearly all of them: the builder shares both) costs a few lookups and builds no
+ * string. A miss asks `reverseOf`, which compares configs and types by value.
+ */
+interface ReverseNode {
+  rev?: Diagram;
+  next?: WeakMap<WireType, ReverseNode>;
+}
+const reversesByObject = new WeakMap<Config, Map<string, ReverseNode>>();
+function reverseByObject(gen: string, config: Config, types: readonly WireType[], n: number): Diagram {
+  let byGen = reversesByObject.get(config);
+  if (byGen === undefined) {
+    byGen = new Map();
+    reversesByObject.set(config, byGen);
+  }
+  let node = byGen.get(gen);
+  if (node === undefined) {
+    node = {};
+    byGen.set(gen, node);
+  }
+  for (let k = 0; k < n; k++) {
+    node.next ??= new WeakMap();
+    let child = node.next.get(types[k]);
+    if (child === undefined) {
+      child = {};
+      node.next.set(types[k], child);
+    }
+    node = child;
+  }
+  node.rev ??= reverseOf(gen, config, types.length === n ? types : types.slice(0, n));
+  return node.rev;
+}
+
 export interface RdiffOptions {
   /** Also output the forward outputs, before the changes: the whole lens (y…, dx…). */
   readonly keepForward?: boolean;
 }
 
+const BACKWARD = Object.freeze({ pass: 'backward' as Pass });
+
 export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
-  const order = topoOrder(d);
+  // in construction order, checked on the way; where that is not topological, in Kahn's
+  return rdiffInOrder(d, opts, null) ?? (rdiffInOrder(d, opts, topoIndex(d)) as Diagram);
+}
+
+/**
+ * rdiff with boxes visited in `order` (`null`: construction order). With `null`, returns
+ * undefined as soon as a box reads a wire no earlier box or input made, as `topoIndex` would
+ * find: the caller then starts again in Kahn's order. Scratch lists and typed arrays are reused
+ * box after box; the builder records boxes without allocation sites, in chunks (builder.ts).
+ */
+function rdiffInOrder(d: Diagram, opts: RdiffOptions, order: Int32Array | null): Diagram | undefined {
+  const nBoxes = d.boxes.length;
   const b = new DiagramBuilder();
+  // wire of d ↦ its forward copy (−1: not made yet, which in construction order is the check)
   const map = new Int32Array(d.wires.length).fill(-1);
   const xs = b.inputs(dom(d));
-  d.inputs.forEach((w, i) => {
-    map[w] = xs[i];
-  });
-  const sources = d.boxes.map((box, i) => box.source ?? String(i));
-  // scratch lists, reused box after box: boxTyped and inline copy what they keep
+  for (let i = 0; i < d.inputs.length; i++) map[d.inputs[i]] = xs[i];
+  // the forward copy of box i is the builder's box fwd[i]: its source, kept for the backward pass
+  const fwd = new Int32Array(nBoxes);
+  // scratch lists, reused box after box (the builder copies what it keeps)
   const ins: number[] = [];
   const types: WireType[] = [];
-  for (const i of order) {
+  for (let n = 0; n < nBoxes; n++) {
+    const i = order === null ? n : order[n];
     const box = d.boxes[i];
-    types.length = box.outputs.length;
-    for (let k = 0; k < box.outputs.length; k++) types[k] = d.wires[box.outputs[k]];
-    ins.length = box.inputs.length;
-    for (let k = 0; k < box.inputs.length; k++) ins[k] = map[box.inputs[k]];
-    const outs = b.boxTyped(box.gen, box.config, ins, types, { source: sources[i], pass: 'forward' });
-    for (let k = 0; k < outs.length; k++) map[box.outputs[k]] = outs[k];
+    const nIn = box.inputs.length;
+    const nOut = box.outputs.length;
+    for (let k = 0; k < nOut; k++) types[k] = d.wires[box.outputs[k]];
+    for (let k = 0; k < nIn; k++) {
+      ins[k] = map[box.inputs[k]];
+      if (ins[k] < 0) return undefined;
+    }
+    fwd[i] = b.boxCount;
+    const first = b.copyBox(box.gen, box.config, ins, nIn, types, nOut, box.source ?? String(i), 'forward');
+    for (let k = 0; k < nOut; k++) map[box.outputs[k]] = first + k;
   }
   // the changes arriving at each wire: the first in a typed array, any further ones (fan-out) in
   // a list, so a chain of 10,000 boxes keeps no 10,000 small arrays alive through the pass
@@ -87,43 +140,34 @@ export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
     else if (more[w] === undefined) more[w] = [c];
     else more[w].push(c);
   };
-  const one = [0];
-  const none: number[] = [];
-  const changesOf = (w: number): readonly number[] => {
-    if (first[w] < 0) return none;
-    const rest = more[w];
-    if (rest === undefined) {
-      one[0] = first[w];
-      return one;
-    }
-    return [first[w], ...rest];
+  /** The sum of the changes at `w` (a box only where several arrive, or none). */
+  const total = (w: number, source: string | undefined): number => {
+    if (first[w] >= 0 && more[w] === undefined) return first[w];
+    const changes = first[w] < 0 ? [] : [first[w], ...more[w]];
+    return sumChanges(b, changes, d.wires[w], source === undefined ? BACKWARD : { source, pass: 'backward' });
   };
-  b.inputs(cod(d)).forEach((c, j) => {
-    arrive(d.outputs[j], c);
-  });
-  for (let n = order.length - 1; n >= 0; n--) {
-    const i = order[n];
+  const dys = b.inputs(cod(d));
+  for (let j = 0; j < dys.length; j++) arrive(d.outputs[j], dys[j]);
+  const dxs: number[] = [];
+  for (let n = nBoxes - 1; n >= 0; n--) {
+    const i = order === null ? n : order[n];
     const box = d.boxes[i];
     let reached = false;
     for (let k = 0; k < box.outputs.length && !reached; k++) reached = first[box.outputs[k]] >= 0;
     if (!reached) continue;
-    const tag = { source: sources[i], pass: 'backward' } as const;
+    const source = b.sourceOf(fwd[i]);
     const nIn = box.inputs.length;
-    types.length = nIn;
-    ins.length = nIn + box.outputs.length;
+    const nOut = box.outputs.length;
     for (let k = 0; k < nIn; k++) {
       types[k] = d.wires[box.inputs[k]];
       ins[k] = map[box.inputs[k]];
     }
-    for (let k = 0; k < box.outputs.length; k++) {
-      const w = box.outputs[k];
-      ins[nIn + k] = sumChanges(b, changesOf(w), d.wires[w], tag);
-    }
-    const rev = reverseOf(box.gen, box.config, types);
-    const dxs = b.inline(rev, ins, tag);
+    for (let k = 0; k < nOut; k++) ins[nIn + k] = total(box.outputs[k], source);
+    const rev = reverseByObject(box.gen, box.config, types, nIn);
+    b.splice(rev, ins, nIn + nOut, source, 'backward', dxs);
     for (let k = 0; k < nIn; k++) arrive(box.inputs[k], dxs[k]);
   }
-  const dx = d.inputs.map((w) => sumChanges(b, changesOf(w), d.wires[w], { pass: 'backward' }));
+  const dx = d.inputs.map((w) => total(w, undefined));
   b.outputs(opts.keepForward ? [...d.outputs.map((w) => map[w]), ...dx] : dx);
   const name = opts.keepForward ? 'lens' : 'R';
   return d.term === undefined ? b.build() : b.build(`${name}[${d.term}]`);

@@ -1,0 +1,63 @@
+/**
+ * The builder keeps long diagrams in chunks and shares one-element lists between a box's
+ * outputs and its readers' inputs: what it builds must read exactly as a diagram drawn the
+ * plain way, at any length, and the builder must stay usable after `build`.
+ */
+import { describe, expect, test } from 'vitest';
+import { DiagramBuilder } from './builder';
+import { real } from './wire';
+
+function chain(b: DiagramBuilder, n: number): number {
+  let w = b.input(real([3]));
+  for (let i = 0; i < n; i++) w = b.op(i % 2 ? 'tanh' : 'sigmoid', [w]);
+  return w;
+}
+
+describe('DiagramBuilder', () => {
+  test('a long diagram (past the chunk size) has every box, wire and boundary in order', () => {
+    const b = new DiagramBuilder();
+    const out = chain(b, 20000);
+    b.output(out);
+    const d = b.build();
+    expect(d.boxes.length).toBe(20000);
+    expect(d.wires.length).toBe(20001);
+    expect(d.inputs).toEqual([0]);
+    expect(d.outputs).toEqual([20000]);
+    d.boxes.forEach((box, i) => {
+      expect(box.inputs).toEqual([i]);
+      expect(box.outputs).toEqual([i + 1]);
+      expect(box.gen).toBe(i % 2 ? 'tanh' : 'sigmoid');
+    });
+    expect(JSON.parse(JSON.stringify(d))).toEqual(d);
+  });
+
+  test('build copies: the builder goes on, and an earlier diagram does not change', () => {
+    const b = new DiagramBuilder();
+    const w = chain(b, 9000);
+    b.output(w);
+    const first = b.build();
+    const before = JSON.stringify(first);
+    b.output(b.op('negate', [w]));
+    const second = b.build();
+    expect(JSON.stringify(first)).toBe(before);
+    expect(second.boxes.length).toBe(9001);
+    expect(second.outputs).toEqual([9000, 9001]);
+  });
+
+  test('boxes and plain objects: prototype, keys and their order as a literal would have them', () => {
+    const b = new DiagramBuilder();
+    const x = b.input(real([2]));
+    b.op('tanh', [x], {}, { source: 's', pass: 'backward' });
+    b.op('tanh', [x], {}, { pass: 'forward' });
+    b.op('tanh', [x], {}, { source: 't' });
+    b.op('tanh', [x]);
+    const d = b.build();
+    expect(d.boxes.map((box) => Object.getPrototypeOf(box) === Object.prototype)).toEqual([true, true, true, true]);
+    expect(d.boxes.map((box) => Object.keys(box).join())).toEqual([
+      'gen,config,inputs,outputs,source,pass',
+      'gen,config,inputs,outputs,pass',
+      'gen,config,inputs,outputs,source',
+      'gen,config,inputs,outputs',
+    ]);
+  });
+});
