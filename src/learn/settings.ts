@@ -23,8 +23,10 @@ export interface TrainerSettings {
   /** Work this long between yields to the event loop, so messages (pause, stop) get through. */
   readonly yieldEveryMs?: number;
   /**
-   * On engines where reading a step's outputs back costs a sync (tfjs), read them every this many
-   * steps (and at every yield, pause and epoch end) instead of every step (default 32).
+   * On engines where reading a step's outputs back costs a sync (tfjs), start reading them every
+   * this many steps (or at a yield when no read is under way) instead of every step (default 32).
+   * Reads run while later steps go on, at most two at a time; the trainer waits for them only at
+   * a pause, a trace, a stop and an epoch's end.
    */
   readonly readEvery?: number;
 }

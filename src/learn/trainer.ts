@@ -4,14 +4,16 @@
  * step's buffers for the animation. It touches no DOM and yields to the event loop every
  * ~10 ms of work, so it runs unchanged in a Web Worker (messages get through between steps).
  * Subscribers receive plain numbers only. On tfjs the steps' outputs are read back every few
- * steps, asynchronously (never a `dataSync` per step); `engine: 'auto'` times the first steps on
- * both engines and keeps the faster (see `enginePick`).
+ * steps, asynchronously, while the next steps run: no `dataSync` per step, and the loop waits
+ * on the device only at a pause, a trace, an epoch's end or when two reads are under way.
+ * `engine: 'auto'` times the first steps on both engines and keeps the faster (see `enginePick`).
  */
 import { type Batch, BatchViews, batches, type Dataset, splitDataset } from '../data/dataset';
 import type { CompiledModel } from './compile/types';
 import { type EnginePick, pickEngine } from './enginePick';
 import { assembleLearner, type Learner } from './learner';
 import { labelReading, type Metrics, Tally } from './metrics';
+import { nextTask } from './nextTask';
 import type { Hypers } from './optimisers/index';
 import { initialParams, initialState } from './params';
 import { createRunner, type RunOutputs, type StepRunner, type StepTrace } from './runners/index';
@@ -188,12 +190,31 @@ export class Trainer {
       };
       /** Rows of the steps whose outputs still wait on the device, in step order. */
       let waiting: Batch[] = [];
-      const flush = async () => {
+      /** The reads under way, chained so that their steps are reported in step order. */
+      let reading: Promise<void> | null = null;
+      /** Starts reading the waiting steps back and returns at once: the steps go on meanwhile. */
+      const startRead = () => {
         if (!deferred || waiting.length === 0) return;
         const rows = waiting;
         waiting = [];
-        const outs = await deferred.read();
-        for (let i = 0; i < outs.length; i++) report(outs[i], rows[i]);
+        const done = Promise.all([deferred.read(), reading]).then(([o]) => {
+          for (let i = 0; i < o.length; i++) report(o[i], rows[i]);
+        });
+        reading = done;
+        // Landed: none under way. A failure stays in `reading` for flush to throw.
+        done.then(
+          () => {
+            if (reading === done) reading = null;
+          },
+          () => {},
+        );
+      };
+      /** Every step so far read back and reported. */
+      const flush = async () => {
+        startRead();
+        const all = reading;
+        reading = null;
+        await all;
       };
       const epochBatches = views.epoch(seed, epoch);
       for (let b = 0; b < epochBatches.length; b++) {
@@ -210,11 +231,17 @@ export class Trainer {
         } else if (deferred) {
           deferred.step(rows);
           waiting.push(rows);
-          if (waiting.length >= readEvery) await flush();
+          if (waiting.length >= readEvery) {
+            // At most two reads under way: start this one, then let the one before it land.
+            const before = reading;
+            startRead();
+            await before;
+          }
         } else report(this.runner.step(rows), rows);
         if (performance.now() - lastYield > yieldEveryMs) {
-          await flush();
-          await new Promise((r) => setTimeout(r, 0));
+          // Never wait on the device here: a read that waited would stall the pipeline.
+          if (reading === null) startRead();
+          await nextTask();
           lastYield = performance.now();
         }
       }

@@ -3,8 +3,8 @@
  * learnt values, the state and the hyper-parameter scalars; each step swaps them for the step's
  * outputs and disposes the old ones, so the number of live tensors stays flat step after step.
  * `deferred.step` keeps each step's (l, ŷ) on the device; `deferred.read` concatenates the
- * waiting ones and reads them back with one asynchronous `data()` each, so webgl never stalls
- * on a per-step `dataSync`.
+ * waiting ones and reads them back with one asynchronous `data()`, so webgl never stalls on a
+ * per-step `dataSync`.
  */
 import * as tf from '@tensorflow/tfjs';
 import { createTfjsEngine, hostScalar } from '../../core/engines/tfjs';
@@ -75,13 +75,24 @@ export function createTfjsRunner(
       const taken = waiting;
       waiting = [];
       if (taken.length === 0) return [];
-      const [ls, ys] = tf.tidy(() => [0, 1].map((o) => tf.concat(taken.map((t) => tf.reshape(t[o], [-1])))));
+      // The losses, then the predictions, each list padded to a power of two by repeating its last
+      // tensor: on webgl the concat and download shaders are keyed by their inputs, so however many
+      // steps wait, a few programs serve (compiling one costs SwiftShader ~50 ms).
+      const padded = 2 ** Math.ceil(Math.log2(taken.length));
+      const list = (o: 0 | 1) => Array.from({ length: padded }, (_, i) => taken[Math.min(i, taken.length - 1)][o]);
+      const [ls, ys] = [list(0), list(1)];
+      const all = tf.tidy(() =>
+        tf.concat(
+          [...ls, ...ys].map((t) => tf.reshape(t, [1, -1])),
+          1,
+        ),
+      );
       tf.dispose(taken.flat());
-      const [l, y] = await Promise.all([ls.data() as Promise<Float32Array>, ys.data() as Promise<Float32Array>]);
-      tf.dispose([ls, ys]);
-      let [at, bt] = [0, 0];
+      const data = (await all.data()) as Float32Array;
+      all.dispose();
+      let [at, bt] = [0, ls.reduce((n, t) => n + t.size, 0)];
       return taken.map(([lt, yt]) => {
-        const out = { loss: l.subarray(at, at + lt.size), predictions: y.subarray(bt, bt + yt.size) };
+        const out = { loss: data.subarray(at, at + lt.size), predictions: data.subarray(bt, bt + yt.size) };
         at += lt.size;
         bt += yt.size;
         return out;
