@@ -76,7 +76,7 @@ function cpuFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const n = sizeOf(shape);
   const ins = ordered(inputs, expr).map((t) => be.readSync(t.dataId) as Floats);
   const outs = expr.outputs.map(() => new Float32Array(n));
-  runFused(expr, ins, outs, n, scratchOf(expr));
+  runFused(ins, outs, n, scratchOf(expr));
   return outs.map((o) => be.makeTensorInfo(shape, 'float32', o));
 }
 
@@ -87,7 +87,7 @@ function wasmFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const outInfos = expr.outputs.map(() => be.makeOutput(shape, 'float32'));
   const ins = ordered(inputs, expr).map((t) => be.typedArrayFromHeap(t) as Floats);
   const outs = outInfos.map((t) => be.typedArrayFromHeap(t) as Floats);
-  runFused(expr, ins, outs, sizeOf(shape), scratchOf(expr));
+  runFused(ins, outs, sizeOf(shape), scratchOf(expr));
   return outInfos;
 }
 

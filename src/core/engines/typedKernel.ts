@@ -250,7 +250,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
     for (let r = 0; r < inputs.length; r++) ins[r] = inputs[r].data;
     const os = this.fusedOuts;
     for (let j = 0; j < outs.length; j++) os[j] = outs[j].data;
-    runFused(expr, ins, os, outs.length > 0 ? outs[0].data.length : 0, scratch);
+    runFused(ins, os, outs.length > 0 ? outs[0].data.length : 0, scratch);
     return outs;
   }
 }
