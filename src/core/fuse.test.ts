@@ -159,5 +159,10 @@ describe('webgl shader source', () => {
     expect(m.reads).toEqual([1, 2, 3]);
     expect(m.userCode).toContain('setOutput(r6);');
     expect(m.userCode).not.toContain('r7');
+    // β a host-known scalar: a uniform, not a texture
+    const [pu, mu] = shaders(expr, [false, false, false, true]);
+    expect(pu.reads).toEqual([0, 1, 2]);
+    expect(mu.uniforms).toEqual([3]);
+    expect(mu.userCode).toContain('vec4 r3 = vec4(lbU3);');
   });
 });

@@ -56,10 +56,17 @@ interface WebglLike {
       userCode: string;
       packedInputs: boolean;
       packedOutput: boolean;
+      customUniforms: { name: string; type: 'float' }[];
     },
     inputs: tf.TensorInfo[],
     dtype: 'float32',
+    customUniformValues: number[][],
   ): tf.TensorInfo;
+  readonly texData: {
+    get(dataId: unknown): { texture?: unknown; values?: ArrayLike<number> | null; isPacked?: boolean };
+  };
+  packTensor(input: tf.TensorInfo): tf.TensorInfo;
+  disposeIntermediateTensorInfo(t: tf.TensorInfo): void;
 }
 
 type KernelArgs = { inputs: tf.NamedTensorInfoMap; attrs?: unknown; backend: unknown };
@@ -91,11 +98,37 @@ function wasmFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   return outInfos;
 }
 
+/**
+ * A scalar whose value is still in CPU memory (a host-known scalar: hyper-parameters, Adam's
+ * bias-corrected gain) enters the shader as a uniform: tfjs does that only for unpacked programs,
+ * and uploading it as a texture costs an upload and an encode program every step.
+ */
+function cpuScalar(be: WebglLike, x: tf.TensorInfo): number | undefined {
+  if (sizeOf(x.shape) !== 1) return undefined;
+  const data = be.texData.get(x.dataId);
+  return data.texture == null && data.values != null ? Number(data.values[0]) : undefined;
+}
+
 function webglFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const { expr, shape } = attrs as FusedAttrs;
   const be = backend as WebglLike;
   const xs = ordered(inputs, expr);
-  return shaders(expr).map(({ reads, userCode }) =>
+  const scalars = xs.map((x) => cpuScalar(be, x));
+  const uniform = scalars.map((v) => v !== undefined);
+  const programs = shaders(expr, uniform);
+  // tfjs packs an unpacked input (a reduction's or a tile's output) for every packed program
+  // that reads it: an input two shaders read is packed once here instead.
+  const readers = new Uint8Array(xs.length);
+  for (const p of programs) for (const r of p.reads) readers[r]++;
+  const packed: tf.TensorInfo[] = [];
+  const texture = xs.map((x, r) => {
+    const data = be.texData.get(x.dataId);
+    if (readers[r] < 2 || data.texture == null || data.isPacked) return x;
+    const p = be.packTensor(x);
+    packed.push(p);
+    return p;
+  });
+  const outs = programs.map(({ reads, uniforms, userCode }) =>
     be.runWebGLProgram(
       {
         variableNames: reads.map(inputName),
@@ -103,12 +136,18 @@ function webglFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
         userCode,
         packedInputs: true,
         packedOutput: true,
+        customUniforms: uniforms.map((r) => ({ name: uniformName(r), type: 'float' as const })),
       },
-      reads.map((r) => xs[r]),
+      reads.map((r) => texture[r]),
       'float32',
+      uniforms.map((r) => [scalars[r] as number]),
     ),
   );
+  for (const p of packed) be.disposeIntermediateTensorInfo(p);
+  return outs;
 }
+
+const uniformName = (r: number) => `lbU${r}`;
 
 // ─── GLSL ────────────────────────────────────────────────────────────────────────────────────
 
@@ -181,11 +220,24 @@ function glslInstr(c: FusedInstr, reg: (r: number) => string): string {
   }
 }
 
-const shaderCache = new WeakMap<FusedExpr, { reads: number[]; userCode: string }[]>();
+interface Shader {
+  /** Inputs read as textures, and inputs read as uniforms (host-known scalars). */
+  readonly reads: number[];
+  readonly uniforms: number[];
+  readonly userCode: string;
+}
 
-/** One shader per output: the inputs it reads and its source. */
-export function shaders(expr: FusedExpr): { reads: number[]; userCode: string }[] {
-  const known = shaderCache.get(expr);
+const shaderCache = new WeakMap<FusedExpr, Map<string, Shader[]>>();
+
+/** One shader per output: the inputs it reads (`uniform[r]`: input r is a uniform) and its source. */
+export function shaders(expr: FusedExpr, uniform: readonly boolean[] = []): Shader[] {
+  let byMask = shaderCache.get(expr);
+  if (!byMask) {
+    byMask = new Map();
+    shaderCache.set(expr, byMask);
+  }
+  const mask = uniform.map((u) => (u ? '1' : '0')).join('');
+  const known = byMask.get(mask);
   if (known) return known;
   const made = expr.outputs.map((out) => {
     const needed = new Uint8Array(expr.nInputs + expr.code.length);
@@ -197,9 +249,15 @@ export function shaders(expr: FusedExpr): { reads: number[]; userCode: string }[
       if (c.op === 'binary') needed[c.b] = 1;
     }
     const reads: number[] = [];
+    const uniforms: number[] = [];
     const lines: string[] = [];
     for (let r = 0; r < expr.nInputs; r++) {
       if (!needed[r]) continue;
+      if (uniform[r]) {
+        lines.push(`  vec4 r${r} = vec4(${uniformName(r)});`);
+        uniforms.push(r);
+        continue;
+      }
       const name = inputName(r);
       lines.push(`  vec4 r${r} = get${name[0].toUpperCase()}${name.slice(1)}AtOutCoords();`);
       reads.push(r);
@@ -208,9 +266,9 @@ export function shaders(expr: FusedExpr): { reads: number[]; userCode: string }[
       if (needed[r]) lines.push(`  vec4 r${r} = ${glslInstr(expr.code[r - expr.nInputs], (q) => `r${q}`)};`);
     }
     lines.push(`  setOutput(r${out});`);
-    return { reads, userCode: `${HELPERS}\nvoid main() {\n${lines.join('\n')}\n}\n` };
+    return { reads, uniforms, userCode: `${HELPERS}\nvoid main() {\n${lines.join('\n')}\n}\n` };
   });
-  shaderCache.set(expr, made);
+  byMask.set(mask, made);
   return made;
 }
 
