@@ -115,7 +115,20 @@ function webglFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const xs = ordered(inputs, expr);
   const scalars = xs.map((x) => cpuScalar(be, x));
   const uniform = scalars.map((v) => v !== undefined);
-  const programs = shaders(expr, uniform);
+  // Packed like tfjs's own pointwise programs, unless every input already on the GPU is
+  // unpacked (reductions' and tiles' outputs, as in a loss): then unpacked, and nothing is
+  // packed only to be read once.
+  let anyPacked = false;
+  let anyTexture = false;
+  xs.forEach((x, r) => {
+    if (uniform[r]) return;
+    const data = be.texData.get(x.dataId);
+    if (data.texture == null) return;
+    anyTexture = true;
+    if (data.isPacked) anyPacked = true;
+  });
+  const packedMode = anyPacked || !anyTexture;
+  const programs = shaders(expr, uniform, packedMode);
   // tfjs packs an unpacked input (a reduction's or a tile's output) for every packed program
   // that reads it: an input two shaders read is packed once here instead.
   const readers = new Uint8Array(xs.length);
@@ -123,7 +136,7 @@ function webglFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const packed: tf.TensorInfo[] = [];
   const texture = xs.map((x, r) => {
     const data = be.texData.get(x.dataId);
-    if (readers[r] < 2 || data.texture == null || data.isPacked) return x;
+    if (!packedMode || readers[r] < 2 || data.texture == null || data.isPacked) return x;
     const p = be.packTensor(x);
     packed.push(p);
     return p;
@@ -134,8 +147,8 @@ function webglFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
         variableNames: reads.map(inputName),
         outputShape: [...shape],
         userCode,
-        packedInputs: true,
-        packedOutput: true,
+        packedInputs: packedMode,
+        packedOutput: packedMode,
         customUniforms: uniforms.map((r) => ({ name: uniformName(r), type: 'float' as const })),
       },
       reads.map((r) => texture[r]),
@@ -152,15 +165,17 @@ const uniformName = (r: number) => `lbU${r}`;
 // ─── GLSL ────────────────────────────────────────────────────────────────────────────────────
 
 /*
- * The shaders are *packed*, as tfjs's own pointwise programs are: each texel holds a 2×2 block
- * of values as a vec4, so every operation below is written for vec4 (GLSL's arithmetic and
- * exp/log/sqrt/max/abs/sign act per component; comparisons go through lbPos). Packed inputs
- * need no unpack pass and the outputs feed the next packed matMul with no pack pass. Lanes
- * outside the data (odd sizes) hold whatever the arithmetic gives; TfjsKernel's matMul
- * workaround already keeps such lanes out of every product.
+ * The shaders are mostly *packed*, as tfjs's own pointwise programs are: each texel holds a 2×2
+ * block of values as a vec4. Packed inputs need no unpack pass and the outputs feed the next
+ * packed matMul with no pack pass. Lanes outside the data (odd sizes) hold whatever the
+ * arithmetic gives; TfjsKernel's matMul workaround already keeps such lanes out of every
+ * product. When every input on the GPU is unpacked, the same source is made with `float`
+ * (see webglFused). So every operation below is written to hold for vec4 and float alike:
+ * GLSL's arithmetic and exp/log/sqrt/max/abs/sign act per component, and comparisons go
+ * through lbPos, which has both overloads.
  */
 
-/** GLSL for each unary op of x (a vec4). tanh and softplus in forms that do not overflow. */
+/** GLSL for each unary op of x. tanh and softplus in forms that do not overflow. */
 const glslUnary: Record<UnaryOp, (x: string) => string> = {
   neg: (x) => `-${x}`,
   sigmoid: (x) => `1.0 / (1.0 + exp(-${x}))`,
@@ -190,8 +205,15 @@ const HELPERS = `
 vec4 lbPos(vec4 x) {
   return vec4(greaterThan(x, vec4(0.0)));
 }
+float lbPos(float x) {
+  return x > 0.0 ? 1.0 : 0.0;
+}
 vec4 lbTanh(vec4 x) {
   vec4 e = exp(-2.0 * abs(x));
+  return sign(x) * (1.0 - e) / (1.0 + e);
+}
+float lbTanh(float x) {
+  float e = exp(-2.0 * abs(x));
   return sign(x) * (1.0 - e) / (1.0 + e);
 }
 `;
@@ -204,7 +226,10 @@ export function glslFloat(c: number): string {
   return /[.eE]/.test(s) ? s : `${s}.0`;
 }
 
-function glslInstr(c: FusedInstr, reg: (r: number) => string): string {
+/** The GLSL type of a value: a 2×2 block in a packed shader, one value in an unpacked one. */
+type Lane = 'vec4' | 'float';
+
+function glslInstr(c: FusedInstr, reg: (r: number) => string, t: Lane): string {
   const a = reg(c.a);
   switch (c.op) {
     case 'unary':
@@ -216,7 +241,7 @@ function glslInstr(c: FusedInstr, reg: (r: number) => string): string {
     case 'leakyRelu':
       return `mix(${glslFloat(c.c)} * ${a}, ${a}, lbPos(${a}))`;
     case 'leakyStep':
-      return `mix(vec4(${glslFloat(c.c)}), vec4(1.0), lbPos(${a}))`;
+      return `mix(${t}(${glslFloat(c.c)}), ${t}(1.0), lbPos(${a}))`;
   }
 }
 
@@ -230,13 +255,14 @@ interface Shader {
 const shaderCache = new WeakMap<FusedExpr, Map<string, Shader[]>>();
 
 /** One shader per output: the inputs it reads (`uniform[r]`: input r is a uniform) and its source. */
-export function shaders(expr: FusedExpr, uniform: readonly boolean[] = []): Shader[] {
+export function shaders(expr: FusedExpr, uniform: readonly boolean[] = [], packed = true): Shader[] {
+  const t: Lane = packed ? 'vec4' : 'float';
   let byMask = shaderCache.get(expr);
   if (!byMask) {
     byMask = new Map();
     shaderCache.set(expr, byMask);
   }
-  const mask = uniform.map((u) => (u ? '1' : '0')).join('');
+  const mask = `${t}:${uniform.map((u) => (u ? '1' : '0')).join('')}`;
   const known = byMask.get(mask);
   if (known) return known;
   const made = expr.outputs.map((out) => {
@@ -254,16 +280,16 @@ export function shaders(expr: FusedExpr, uniform: readonly boolean[] = []): Shad
     for (let r = 0; r < expr.nInputs; r++) {
       if (!needed[r]) continue;
       if (uniform[r]) {
-        lines.push(`  vec4 r${r} = vec4(${uniformName(r)});`);
+        lines.push(`  ${t} r${r} = ${t}(${uniformName(r)});`);
         uniforms.push(r);
         continue;
       }
       const name = inputName(r);
-      lines.push(`  vec4 r${r} = get${name[0].toUpperCase()}${name.slice(1)}AtOutCoords();`);
+      lines.push(`  ${t} r${r} = get${name[0].toUpperCase()}${name.slice(1)}AtOutCoords();`);
       reads.push(r);
     }
     for (let r = expr.nInputs; r < needed.length; r++) {
-      if (needed[r]) lines.push(`  vec4 r${r} = ${glslInstr(expr.code[r - expr.nInputs], (q) => `r${q}`)};`);
+      if (needed[r]) lines.push(`  ${t} r${r} = ${glslInstr(expr.code[r - expr.nInputs], (q) => `r${q}`, t)};`);
     }
     lines.push(`  setOutput(r${out});`);
     return { reads, uniforms, userCode: `${HELPERS}\nvoid main() {\n${lines.join('\n')}\n}\n` };
