@@ -12,7 +12,7 @@ import { fuseProgram } from '../fuse';
 import { lower } from '../program';
 import { param, real } from '../wire';
 import { createTfjsEngine } from './tfjs';
-import { cpuMatMulTf } from './tfjsFused';
+import { cpuMatMulTf } from './tfjsCpuMatMul';
 
 afterAll(async () => {
   await tf.setBackend('cpu');

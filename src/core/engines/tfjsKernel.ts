@@ -5,7 +5,8 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../kernel';
-import { cpuMatMulTf, runFusedTf } from './tfjsFused';
+import { cpuMatMulTf } from './tfjsCpuMatMul';
+import { runFusedTf } from './tfjsFused';
 import { binaries, unaries } from './tfjsOps';
 
 /*
