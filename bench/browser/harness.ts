@@ -4,7 +4,7 @@
  * CHROMIUM_PATH) with Playwright on SwiftShader WebGL, and returns the page's rows.
  */
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../chromium.config';
 import type { PageRequest, PageResult } from './protocol';
@@ -24,6 +24,39 @@ export async function buildPage(outDir = OUT_DIR): Promise<string> {
     build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 8000 },
   });
   return outDir;
+}
+
+/**
+ * For the profiling scripts: builds the page whose index.html is in `pageRoot` (unminified, so
+ * profiles read), serves it, opens it in Chromium and waits for `window[global]`. `close` ends
+ * the browser and the server.
+ */
+export async function openProfilePage(
+  pageRoot: string,
+  cacheName: string,
+  global: string,
+): Promise<{ page: Page; close(): Promise<void> }> {
+  const outDir = fileURLToPath(new URL(`../../node_modules/.cache/${cacheName}`, import.meta.url));
+  await build({
+    configFile: false,
+    root: pageRoot,
+    base: './',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 8000, minify: false },
+  });
+  const { url, server } = await serveStatic(outDir);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_FLAGS] });
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(url);
+  await page.waitForFunction((name) => name in window, global);
+  return {
+    page,
+    async close() {
+      await browser.close();
+      server.close();
+    },
+  };
 }
 
 export async function runInChromium(request: PageRequest, timeoutMs = 600_000): Promise<PageResult> {

@@ -5,27 +5,14 @@
  * result. Start a new command for a cold first epoch.
  */
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
-import { CHROMIUM_FLAGS, chromiumPath } from '../../chromium.config';
-import { serveStatic } from '../browser/harness';
+import { openProfilePage } from '../browser/harness';
 
-const root = fileURLToPath(new URL('.', import.meta.url));
-const outDir = fileURLToPath(new URL('../../node_modules/.cache/lensboard-profile-webgl-iris', import.meta.url));
-await build({
-  configFile: false,
-  root,
-  base: './',
-  logLevel: 'warn',
-  build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 8000, minify: false },
-});
-const { url, server } = await serveStatic(outDir);
-const browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_FLAGS] });
+const { page, close } = await openProfilePage(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'lensboard-profile-webgl-iris',
+  'profileIris',
+);
 try {
-  const page = await browser.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(url);
-  await page.waitForFunction(() => 'profileIris' in window);
   for (const arg of process.argv.slice(2)) {
     const req = JSON.parse(arg);
     const r = await page.evaluate(
@@ -35,6 +22,5 @@ try {
     console.log(arg, JSON.stringify(r, null, 1));
   }
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

@@ -6,29 +6,14 @@
  * (`UnaryOpProgram`, `ReduceProgram`, `TileProgram`) between packed ones add Pack/Unpack passes.
  */
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { build } from 'vite';
-import { CHROMIUM_FLAGS, chromiumPath } from '../../chromium.config';
-import { serveStatic } from '../browser/harness';
+import { openProfilePage } from '../browser/harness';
 
-const root = fileURLToPath(new URL('.', import.meta.url));
-const outDir = fileURLToPath(new URL('../../node_modules/.cache/lensboard-profile-webgl', import.meta.url));
-await build({
-  configFile: false,
-  root,
-  base: './',
-  logLevel: 'warn',
-  build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 8000, minify: false },
-});
-const { url, server } = await serveStatic(outDir);
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: [...CHROMIUM_FLAGS],
-});
+const { page, close } = await openProfilePage(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'lensboard-profile-webgl',
+  'profileWebgl',
+);
 try {
-  const page = await browser.newPage();
-  await page.goto(url);
-  await page.waitForFunction(() => 'profileWebgl' in window);
   const rows = (process.argv[2] ?? '784-128-10:1,784-128-10:32').split(',');
   for (const row of rows) {
     const [mlp, b] = row.split(':');
@@ -40,6 +25,5 @@ try {
     console.log(`${mlp} b${req.batch}:`, JSON.stringify(r, null, 1));
   }
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }
