@@ -36,13 +36,20 @@ export type FusedInstr =
 
 /**
  * Registers 0…nInputs−1 are the inputs, each of the output's full shape, a trailing part of it
- * (repeated, as a bias along the batch) or a scalar. Every instruction's result has the output's
+ * (repeated, as a bias along the batch), a leading part of it (each value repeated, see `each`)
+ * or a scalar. Every instruction's result has the output's
  * full shape. `outputs` are the registers written out, in the step's output order.
  */
 export interface FusedExpr {
   readonly nInputs: number;
   readonly code: readonly FusedInstr[];
   readonly outputs: readonly number[];
+  /**
+   * Per input, how many consecutive values of the output share one of its values (absent or 1:
+   * none): input r at output index i is x[⌊i / each[r]⌋ mod len]. A `broadcast` along trailing
+   * feature axes becomes such an input instead of a step.
+   */
+  readonly each?: readonly number[];
 }
 
 /** A fused step's config: the expression, its output type, and the steps it replaced. */
@@ -200,8 +207,11 @@ interface Group {
   readonly key: string;
   readonly type: WireType;
   readonly members: number[];
-  /** Buffers read from outside, in register order. */
+  /** Broadcast steps read as repeated inputs instead of run (emitted anyway if read outside). */
+  readonly absorbed: number[];
+  /** Buffers read from outside, in register order, and how many output values share a value. */
   readonly inputs: number[];
+  readonly each: number[];
   readonly code: FusedInstr[];
   /** Buffer ↦ register, for the group's inputs and every buffer its members produce. */
   readonly reg: Map<number, number>;
@@ -210,6 +220,19 @@ interface Group {
 }
 
 const keyOf = (t: WireType) => `${t.field}${t.batch ? 'B' : ''}[${t.shape.join(',')}]`;
+
+/**
+ * A broadcast along trailing feature axes (the last one, or all of them) reads its input's
+ * values each repeated `each` times in order: the fused kernels can read the input that way, so
+ * no step needs to write the repeated copy. Undefined for other steps.
+ */
+function broadcastEach(step: Step, out: WireType): number | undefined {
+  if (step.gen !== 'broadcast' || isScalar(out)) return undefined;
+  const shape = step.config.shape as number[];
+  const axis = step.config.axis as number;
+  if (axis === -1) return shape.reduce((a, b) => a * b, 1);
+  return axis === shape.length - 1 ? shape[axis] : undefined;
+}
 
 /**
  * Merges pointwise steps of one output type into fused steps. A group stays open while the
@@ -234,17 +257,25 @@ export function fuseProgram(program: Program): Program {
   const close = (g: Group) => {
     open.delete(g.key);
     for (const b of g.produced) producer.delete(b);
-    if (g.members.length === 1) {
-      out.push(steps[g.members[0]]);
+    for (const n of g.absorbed) producer.delete(steps[n].outputs[0]);
+    if (g.members.length <= 1) {
+      // Nothing to fuse: the steps as they were, in Program order.
+      for (const n of [...g.absorbed, ...g.members].sort((a, b) => a - b)) out.push(steps[n]);
       return;
     }
     const members = new Set(g.members);
+    // An absorbed broadcast whose copy something outside reads is run as well.
+    for (const n of g.absorbed) {
+      const b = steps[n].outputs[0];
+      if (isOutput[b] === 1 || readers[b].some((r) => !members.has(r))) out.push(steps[n]);
+    }
     const outBufs = g.produced.filter((b) => isOutput[b] === 1 || readers[b].some((r) => !members.has(r)));
-    const expr = prune(
+    const pruned = prune(
       g.inputs.length,
       g.code,
       outBufs.map((b) => g.reg.get(b) as number),
     );
+    const expr: FusedExpr = g.each.some((e) => e > 1) ? { ...pruned, each: g.each } : pruned;
     const first = steps[g.members[0]];
     const last = steps[g.members[g.members.length - 1]];
     const sources = g.members.map((m) => steps[m].source).filter((s): s is string => s !== undefined);
@@ -260,7 +291,38 @@ export function fuseProgram(program: Program): Program {
     });
   };
 
+  const openGroup = (key: string, type: WireType): Group => {
+    let g = open.get(key);
+    if (!g) {
+      g = { key, type, members: [], absorbed: [], inputs: [], each: [], code: [], reg: new Map(), produced: [] };
+      open.set(key, g);
+    }
+    return g;
+  };
+  /** The register of an outside buffer read `each` values at a time (made on first read). */
+  const inputReg = (g: Group, b: number, each: number): number => {
+    for (let j = 0; j < g.inputs.length; j++) if (g.inputs[j] === b && g.each[j] === each) return -(j + 1);
+    g.inputs.push(b);
+    g.each.push(each);
+    return -g.inputs.length; // inputs are renumbered when the group closes
+  };
+
   steps.forEach((s, n) => {
+    const outType = program.bufferTypes[s.outputs[0]];
+    const each = broadcastEach(s, outType);
+    if (each !== undefined) {
+      const key = keyOf(outType);
+      const from = producer.get(s.inputs[0]);
+      if (from && from.key !== key) close(from);
+      // Its input must come from outside the group: values made inside have the group's shape.
+      if (producer.get(s.inputs[0]) === undefined) {
+        const g = openGroup(key, outType);
+        g.reg.set(s.outputs[0], inputReg(g, s.inputs[0], each));
+        producer.set(s.outputs[0], g);
+        g.absorbed.push(n);
+        return;
+      }
+    }
     const traced = tracePointwise(
       s,
       s.outputs.map((b) => program.bufferTypes[b]),
@@ -274,17 +336,13 @@ export function fuseProgram(program: Program): Program {
       out.push(s);
       return;
     }
-    let g = open.get(key);
-    if (!g) {
-      g = { key, type: traced.type, members: [], inputs: [], code: [], reg: new Map(), produced: [] };
-      open.set(key, g);
-    }
+    const g = openGroup(key, traced.type);
     const local: number[] = s.inputs.map((b) => {
       const known = g.reg.get(b);
       if (known !== undefined) return known;
-      g.inputs.push(b);
-      g.reg.set(b, -g.inputs.length); // inputs are renumbered when the group closes
-      return -g.inputs.length;
+      const r = inputReg(g, b, 1);
+      g.reg.set(b, r);
+      return r;
     });
     const nIn = s.inputs.length;
     const base = g.code.length;

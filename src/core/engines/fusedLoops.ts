@@ -31,6 +31,8 @@ const KINDS = { unary: UNARY, binary: BINARY, scale: SCALE, leakyRelu: LEAKY_REL
  */
 export interface FusedScratch {
   readonly nInputs: number;
+  /** Per input, how many consecutive output values share one of its values (1: none). */
+  readonly each: Int32Array;
   readonly kind: Uint8Array;
   readonly fn: (UnaryOp | BinaryOp)[];
   readonly ra: Int32Array;
@@ -50,9 +52,10 @@ export function fusedScratch(expr: FusedExpr, like: Floats): FusedScratch {
   const nReg = nIn + nCode;
   const isOut = new Set(expr.outputs);
   const tiles: (Floats | undefined)[] = [];
-  // Repeated inputs are copied into double tiles (exact for any input); intermediates round
-  // to the outputs' element type, as the unfused kernels' results do.
-  for (let r = 0; r < nIn; r++) tiles.push(new Float64Array(TILE));
+  // Repeated inputs are copied into double tiles (exact for any input), as binary kernels read
+  // them; an input read `each` at a time stands for a broadcast's output, which the unfused
+  // kernel stores, so it rounds to the outputs' element type; so do intermediates.
+  for (let r = 0; r < nIn; r++) tiles.push((expr.each?.[r] ?? 1) > 1 ? make() : new Float64Array(TILE));
   for (let r = nIn; r < nReg; r++) tiles.push(isOut.has(r) ? undefined : make());
   const arr: (Floats | undefined)[] = tiles.map((t, r) => (r >= nIn ? t : undefined));
   const full = new Uint8Array(nReg);
@@ -74,6 +77,7 @@ export function fusedScratch(expr: FusedExpr, like: Floats): FusedScratch {
   });
   return {
     nInputs: nIn,
+    each: Int32Array.from({ length: nIn }, (_, r) => expr.each?.[r] ?? 1),
     kind,
     fn,
     ra,
@@ -89,14 +93,19 @@ export function fusedScratch(expr: FusedExpr, like: Floats): FusedScratch {
 
 /**
  * outs[j][i] = the expression's output j at i, for i < n. Each input has n values, or divides
- * n (repeated: ins[r][i mod len]), or is one scalar.
+ * n (repeated: ins[r][i mod len], or each value in a row: ins[r][⌊i / each⌋ mod len]), or is
+ * one scalar.
  */
 export function runFused(ins: readonly Floats[], outs: readonly Floats[], n: number, s: FusedScratch): void {
-  const { nInputs: nIn, kind, fn, ra, rb, c, outputs, tiles, arr, full, scalar } = s;
+  const { nInputs: nIn, each, kind, fn, ra, rb, c, outputs, tiles, arr, full, scalar } = s;
   let repeated = false;
   for (let r = 0; r < nIn; r++) {
     const x = ins[r];
-    if (x.length === n) {
+    if (each[r] > 1) {
+      arr[r] = tiles[r];
+      full[r] = 0;
+      repeated = true;
+    } else if (x.length === n) {
       arr[r] = x;
       full[r] = 1;
     } else if (x.length === 1) {
@@ -116,7 +125,8 @@ export function runFused(ins: readonly Floats[], outs: readonly Floats[], n: num
     if (repeated) {
       for (let r = 0; r < nIn; r++) {
         const x = ins[r];
-        if (x.length !== n && x.length !== 1) repeatInto(x, start, tiles[r] as Floats, len);
+        if (each[r] > 1) eachInto(x, each[r], start, tiles[r] as Floats, len);
+        else if (x.length !== n && x.length !== 1) repeatInto(x, start, tiles[r] as Floats, len);
       }
     }
     for (let k = 0; k < nCode; k++) {
@@ -138,6 +148,20 @@ export function runFused(ins: readonly Floats[], outs: readonly Floats[], n: num
         else o.fill(binaryOf(op, scalar[ia], scalar[ib]), oo, oo + len);
       } else if (a) single(kd, fn[k] as UnaryOp, c[k], a, ao, o, oo, len);
       else o.fill(singleOf(kd, fn[k] as UnaryOp, c[k], scalar[ia]), oo, oo + len);
+    }
+  }
+}
+
+/** t[i] = x[⌊(start + i) / each⌋ mod x.length] for i < len: each value `each` times in a row. */
+function eachInto(x: Floats, each: number, start: number, t: Floats, len: number): void {
+  const m = x.length;
+  let j = Math.floor(start / each) % m;
+  let k = start % each;
+  for (let i = 0; i < len; i++) {
+    t[i] = x[j];
+    if (++k === each) {
+      k = 0;
+      if (++j === m) j = 0;
     }
   }
 }

@@ -18,15 +18,21 @@ afterAll(async () => {
   await tf.setBackend('cpu');
 });
 
-/** relu(x + b)·σ(x) − x², with a bias repeated along the batch and a scalar: every operand kind. */
+/**
+ * (relu(x + b)·σ(x) − x²)·s·e, with a bias repeated along the batch, a scalar and a per-example
+ * value broadcast along the features: every operand kind.
+ */
 function pointwise(n: number) {
   const b = new DiagramBuilder();
   const x = b.input(real([n]));
   const bias = b.input(param([n]));
   const s = b.input({ field: 'real', shape: [], batch: false });
+  const e = b.input({ field: 'real', shape: [], batch: true });
   const h = b.op('relu', [b.op('bias', [bias, x])]);
   const y = b.op('subtract', [b.op('multiply', [h, b.op('sigmoid', [x])]), b.op('square', [x])]);
-  b.output(b.op('multiply', [y, s]));
+  // a per-example value broadcast along the features: read `each` n values at a time
+  const spread = b.op('broadcast', [e], { shape: [n], axis: -1 });
+  b.output(b.op('multiply', [b.op('multiply', [y, s]), spread]));
   return lower(b.build());
 }
 
@@ -42,11 +48,12 @@ describe('the fused kernel', () => {
         expect(tf.getBackend()).toBe(backend);
         const p = pointwise(n);
         const q = fuseProgram(p);
-        expect(q.steps.length).toBe(1);
+        expect(q.steps.length).toBe(1); // the broadcast too is read by the fused step, not run
         const inputs = [
           { shape: [3, n], data: values(3 * n, 1) },
           { shape: [n], data: values(n, 2) },
           { shape: [], data: Float32Array.of(0.5) },
+          { shape: [3], data: Float32Array.of(2, -1, 0.25) },
         ];
         const want = createTfjsEngine(p).runPlain(inputs)[0];
         const fused = createTfjsEngine(q);

@@ -179,7 +179,11 @@ function ensureRegistered(backendName: string): boolean {
 /** Replays the expression through tfjs ops: backends with no fused kernel. */
 function byOps(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly number[]): tf.Tensor[] {
   return tf.tidy(() => {
-    const regs: tf.Tensor[] = [...inputs];
+    // tfjs broadcasts by shape: an input read `each` values at a time gets 1s on those axes.
+    const regs: tf.Tensor[] = inputs.map((x, r) => {
+      const each = expr.each?.[r] ?? 1;
+      return each > 1 && x.size > 1 ? tf.reshape(x, leadingShape(shape, each)) : x;
+    });
     for (const c of expr.code) {
       const a = regs[c.a];
       switch (c.op) {
@@ -212,6 +216,17 @@ function byOps(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly nu
  */
 const WASM_FUSED_MAX = 8192;
 
+/** `shape` with its trailing axes that hold `each` values in all set to 1. */
+function leadingShape(shape: readonly number[], each: number): number[] {
+  const out = [...shape];
+  let left = each;
+  for (let d = out.length - 1; d >= 0 && left > 1; d--) {
+    left /= out[d];
+    out[d] = 1;
+  }
+  return out;
+}
+
 /** Runs a fused expression on the live backend. */
 export function runFusedTf(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly number[]): tf.Tensor[] {
   const backend = tf.getBackend();
@@ -220,7 +235,10 @@ export function runFusedTf(expr: FusedExpr, inputs: readonly tf.Tensor[], shape:
   }
   const named: tf.NamedTensorMap = {};
   inputs.forEach((t, r) => {
-    named[inputName(r)] = t;
+    const each = expr.each?.[r] ?? 1;
+    // webgl samplers broadcast by shape: an input whose values repeat `each` times in a row is
+    // the leading part of the output's shape with the repeated axes kept as 1s.
+    named[inputName(r)] = backend === 'webgl' && each > 1 && t.size > 1 ? tf.reshape(t, leadingShape(shape, each)) : t;
   });
   const attrs = { expr, shape: [...shape] } as unknown as tf.NamedAttrMap;
   const out = tf.engine().runKernel(FUSED_KERNEL, named, attrs) as tf.Tensor | tf.Tensor[];
