@@ -21,6 +21,7 @@
  */
 import type { Config } from './diagram';
 import type { Generator } from './generator';
+import { fullShape, sameShape } from './generators/types';
 import type { BinaryOp, Kernel, UnaryOp } from './kernel';
 import type { Program, Step } from './program';
 import { getGenerator } from './registry';
@@ -62,9 +63,6 @@ export interface FusedConfig {
 
 const fusedConfig = (config: Config) => config as unknown as FusedConfig;
 
-/** Full (batched) shape of a wire type at batch size b. */
-const fullShape = (t: WireType, b: number): number[] => (t.batch ? [b, ...t.shape] : [...t.shape]);
-
 /** How an engine runs a step: its generator itself, or a fused step's kernel call. */
 export type StepForward = Pick<Generator, 'forward'>;
 
@@ -77,7 +75,7 @@ function fusedForward(config: Config): StepForward {
     forward<T>(k: Kernel<T>, _config: Config, inputs: readonly T[]): T[] {
       if (k.batchSize !== batchSize) {
         batchSize = k.batchSize;
-        shape = fullShape(type, batchSize);
+        shape = fullShape(k, type);
       }
       return k.fused(expr, inputs, shape);
     },
@@ -98,9 +96,6 @@ interface Sym {
 }
 
 class NotPointwise extends Error {}
-
-const sameShape = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((n, i) => n === b[i]);
 
 /** Whether a value of type t broadcasts to type o by repeating along leading axes (or is o). */
 function repeatsInto(t: WireType, o: WireType): boolean {
@@ -125,7 +120,7 @@ class TraceKernel implements Kernel<Sym> {
     return { type, reg: this.nInputs + this.code.length - 1 };
   }
 
-  shape = (x: Sym) => fullShape(x.type, SYMBOLIC_BATCH);
+  shape = (x: Sym) => fullShape(this, x.type);
   unary = (fn: UnaryOp, x: Sym) => this.push({ op: 'unary', fn, a: x.reg }, x.type);
   scale = (x: Sym, c: number) => this.push({ op: 'scale', a: x.reg, c }, x.type);
   leakyRelu = (x: Sym, c: number) => this.push({ op: 'leakyRelu', a: x.reg, c }, x.type);
@@ -175,7 +170,7 @@ const isScalar = (t: WireType) => !t.batch && t.shape.length === 0;
  * differ in type, are scalars (those stay single steps: the tfjs engine runs them on the host)
  * or pass an input through unchanged.
  */
-export function tracePointwise(step: Step, outTypes: readonly WireType[]): Traced | undefined {
+function tracePointwise(step: Step, outTypes: readonly WireType[]): Traced | undefined {
   if (step.gen === FUSED) return undefined;
   const type = outTypes[0];
   if (type === undefined || isScalar(type) || outTypes.some((t) => !sameWireType(t, type))) return undefined;

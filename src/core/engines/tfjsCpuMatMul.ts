@@ -7,7 +7,7 @@ import type { Floats } from './arena';
 import type { CpuLike, KernelArgs } from './tfjsFused';
 import { matmulInto } from './typedLoops';
 
-export const MATMUL_KERNEL = 'LensboardMatMul';
+const MATMUL_KERNEL = 'LensboardMatMul';
 
 interface MatMulAttrs {
   readonly transA: boolean;

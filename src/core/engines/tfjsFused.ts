@@ -12,9 +12,10 @@ import type { FusedExpr } from '../fuse';
 import type { Floats } from './arena';
 import { inputName, shaders, uniformName } from './fusedGlsl';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
+import { sizeOf } from './strided';
 import { binaries, unaries } from './tfjsOps';
 
-export const FUSED_KERNEL = 'LensboardFused';
+const FUSED_KERNEL = 'LensboardFused';
 
 interface FusedAttrs {
   readonly expr: FusedExpr;
@@ -30,8 +31,6 @@ function scratchOf(expr: FusedExpr): FusedScratch {
   }
   return s;
 }
-
-const sizeOf = (shape: readonly number[]) => shape.reduce((a, b) => a * b, 1);
 
 export interface CpuLike {
   readSync(dataId: unknown): unknown;
