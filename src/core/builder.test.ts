@@ -1,7 +1,7 @@
 /**
- * The builder keeps long diagrams in chunks and shares one-element lists between a box's
- * outputs and its readers' inputs: what it builds must read exactly as a diagram drawn the
- * plain way, at any length, and the builder must stay usable after `build`.
+ * The builder writes columns of typed arrays (packed.ts), regrown as a diagram gets long: what
+ * it builds must read exactly as a diagram drawn the plain way, at any length, and the builder
+ * must stay usable after `build`.
  */
 import { describe, expect, test } from 'vitest';
 import { DiagramBuilder } from './builder';
@@ -14,7 +14,7 @@ function chain(b: DiagramBuilder, n: number): number {
 }
 
 describe('DiagramBuilder', () => {
-  test('a long diagram (past the chunk size) has every box, wire and boundary in order', () => {
+  test('a long diagram (past many regrowths of its columns) has every box, wire and boundary in order', () => {
     const b = new DiagramBuilder();
     const out = chain(b, 20000);
     b.output(out);

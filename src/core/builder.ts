@@ -6,11 +6,21 @@
  */
 
 import { normaliseConfig } from './config';
-import type { Box, Config, Diagram, Pass } from './diagram';
+import type { Config, Diagram, Pass } from './diagram';
 import { boxNames, CompositionError, DiagramError } from './errors';
-import { ChunkedList, numbers, rangeOf } from './flat';
+import {
+  diagramView,
+  genNumber,
+  Interner,
+  IntList,
+  NO_SOURCE,
+  type PackedDiagram,
+  packedOf,
+  passCode,
+  sourceText,
+} from './packed';
 import { getGenerator } from './registry';
-import { topoIndex } from './topology';
+import { topoIndexOf } from './topology';
 import { typeEquals, type WireType } from './wire';
 
 export interface BoxOptions {
@@ -19,25 +29,40 @@ export interface BoxOptions {
 }
 
 /*
- * Wires and boxes are kept in chunked lists (flat.ts), never in one growing array: a diagram of
- * 10,000s of boxes would otherwise regrow a large object again and again, and the boxes made
- * after a scavenge promoted it would be kept alive by it long after the builder is gone. A new
- * box's output wires are consecutive: the box's outputs are `first … first + n − 1`.
+ * The builder writes the diagram's columns (packed.ts) as it goes: a box is a few numbers
+ * pushed onto typed arrays, never an object, so building 10,000s of boxes costs the same per
+ * box as building ten. Generators, configs, wire types and sources are numbered (configs and
+ * types by identity, in tables of their own). A new box's output wires are consecutive.
  */
 export class DiagramBuilder {
-  private readonly wires = new ChunkedList<WireType>();
-  private readonly boxes = new ChunkedList<Box>();
-  private readonly ins = new ChunkedList<number>();
-  private readonly outs = new ChunkedList<number>();
-  /** `splice`'s wire map, reused from one call to the next. */
-  private wireMap: Int32Array | undefined;
-  /** Wire ↦ 1 + the box whose only output it is (0: none such); see `add`. */
-  private producer = NO_PRODUCERS;
+  private readonly wireType = new IntList(16);
+  private readonly types = new Interner<WireType>();
+  private readonly gen = new IntList();
+  private readonly config = new IntList();
+  private readonly configs = new Interner<Config>();
+  private readonly source = new IntList();
+  private readonly sources = new Interner<string>();
+  private readonly pass = new IntList();
+  private readonly inStart = new IntList();
+  private readonly ins = new IntList(16);
+  private readonly outStart = new IntList();
+  private readonly outs = new IntList(16);
+  private readonly boundaryIn: number[] = [];
+  private readonly boundaryOut: number[] = [];
+  /** `splice`'s maps, reused from one call to the next: wires, and the spliced diagram's types and configs. */
+  private wireMap = new Int32Array(64);
+  private typeMap = new Int32Array(8);
+  private configMap = new Int32Array(8);
+
+  constructor() {
+    this.inStart.push(0);
+    this.outStart.push(0);
+  }
 
   input(type: WireType): number {
-    const w = this.wires.length;
-    this.wires.push(type);
-    this.ins.push(w);
+    const w = this.wireType.length;
+    this.wireType.push(this.types.id(internType(type)));
+    this.boundaryIn.push(w);
     return w;
   }
 
@@ -46,41 +71,52 @@ export class DiagramBuilder {
   }
 
   typeOf(wire: number): WireType {
-    const t = wire >= 0 && wire < this.wires.length && wire === Math.floor(wire) ? this.wires.at(wire) : undefined;
+    const t =
+      wire >= 0 && wire < this.wireType.length && wire === Math.floor(wire)
+        ? this.types.values[this.wireType.data[wire]]
+        : undefined;
     if (!t) throw new DiagramError(`no wire ${wire} in this builder`);
     return t;
   }
 
   /** Adds one box; returns its output wires. */
   box(gen: string, config: Config, inputs: readonly number[], opts: BoxOptions = {}): number[] {
-    return this.record(gen, config, inputs, opts).slice();
+    const first = this.wireType.length;
+    return rangeOf(first, this.record(gen, config, inputs, opts));
   }
 
-  /** `box` without the copy of the outputs it returns (the box's own list: read it, never keep it). */
-  private record(gen: string, config: Config, inputs: readonly number[], opts: BoxOptions): readonly number[] {
+  /** Records a box after checking it all; returns how many outputs it has (they start at the old wire count). */
+  private record(gen: string, config: Config, inputs: readonly number[], opts: BoxOptions): number {
     const g = getGenerator(gen);
     const types = inputs.map((w) => this.typeOf(w));
     const full = shareEmpty(normaliseConfig(g, config));
     const outTypes = g.type(full, types);
-    const first = this.wires.length;
-    for (let k = 0; k < outTypes.length; k++) this.wires.push(internType(outTypes[k]));
-    const outputs = rangeOf(first, outTypes.length);
-    this.add(
-      makeBox(
-        gen,
-        full,
-        inputs.length === 1 ? this.listOfOne(inputs[0]) : inputs.slice(),
-        outputs,
-        opts.source,
-        opts.pass,
-      ),
+    const first = this.wireType.length;
+    for (let k = 0; k < outTypes.length; k++) this.wireType.push(this.types.id(internType(outTypes[k])));
+    for (let k = 0; k < inputs.length; k++) this.ins.push(inputs[k]);
+    for (let k = 0; k < outTypes.length; k++) this.outs.push(first + k);
+    this.close(
+      genNumber(gen),
+      this.configs.id(full),
+      opts.source === undefined ? NO_SOURCE : this.sources.id(opts.source),
+      passCode(opts.pass),
     );
-    return outputs;
+    return outTypes.length;
+  }
+
+  /** Ends the box whose inputs and outputs were just pushed. */
+  private close(gen: number, config: number, source: number, pass: number): void {
+    this.gen.push(gen);
+    this.config.push(config);
+    this.source.push(source);
+    this.pass.push(pass);
+    this.inStart.push(this.ins.length);
+    this.outStart.push(this.outs.length);
   }
 
   /**
    * Records a box whose output types are already known, without running its type rule: for
-   * copying boxes out of a diagram that is already well-typed (rdiff's forward pass).
+   * copying boxes out of a diagram that is already well-typed.
    */
   boxTyped(
     gen: string,
@@ -89,160 +125,174 @@ export class DiagramBuilder {
     outTypes: readonly WireType[],
     opts: BoxOptions = {},
   ): number[] {
-    const first = this.copyBox(gen, config, inputs, inputs.length, outTypes, outTypes.length, opts.source, opts.pass);
+    const first = this.wireType.length;
+    for (let k = 0; k < outTypes.length; k++) this.wireType.push(this.types.id(outTypes[k]));
+    for (let k = 0; k < inputs.length; k++) this.ins.push(inputs[k]);
+    for (let k = 0; k < outTypes.length; k++) this.outs.push(first + k);
+    this.close(
+      genNumber(gen),
+      this.configs.id(config),
+      opts.source === undefined ? NO_SOURCE : this.sources.id(opts.source),
+      passCode(opts.pass),
+    );
     return rangeOf(first, outTypes.length);
   }
 
   /**
-   * `boxTyped` for the compiler's own loops: the first `nIn` of `inputs` and the first `nOut` of
-   * `outTypes` (scratch lists the caller reuses), and the box's first output wire returned —
-   * its outputs are that wire and the `nOut − 1` after it. Nothing else is allocated.
+   * Copies box `i` of the packed diagram `p` (rdiff's forward pass), reading the first `nIn`
+   * wires of `inputs` and with source code `source` in this builder's numbering (`sourceCode`);
+   * returns its first output wire — the others follow it. Allocates nothing.
    */
-  copyBox(
-    gen: string,
-    config: Config,
-    inputs: ArrayLike<number>,
-    nIn: number,
-    outTypes: ArrayLike<WireType>,
-    nOut: number,
-    source: string | undefined,
-    pass: Pass | undefined,
-  ): number {
-    const first = this.wires.length;
-    for (let k = 0; k < nOut; k++) this.wires.push(outTypes[k]);
-    let ins: number[];
-    if (nIn === 1) ins = this.listOfOne(inputs[0]);
-    else {
-      ins = numbers(nIn);
-      for (let k = 0; k < nIn; k++) ins[k] = inputs[k];
-    }
-    this.add(makeBox(gen, config, ins, rangeOf(first, nOut), source, pass));
+  copyBox(p: PackedDiagram, i: number, inputs: ArrayLike<number>, source: number, pass: number): number {
+    const c = p.boxes;
+    const first = this.wireType.length;
+    const from = c.outStart[i];
+    const nOut = c.outStart[i + 1] - from;
+    for (let k = 0; k < nOut; k++) this.wireType.push(this.types.id(p.types[p.wireType[c.outs[from + k]]]));
+    const nIn = c.inStart[i + 1] - c.inStart[i];
+    for (let k = 0; k < nIn; k++) this.ins.push(inputs[k]);
+    for (let k = 0; k < nOut; k++) this.outs.push(first + k);
+    this.close(c.gen[i], this.configs.id(c.configs[c.config[i]]), source, pass);
     return first;
   }
 
   /** A box with one output: `b.op('multiply', [d, s])`. */
   op(gen: string, inputs: readonly number[], config: Config = EMPTY, opts: BoxOptions = NO_OPTIONS): number {
-    return this.record(gen, config, inputs, opts)[0];
+    const first = this.wireType.length;
+    this.record(gen, config, inputs, opts);
+    return first;
   }
 
-  /** The source recorded on the box made `index`-th (boxes are numbered from 0 in the order made). */
-  sourceOf(index: number): string | undefined {
-    return this.boxes.at(index).source;
+  /** This builder's code for the source of a box of `p` with code `code` (packed.ts), or `NO_SOURCE`. */
+  sourceCode(code: number, p: PackedDiagram): number {
+    return code >= 0 ? this.sources.id(p.boxes.sources[code]) : code;
+  }
+
+  /** The source code of the box made `index`-th (boxes are numbered from 0 in the order made). */
+  sourceCodeOf(index: number): number {
+    return this.source.data[index];
+  }
+
+  /** The source string of a code of this builder. */
+  sourceText(code: number): string | undefined {
+    return sourceText(code, this.sources.values);
   }
 
   /** How many boxes have been recorded. */
   get boxCount(): number {
-    return this.boxes.length;
+    return this.gen.length;
   }
 
   /** Splices `d` with its inputs bound to `inputs`; returns the wires of its outputs. */
   inline(d: Diagram, inputs: readonly number[], opts: BoxOptions = {}): number[] {
-    const out = numbers(d.outputs.length);
-    this.splice(d, inputs, inputs.length, opts.source, opts.pass, out);
+    const out = new Array<number>(d.outputs.length).fill(0);
+    const source = opts.source === undefined ? undefined : this.sources.id(opts.source);
+    this.splice(d, inputs, inputs.length, source, opts.pass === undefined ? undefined : passCode(opts.pass), out);
     return out;
   }
 
   /**
    * `inline` for the compiler's own loops: binds `d`'s inputs to the first `nIn` of `inputs`,
-   * writes the wires of its outputs into `out` (from 0), and allocates nothing but the boxes
-   * and wires it records. `source` and `pass`, when given, override those of `d`'s boxes.
+   * writes the wires of its outputs into `out` (from 0), and allocates nothing but what it
+   * records. `source` (a code of this builder) and `pass` (a pass code), when given, override
+   * those of `d`'s boxes.
    */
   splice(
     d: Diagram,
     inputs: ArrayLike<number>,
     nIn: number,
-    source: string | undefined,
-    pass: Pass | undefined,
+    source: number | undefined,
+    pass: number | undefined,
     out: number[],
   ): void {
-    let matches = nIn === d.inputs.length;
+    const p = packedOf(d);
+    let matches = nIn === p.inputs.length;
     for (let k = 0; k < nIn; k++) {
       const t = this.typeOf(inputs[k]);
-      if (matches) matches = t === d.wires[d.inputs[k]] || typeEquals(t, d.wires[d.inputs[k]]);
+      if (matches) {
+        const want = p.types[p.wireType[p.inputs[k]]];
+        matches = t === want || typeEquals(t, want);
+      }
     }
     if (!matches)
       throw new CompositionError(
         Array.from({ length: nIn }, (_, k) => this.typeOf(inputs[k])),
-        d.inputs.map((w) => d.wires[w]),
+        p.inputs.map((w) => p.types[p.wireType[w]]),
         boxNames(d.boxes),
         'the wires given do not match the inputs of the inlined diagram',
       );
-    const nWires = d.wires.length;
-    if (this.wireMap === undefined || this.wireMap.length < nWires)
-      this.wireMap = new Int32Array(Math.max(nWires, 2 * (this.wireMap?.length ?? 0), 64));
+    if (this.wireMap.length < p.nWires) this.wireMap = new Int32Array(Math.max(p.nWires, 2 * this.wireMap.length));
+    if (this.typeMap.length < p.types.length)
+      this.typeMap = new Int32Array(Math.max(p.types.length, 2 * this.typeMap.length));
+    const c = p.boxes;
+    if (this.configMap.length < c.configs.length)
+      this.configMap = new Int32Array(Math.max(c.configs.length, 2 * this.configMap.length));
     const map = this.wireMap;
-    map.fill(-1, 0, nWires);
-    for (let i = 0; i < d.inputs.length; i++) map[d.inputs[i]] = inputs[i];
-    const order = orderOf(d);
-    for (let n = 0; n < d.boxes.length; n++) {
-      const b = d.boxes[order === IDENTITY ? n : order[n]];
-      const first = this.wires.length;
-      for (let k = 0; k < b.outputs.length; k++) {
-        const w = b.outputs[k];
-        map[w] = first + k;
-        this.wires.push(d.wires[w]);
+    const typeMap = this.typeMap;
+    const configMap = this.configMap;
+    typeMap.fill(-1, 0, p.types.length);
+    configMap.fill(-1, 0, c.configs.length);
+    map.fill(-1, 0, p.nWires);
+    for (let i = 0; i < p.inputs.length; i++) map[p.inputs[i]] = inputs[i];
+    const order = orderOf(p);
+    for (let n = 0; n < c.count; n++) {
+      const i = order === IDENTITY ? n : order[n];
+      const first = this.wireType.length;
+      for (let at = c.outStart[i]; at < c.outStart[i + 1]; at++) {
+        const w = c.outs[at];
+        map[w] = this.wireType.length;
+        const t = p.wireType[w];
+        if (typeMap[t] < 0) typeMap[t] = this.types.id(p.types[t]);
+        this.wireType.push(typeMap[t]);
       }
-      let ins: number[];
-      if (b.inputs.length === 1) ins = this.listOfOne(map[b.inputs[0]]);
-      else {
-        ins = numbers(b.inputs.length);
-        for (let k = 0; k < ins.length; k++) ins[k] = map[b.inputs[k]];
-      }
-      this.add(makeBox(b.gen, b.config, ins, rangeOf(first, b.outputs.length), source ?? b.source, pass ?? b.pass));
+      for (let at = c.inStart[i]; at < c.inStart[i + 1]; at++) this.ins.push(map[c.ins[at]]);
+      for (let w = first; w < this.wireType.length; w++) this.outs.push(w);
+      const k = c.config[i];
+      if (configMap[k] < 0) configMap[k] = this.configs.id(c.configs[k]);
+      this.close(c.gen[i], configMap[k], source ?? this.sourceCode(c.source[i], p), pass ?? c.pass[i]);
     }
-    for (let k = 0; k < d.outputs.length; k++) {
-      const w = map[d.outputs[k]];
-      if (w < 0) throw new DiagramError(`output wire ${d.outputs[k]} of the inlined diagram has no producer`);
+    for (let k = 0; k < p.outputs.length; k++) {
+      const w = map[p.outputs[k]];
+      if (w < 0) throw new DiagramError(`output wire ${p.outputs[k]} of the inlined diagram has no producer`);
       out[k] = w;
     }
   }
 
-  /**
-   * Records a box. A box with one output makes the list `[wire]` of that wire, and every box
-   * that reads only that wire is given the same list (`listOfOne`): a diagram's lists are read,
-   * never written, and a chain of 10,000 boxes then makes half as many of them.
-   */
-  private add(box: Box): void {
-    if (box.outputs.length === 1) {
-      const w = box.outputs[0];
-      if (this.producer.length <= w) {
-        const grown = new Int32Array(Math.max(64, 2 * w));
-        grown.set(this.producer);
-        this.producer = grown;
-      }
-      this.producer[w] = this.boxes.length + 1;
-    }
-    this.boxes.push(box);
-  }
-
-  /** The list `[wire]`: the outputs of the box that made only `wire`, else a new list. */
-  private listOfOne(wire: number): number[] {
-    const p = wire < this.producer.length ? this.producer[wire] : 0;
-    return p > 0 ? (this.boxes.at(p - 1).outputs as number[]) : rangeOf(wire, 1);
-  }
-
   output(wire: number): void {
     this.typeOf(wire);
-    this.outs.push(wire);
+    this.boundaryOut.push(wire);
   }
 
   outputs(wires: readonly number[]): void {
     for (let k = 0; k < wires.length; k++) this.typeOf(wires[k]);
-    for (let k = 0; k < wires.length; k++) this.outs.push(wires[k]);
+    for (let k = 0; k < wires.length; k++) this.boundaryOut.push(wires[k]);
   }
 
   build(term?: string): Diagram {
-    const d: Diagram = {
-      wires: this.wires.toArray(),
-      boxes: this.boxes.toArray(),
-      inputs: this.ins.toArray(),
-      outputs: this.outs.toArray(),
+    const n = this.gen.length;
+    const p: PackedDiagram = {
+      nWires: this.wireType.length,
+      wireType: this.wireType.toArray(),
+      types: this.types.values.slice(),
+      boxes: {
+        count: n,
+        gen: this.gen.toArray(),
+        config: this.config.toArray(),
+        configs: this.configs.values.slice(),
+        inStart: this.inStart.toArray(),
+        ins: this.ins.toArray(),
+        outStart: this.outStart.toArray(),
+        outs: this.outs.toArray(),
+        source: this.source.toArray(),
+        sources: this.sources.values.slice(),
+        pass: Uint8Array.from(this.pass.toArray()),
+      },
+      inputs: this.boundaryIn.slice(),
+      outputs: this.boundaryOut.slice(),
     };
-    return term === undefined ? d : { ...d, term };
+    return diagramView(p, term);
   }
 }
-
-const NO_PRODUCERS = new Int32Array(0);
 
 /**
  * One frozen `{}` for every box without config: most boxes of a big diagram (σ, tanh, add), and
@@ -287,104 +337,24 @@ function sameShape(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * A box with `source` and `pass` present only when given (diagrams stay plain, comparable data):
- * a plain object — prototype `Object.prototype`, own fields in the order of the literal
- * `{ gen, config, inputs, outputs, source, pass }` — made by a constructor call, which gives V8
- * no allocation site to pretenure (see flat.ts).
- */
-function makeBox(
-  gen: string,
-  config: Config,
-  inputs: readonly number[],
-  outputs: readonly number[],
-  source: string | undefined,
-  pass: Pass | undefined,
-): Box {
-  if (source === undefined && pass === undefined) return new BoxObject(gen, config, inputs, outputs);
-  if (source === undefined) return new BoxWithPass(gen, config, inputs, outputs, pass as Pass);
-  if (pass === undefined) return new BoxWithSource(gen, config, inputs, outputs, source);
-  return new BoxWithBoth(gen, config, inputs, outputs, source, pass);
-}
-
-type Fields = { -readonly [K in keyof Box]: Box[K] };
-type BoxConstructor<Extra extends unknown[]> = new (
-  gen: string,
-  config: Config,
-  inputs: readonly number[],
-  outputs: readonly number[],
-  ...extra: Extra
-) => Box;
-
-const BoxObject = function (
-  this: Fields,
-  gen: string,
-  config: Config,
-  inputs: readonly number[],
-  outputs: readonly number[],
-) {
-  this.gen = gen;
-  this.config = config;
-  this.inputs = inputs;
-  this.outputs = outputs;
-} as unknown as BoxConstructor<[]>;
-const BoxWithPass = function (
-  this: Fields,
-  gen: string,
-  config: Config,
-  inputs: readonly number[],
-  outputs: readonly number[],
-  pass: Pass,
-) {
-  this.gen = gen;
-  this.config = config;
-  this.inputs = inputs;
-  this.outputs = outputs;
-  this.pass = pass;
-} as unknown as BoxConstructor<[Pass]>;
-const BoxWithSource = function (
-  this: Fields,
-  gen: string,
-  config: Config,
-  inputs: readonly number[],
-  outputs: readonly number[],
-  source: string,
-) {
-  this.gen = gen;
-  this.config = config;
-  this.inputs = inputs;
-  this.outputs = outputs;
-  this.source = source;
-} as unknown as BoxConstructor<[string]>;
-const BoxWithBoth = function (
-  this: Fields,
-  gen: string,
-  config: Config,
-  inputs: readonly number[],
-  outputs: readonly number[],
-  source: string,
-  pass: Pass,
-) {
-  this.gen = gen;
-  this.config = config;
-  this.inputs = inputs;
-  this.outputs = outputs;
-  this.source = source;
-  this.pass = pass;
-} as unknown as BoxConstructor<[string, Pass]>;
-for (const f of [BoxObject, BoxWithPass, BoxWithSource, BoxWithBoth]) f.prototype = Object.prototype;
-
-/**
  * Topological order of a diagram that is inlined again and again (the cached reverse rules):
  * computed once per diagram object, which is immutable by convention. `IDENTITY` stands for
  * the construction order, when it already is one.
  */
 const IDENTITY = new Int32Array(0);
-const orders = new WeakMap<Diagram, Int32Array>();
-function orderOf(d: Diagram): Int32Array {
-  let order = orders.get(d);
+const orders = new WeakMap<PackedDiagram, Int32Array>();
+function orderOf(p: PackedDiagram): Int32Array {
+  let order = orders.get(p);
   if (order === undefined) {
-    order = topoIndex(d) ?? IDENTITY;
-    orders.set(d, order);
+    order = topoIndexOf(p) ?? IDENTITY;
+    orders.set(p, order);
   }
   return order;
+}
+
+/** [first, first + 1, …, first + n − 1]. */
+function rangeOf(first: number, n: number): number[] {
+  const out = new Array<number>(n);
+  for (let k = 0; k < n; k++) out[k] = first + k;
+  return out;
 }

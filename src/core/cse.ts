@@ -4,7 +4,6 @@
  */
 import { canonicalConfig } from './canonical';
 import type { Config } from './diagram';
-import { listOf } from './flat';
 
 /**
  * CSE's table: (generator, canonical config, input buffers) ↦ the first output buffer of the
@@ -15,12 +14,11 @@ import { listOf } from './flat';
  * table spread over megabytes. A chain holds at most `CHAIN` entries; the entries of a buffer
  * read by more steps than that (wide fan-out) go to a hash table, open addressing over one
  * typed array, so no lookup scans more than `CHAIN` entries plus a probe.
- * Generators and configs are numbered per lowering (configs by their canonical JSON, so equal
- * configs written apart still merge). `find` leaves the step's input buffers and key pending
+ * Generators come numbered (packed.ts); configs are numbered per lowering, by their canonical
+ * JSON, so equal configs written apart still merge. `find` leaves the step's input buffers and key pending
  * for the `add` that follows a miss.
  */
 export class StepTable {
-  private readonly gens = new Map<string, number>();
   private readonly configIds = new Map<Config, number>();
   private readonly configs = new Map<string, number>();
   private readonly gen: Int32Array;
@@ -38,8 +36,6 @@ export class StepTable {
   private slots: Int32Array | undefined;
   private mask = 0;
   private size = 0;
-  private lastGen: string | undefined;
-  private lastGenId = -1;
   private lastConfig: Config | undefined;
   private lastConfigId = -1;
   private pendingGen = 0;
@@ -65,16 +61,18 @@ export class StepTable {
     this.next = new Int32Array(capacity);
   }
 
-  /** The first output buffer of an earlier step with this generator, config and input buffers, or −1. */
-  find(gen: string, config: Config, wires: readonly number[], bufOf: Int32Array): number {
-    const g = this.genId(gen);
+  /**
+   * The first output buffer of an earlier step with generator number `g` (packed.ts), this
+   * config and the buffers of input wires `wires[inFrom … inTo)`, or −1.
+   */
+  find(g: number, config: Config, wires: Int32Array, inFrom: number, inTo: number, bufOf: Int32Array): number {
     const c = this.configId(config);
     const ins = this.insFlat;
     const from = this.insStart[this.size];
-    const n = wires.length;
+    const n = inTo - inFrom;
     let h = Math.imul(g + 1, 0x9e3779b1) ^ Math.imul(c + 1, 0x85ebca6b);
     for (let k = 0; k < n; k++) {
-      const buf = bufOf[wires[k]];
+      const buf = bufOf[wires[inFrom + k]];
       ins[from + k] = buf;
       h = Math.imul(h ^ buf, 0x01000193) + k;
     }
@@ -104,11 +102,6 @@ export class StepTable {
     return true;
   }
 
-  /** The input buffers of the step the last `find` missed, as a fresh list. */
-  inputs(): number[] {
-    return listOf(this.insFlat, this.insStart[this.size], this.pendingEnd);
-  }
-
   /** Enters the step the last `find` missed, whose outputs start at buffer `first`. */
   add(first: number): void {
     const e = this.size++;
@@ -135,14 +128,6 @@ export class StepTable {
     while (this.slots[2 * slot] !== 0) slot = (slot + 1) & this.mask;
     this.slots[2 * slot] = e + 1;
     this.slots[2 * slot + 1] = h;
-  }
-
-  private genId(gen: string): number {
-    if (gen !== this.lastGen) {
-      this.lastGen = gen;
-      this.lastGenId = intern(this.gens, gen);
-    }
-    return this.lastGenId;
   }
 
   private configId(config: Config): number {

@@ -6,9 +6,10 @@
  * display; rdiff adds the changes of every consumer either way, as R[Δ] says).
  *
  * Values are plain data (JSON-serialisable), immutable by convention, and deterministic:
- * wire and box numbers follow construction order, never hash order. Equal lists may be one
- * array (the builder gives a box that reads only wire w the `outputs` list `[w]` of w's
- * producer): read them, never write them.
+ * wire and box numbers follow construction order, never hash order. Read them, never write
+ * them. The diagrams the builder, compose and rdiff make are stored as columns (packed.ts):
+ * their `wires` and `boxes` are made as these objects the first time they are read, and the
+ * compiler itself never reads them that way.
  */
 import type { WireType } from './wire';
 

@@ -9,37 +9,12 @@
  */
 
 import { StepTable } from './cse';
-import type { Config, Diagram, Pass } from './diagram';
-import { ChunkedList, rangeOf } from './flat';
+import type { Diagram } from './diagram';
+import { FORWARD, NO_PASS, type Program, packedOf, programView } from './packed';
 import { lensDiagram } from './rdiff';
 import { topoIndex } from './topology';
-import type { WireType } from './wire';
 
-/**
- * One kernel call. Its lists are read, never written: equal ones may be one array (a step that
- * reads only buffer b is given the `outputs` list `[b]` of b's step; steps share `types`).
- */
-export interface Step {
-  readonly gen: string;
-  readonly config: Config;
-  readonly inputs: readonly number[];
-  readonly outputs: readonly number[];
-  /** Types of the input buffers (what `forward` needs). */
-  readonly types: readonly WireType[];
-  readonly source?: string;
-  readonly pass: Pass;
-}
-
-export interface Program {
-  readonly nBuffers: number;
-  readonly bufferTypes: readonly WireType[];
-  /** One buffer per input of the diagram, in order (dead inputs included). */
-  readonly inputs: readonly number[];
-  readonly outputs: readonly number[];
-  readonly steps: readonly Step[];
-  /** The buffer holding each wire of the diagram, or -1 where the wire was dead. */
-  readonly wireBuffer: readonly number[];
-}
+export type { Program, Step } from './packed';
 
 export interface LowerOptions {
   /** Indices into the diagram's outputs to compute (default: all of them). */
@@ -53,13 +28,11 @@ export function lower(d: Diagram, opts: LowerOptions = {}): Program {
 }
 
 /*
- * How lowering scales. Every table indexed by wire, buffer or step is a typed array until the
- * end; the lists handed out are made once, at their exact size (a JS array of more than 16,384
- * entries is a large object to V8 — a fresh mapping of memory, page-faulted in — so none is
- * regrown); Step objects are made without an allocation site and collected in regular-sized
- * chunks (flat.ts says why both matter); input-type lists are shared. The diagram's boxes are
- * read in two passes, one back (liveness) and one forward (the steps), the forward pass also
- * checking that the construction order is topological, as `topoIndex` would.
+ * How lowering scales. Every table indexed by wire, buffer or step is a typed array, and so is
+ * the Program made (packed.ts): its steps are columns, its configs and sources the diagram's own
+ * tables, shared. The diagram's boxes are read in two passes, one back (liveness) and one
+ * forward (the steps), the forward pass also checking that the construction order is
+ * topological, as `topoIndex` would.
  */
 
 /**
@@ -68,11 +41,12 @@ export function lower(d: Diagram, opts: LowerOptions = {}): Program {
  * again in Kahn's order (and the liveness computed here, backwards in a wrong order, is dropped).
  */
 function lowerInOrder(d: Diagram, wanted: readonly number[], order: Int32Array | null): Program | undefined {
-  const boxes = d.boxes;
-  const wires = d.wires;
-  const nBoxes = boxes.length;
+  const p = packedOf(d);
+  const c = p.boxes;
+  const nWires = p.nWires;
+  const nBoxes = c.count;
   // dead code: walk back from the wanted outputs
-  const live = new Uint8Array(wires.length);
+  const live = new Uint8Array(nWires);
   for (let k = 0; k < wanted.length; k++) live[wanted[k]] = 1;
   const liveBox = new Uint8Array(nBoxes);
   let nLive = 0;
@@ -80,156 +54,97 @@ function lowerInOrder(d: Diagram, wanted: readonly number[], order: Int32Array |
   let nLiveOuts = 0;
   for (let n = nBoxes - 1; n >= 0; n--) {
     const i = order === null ? n : order[n];
-    const b = boxes[i];
     let used = false;
-    for (let k = 0; k < b.outputs.length && !used; k++) used = live[b.outputs[k]] === 1;
+    for (let at = c.outStart[i]; at < c.outStart[i + 1] && !used; at++) used = live[c.outs[at]] === 1;
     if (!used) continue;
     liveBox[i] = 1;
     nLive++;
-    nLiveIns += b.inputs.length;
-    nLiveOuts += b.outputs.length;
-    for (let k = 0; k < b.inputs.length; k++) live[b.inputs[k]] = 1;
+    nLiveIns += c.inStart[i + 1] - c.inStart[i];
+    nLiveOuts += c.outStart[i + 1] - c.outStart[i];
+    for (let at = c.inStart[i]; at < c.inStart[i + 1]; at++) live[c.ins[at]] = 1;
   }
   // wire ↦ buffer (−1: none yet); in construction order, `ready` marks the wires made so far
-  const bufOf = new Int32Array(wires.length).fill(-1);
-  const ready = order === null ? new Uint8Array(wires.length) : undefined;
-  // buffer ↦ the wire it was made for (so its type), at most one per input and live box output
-  const bufWire = new Int32Array(d.inputs.length + nLiveOuts);
+  const bufOf = new Int32Array(nWires).fill(-1);
+  const ready = order === null ? new Uint8Array(nWires) : undefined;
+  const maxBuffers = p.inputs.length + nLiveOuts;
+  const bufferType = new Int32Array(maxBuffers);
   let nBuffers = 0;
-  // the one-element list [buffer] of a step that makes only that buffer is shared by every step
-  // that reads only it (producer[buffer]: that step, −1: none)
-  const producer = new Int32Array(d.inputs.length + nLiveOuts).fill(-1);
-  const inputs = d.inputs.map((w) => {
+  const inputs = p.inputs.map((w) => {
     if (ready) ready[w] = 1;
     bufOf[w] = nBuffers;
-    bufWire[nBuffers] = w;
+    bufferType[nBuffers] = p.wireType[w];
     return nBuffers++;
   });
-  const cse = new StepTable(nLive, nLiveIns, d.inputs.length + nLiveOuts);
-  const steps = new ChunkedList<Step>(nLive);
-  const typeLists = new TypeLists(wires);
+  const cse = new StepTable(nLive, nLiveIns, maxBuffers);
+  // the steps' columns, at most nLive steps
+  const gen = new Int32Array(nLive);
+  const config = new Int32Array(nLive);
+  const source = new Int32Array(nLive);
+  const pass = new Uint8Array(nLive);
+  const inStart = new Int32Array(nLive + 1);
+  const ins = new Int32Array(nLiveIns);
+  const outStart = new Int32Array(nLive + 1);
+  const outs = new Int32Array(nLiveOuts);
+  let nSteps = 0;
   for (let n = 0; n < nBoxes; n++) {
     const i = order === null ? n : order[n];
-    const b = boxes[i];
+    const inFrom = c.inStart[i];
+    const inTo = c.inStart[i + 1];
+    const outFrom = c.outStart[i];
+    const outTo = c.outStart[i + 1];
     if (ready) {
-      for (let k = 0; k < b.inputs.length; k++) if (!ready[b.inputs[k]]) return undefined;
-      for (let k = 0; k < b.outputs.length; k++) ready[b.outputs[k]] = 1;
+      for (let at = inFrom; at < inTo; at++) if (!ready[c.ins[at]]) return undefined;
+      for (let at = outFrom; at < outTo; at++) ready[c.outs[at]] = 1;
     }
     if (!liveBox[i]) continue;
-    const same = cse.find(b.gen, b.config, b.inputs, bufOf);
+    const same = cse.find(c.gen[i], c.configs[c.config[i]], c.ins, inFrom, inTo, bufOf);
     if (same >= 0) {
-      for (let k = 0; k < b.outputs.length; k++) bufOf[b.outputs[k]] = same + k;
+      for (let at = outFrom; at < outTo; at++) bufOf[c.outs[at]] = same + at - outFrom;
       continue;
     }
     const first = nBuffers;
-    for (let k = 0; k < b.outputs.length; k++) {
-      bufOf[b.outputs[k]] = nBuffers;
-      bufWire[nBuffers++] = b.outputs[k];
+    const outAt = outStart[nSteps];
+    for (let at = outFrom; at < outTo; at++) {
+      const w = c.outs[at];
+      bufOf[w] = nBuffers;
+      bufferType[nBuffers] = p.wireType[w];
+      outs[outAt + at - outFrom] = nBuffers++;
     }
-    let ins: number[];
-    if (b.inputs.length !== 1) ins = cse.inputs();
-    else {
-      const buf = bufOf[b.inputs[0]];
-      const p = producer[buf];
-      ins = p >= 0 ? (steps.at(p).outputs as number[]) : rangeOf(buf, 1);
-    }
+    const inAt = inStart[nSteps];
+    for (let at = inFrom; at < inTo; at++) ins[inAt + at - inFrom] = bufOf[c.ins[at]];
     cse.add(first);
-    if (b.outputs.length === 1) producer[first] = steps.length;
-    const outs = rangeOf(first, b.outputs.length);
-    steps.push(new StepObject(b.gen, b.config, ins, outs, typeLists.of(b.inputs), b.source, b.pass ?? 'forward'));
+    gen[nSteps] = c.gen[i];
+    config[nSteps] = c.config[i];
+    source[nSteps] = c.source[i];
+    pass[nSteps] = c.pass[i] === NO_PASS ? FORWARD : c.pass[i];
+    inStart[nSteps + 1] = inAt + inTo - inFrom;
+    outStart[nSteps + 1] = outAt + outTo - outFrom;
+    nSteps++;
   }
-  // the lists handed out are made last, at their exact size (flat.ts): the types point at nothing
-  // young, the buffers are numbers, so neither needs chunks
-  const bufferTypes = new Array<WireType>(nBuffers);
-  for (let k = 0; k < nBuffers; k++) bufferTypes[k] = wires[bufWire[k]];
-  const wireBuffer = wires.map((_, w) => bufOf[w]);
-  return {
+  const exact = nSteps === nLive;
+  return programView({
     nBuffers,
-    bufferTypes,
+    bufferType: bufferType.slice(0, nBuffers),
+    types: p.types,
     inputs,
-    outputs: wanted.map((w) => wireBuffer[w]),
-    steps: steps.toArray(),
-    wireBuffer,
-  };
+    outputs: wanted.map((w) => bufOf[w]),
+    steps: {
+      count: nSteps,
+      gen: exact ? gen : gen.slice(0, nSteps),
+      config: exact ? config : config.slice(0, nSteps),
+      configs: c.configs,
+      inStart: exact ? inStart : inStart.slice(0, nSteps + 1),
+      ins: ins.slice(0, inStart[nSteps]),
+      outStart: exact ? outStart : outStart.slice(0, nSteps + 1),
+      outs: outs.slice(0, outStart[nSteps]),
+      source: exact ? source : source.slice(0, nSteps),
+      sources: c.sources,
+      pass: exact ? pass : pass.slice(0, nSteps),
+    },
+    wireBuffer: bufOf,
+  });
 }
 
-/**
- * A Step as a plain object — `Object.prototype` is its prototype, its own fields are those of a
- * `{ gen, config, … }` literal in that order — made by a constructor call, which (unlike a
- * literal) gives V8 no allocation site to pretenure: see `flat.ts`.
- */
-const StepObject = function (
-  this: { -readonly [K in keyof Step]: Step[K] },
-  gen: string,
-  config: Config,
-  inputs: readonly number[],
-  outputs: readonly number[],
-  types: readonly WireType[],
-  source: string | undefined,
-  pass: Pass,
-) {
-  this.gen = gen;
-  this.config = config;
-  this.inputs = inputs;
-  this.outputs = outputs;
-  this.types = types;
-  this.source = source;
-  this.pass = pass;
-} as unknown as new (
-  gen: string,
-  config: Config,
-  inputs: readonly number[],
-  outputs: readonly number[],
-  types: readonly WireType[],
-  source: string | undefined,
-  pass: Pass,
-) => Step;
-StepObject.prototype = Object.prototype;
-
-/**
- * One frozen list per distinct sequence of wire-type objects: the steps of a diagram read a
- * handful of types (the builder interns them), so 40,000 steps share a few `types` arrays. The
- * lists are kept in a trie of weak maps keyed by the type objects themselves, so nothing here
- * outlives the types; the list made last for each arity answers repeats without a lookup.
- */
-interface TypeNode {
-  list?: readonly WireType[];
-  next?: WeakMap<WireType, TypeNode>;
-}
-const typeTrie: TypeNode = {};
-
-class TypeLists {
-  private readonly last: (readonly WireType[] | undefined)[] = [];
-  constructor(private readonly wires: readonly WireType[]) {}
-
-  of(ins: readonly number[]): readonly WireType[] {
-    const n = ins.length;
-    const last = n < 8 ? this.last[n] : undefined;
-    if (last !== undefined) {
-      let same = true;
-      for (let k = 0; k < n && same; k++) same = last[k] === this.wires[ins[k]];
-      if (same) return last;
-    }
-    let node = typeTrie;
-    for (let k = 0; k < n; k++) {
-      const t = this.wires[ins[k]];
-      node.next ??= new WeakMap();
-      let child = node.next.get(t);
-      if (child === undefined) {
-        child = {};
-        node.next.set(t, child);
-      }
-      node = child;
-    }
-    if (node.list === undefined) {
-      const list = new Array<WireType>(n);
-      for (let k = 0; k < n; k++) list[k] = this.wires[ins[k]];
-      node.list = Object.freeze(list);
-    }
-    if (n < 8) this.last[n] = node.list;
-    return node.list;
-  }
-}
 export interface LensProgramOptions {
   /** Indices of the inputs whose changes are wanted (default: all). Others are dead code. */
   readonly changes?: readonly number[];

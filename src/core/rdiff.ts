@@ -9,10 +9,10 @@
  */
 import { DiagramBuilder } from './builder';
 import { canonicalConfig } from './canonical';
-import { cod, dom } from './compose';
 import { normaliseConfig } from './config';
 import type { Config, Diagram, Pass } from './diagram';
 import { sumChanges } from './generators/helpers';
+import { BACKWARD, FORWARD, genName, indexSource, NO_SOURCE, packedOf } from './packed';
 import { getGenerator } from './registry';
 import { topoIndex } from './topology';
 import type { WireType } from './wire';
@@ -92,7 +92,7 @@ export interface RdiffOptions {
   readonly keepForward?: boolean;
 }
 
-const BACKWARD = Object.freeze({ pass: 'backward' as Pass });
+const BACKWARD_ONLY = Object.freeze({ pass: 'backward' as Pass });
 
 export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
   // in construction order, checked on the way; where that is not topological, in Kahn's
@@ -102,16 +102,19 @@ export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
 /**
  * rdiff with boxes visited in `order` (`null`: construction order). With `null`, returns
  * undefined as soon as a box reads a wire no earlier box or input made, as `topoIndex` would
- * find: the caller then starts again in Kahn's order. Scratch lists and typed arrays are reused
- * box after box; the builder records boxes without allocation sites, in chunks (builder.ts).
+ * find: the caller then starts again in Kahn's order. It reads `d`'s columns and writes the
+ * builder's (packed.ts); scratch lists and typed arrays are reused box after box.
  */
 function rdiffInOrder(d: Diagram, opts: RdiffOptions, order: Int32Array | null): Diagram | undefined {
-  const nBoxes = d.boxes.length;
+  const p = packedOf(d);
+  const c = p.boxes;
+  const nBoxes = c.count;
+  const typeOf = (w: number) => p.types[p.wireType[w]];
   const b = new DiagramBuilder();
   // wire of d ↦ its forward copy (−1: not made yet, which in construction order is the check)
-  const map = new Int32Array(d.wires.length).fill(-1);
-  const xs = b.inputs(dom(d));
-  for (let i = 0; i < d.inputs.length; i++) map[d.inputs[i]] = xs[i];
+  const map = new Int32Array(p.nWires).fill(-1);
+  const xs = b.inputs(p.inputs.map(typeOf));
+  for (let i = 0; i < p.inputs.length; i++) map[p.inputs[i]] = xs[i];
   // the forward copy of box i is the builder's box fwd[i]: its source, kept for the backward pass
   const fwd = new Int32Array(nBoxes);
   // scratch lists, reused box after box (the builder copies what it keeps)
@@ -119,56 +122,59 @@ function rdiffInOrder(d: Diagram, opts: RdiffOptions, order: Int32Array | null):
   const types: WireType[] = [];
   for (let n = 0; n < nBoxes; n++) {
     const i = order === null ? n : order[n];
-    const box = d.boxes[i];
-    const nIn = box.inputs.length;
-    const nOut = box.outputs.length;
-    for (let k = 0; k < nOut; k++) types[k] = d.wires[box.outputs[k]];
+    const from = c.inStart[i];
+    const nIn = c.inStart[i + 1] - from;
     for (let k = 0; k < nIn; k++) {
-      ins[k] = map[box.inputs[k]];
+      ins[k] = map[c.ins[from + k]];
       if (ins[k] < 0) return undefined;
     }
     fwd[i] = b.boxCount;
-    const first = b.copyBox(box.gen, box.config, ins, nIn, types, nOut, box.source ?? String(i), 'forward');
-    for (let k = 0; k < nOut; k++) map[box.outputs[k]] = first + k;
+    // a box without a source is named by its index, as a number until someone reads it
+    const code = c.source[i];
+    const source = code === NO_SOURCE ? indexSource(i) : b.sourceCode(code, p);
+    const first = b.copyBox(p, i, ins, source, FORWARD);
+    for (let at = c.outStart[i]; at < c.outStart[i + 1]; at++) map[c.outs[at]] = first + at - c.outStart[i];
   }
   // the changes arriving at each wire: the first in a typed array, any further ones (fan-out) in
   // a list, so a chain of 10,000 boxes keeps no 10,000 small arrays alive through the pass
-  const first = new Int32Array(d.wires.length).fill(-1);
+  const first = new Int32Array(p.nWires).fill(-1);
   const more: number[][] = [];
-  const arrive = (w: number, c: number) => {
-    if (first[w] < 0) first[w] = c;
-    else if (more[w] === undefined) more[w] = [c];
-    else more[w].push(c);
+  const arrive = (w: number, change: number) => {
+    if (first[w] < 0) first[w] = change;
+    else if (more[w] === undefined) more[w] = [change];
+    else more[w].push(change);
   };
   /** The sum of the changes at `w` (a box only where several arrive, or none). */
-  const total = (w: number, source: string | undefined): number => {
+  const total = (w: number, source: number): number => {
     if (first[w] >= 0 && more[w] === undefined) return first[w];
     const changes = first[w] < 0 ? [] : [first[w], ...more[w]];
-    return sumChanges(b, changes, d.wires[w], source === undefined ? BACKWARD : { source, pass: 'backward' });
+    const text = b.sourceText(source);
+    return sumChanges(b, changes, typeOf(w), text === undefined ? BACKWARD_ONLY : { source: text, pass: 'backward' });
   };
-  const dys = b.inputs(cod(d));
-  for (let j = 0; j < dys.length; j++) arrive(d.outputs[j], dys[j]);
+  const dys = b.inputs(p.outputs.map(typeOf));
+  for (let j = 0; j < dys.length; j++) arrive(p.outputs[j], dys[j]);
   const dxs: number[] = [];
   for (let n = nBoxes - 1; n >= 0; n--) {
     const i = order === null ? n : order[n];
-    const box = d.boxes[i];
+    const inFrom = c.inStart[i];
+    const nIn = c.inStart[i + 1] - inFrom;
+    const outFrom = c.outStart[i];
+    const nOut = c.outStart[i + 1] - outFrom;
     let reached = false;
-    for (let k = 0; k < box.outputs.length && !reached; k++) reached = first[box.outputs[k]] >= 0;
+    for (let k = 0; k < nOut && !reached; k++) reached = first[c.outs[outFrom + k]] >= 0;
     if (!reached) continue;
-    const source = b.sourceOf(fwd[i]);
-    const nIn = box.inputs.length;
-    const nOut = box.outputs.length;
+    const source = b.sourceCodeOf(fwd[i]);
     for (let k = 0; k < nIn; k++) {
-      types[k] = d.wires[box.inputs[k]];
-      ins[k] = map[box.inputs[k]];
+      types[k] = typeOf(c.ins[inFrom + k]);
+      ins[k] = map[c.ins[inFrom + k]];
     }
-    for (let k = 0; k < nOut; k++) ins[nIn + k] = total(box.outputs[k], source);
-    const rev = reverseByObject(box.gen, box.config, types, nIn);
-    b.splice(rev, ins, nIn + nOut, source, 'backward', dxs);
-    for (let k = 0; k < nIn; k++) arrive(box.inputs[k], dxs[k]);
+    for (let k = 0; k < nOut; k++) ins[nIn + k] = total(c.outs[outFrom + k], source);
+    const rev = reverseByObject(genName(c.gen[i]), c.configs[c.config[i]], types, nIn);
+    b.splice(rev, ins, nIn + nOut, source, BACKWARD, dxs);
+    for (let k = 0; k < nIn; k++) arrive(c.ins[inFrom + k], dxs[k]);
   }
-  const dx = d.inputs.map((w) => total(w, undefined));
-  b.outputs(opts.keepForward ? [...d.outputs.map((w) => map[w]), ...dx] : dx);
+  const dx = p.inputs.map((w) => total(w, NO_SOURCE));
+  b.outputs(opts.keepForward ? [...p.outputs.map((w) => map[w]), ...dx] : dx);
   const name = opts.keepForward ? 'lens' : 'R';
   return d.term === undefined ? b.build() : b.build(`${name}[${d.term}]`);
 }

@@ -4,6 +4,7 @@
  * topological layer is the tensor of its boxes). Parentheses only where ; meets ⊗.
  */
 import type { Box, Diagram } from './diagram';
+import { withTermText } from './packed';
 import { getGenerator } from './registry';
 import { producers, topoOrder } from './topology';
 
@@ -13,7 +14,7 @@ const ops = new WeakMap<Diagram, TermOp>();
 
 /** Records the outermost operator of a constructed diagram's term (not part of the data). */
 export function withTerm(d: Diagram, term: string, op: TermOp): Diagram {
-  const out = { ...d, term };
+  const out = withTermText(d, term);
   ops.set(out, op);
   return out;
 }
