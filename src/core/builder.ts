@@ -232,8 +232,14 @@ export class DiagramBuilder {
     const configMap = this.configMap;
     typeMap.fill(-1, 0, p.types.length);
     configMap.fill(-1, 0, c.configs.length);
+    // everything is checked before anything is recorded: an output no box or input makes, a
+    // box reading such a wire (orderOf throws) — the builder is then left as it was
     map.fill(-1, 0, p.nWires);
+    for (let at = 0; at < c.outs.length; at++) map[c.outs[at]] = 0;
     for (let i = 0; i < p.inputs.length; i++) map[p.inputs[i]] = inputs[i];
+    for (let k = 0; k < p.outputs.length; k++)
+      if (!(map[p.outputs[k]] >= 0))
+        throw new DiagramError(`output wire ${p.outputs[k]} of the inlined diagram has no producer`);
     const order = orderOf(p);
     for (let n = 0; n < c.count; n++) {
       const i = order === IDENTITY ? n : order[n];
@@ -251,11 +257,7 @@ export class DiagramBuilder {
       if (configMap[k] < 0) configMap[k] = this.configs.id(c.configs[k]);
       this.close(c.gen[i], configMap[k], source ?? this.sourceCode(c.source[i], p), pass ?? c.pass[i]);
     }
-    for (let k = 0; k < p.outputs.length; k++) {
-      const w = map[p.outputs[k]];
-      if (w < 0) throw new DiagramError(`output wire ${p.outputs[k]} of the inlined diagram has no producer`);
-      out[k] = w;
-    }
+    for (let k = 0; k < p.outputs.length; k++) out[k] = map[p.outputs[k]];
   }
 
   output(wire: number): void {

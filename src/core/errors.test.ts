@@ -73,6 +73,20 @@ describe('the builder', () => {
     b.output(b.op('sigmoid', [x]));
     expect(() => validate(b.build())).not.toThrow();
   });
+
+  test('nothing is half-built: inlining a broken diagram leaves the builder as it was', () => {
+    const good = box('sigmoid', {}, [real([2])]);
+    const b = new DiagramBuilder();
+    const x = b.input(real([2]));
+    b.output(b.op('tanh', [x]));
+    const before = JSON.stringify(b.build());
+    const noProducer = { ...good, wires: [...good.wires, real([2])], outputs: [2] };
+    expect(() => b.inline(noProducer, [x])).toThrow(DiagramError);
+    const readsNothing = { ...good, boxes: [...good.boxes, { gen: 'tanh', config: {}, inputs: [5], outputs: [2] }] };
+    expect(() => b.inline({ ...readsNothing, wires: [...good.wires, real([2])] }, [x])).toThrow(DiagramError);
+    expect(() => b.inline(good, [x, x])).toThrow(CompositionError);
+    expect(JSON.stringify(b.build())).toBe(before);
+  });
 });
 
 describe('composition and validation', () => {
