@@ -47,8 +47,8 @@ export class DiagramBuilder {
   private readonly ins = new IntList(16);
   private readonly outStart = new IntList();
   private readonly outs = new IntList(16);
-  private readonly boundaryIn: number[] = [];
-  private readonly boundaryOut: number[] = [];
+  private readonly boundaryIn = new IntList();
+  private readonly boundaryOut = new IntList();
   /** `splice`'s maps, reused from one call to the next: wires, and the spliced diagram's types and configs. */
   private wireMap = new Int32Array(64);
   private typeMap = new Int32Array(8);
@@ -185,7 +185,7 @@ export class DiagramBuilder {
 
   /** Splices `d` with its inputs bound to `inputs`; returns the wires of its outputs. */
   inline(d: Diagram, inputs: readonly number[], opts: BoxOptions = {}): number[] {
-    const out = new Array<number>(d.outputs.length).fill(0);
+    const out = new Array<number>(packedOf(d).outputs.length).fill(0);
     const source = opts.source === undefined ? undefined : this.sources.id(opts.source);
     this.splice(d, inputs, inputs.length, source, opts.pass === undefined ? undefined : passCode(opts.pass), out);
     return out;
@@ -217,7 +217,7 @@ export class DiagramBuilder {
     if (!matches)
       throw new CompositionError(
         Array.from({ length: nIn }, (_, k) => this.typeOf(inputs[k])),
-        p.inputs.map((w) => p.types[p.wireType[w]]),
+        Array.from(p.inputs, (w) => p.types[p.wireType[w]]),
         boxNames(d.boxes),
         'the wires given do not match the inputs of the inlined diagram',
       );
@@ -289,8 +289,8 @@ export class DiagramBuilder {
         sources: this.sources.values.slice(),
         pass: Uint8Array.from(this.pass.toArray()),
       },
-      inputs: this.boundaryIn.slice(),
-      outputs: this.boundaryOut.slice(),
+      inputs: this.boundaryIn.toArray(),
+      outputs: this.boundaryOut.toArray(),
     };
     return diagramView(p, term);
   }

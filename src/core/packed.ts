@@ -128,11 +128,13 @@ export interface PackedDiagram {
   readonly wireType: Int32Array;
   readonly types: readonly WireType[];
   readonly boxes: BoxColumns;
-  readonly inputs: readonly number[];
-  readonly outputs: readonly number[];
-  /** Materialised on first read of the view's `wires` / `boxes`. */
+  readonly inputs: Int32Array;
+  readonly outputs: Int32Array;
+  /** Materialised on first read of the view's lists. */
   wiresView?: readonly WireType[];
   boxesView?: readonly Box[];
+  inputsView?: readonly number[];
+  outputsView?: readonly number[];
 }
 
 export interface PackedProgram {
@@ -140,13 +142,15 @@ export interface PackedProgram {
   /** Buffer k has type `types[bufferType[k]]`. */
   readonly bufferType: Int32Array;
   readonly types: readonly WireType[];
-  readonly inputs: readonly number[];
-  readonly outputs: readonly number[];
+  readonly inputs: Int32Array;
+  readonly outputs: Int32Array;
   /** The steps; a step without a pass code is forward. */
   readonly steps: BoxColumns;
   /** The buffer of each wire of the diagram lowered, −1 where the wire was dead. */
   readonly wireBuffer: Int32Array;
   bufferTypesView?: readonly WireType[];
+  inputsView?: readonly number[];
+  outputsView?: readonly number[];
   stepsView?: readonly Step[];
   wireBufferView?: readonly number[];
 }
@@ -199,13 +203,27 @@ const DIAGRAM_VIEW: PropertyDescriptorMap = {
       return p.boxesView;
     },
   },
+  inputs: {
+    enumerable: true,
+    get(this: Diagram) {
+      const p = packedDiagrams.get(this) as PackedDiagram;
+      p.inputsView ??= Array.from(p.inputs);
+      return p.inputsView;
+    },
+  },
+  outputs: {
+    enumerable: true,
+    get(this: Diagram) {
+      const p = packedDiagrams.get(this) as PackedDiagram;
+      p.outputsView ??= Array.from(p.outputs);
+      return p.outputsView;
+    },
+  },
 };
 
-/** The Diagram a packed diagram is: `{ wires, boxes, inputs, outputs, term? }`, the first two made on first read. */
+/** The Diagram a packed diagram is: `{ wires, boxes, inputs, outputs, term? }`, the lists made on first read. */
 export function diagramView(p: PackedDiagram, term?: string): Diagram {
   const d = Object.defineProperties({}, DIAGRAM_VIEW) as { -readonly [K in keyof Diagram]: Diagram[K] };
-  d.inputs = p.inputs;
-  d.outputs = p.outputs;
   if (term !== undefined) d.term = term;
   packedDiagrams.set(d, p);
   return d;
@@ -236,8 +254,8 @@ function packDiagram(d: Diagram): PackedDiagram {
     wireType,
     types: types.values,
     boxes: packBoxes(d.boxes),
-    inputs: d.inputs,
-    outputs: d.outputs,
+    inputs: Int32Array.from(d.inputs),
+    outputs: Int32Array.from(d.outputs),
   };
 }
 
@@ -291,6 +309,22 @@ const PROGRAM_VIEW: PropertyDescriptorMap = {
       return p.bufferTypesView;
     },
   },
+  inputs: {
+    enumerable: true,
+    get(this: Program) {
+      const p = packedPrograms.get(this) as PackedProgram;
+      p.inputsView ??= Array.from(p.inputs);
+      return p.inputsView;
+    },
+  },
+  outputs: {
+    enumerable: true,
+    get(this: Program) {
+      const p = packedPrograms.get(this) as PackedProgram;
+      p.outputsView ??= Array.from(p.outputs);
+      return p.outputsView;
+    },
+  },
   steps: {
     enumerable: true,
     get(this: Program) {
@@ -311,13 +345,8 @@ const PROGRAM_VIEW: PropertyDescriptorMap = {
 
 /** The Program a packed one is: `{ nBuffers, bufferTypes, inputs, outputs, steps, wireBuffer }`, lists made on first read. */
 export function programView(p: PackedProgram): Program {
-  const prog = {} as { -readonly [K in keyof Program]: Program[K] };
-  prog.nBuffers = p.nBuffers;
-  Object.defineProperty(prog, 'bufferTypes', PROGRAM_VIEW.bufferTypes);
-  prog.inputs = p.inputs;
-  prog.outputs = p.outputs;
-  Object.defineProperty(prog, 'steps', PROGRAM_VIEW.steps);
-  Object.defineProperty(prog, 'wireBuffer', PROGRAM_VIEW.wireBuffer);
+  const prog = { nBuffers: p.nBuffers } as { -readonly [K in keyof Program]: Program[K] };
+  Object.defineProperties(prog, PROGRAM_VIEW);
   packedPrograms.set(prog, p);
   return prog;
 }

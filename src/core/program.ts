@@ -22,7 +22,8 @@ export interface LowerOptions {
 }
 
 export function lower(d: Diagram, opts: LowerOptions = {}): Program {
-  const wanted = opts.outputs === undefined ? d.outputs.slice() : opts.outputs.map((i) => d.outputs[i]);
+  const outs = packedOf(d).outputs;
+  const wanted = opts.outputs === undefined ? outs : Int32Array.from(opts.outputs, (i) => outs[i]);
   // in construction order, checked on the way; where that is not topological, in Kahn's
   return lowerInOrder(d, wanted, null) ?? (lowerInOrder(d, wanted, topoIndex(d)) as Program);
 }
@@ -40,7 +41,7 @@ export function lower(d: Diagram, opts: LowerOptions = {}): Program {
  * undefined as soon as a box reads a wire no earlier box or input made: the caller then lowers
  * again in Kahn's order (and the liveness computed here, backwards in a wrong order, is dropped).
  */
-function lowerInOrder(d: Diagram, wanted: readonly number[], order: Int32Array | null): Program | undefined {
+function lowerInOrder(d: Diagram, wanted: Int32Array, order: Int32Array | null): Program | undefined {
   const p = packedOf(d);
   const c = p.boxes;
   const nWires = p.nWires;
@@ -69,12 +70,14 @@ function lowerInOrder(d: Diagram, wanted: readonly number[], order: Int32Array |
   const maxBuffers = p.inputs.length + nLiveOuts;
   const bufferType = new Int32Array(maxBuffers);
   let nBuffers = 0;
-  const inputs = p.inputs.map((w) => {
+  const inputs = new Int32Array(p.inputs.length);
+  for (let k = 0; k < p.inputs.length; k++) {
+    const w = p.inputs[k];
     if (ready) ready[w] = 1;
     bufOf[w] = nBuffers;
     bufferType[nBuffers] = p.wireType[w];
-    return nBuffers++;
-  });
+    inputs[k] = nBuffers++;
+  }
   const cse = new StepTable(nLive, nLiveIns, maxBuffers);
   // the steps' columns, at most nLive steps
   const gen = new Int32Array(nLive);

@@ -113,8 +113,7 @@ function rdiffInOrder(d: Diagram, opts: RdiffOptions, order: Int32Array | null):
   const b = new DiagramBuilder();
   // wire of d ↦ its forward copy (−1: not made yet, which in construction order is the check)
   const map = new Int32Array(p.nWires).fill(-1);
-  const xs = b.inputs(p.inputs.map(typeOf));
-  for (let i = 0; i < p.inputs.length; i++) map[p.inputs[i]] = xs[i];
+  for (let i = 0; i < p.inputs.length; i++) map[p.inputs[i]] = b.input(typeOf(p.inputs[i]));
   // the forward copy of box i is the builder's box fwd[i]: its source, kept for the backward pass
   const fwd = new Int32Array(nBoxes);
   // scratch lists, reused box after box (the builder copies what it keeps)
@@ -151,8 +150,7 @@ function rdiffInOrder(d: Diagram, opts: RdiffOptions, order: Int32Array | null):
     const text = b.sourceText(source);
     return sumChanges(b, changes, typeOf(w), text === undefined ? BACKWARD_ONLY : { source: text, pass: 'backward' });
   };
-  const dys = b.inputs(p.outputs.map(typeOf));
-  for (let j = 0; j < dys.length; j++) arrive(p.outputs[j], dys[j]);
+  for (let j = 0; j < p.outputs.length; j++) arrive(p.outputs[j], b.input(typeOf(p.outputs[j])));
   const dxs: number[] = [];
   for (let n = nBoxes - 1; n >= 0; n--) {
     const i = order === null ? n : order[n];
@@ -173,8 +171,8 @@ function rdiffInOrder(d: Diagram, opts: RdiffOptions, order: Int32Array | null):
     b.splice(rev, ins, nIn + nOut, source, BACKWARD, dxs);
     for (let k = 0; k < nIn; k++) arrive(c.ins[inFrom + k], dxs[k]);
   }
-  const dx = p.inputs.map((w) => total(w, NO_SOURCE));
-  b.outputs(opts.keepForward ? [...p.outputs.map((w) => map[w]), ...dx] : dx);
+  if (opts.keepForward) for (let j = 0; j < p.outputs.length; j++) b.output(map[p.outputs[j]]);
+  for (let i = 0; i < p.inputs.length; i++) b.output(total(p.inputs[i], NO_SOURCE));
   const name = opts.keepForward ? 'lens' : 'R';
   return d.term === undefined ? b.build() : b.build(`${name}[${d.term}]`);
 }
