@@ -4,8 +4,11 @@
  * check of issue 3 §8 without the rest of the bench suite. `--gc` adds, per phase, the median run
  * and the time the garbage collector spent inside the runs (best run, and over all runs), from
  * `perf_hooks` gc entries (no --expose-gc needed): where best and median part, collections fall
- * inside some runs and not others.
+ * inside some runs and not others. On Linux each phase also gives the minor page faults of its
+ * best run (from /proc/self/stat): a machine-independent sign of memory mapped afresh per run,
+ * which is what made the growth super-linear while diagrams were stored as objects.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
 import { lower, rdiff } from '../../src/core';
 import { chain, wide } from '../core.bench';
@@ -22,8 +25,15 @@ if (withGc) observer.observe({ entryTypes: ['gc'] });
 /** Lets the observer deliver the entries of the runs just made. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Minor page faults of this process so far (0 where /proc is missing). */
+const STAT = '/proc/self/stat';
+const hasStat = existsSync(STAT);
+const minorFaults = () => (hasStat ? Number(readFileSync(STAT, 'utf8').split(') ')[1].split(' ')[7]) : 0);
+
 interface Runs {
   best: number;
+  /** Minor page faults in the best run. */
+  faults: number;
   median: number;
   /** GC ms inside the best run, and inside all runs. */
   gcBest: number;
@@ -33,10 +43,13 @@ interface Runs {
 
 async function timed<T>(f: () => T, runs: number): Promise<Runs> {
   const spans: [number, number][] = [];
+  const faults: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const f0 = minorFaults();
     const t0 = performance.now();
     f();
     spans.push([t0, performance.now()]);
+    faults.push(minorFaults() - f0);
   }
   await settle();
   const gcIn = ([a, b]: [number, number]) =>
@@ -46,6 +59,7 @@ async function timed<T>(f: () => T, runs: number): Promise<Runs> {
   const sorted = [...times].sort((a, b) => a - b);
   return {
     best: times[bestAt],
+    faults: faults[bestAt],
     median: sorted[sorted.length >> 1],
     gcBest: gcIn(spans[bestAt]),
     gcAll: spans.reduce((s, span) => s + gcIn(span), 0),
@@ -66,7 +80,8 @@ for (const [name, make] of [
     const low = await timed(() => lower(r), runs);
     const total = build.best + rd.best + low.best;
     console.log(
-      `${name} ${n}: ${total.toFixed(2)} ms (build ${build.best.toFixed(2)} · rdiff ${rd.best.toFixed(2)} · lower ${low.best.toFixed(2)}), ${((1000 * total) / n).toFixed(2)} µs/box`,
+      `${name} ${n}: ${total.toFixed(2)} ms (build ${build.best.toFixed(2)} · rdiff ${rd.best.toFixed(2)} · lower ${low.best.toFixed(2)}), ${((1000 * total) / n).toFixed(2)} µs/box` +
+        (hasStat ? `; page faults in the best runs ${build.faults} · ${rd.faults} · ${low.faults}` : ''),
     );
     if (withGc)
       for (const [phase, t] of [
