@@ -27,3 +27,20 @@ test('R[f] names its boundary wires after the diagram: parameters, inputs, outpu
   expect(names.filter((n) => /^(x|d|dx)\d+$/.test(n))).toEqual([]);
   expect(record.consoleErrors).toEqual([]);
 });
+
+test('R[f] is drawn as it runs: what rdiff makes but nothing computes is left out, and said so', async ({
+  page,
+  record,
+}) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Show reverse derivative' }).click();
+  const view = page.getByRole('region', { name: 'Reverse derivative' });
+  await expect(view.locator('.rbox').first()).toBeVisible({ timeout: 20_000 });
+  await expect(view.getByText(/^As it runs: .*(left out|read from the forward pass)\.$/)).toBeVisible();
+  // each forward box of the example is drawn at most once: recomputations are read from it
+  const forward = await view
+    .locator('.rbox-forward')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-source')));
+  expect(new Set(forward).size).toBe(forward.length);
+  expect(record.consoleErrors).toEqual([]);
+});

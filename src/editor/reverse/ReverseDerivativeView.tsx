@@ -1,6 +1,8 @@
 /**
  * "Show reverse derivative": R[f] of the compiled model as its own read-only diagram, laid out
- * automatically. Hovering an R-box lights up the box it came from, and the other way round.
+ * automatically, as it runs (reverseGraph: no dead forward copies, recomputations read from the
+ * forward pass), with a line saying what was left out. Hovering an R-box lights up the box it
+ * came from, and the other way round.
  */
 import { type Edge, type Node, ReactFlow, ReactFlowProvider } from '@xyflow/react';
 import { useEffect, useState } from 'react';
@@ -10,7 +12,25 @@ import { type RBoxData, RBoxNode } from './RBoxNode';
 import { layoutReverse, reverseGraph } from './reverseGraph';
 
 const nodeTypes = { rbox: RBoxNode };
-type View = { nodes: Node<RBoxData>[]; edges: Edge[]; term: string } | { error: string } | null;
+type View =
+  | { nodes: Node<RBoxData>[]; edges: Edge[]; term: string; dropped: number; shared: number }
+  | { error: string }
+  | null;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the graph leaves out of rdiff's diagram, in words; empty when nothing is. */
+export function leftOutText(dropped: number, shared: number): string {
+  const parts = [
+    dropped > 0
+      ? `${plural(dropped, 'forward box', 'forward boxes')} whose value nothing reads ${dropped === 1 ? 'is' : 'are'} left out`
+      : '',
+    shared > 0
+      ? `${plural(shared, 'value', 'values')} a reverse rule would recompute ${shared === 1 ? 'is' : 'are'} read from the forward pass`
+      : '',
+  ].filter((p) => p !== '');
+  return parts.length === 0 ? '' : `As it runs: ${parts.join('; ')}.`;
+}
 
 export function ReverseDerivativeView() {
   const overlay = useOverlay();
@@ -32,7 +52,7 @@ export function ReverseDerivativeView() {
           data: { label: n.label, pass: n.pass, source: n.source },
         }));
         const edges = g.edges.map((e) => ({ id: e.id, source: e.source, target: e.target, label: e.label }));
-        setView({ nodes, edges, term: g.term });
+        setView({ nodes, edges, term: g.term, dropped: g.dropped, shared: g.shared });
       });
     } catch (e) {
       setView({ error: e instanceof Error ? e.message : String(e) });
@@ -52,6 +72,9 @@ export function ReverseDerivativeView() {
       </header>
       {!compiled?.model && <p className="muted">The diagram does not compile yet; fix its errors to see R[f].</p>}
       {view && 'error' in view && <p className="field-error">{view.error}</p>}
+      {view && 'nodes' in view && leftOutText(view.dropped, view.shared) !== '' && (
+        <p className="muted reverse-note">{leftOutText(view.dropped, view.shared)}</p>
+      )}
       {view && 'nodes' in view && (
         <ReactFlowProvider>
           <ReactFlow

@@ -1,8 +1,14 @@
 /**
- * R[f] as a graph to draw: the core's rdiff of the compiled model, one node per box (tagged with
- * the document box it came from and its pass) and per boundary wire, named as the diagram names
- * it (`W1.W`, `x`, `d ŷ`; see boundaryNames), laid out by elkjs.
+ * R[f] as a graph to draw, as it runs: the core's rdiff of the compiled model, lowered, one node
+ * per box that computes something (tagged with the document box it came from and its pass) and
+ * per boundary wire, named as the diagram names it (`W1.W`, `x`, `d ŷ`; see boundaryNames), laid
+ * out by elkjs. rdiff copies every forward box and lets a reverse rule recompute f(x); lowering
+ * drops the copies nothing reads (dead code) and merges each recomputation into the forward box
+ * that already made the value (a residual). The graph shows the boxes lowering keeps, and wires
+ * by the value they carry, so a backward box reads its residual straight from the forward pass;
+ * `dropped` and `shared` count what was left out.
  */
+import { lower } from '../../core/program';
 import { rdiff } from '../../core/rdiff';
 import { boxLabel } from '../../core/term';
 import { printType } from '../../core/wire';
@@ -24,15 +30,24 @@ export interface REdge {
   readonly target: string;
   readonly label: string;
 }
+export interface RGraph {
+  nodes: RNode[];
+  edges: REdge[];
+  term: string;
+  /** Boxes of rdiff's diagram that compute nothing R[f] reads (forward copies whose value no rule needs). */
+  dropped: number;
+  /** Boxes of rdiff's diagram that recompute a value the forward pass already made (read from it instead). */
+  shared: number;
+}
 
-export function reverseGraph(
-  compiled: CompiledModel,
-  doc: LensDocument | null = null,
-): { nodes: RNode[]; edges: REdge[]; term: string } {
+export function reverseGraph(compiled: CompiledModel, doc: LensDocument | null = null): RGraph {
   const model = compiled.diagram;
   const r = rdiff(model);
+  const program = lower(r);
+  const bufferOf = program.wireBuffer;
   const names = boundaryNames(compiled, doc);
   const nodes: RNode[] = [];
+  // the node that makes each buffer: a boundary input or the first box lowering kept for it
   const producer = new Map<number, string>();
   r.inputs.forEach((w, k) => {
     const id = `in${k}`;
@@ -43,26 +58,37 @@ export function reverseGraph(
       x: 0,
       y: 0,
     });
-    producer.set(w, id);
+    producer.set(bufferOf[w], id);
   });
+  let dropped = 0;
+  let shared = 0;
+  const kept: number[] = [];
   r.boxes.forEach((b, i) => {
+    const buffers = b.outputs.map((w) => bufferOf[w]);
+    if (buffers.every((k) => k < 0)) {
+      dropped++;
+      return;
+    }
+    if (buffers.every((k) => producer.has(k))) {
+      shared++;
+      return;
+    }
     const id = `r${i}`;
     nodes.push({ id, label: boxLabel(b, r), pass: b.pass ?? 'backward', source: b.source, x: 0, y: 0 });
-    for (const w of b.outputs) producer.set(w, id);
+    for (const k of buffers) if (!producer.has(k)) producer.set(k, id);
+    kept.push(i);
   });
   const edges: REdge[] = [];
   const link = (w: number, target: string) => {
-    const source = producer.get(w);
+    const source = producer.get(bufferOf[w]);
     if (source) edges.push({ id: `e${edges.length}`, source, target, label: printType(r.wires[w]) });
   };
-  r.boxes.forEach((b, i) => {
-    for (const w of b.inputs) link(w, `r${i}`);
-  });
+  for (const i of kept) for (const w of r.boxes[i].inputs) link(w, `r${i}`);
   r.outputs.forEach((w, k) => {
     nodes.push({ id: `out${k}`, label: names.outputs[k] ?? `dx${k}`, pass: 'boundary', x: 0, y: 0 });
     link(w, `out${k}`);
   });
-  return { nodes, edges, term: r.term ?? 'R[f]' };
+  return { nodes, edges, term: r.term ?? 'R[f]', dropped, shared };
 }
 
 export async function layoutReverse(g: { nodes: RNode[]; edges: REdge[] }): Promise<void> {
