@@ -2,13 +2,16 @@
  * The autosave slot in IndexedDB: one object store, one key. A stored document is read back
  * through the document schema, so a damaged or foreign record is refused, never half-loaded.
  */
-import { DocumentSchema, type LensDocument } from '../../io/document';
+import type { LensDocument } from '../../io/document';
+import { readStoredDocument } from './storedDocument';
 
 const DB = 'lensboard';
 const STORE = 'documents';
 const KEY = 'autosave';
 /** Beside the document: does it hold changes never exported as a file (see `exportedDoc`)? */
 const UNEXPORTED_KEY = 'autosave-unexported';
+/** Orders this copy against the pending record in localStorage (pending.ts); 0 when absent. */
+const REVISION_KEY = 'autosave-revision';
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -39,24 +42,32 @@ function run<T>(mode: IDBTransactionMode, act: (s: IDBObjectStore) => T): Promis
   );
 }
 
-export function saveDocument(doc: LensDocument, unexported = true): Promise<unknown> {
+export function saveDocument(doc: LensDocument, unexported = true, revision = 0): Promise<unknown> {
   return run(
     'readwrite',
-    (s) => [s.put(JSON.parse(JSON.stringify(doc)), KEY), s.put(unexported, UNEXPORTED_KEY)] as const,
+    (s) =>
+      [
+        s.put(JSON.parse(JSON.stringify(doc)), KEY),
+        s.put(unexported, UNEXPORTED_KEY),
+        s.put(revision, REVISION_KEY),
+      ] as const,
   );
 }
 
 export type Restored =
   | { kind: 'none' }
-  | { kind: 'ok'; doc: LensDocument; unexported: boolean }
+  | { kind: 'ok'; doc: LensDocument; unexported: boolean; revision: number }
   | { kind: 'bad'; reason: string };
 
 export async function loadDocument(): Promise<Restored> {
-  const [doc, flag] = await run('readonly', (s) => [s.get(KEY), s.get(UNEXPORTED_KEY)] as const);
+  const [doc, flag, rev] = await run(
+    'readonly',
+    (s) => [s.get(KEY), s.get(UNEXPORTED_KEY), s.get(REVISION_KEY)] as const,
+  );
   const raw: unknown = doc.result;
   if (raw === undefined) return { kind: 'none' };
-  const parsed = DocumentSchema.safeParse(raw);
-  if (parsed.success) return { kind: 'ok', doc: parsed.data, unexported: flag.result !== false };
-  const first = parsed.error.issues[0];
-  return { kind: 'bad', reason: `${first?.path.join('.') || 'document'}: ${first?.message ?? 'invalid'}` };
+  const read = readStoredDocument(raw);
+  if (!read.ok) return { kind: 'bad', reason: read.reason };
+  const revision = typeof rev.result === 'number' && Number.isFinite(rev.result) ? rev.result : 0;
+  return { kind: 'ok', doc: read.doc, unexported: flag.result !== false, revision };
 }

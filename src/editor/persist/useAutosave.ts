@@ -1,49 +1,25 @@
 /**
- * Never lose work: the document is saved to IndexedDB a moment after each edit, and at once
- * when the page is hidden or left (pagehide, visibilitychange), with a flag saying whether it
- * holds changes never exported, so a reload still knows the work is unsaved. A failed save is
- * shown as a banner offering export; the next successful save clears it.
+ * Autosave, wired to the page: saves at once when enabled (a restored copy that IndexedDB does
+ * not hold yet), a moment after each edit, and when the page is hidden or left (pagehide,
+ * visibilitychange), where the pending record is written before the handler returns.
  */
 import { useEffect } from 'react';
 import type { EditorStore } from '../store/createEditorStore';
-import { hasUnsavedWork } from '../store/unsaved';
-import { saveDocument } from './idb';
+import { type AutosaveDeps, createAutosaver } from './autosaver';
 
-const DELAY_MS = 400;
-
-export function useAutosave(store: EditorStore, enabled: boolean, save = saveDocument): void {
+/** `deps` (tests) must keep its identity across renders, or autosave restarts each time. */
+export function useAutosave(store: EditorStore, enabled: boolean, deps?: AutosaveDeps): void {
   useEffect(() => {
     if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let savedFlag: boolean | null = null;
-    const flush = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      const s = store.getState();
-      const { doc, savedDoc } = s;
-      const unexported = hasUnsavedWork(s);
-      if (doc === savedDoc && unexported === savedFlag) return;
-      save(doc, unexported).then(
-        () => {
-          savedFlag = unexported;
-          store.getState().setView({ savedDoc: doc, saveError: null });
-        },
-        (e: unknown) => store.getState().setView({ saveError: e instanceof Error ? e.message : String(e) }),
-      );
-    };
-    const unsubscribe = store.subscribe((s, prev) => {
-      if (s.doc === prev.doc && s.exportedDoc === prev.exportedDoc) return;
-      clearTimeout(timer);
-      timer = setTimeout(flush, DELAY_MS);
-    });
-    const onHide = () => document.visibilityState === 'hidden' && flush();
-    window.addEventListener('pagehide', flush);
+    const autosaver = createAutosaver(store, deps);
+    autosaver.flush();
+    const onHide = () => document.visibilityState === 'hidden' && autosaver.flush();
+    window.addEventListener('pagehide', autosaver.flush);
     document.addEventListener('visibilitychange', onHide);
     return () => {
-      flush();
-      unsubscribe();
-      window.removeEventListener('pagehide', flush);
+      autosaver.dispose();
+      window.removeEventListener('pagehide', autosaver.flush);
       document.removeEventListener('visibilitychange', onHide);
     };
-  }, [store, enabled, save]);
+  }, [store, enabled, deps]);
 }

@@ -1,0 +1,93 @@
+/**
+ * The pending record: the latest document, written to localStorage synchronously each time
+ * autosave flushes, because a page being left (reload, close) does not wait for IndexedDB to
+ * open. It carries the revision of the IndexedDB save started with it; once IndexedDB holds that
+ * revision or a later one, the record is removed. Storage refusing (quota, a private window) is
+ * never an error here: the IndexedDB path still runs and reports its own failures.
+ */
+import type { LensDocument } from '../../io/document';
+import { z } from '../../io/zod';
+import { readStoredDocument } from './storedDocument';
+
+export const PENDING_KEY = 'lensboard.pendingAutosave';
+/** In characters. Leaves most of localStorage's ~5 MB to "My boxes"; a larger document relies
+ * on IndexedDB alone (a 300-box document is ~100 kB). */
+export const PENDING_LIMIT = 1_000_000;
+
+export type PendingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export type Pending =
+  | { kind: 'none' }
+  | { kind: 'ok'; doc: LensDocument; unexported: boolean; revision: number }
+  | { kind: 'bad'; reason: string };
+
+const Stored = z.object({
+  version: z.literal(1),
+  revision: z.number().int().min(0),
+  unexported: z.boolean(),
+  doc: z.unknown(),
+});
+
+/** `window.localStorage` itself throws where storage is disabled: callers catch that too. */
+const local = (storage?: PendingStorage): PendingStorage => storage ?? window.localStorage;
+
+/** False when the record was not written (too large, quota, storage disabled); never throws. */
+export function writePending(
+  doc: LensDocument,
+  unexported: boolean,
+  revision: number,
+  storage?: PendingStorage,
+): boolean {
+  try {
+    const text = JSON.stringify({ version: 1, revision, unexported, doc });
+    if (text.length > PENDING_LIMIT) return false;
+    local(storage).setItem(PENDING_KEY, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Read = { kind: 'none' } | { kind: 'bad'; reason: string } | { kind: 'record'; record: z.infer<typeof Stored> };
+
+function readRecord(storage?: PendingStorage): Read {
+  let text: string | null;
+  try {
+    text = local(storage).getItem(PENDING_KEY);
+  } catch {
+    return { kind: 'none' };
+  }
+  if (text === null) return { kind: 'none' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'bad', reason: 'not valid JSON' };
+  }
+  const stored = Stored.safeParse(json);
+  if (!stored.success) return { kind: 'bad', reason: 'not a Lensboard autosave record' };
+  return { kind: 'record', record: stored.data };
+}
+
+export function readPending(storage?: PendingStorage): Pending {
+  const read = readRecord(storage);
+  if (read.kind !== 'record') return read;
+  const { record } = read;
+  const doc = readStoredDocument(record.doc);
+  if (!doc.ok) return { kind: 'bad', reason: doc.reason };
+  return { kind: 'ok', doc: doc.doc, unexported: record.unexported, revision: record.revision };
+}
+
+/**
+ * Removes the record once IndexedDB holds `upTo` or later; a newer record stays (a later flush
+ * wrote it and its own save is still on the way). Without `upTo`, removes any record.
+ */
+export function clearPending(upTo = Number.POSITIVE_INFINITY, storage?: PendingStorage): void {
+  try {
+    const read = readRecord(storage);
+    if (read.kind === 'none' || (read.kind === 'record' && read.record.revision > upTo)) return;
+    local(storage).removeItem(PENDING_KEY);
+  } catch {
+    // Storage went away; the record, if any, is superseded by revision on the next restore.
+  }
+}

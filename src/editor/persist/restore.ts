@@ -1,0 +1,83 @@
+/**
+ * On start: the newer readable of the two stored copies, the IndexedDB autosave and the pending
+ * record written as the page was last left (pending.ts), else the XOR example (a first visit
+ * opens an example, not an empty page). A copy that does not validate is refused whole and
+ * named in a notice. A copy taken from the pending record is not marked as saved, so autosave
+ * writes it to IndexedDB as soon as it starts, and removes the record once that lands.
+ */
+import type { LensDocument } from '../../io/document';
+import { xorExample } from '../model/xorExample';
+import type { EditorStore } from '../store/createEditorStore';
+import { loadDocument, type Restored } from './idb';
+import { clearPending, type Pending, type PendingStorage, readPending } from './pending';
+import { seenRevision } from './revision';
+
+type Copy = 'idb' | 'pending';
+const COPY_NAME: Record<Copy, string> = {
+  idb: 'the autosave',
+  pending: 'the last edit, kept as the page closed,',
+};
+
+export interface RestoreChoice {
+  readonly pick: { doc: LensDocument; unexported: boolean; from: Copy } | null;
+  /** The copies refused, each with the path of its first problem. */
+  readonly refused: readonly { copy: Copy; reason: string }[];
+  /** The highest revision of a readable copy: the next save must go above it. */
+  readonly revision: number;
+}
+
+export interface RestoreDeps {
+  readonly load?: () => Promise<Restored>;
+  /** localStorage unless given (tests). */
+  readonly storage?: PendingStorage;
+}
+
+/** On a tie the IndexedDB copy wins: the pending record then only repeats it. */
+export function chooseRestored(stored: Restored, pending: Pending): RestoreChoice {
+  const refused: { copy: Copy; reason: string }[] = [];
+  if (stored.kind === 'bad') refused.push({ copy: 'idb', reason: stored.reason });
+  if (pending.kind === 'bad') refused.push({ copy: 'pending', reason: pending.reason });
+  const idb = stored.kind === 'ok' ? stored : null;
+  const late = pending.kind === 'ok' ? pending : null;
+  const revision = Math.max(idb?.revision ?? 0, late?.revision ?? 0);
+  if (late && (!idb || late.revision > idb.revision))
+    return { pick: { doc: late.doc, unexported: late.unexported, from: 'pending' }, refused, revision };
+  if (idb) return { pick: { doc: idb.doc, unexported: idb.unexported, from: 'idb' }, refused, revision };
+  return { pick: null, refused, revision };
+}
+
+export async function readSaved({ load = loadDocument, storage }: RestoreDeps = {}): Promise<RestoreChoice> {
+  const stored = await load().catch(
+    (e: unknown): Restored => ({ kind: 'bad', reason: e instanceof Error ? e.message : String(e) }),
+  );
+  return chooseRestored(stored, readPending(storage));
+}
+
+export function applyRestored(
+  store: EditorStore,
+  { pick, refused, revision }: RestoreChoice,
+  storage?: PendingStorage,
+) {
+  const s = store.getState();
+  seenRevision(revision);
+  if (pick) {
+    s.setDocument(pick.doc);
+    s.setView({ savedDoc: pick.from === 'idb' ? pick.doc : null, exportedDoc: pick.unexported ? null : pick.doc });
+  } else {
+    s.setDocument(xorExample(), true);
+  }
+  // A record not chosen is older than IndexedDB's copy, or refused: either way done with.
+  if (pick?.from !== 'pending') clearPending(undefined, storage);
+  const notice = describeRefused({ pick, refused, revision });
+  if (notice) s.notify(notice, 'error');
+  store.temporal.getState().clear();
+}
+
+/** At most one copy is refused when the other is open, so the notice can name both. */
+export function describeRefused({ pick, refused }: RestoreChoice): string | null {
+  if (refused.length === 0) return null;
+  const reasons = refused.map((r) => r.reason).join('; ');
+  if (!pick) return `The saved diagram could not be read (${reasons}); the XOR example is open instead.`;
+  const what = COPY_NAME[refused[0].copy];
+  return `${what[0].toUpperCase()}${what.slice(1)} could not be read (${reasons}); ${COPY_NAME[pick.from]} is open instead.`;
+}

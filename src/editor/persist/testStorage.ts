@@ -1,0 +1,39 @@
+/** Storage fakes for the persist tests: a Map, and one whose writes fail as a full quota does. */
+import type { PendingStorage } from './pending';
+
+export function memoryStorage(): PendingStorage & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+export function fullStorage(): PendingStorage & { map: Map<string, string> } {
+  const storage = memoryStorage();
+  storage.setItem = () => {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  };
+  return storage;
+}
+
+export interface SaveCall {
+  readonly doc: unknown;
+  readonly unexported: boolean;
+  readonly revision: number;
+  resolve(): void;
+  reject(e: Error): void;
+}
+
+/** An IndexedDB save that lands (or fails) only when the test says so. */
+export function fakeSave() {
+  const calls: SaveCall[] = [];
+  const save = (doc: unknown, unexported: boolean, revision: number) =>
+    new Promise<void>((resolve, reject) => calls.push({ doc, unexported, revision, resolve, reject }));
+  return { calls, save };
+}
+
+/** Lets settled promises run their callbacks. */
+export const settle = () => new Promise<void>((r) => setImmediate(r));
