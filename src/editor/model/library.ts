@@ -9,13 +9,16 @@ import { z } from '../../io/zod';
 import type { Scope } from './documentOps';
 import { type Fragment, FragmentSchema, instantiate, makeFragment } from './fragment';
 
+/** The longest name of a saved box (as of a group in a document). */
+export const BOX_NAME_MAX = 120;
+
 export const SavedBoxSchema = z.object({
   key: z
     .string()
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9_.:-]+$/),
-  name: z.string().min(1).max(120),
+  name: z.string().min(1).max(BOX_NAME_MAX),
   fragment: FragmentSchema,
 });
 export type SavedBox = z.infer<typeof SavedBoxSchema>;
@@ -74,3 +77,64 @@ export function placeSaved(
 /** Does this document already hold a copy of the saved box `key`? Then placing asks about tying. */
 export const hasCopy = (doc: LensDocument, key: string): boolean =>
   doc.groups.some((g) => (g.template ?? g.id) === key);
+
+/** What "Undo" needs to put a removed box back where it was. */
+export interface RemovedBox {
+  readonly box: SavedBox;
+  readonly index: number;
+}
+
+/**
+ * The library without `key`. Only the library changes: a copy placed from the box is the
+ * document's own data (its groups, boxes and wires), so every diagram using it stays as it is.
+ */
+export function removeSaved(
+  library: readonly SavedBox[],
+  key: string,
+): { library: readonly SavedBox[]; removed: RemovedBox | null } {
+  const index = library.findIndex((b) => b.key === key);
+  if (index < 0) return { library, removed: null };
+  return { library: library.filter((b) => b.key !== key), removed: { box: library[index], index } };
+}
+
+/** Puts a removed box back at its place; a box saved again under its key meanwhile wins. */
+export function restoreSaved(library: readonly SavedBox[], removed: RemovedBox): readonly SavedBox[] {
+  if (library.some((b) => b.key === removed.box.key)) return library;
+  const at = Math.min(removed.index, library.length);
+  return [...library.slice(0, at), removed.box, ...library.slice(at)].slice(-LIBRARY_LIMIT);
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export type Renamed =
+  | { readonly ok: true; readonly library: readonly SavedBox[] }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Renames the saved box `key` (and the group that a new copy of it will carry). The name is
+ * trimmed; an empty, overlong or taken one (another saved box's, or one of `alsoTaken`, ignoring
+ * case) is refused with the reason, and nothing changes. Copies already placed keep their name.
+ */
+export function renameSaved(
+  library: readonly SavedBox[],
+  key: string,
+  name: string,
+  alsoTaken: readonly string[] = [],
+): Renamed {
+  const box = library.find((b) => b.key === key);
+  if (!box) return { ok: false, reason: 'This box is no longer in My boxes.' };
+  const next = name.trim();
+  if (next === '') return { ok: false, reason: 'The name is empty: type at least one character.' };
+  if (next.length > BOX_NAME_MAX)
+    return {
+      ok: false,
+      reason: `The name is too long: at most ${BOX_NAME_MAX} characters (this one has ${next.length}).`,
+    };
+  const others = [...library.filter((b) => b.key !== key).map((b) => b.name), ...alsoTaken];
+  if (others.some((n) => sameName(n, next)))
+    return { ok: false, reason: `“${next}” is already the name of another box in My boxes.` };
+  if (next === box.name) return { ok: true, library };
+  const groups = box.fragment.groups.map((g) => (g.template === key ? { ...g, name: next } : g));
+  const renamed: SavedBox = { ...box, name: next, fragment: { ...box.fragment, groups } };
+  return { ok: true, library: library.map((b) => (b.key === key ? renamed : b)) };
+}

@@ -1,19 +1,62 @@
-/** The palette: a search box (by name or by type, `ℝ^4 → ℝ^3`) over the grouped entries. */
-import { useDeferredValue, useMemo, useState } from 'react';
+/**
+ * The palette: a search box (by name or by type, `ℝ^4 → ℝ^3`) over the grouped entries. In
+ * "My boxes", saved boxes can be renamed and removed; a group of this diagram that is not saved
+ * is listed too, as such.
+ */
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { filterPalette } from '../model/filterPalette';
-import { PALETTE_GROUPS, paletteEntries } from '../model/palette';
+import { PALETTE_GROUPS, type PaletteEntry, paletteEntries } from '../model/palette';
 import { useEditor } from '../store/EditorStoreContext';
+import { MyBoxEntry } from './MyBoxEntry';
 import { PaletteEntryButton } from './PaletteEntryButton';
+import { RemovedNotice } from './RemovedNotice';
+import { useMyBoxes } from './useMyBoxes';
+
+const DIAGRAM_ONLY = 'In this diagram only, not saved in My boxes.';
 
 export function Palette() {
   const groups = useEditor((s) => s.doc.groups);
   const library = useEditor((s) => s.library);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const entries = useMemo(() => filterPalette(paletteEntries(groups, library), deferred), [groups, library, deferred]);
+  const search = useRef<HTMLInputElement>(null);
+  const mine = useMyBoxes();
+  const all = useMemo(() => paletteEntries(groups, library), [groups, library]);
+  const entries = useMemo(() => filterPalette(all, deferred), [all, deferred]);
+  const saved = useMemo(() => new Set(library.map((b) => b.key)), [library]);
+  // Names a renamed box may not take: those shown in My boxes, its own aside.
+  const namesBut = (e: PaletteEntry) =>
+    all.filter((x) => x.group === 'My boxes' && x.template !== e.template).map((x) => x.name);
+
+  const item = (e: PaletteEntry) => {
+    const key = e.template;
+    if (e.group !== 'My boxes' || key === undefined)
+      return (
+        <li key={e.key}>
+          <PaletteEntryButton entry={e} />
+        </li>
+      );
+    if (!saved.has(key))
+      return (
+        <li key={e.key}>
+          <PaletteEntryButton entry={{ ...e, description: DIAGRAM_ONLY }} />
+        </li>
+      );
+    return (
+      <MyBoxEntry
+        key={e.key}
+        entry={e}
+        focus={mine.focusKey === key}
+        rename={(next) => mine.rename(key, next, namesBut(e))}
+        remove={() => mine.remove(key)}
+      />
+    );
+  };
+
   return (
     <div className="palette-body">
       <input
+        ref={search}
         type="search"
         className="palette-search"
         placeholder="Search by name or type (ℝ^4 → ℝ^3)"
@@ -28,14 +71,24 @@ export function Palette() {
         return (
           <details key={g} className="palette-group" open>
             <summary>{g}</summary>
-            <ul>
-              {inGroup.map((e) => (
-                <PaletteEntryButton key={e.key} entry={e} />
-              ))}
-            </ul>
+            <ul>{inGroup.map(item)}</ul>
           </details>
         );
       })}
+      <div className="palette-notice" role="status" aria-live="polite" aria-label="My boxes: last change">
+        {mine.removal && (
+          <RemovedNotice
+            key={mine.removal.id}
+            removal={mine.removal}
+            undo={mine.undo}
+            expire={mine.dismiss}
+            close={() => {
+              mine.dismiss();
+              search.current?.focus();
+            }}
+          />
+        )}
+      </div>
     </div>
   );
 }

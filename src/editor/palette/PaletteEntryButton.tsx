@@ -1,38 +1,38 @@
 /** One palette entry: symbol, name, signature and one line; drag it onto the canvas or click to add. */
 import { useReactFlow } from '@xyflow/react';
+import type { Ref } from 'react';
 import { PALETTE_MIME, placeEntry, viewCentre } from '../canvas/placement';
 import type { PaletteEntry } from '../model/palette';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 
-export function PaletteEntryButton({ entry }: { entry: PaletteEntry }) {
+export function PaletteEntryButton({ entry, ref }: { entry: PaletteEntry; ref?: Ref<HTMLButtonElement> }) {
   const store = useEditorStoreApi();
   const flow = useReactFlow();
   return (
-    <li>
-      <button
-        type="button"
-        className="palette-entry"
-        draggable
-        aria-label={entry.name}
-        title={`${entry.name}: ${entry.description}`}
-        onDragStart={(e) => {
-          e.dataTransfer.setData(
-            PALETTE_MIME,
-            JSON.stringify({ generator: entry.generator, config: entry.config, template: entry.template }),
-          );
-          e.dataTransfer.effectAllowed = 'copy';
-        }}
-        onClick={() => placeEntry(store, entry, viewCentre(flow.screenToFlowPosition))}
-      >
-        <span className="palette-symbol" style={{ color: entry.colour }} aria-hidden="true">
-          {entry.symbol}
-        </span>
-        <span className="palette-text">
-          <span className="palette-name">{entry.name}</span>
-          {entry.signature && <span className="palette-signature">{entry.signature}</span>}
-          <span className="palette-description">{entry.description}</span>
-        </span>
-      </button>
-    </li>
+    <button
+      ref={ref}
+      type="button"
+      className="palette-entry"
+      draggable
+      aria-label={entry.name}
+      title={`${entry.name}: ${entry.description}`}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(
+          PALETTE_MIME,
+          JSON.stringify({ generator: entry.generator, config: entry.config, template: entry.template }),
+        );
+        e.dataTransfer.effectAllowed = 'copy';
+      }}
+      onClick={() => placeEntry(store, entry, viewCentre(flow.screenToFlowPosition))}
+    >
+      <span className="palette-symbol" style={{ color: entry.colour }} aria-hidden="true">
+        {entry.symbol}
+      </span>
+      <span className="palette-text">
+        <span className="palette-name">{entry.name}</span>
+        {entry.signature && <span className="palette-signature">{entry.signature}</span>}
+        <span className="palette-description">{entry.description}</span>
+      </span>
+    </button>
   );
 }

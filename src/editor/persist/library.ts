@@ -1,37 +1,45 @@
 /**
- * "My boxes" kept across documents, in localStorage as plain JSON. Read back entry by entry
- * through the saved-box schema, so one damaged entry is dropped without losing the others.
+ * "My boxes" kept across documents, in localStorage as plain JSON (`{ version: 1, boxes }`).
+ * Read back entry by entry through the saved-box schema, so one damaged entry is dropped
+ * without losing the others. Storage is reached only inside a `try`: where it is turned off,
+ * merely touching `localStorage` throws.
  */
 import { z } from '../../io/zod';
 import { LIBRARY_LIMIT, type SavedBox, SavedBoxSchema } from '../model/library';
 
 export const LIBRARY_KEY = 'lensboard.myBoxes';
-const Stored = z.object({ version: z.literal(1), boxes: z.array(z.unknown()).max(LIBRARY_LIMIT) });
+const Stored = z.object({ version: z.literal(1), boxes: z.array(z.unknown()) });
 
-export function readLibrary(storage: Pick<Storage, 'getItem'> = window.localStorage): SavedBox[] {
+export function readLibrary(storage?: Pick<Storage, 'getItem'>): SavedBox[] {
   try {
-    const raw = storage.getItem(LIBRARY_KEY);
+    const raw = (storage ?? window.localStorage).getItem(LIBRARY_KEY);
     if (raw === null) return [];
     const stored = Stored.safeParse(JSON.parse(raw));
     if (!stored.success) return [];
-    return stored.data.boxes.flatMap((b) => {
+    const boxes = stored.data.boxes.flatMap((b) => {
       const r = SavedBoxSchema.safeParse(b);
       return r.success ? [r.data] : [];
     });
+    return boxes.slice(-LIBRARY_LIMIT);
   } catch {
     return [];
   }
 }
 
-/** Writes the library; false when storage refuses (private window, quota). */
-export function writeLibrary(
-  boxes: readonly SavedBox[],
-  storage: Pick<Storage, 'setItem'> = window.localStorage,
-): boolean {
+/** Why the browser refused to store, in a user's words. */
+export function storageProblem(e: unknown): string {
+  const name = e instanceof Error || e instanceof DOMException ? e.name : '';
+  if (name === 'QuotaExceededError') return 'its storage is full';
+  if (name === 'SecurityError') return 'its storage is turned off';
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Writes the library: null when written, else why storage refused (private window, quota). */
+export function writeLibrary(boxes: readonly SavedBox[], storage?: Pick<Storage, 'setItem'>): string | null {
   try {
-    storage.setItem(LIBRARY_KEY, JSON.stringify({ version: 1, boxes }));
-    return true;
-  } catch {
-    return false;
+    (storage ?? window.localStorage).setItem(LIBRARY_KEY, JSON.stringify({ version: 1, boxes }));
+    return null;
+  } catch (e) {
+    return storageProblem(e);
   }
 }

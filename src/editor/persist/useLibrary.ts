@@ -1,21 +1,38 @@
-/** Loads "My boxes" on start, writes them back whenever they change, and follows other tabs. */
+/**
+ * Loads "My boxes" on start, writes them back whenever they change, and follows other tabs.
+ * A refused write leaves the list in the store as the user made it, and says so.
+ */
 import { useEffect } from 'react';
 import type { EditorStore } from '../store/createEditorStore';
 import { LIBRARY_KEY, readLibrary, writeLibrary } from './library';
 
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
+type Events = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+/** Keeps the store's library and storage in step until the returned function is called. */
+export function keepLibrary(store: EditorStore, storage?: Storage, events: Events = window): () => void {
+  store.getState().setView({ library: readLibrary(storage) });
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.library === prev.library) return;
+    const problem = writeLibrary(s.library, storage);
+    if (problem === null) return;
+    s.notify(
+      `“My boxes” could not be saved in this browser (${problem}); changes to them last until the tab closes.`,
+      'error',
+    );
+  });
+  // A null key: another tab cleared the whole storage.
+  const onStorage = (e: Event) => {
+    const key = (e as StorageEvent).key;
+    if (key === LIBRARY_KEY || key === null) store.getState().setView({ library: readLibrary(storage) });
+  };
+  events.addEventListener('storage', onStorage);
+  return () => {
+    unsubscribe();
+    events.removeEventListener('storage', onStorage);
+  };
+}
+
 export function useLibrary(store: EditorStore): void {
-  useEffect(() => {
-    store.getState().setView({ library: readLibrary() });
-    const unsubscribe = store.subscribe((s, prev) => {
-      if (s.library === prev.library || writeLibrary(s.library)) return;
-      s.notify('“My boxes” could not be saved in this browser; they last until the tab closes.', 'error');
-    });
-    const onStorage = (e: StorageEvent) =>
-      e.key === LIBRARY_KEY && store.getState().setView({ library: readLibrary() });
-    window.addEventListener('storage', onStorage);
-    return () => {
-      unsubscribe();
-      window.removeEventListener('storage', onStorage);
-    };
-  }, [store]);
+  useEffect(() => keepLibrary(store), [store]);
 }

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIBRARY_LIMIT, type SavedBox } from '../model/library';
+import { createEditorStore } from '../store/createEditorStore';
+import { LIBRARY_KEY, readLibrary, writeLibrary } from './library';
+import { keepLibrary } from './useLibrary';
+
+function saved(): readonly SavedBox[] {
+  const store = createEditorStore();
+  const s = () => store.getState();
+  const lin = s().addBox('linear', { x: 200, y: 0 }, { in: 4, out: 3 });
+  const sig = s().addBox('sigmoid', { x: 400, y: 0 });
+  s().connect({ box: lin, port: 'y' }, { box: sig, port: 'x' });
+  s().select([lin, sig]);
+  s().groupSelection('layer');
+  return s().library;
+}
+
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+  } as Storage;
+}
+
+const refusing = (name: string): Pick<Storage, 'setItem'> => ({
+  setItem: () => {
+    throw new DOMException('refused', name);
+  },
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('My boxes in localStorage', () => {
+  it('round-trips and drops a damaged entry without losing the others', () => {
+    const library = saved();
+    const storage = memoryStorage();
+    const bad = { key: '<b>', name: '', fragment: {} } as unknown as SavedBox;
+    expect(writeLibrary([...library, bad], storage)).toBeNull();
+    expect(readLibrary(storage)).toEqual(library);
+    storage.setItem(LIBRARY_KEY, '{not json');
+    expect(readLibrary(storage)).toEqual([]);
+  });
+
+  it('reads version 1 as written before renaming and removing existed', () => {
+    const library = saved();
+    const storage = memoryStorage();
+    const { key, name, fragment } = library[0];
+    storage.setItem(LIBRARY_KEY, JSON.stringify({ version: 1, boxes: [{ key, name, fragment }] }));
+    expect(readLibrary(storage)).toEqual(library);
+    writeLibrary(library, storage);
+    expect(JSON.parse(storage.getItem(LIBRARY_KEY) ?? '')).toEqual({ version: 1, boxes: library });
+  });
+
+  it('keeps the newest boxes of a list longer than the limit, rather than none', () => {
+    const [box] = saved();
+    const storage = memoryStorage();
+    const boxes = Array.from({ length: LIBRARY_LIMIT + 5 }, (_, i) => ({ ...box, key: `my-${i}` }));
+    storage.setItem(LIBRARY_KEY, JSON.stringify({ version: 1, boxes }));
+    const read = readLibrary(storage);
+    expect(read).toHaveLength(LIBRARY_LIMIT);
+    expect(read[0].key).toBe('my-5');
+  });
+
+  it('says why storage refused a write', () => {
+    const library = saved();
+    expect(writeLibrary(library, refusing('QuotaExceededError'))).toBe('its storage is full');
+    expect(writeLibrary(library, refusing('SecurityError'))).toBe('its storage is turned off');
+  });
+
+  it('survives a browser where merely touching localStorage throws', () => {
+    vi.stubGlobal('window', {
+      get localStorage(): Storage {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    expect(readLibrary()).toEqual([]);
+    expect(writeLibrary(saved())).toBe('its storage is turned off');
+  });
+});
+
+describe('keeping the library (useLibrary)', () => {
+  it('writes each change; a refused write keeps the list as the user made it and says why', () => {
+    const library = saved();
+    const store = createEditorStore();
+    const storage = memoryStorage();
+    writeLibrary(library, storage);
+    const stop = keepLibrary(store, storage, new EventTarget());
+    expect(store.getState().library).toEqual(library);
+    store.getState().setView({ library: [] });
+    expect(readLibrary(storage)).toEqual([]);
+    store.getState().setView({ library });
+    expect(readLibrary(storage)).toEqual(library);
+
+    storage.setItem = refusing('QuotaExceededError').setItem;
+    store.getState().setView({ library: [] });
+    expect(store.getState().library).toEqual([]);
+    expect(store.getState().notice).toMatchObject({ tone: 'error' });
+    expect(store.getState().notice?.text).toMatch(/could not be saved in this browser \(its storage is full\)/);
+    stop();
+  });
+
+  it('follows another tab, also when it clears the storage', () => {
+    const library = saved();
+    const store = createEditorStore();
+    const storage = memoryStorage();
+    const events = new EventTarget();
+    const stop = keepLibrary(store, storage, events);
+    const otherTab = (key: string | null) => events.dispatchEvent(Object.assign(new Event('storage'), { key }));
+    writeLibrary(library, storage);
+    otherTab('unrelated');
+    expect(store.getState().library).toEqual([]);
+    otherTab(LIBRARY_KEY);
+    expect(store.getState().library).toEqual(library);
+    storage.setItem(LIBRARY_KEY, 'null');
+    otherTab(null);
+    expect(store.getState().library).toEqual([]);
+    stop();
+    writeLibrary(library, storage);
+    otherTab(LIBRARY_KEY);
+    expect(store.getState().library).toEqual([]);
+  });
+});
