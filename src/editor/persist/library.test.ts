@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIBRARY_LIMIT, type SavedBox } from '../model/library';
 import { createEditorStore } from '../store/createEditorStore';
-import { LIBRARY_KEY, readLibrary, writeLibrary } from './library';
+import { LIBRARY_KEY, newerLibraryVersion, readLibrary, writeLibrary } from './library';
 import { keepLibrary } from './useLibrary';
 
 function saved(): readonly SavedBox[] {
@@ -32,6 +32,37 @@ const refusing = (name: string): Pick<Storage, 'setItem'> => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('My boxes in localStorage', () => {
+  it('never overwrites a library a newer Lensboard stored, and says so once', () => {
+    const storage = memoryStorage();
+    const newer = JSON.stringify({ version: 2, boxes: [{ future: true }] });
+    storage.setItem(LIBRARY_KEY, newer);
+    expect(newerLibraryVersion(storage)).toBe(2);
+    const store = createEditorStore();
+    const notify = vi.spyOn(store.getState(), 'notify');
+    const stop = keepLibrary(store, storage, new EventTarget());
+    expect(store.getState().library).toEqual([]);
+    const s = () => store.getState();
+    const lin = s().addBox('linear', { x: 0, y: 0 }, { in: 2, out: 2 });
+    s().select([lin]);
+    s().groupSelection('one');
+    s().select([s().addBox('tanh', { x: 200, y: 0 })]);
+    s().groupSelection('two');
+    expect(s().library.length).toBe(2);
+    expect(storage.getItem(LIBRARY_KEY)).toBe(newer);
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(String(notify.mock.calls[0][0])).toContain('newer Lensboard');
+    stop();
+  });
+
+  it('reads no newer version from a library of this format, a damaged one or none', () => {
+    const storage = memoryStorage();
+    expect(newerLibraryVersion(storage)).toBeNull();
+    writeLibrary(saved(), storage);
+    expect(newerLibraryVersion(storage)).toBeNull();
+    storage.setItem(LIBRARY_KEY, '{not json');
+    expect(newerLibraryVersion(storage)).toBeNull();
+  });
+
   it('round-trips and drops a damaged entry without losing the others', () => {
     const library = saved();
     const storage = memoryStorage();

@@ -26,6 +26,21 @@ export function readLibrary(storage?: Pick<Storage, 'getItem'>): SavedBox[] {
   }
 }
 
+/**
+ * The version of a library a newer Lensboard stored here (one this build cannot read), or null.
+ * Such a library is never overwritten: an old tab left open must not erase what a newer one kept.
+ */
+export function newerLibraryVersion(storage?: Pick<Storage, 'getItem'>): number | null {
+  try {
+    const raw = (storage ?? window.localStorage).getItem(LIBRARY_KEY);
+    if (raw === null) return null;
+    const version = (JSON.parse(raw) as { version?: unknown } | null)?.version;
+    return typeof version === 'number' && version > 1 ? version : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Why the browser refused to store, in a user's words. */
 export function storageProblem(e: unknown): string {
   const name = e instanceof Error || e instanceof DOMException ? e.name : '';
