@@ -8,19 +8,10 @@
 import { normaliseConfig } from './config';
 import type { Config, Diagram, Pass } from './diagram';
 import { boxNames, CompositionError, DiagramError } from './errors';
-import {
-  diagramView,
-  genNumber,
-  Interner,
-  IntList,
-  NO_SOURCE,
-  type PackedDiagram,
-  packedOf,
-  passCode,
-  sourceText,
-} from './packed';
+import { genNumber, Interner, IntList, NO_SOURCE, type PackedDiagram, passCode, sourceText } from './packed';
 import { getGenerator } from './registry';
 import { topoIndexOf } from './topology';
+import { diagramView, packedOf } from './views';
 import { typeEquals, type WireType } from './wire';
 
 export interface BoxOptions {
@@ -112,30 +103,6 @@ export class DiagramBuilder {
     this.pass.push(pass);
     this.inStart.push(this.ins.length);
     this.outStart.push(this.outs.length);
-  }
-
-  /**
-   * Records a box whose output types are already known, without running its type rule: for
-   * copying boxes out of a diagram that is already well-typed.
-   */
-  boxTyped(
-    gen: string,
-    config: Config,
-    inputs: readonly number[],
-    outTypes: readonly WireType[],
-    opts: BoxOptions = {},
-  ): number[] {
-    const first = this.wireType.length;
-    for (let k = 0; k < outTypes.length; k++) this.wireType.push(this.types.id(outTypes[k]));
-    for (let k = 0; k < inputs.length; k++) this.ins.push(inputs[k]);
-    for (let k = 0; k < outTypes.length; k++) this.outs.push(first + k);
-    this.close(
-      genNumber(gen),
-      this.configs.id(config),
-      opts.source === undefined ? NO_SOURCE : this.sources.id(opts.source),
-      passCode(opts.pass),
-    );
-    return rangeOf(first, outTypes.length);
   }
 
   /**

@@ -11,6 +11,15 @@ import { topoOrder } from './topology';
 import { param, real } from './wire';
 
 /** A dense layer σ(xW + b) with parameters W, b first. */
+/** A σ/tanh chain of n boxes on ℝ^3. */
+function chain(n: number) {
+  const b = new DiagramBuilder();
+  let w = b.input(real([3]));
+  for (let i = 0; i < n; i++) w = b.op(i % 2 ? 'tanh' : 'sigmoid', [w]);
+  b.output(w);
+  return b.build();
+}
+
 function dense() {
   const b = new DiagramBuilder();
   const w = b.input(param([4, 3]));
@@ -109,13 +118,6 @@ describe('lower', () => {
   });
 
   test('long programs read the same as short ones', () => {
-    const chain = (n: number) => {
-      const b = new DiagramBuilder();
-      let w = b.input(real([3]));
-      for (let i = 0; i < n; i++) w = b.op(i % 2 ? 'tanh' : 'sigmoid', [w]);
-      b.output(w);
-      return b.build();
-    };
     const p = lowerLens(chain(2500));
     expect(p.steps.length).toBe(4 * 2500);
     expect(p.bufferTypes.length).toBe(p.nBuffers);
@@ -129,13 +131,6 @@ describe('lower', () => {
   });
 
   test('lowering is linear in the chain length (no quadratic recomputation)', () => {
-    const chain = (n: number) => {
-      const b = new DiagramBuilder();
-      let w = b.input(real([3]));
-      for (let i = 0; i < n; i++) w = b.op(i % 2 ? 'tanh' : 'sigmoid', [w]);
-      b.output(w);
-      return b.build();
-    };
     const steps = (n: number) => lowerLens(chain(n)).steps.length;
     expect(steps(200) - steps(100)).toBe(steps(100) - steps(0));
     expect(rdiff(chain(50)).boxes.length).toBeLessThan(50 * 8);

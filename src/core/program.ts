@@ -9,12 +9,43 @@
  */
 
 import { StepTable } from './cse';
-import type { Diagram } from './diagram';
-import { FORWARD, NO_PASS, type Program, packedOf, programView } from './packed';
+import type { Config, Diagram, Pass } from './diagram';
+import { FORWARD, NO_PASS } from './packed';
 import { lensDiagram } from './rdiff';
 import { topoIndex } from './topology';
 
-export type { Program, Step } from './packed';
+import { packedOf, programView } from './views';
+import type { WireType } from './wire';
+
+/**
+ * One kernel call. Its lists are read, never written: equal ones may be one array (steps that
+ * read the same input types share `types`).
+ */
+export interface Step {
+  readonly gen: string;
+  readonly config: Config;
+  readonly inputs: readonly number[];
+  readonly outputs: readonly number[];
+  /** Types of the input buffers (what `forward` needs). */
+  readonly types: readonly WireType[];
+  readonly source?: string;
+  readonly pass: Pass;
+}
+
+/**
+ * The Program `lower` makes is stored as columns (packed.ts) and read through a view
+ * (views.ts): the lists below are made on first read.
+ */
+export interface Program {
+  readonly nBuffers: number;
+  readonly bufferTypes: readonly WireType[];
+  /** One buffer per input of the diagram, in order (dead inputs included). */
+  readonly inputs: readonly number[];
+  readonly outputs: readonly number[];
+  readonly steps: readonly Step[];
+  /** The buffer holding each wire of the diagram, or -1 where the wire was dead. */
+  readonly wireBuffer: readonly number[];
+}
 
 export interface LowerOptions {
   /** Indices into the diagram's outputs to compute (default: all of them). */
@@ -160,8 +191,9 @@ export interface LensProgramOptions {
  * for the requested i. The reverse reads the forward's buffers; nothing is computed twice.
  */
 export function lowerLens(d: Diagram, opts: LensProgramOptions = {}): Program {
-  const nOut = d.outputs.length;
-  const changes = opts.changes ?? d.inputs.map((_, i) => i);
-  const ys = opts.forward === false ? [] : d.outputs.map((_, j) => j);
+  const p = packedOf(d);
+  const nOut = p.outputs.length;
+  const changes = opts.changes ?? Array.from(p.inputs, (_, i) => i);
+  const ys = opts.forward === false ? [] : Array.from(p.outputs, (_, j) => j);
   return lower(lensDiagram(d), { outputs: [...ys, ...changes.map((i) => nOut + i)] });
 }

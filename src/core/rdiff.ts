@@ -12,9 +12,10 @@ import { canonicalConfig } from './canonical';
 import { normaliseConfig } from './config';
 import type { Config, Diagram, Pass } from './diagram';
 import { sumChanges } from './generators/helpers';
-import { BACKWARD, FORWARD, genName, indexSource, NO_SOURCE, packedOf } from './packed';
+import { BACKWARD, FORWARD, genName, indexSource, NO_SOURCE } from './packed';
 import { getGenerator } from './registry';
 import { topoIndex } from './topology';
+import { packedOf } from './views';
 import type { WireType } from './wire';
 
 const typeKey = (t: WireType) => `${t.field}${t.batch ? 'b' : 'p'}${t.shape.join('x')}`;

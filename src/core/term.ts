@@ -4,9 +4,9 @@
  * topological layer is the tensor of its boxes). Parentheses only where ; meets ⊗.
  */
 import type { Box, Diagram } from './diagram';
-import { withTermText } from './packed';
 import { getGenerator } from './registry';
 import { producers, topoOrder } from './topology';
+import { withTermText } from './views';
 
 export type TermOp = 'atom' | 'then' | 'tensor';
 

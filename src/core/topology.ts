@@ -5,7 +5,8 @@
  */
 import type { Diagram } from './diagram';
 import { DiagramError } from './errors';
-import { genName, type PackedDiagram, packedOf } from './packed';
+import { genName, type PackedDiagram } from './packed';
+import { packedOf } from './views';
 
 /** For each wire, the index of the box that produces it, or -1 for boundary inputs. */
 export function producers(d: Diagram): Int32Array {

@@ -1,5 +1,5 @@
 /**
- * The columns behind diagrams and Programs (packed.ts): what the builder, rdiff and lower hand
+ * Views of the columns behind diagrams and Programs (views.ts, packed.ts): what the builder, rdiff and lower hand
  * out must read as the plain data the interfaces promise — through JSON, structuredClone,
  * spreading and deep equality — and the compiler must never make the per-box objects itself.
  */
@@ -7,9 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { DiagramBuilder } from './builder';
 import { andThen, box } from './compose';
 import type { Diagram } from './diagram';
-import { packedOf, packedProgramOf } from './packed';
 import { lower, lowerLens } from './program';
 import { rdiff } from './rdiff';
+import { listsMade, packedOf, packedProgramOf } from './views';
 import { param, real } from './wire';
 
 function small(): Diagram {
@@ -81,13 +81,9 @@ describe('diagram views', () => {
     const r = rdiff(d);
     const p = lower(r);
     const lens = lowerLens(d);
-    for (const x of [d, r]) {
-      expect(packedOf(x).boxesView).toBeUndefined();
-      expect(packedOf(x).wiresView).toBeUndefined();
-    }
-    for (const x of [p, lens]) expect(packedProgramOf(x)?.stepsView).toBeUndefined();
+    for (const x of [d, r, p, lens]) expect(listsMade(x)).toEqual([]);
     expect(p.steps.length).toBe(packedProgramOf(p)?.steps.count);
-    expect(packedProgramOf(p)?.stepsView).toBe(p.steps);
+    expect(listsMade(p)).toEqual(['steps']);
   });
 });
 
