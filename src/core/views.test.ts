@@ -3,12 +3,17 @@
  * out must read as the plain data the interfaces promise — through JSON, structuredClone,
  * spreading and deep equality — and the compiler must never make the per-box objects itself.
  */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { DiagramBuilder } from './builder';
 import { andThen, box } from './compose';
 import type { Diagram } from './diagram';
+import { mulberry32 } from './init';
 import { lower, lowerLens } from './program';
 import { rdiff } from './rdiff';
+import { randomDiagram, randomDom } from './testing/arbitrary';
+import { fcSeed } from './testing/seed';
+import { topoOrder } from './topology';
 import { listsMade, packedOf, packedProgramOf } from './views';
 import { param, real } from './wire';
 
@@ -84,6 +89,33 @@ describe('diagram views', () => {
     for (const x of [d, r, p, lens]) expect(listsMade(x)).toEqual([]);
     expect(p.steps.length).toBe(packedProgramOf(p)?.steps.count);
     expect(listsMade(p)).toEqual(['steps']);
+  });
+});
+
+describe('views against plain data, on random diagrams', () => {
+  test('a view and the plain literal it reads as compile to the same JSON (R, R[R], lenses, shuffled boxes)', () => {
+    const json = (x: unknown) => JSON.stringify(x);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (s) => {
+        const rng = mulberry32(s);
+        const d = randomDiagram(rng, randomDom(rng));
+        // structuredClone, not JSON: a random scale may be −0, which JSON writes as 0
+        const plain: Diagram = structuredClone(d);
+        expect(plain).toEqual(d);
+        expect(json(rdiff(plain))).toBe(json(rdiff(d)));
+        expect(json(rdiff(rdiff(plain)))).toBe(json(rdiff(rdiff(d))));
+        expect(json(lowerLens(plain))).toBe(json(lowerLens(d)));
+        expect(json(lower(rdiff(plain), { outputs: [0] }))).toBe(json(lower(rdiff(d), { outputs: [0] })));
+        // boxes in reverse order: rdiff and lower go in Kahn's order on the columns, and give what
+        // the boxes listed in that order give (but for the index names of boxes without a source)
+        const shuffled = { ...plain, boxes: [...plain.boxes].reverse() };
+        const inOrder = { ...shuffled, boxes: topoOrder(shuffled).map((i) => shuffled.boxes[i]) };
+        const strip = (x: unknown) => JSON.stringify(x, (k, v) => (k === 'source' ? undefined : v));
+        expect(strip(lowerLens(shuffled))).toBe(strip(lowerLens(inOrder)));
+        expect(strip(rdiff(shuffled))).toBe(strip(rdiff(inOrder)));
+      }),
+      { seed: fcSeed(), numRuns: 200 },
+    );
   });
 });
 
