@@ -2,22 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createEditorStore } from '../store/createEditorStore';
 import { emptyDocument } from './emptyDocument';
 import { hasCopy, LIBRARY_LIMIT, removeSaved, renameSaved, restoreSaved } from './library';
+import { groupedLayer } from './libraryTesting';
 import { paletteEntries } from './palette';
-
-function layer() {
-  const store = createEditorStore();
-  const s = () => store.getState();
-  const lin = s().addBox('linear', { x: 200, y: 0 }, { in: 4, out: 3 });
-  const sig = s().addBox('sigmoid', { x: 400, y: 0 });
-  s().connect({ box: lin, port: 'y' }, { box: sig, port: 'x' });
-  s().select([lin, sig]);
-  const g = s().groupSelection('layer') as string;
-  return { store, s, g };
-}
 
 describe('My boxes', () => {
   it('saves a group when it is made, under a key that is its template', () => {
-    const { s, g } = layer();
+    const { s, g } = groupedLayer();
     const group = s().doc.groups.find((x) => x.id === g);
     expect(s().library).toHaveLength(1);
     expect(s().library[0].key).toBe(group?.template);
@@ -25,7 +15,7 @@ describe('My boxes', () => {
   });
 
   it('places a saved box in another document without asking, wired inside and unconnected outside', () => {
-    const { s } = layer();
+    const { s } = groupedLayer();
     const saved = s().library;
     const other = createEditorStore({ doc: emptyDocument() });
     other.getState().setView({ library: saved });
@@ -42,7 +32,7 @@ describe('My boxes', () => {
 
 /** Two saved boxes, `layer` and `other`, and a document holding a copy of `layer` placed from the library. */
 function twoSaved() {
-  const { s } = layer();
+  const { s } = groupedLayer();
   const lin = s().addBox('linear', { x: 0, y: 200 }, { in: 2, out: 2 });
   s().select([lin]);
   s().groupSelection('other');

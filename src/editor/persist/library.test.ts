@@ -1,27 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIBRARY_LIMIT, type SavedBox } from '../model/library';
+import { groupedLayer } from '../model/libraryTesting';
 import { createEditorStore } from '../store/createEditorStore';
 import { LIBRARY_KEY, newerLibraryVersion, readLibrary, writeLibrary } from './library';
+import { memoryStorage } from './testStorage';
 import { keepLibrary } from './useLibrary';
 
-function saved(): readonly SavedBox[] {
-  const store = createEditorStore();
-  const s = () => store.getState();
-  const lin = s().addBox('linear', { x: 200, y: 0 }, { in: 4, out: 3 });
-  const sig = s().addBox('sigmoid', { x: 400, y: 0 });
-  s().connect({ box: lin, port: 'y' }, { box: sig, port: 'x' });
-  s().select([lin, sig]);
-  s().groupSelection('layer');
-  return s().library;
-}
-
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k) => m.get(k) ?? null,
-    setItem: (k, v) => void m.set(k, v),
-  } as Storage;
-}
+const saved = (): readonly SavedBox[] => groupedLayer().s().library;
 
 const refusing = (name: string): Pick<Storage, 'setItem'> => ({
   setItem: () => {
