@@ -7,6 +7,7 @@ import { ConnectPicker } from '../editor/overlays/ConnectPicker';
 import { ContextMenu } from '../editor/overlays/ContextMenu';
 import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
+import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
 import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
 import { TermPanel } from '../editor/overlays/TermPanel';
@@ -35,6 +36,7 @@ export function Shell({
         <Toolbar />
       </header>
       <SaveFailedBanner />
+      <OtherTabBanner />
       <aside className="palette" aria-label="Palette">
         <h2>Palette</h2>
         <Palette />

@@ -6,6 +6,7 @@ import { ReactFlowProvider } from '@xyflow/react';
 import { type ReactNode, useState } from 'react';
 import { useCommandKeys } from './commands/useCommandKeys';
 import { useLiveCompile } from './compile/useLiveCompile';
+import { useOtherTabs } from './persist/otherTabs';
 import { useAutosave } from './persist/useAutosave';
 import { useLibrary } from './persist/useLibrary';
 import { useRestore } from './persist/useRestore';
@@ -23,6 +24,7 @@ export function EditorApp({ children }: { children: (ready: boolean) => ReactNod
   useAutosave(store, ready);
   useLiveCompile(store);
   useLibrary(store);
+  useOtherTabs(store);
   if (import.meta.env.DEV || new URLSearchParams(window.location.search).has('debug'))
     Object.assign(window, { lensboardStore: store });
   return (

@@ -77,6 +77,10 @@ export interface ViewData {
   compiled: CompileResult | null;
   measured: Readonly<Record<string, { width: number; height: number }>>;
   saveError: string | null;
+  /** How many other tabs of this browser have Lensboard open (persist/otherTabs.ts): autosave keeps one document. */
+  otherTabs: number;
+  /** The user closed the banner about other tabs (until another tab opens). */
+  otherTabsDismissed: boolean;
   /** The document as last written to IndexedDB by autosave (a safety net inside this browser). */
   savedDoc: LensDocument | null;
   /**

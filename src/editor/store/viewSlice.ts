@@ -18,6 +18,8 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   compiled: null,
   measured: {},
   saveError: null,
+  otherTabs: 0,
+  otherTabsDismissed: false,
   savedDoc: null,
   exportedDoc: null,
   library: [],
