@@ -35,8 +35,10 @@ export function Shell({
         <span className="tagline">string diagrams of lenses, trained</span>
         <Toolbar />
       </header>
-      <SaveFailedBanner />
-      <OtherTabBanner />
+      <div className="app-banners">
+        <SaveFailedBanner />
+        <OtherTabBanner />
+      </div>
       <aside className="palette" aria-label="Palette">
         <h2>Palette</h2>
         <Palette />
