@@ -6,6 +6,23 @@ import { groupedLayer } from './libraryTesting';
 import { paletteEntries } from './palette';
 
 describe('My boxes', () => {
+  it('saves a group whose name another saved box has under the next free name; the document keeps its own', () => {
+    const first = groupedLayer();
+    const second = groupedLayer();
+    const s2 = second.s;
+    s2().setView({ library: first.s().library });
+    const lin = s2().addBox('linear', { x: 0, y: 300 }, { in: 2, out: 2 });
+    s2().select([lin]);
+    const g = s2().groupSelection('LAYER') as string;
+    const tanh = s2().addBox('tanh', { x: 200, y: 300 });
+    s2().select([tanh]);
+    s2().groupSelection('layer');
+    expect(s2().library.map((b) => b.name)).toEqual(['layer', 'LAYER (2)', 'layer (3)']);
+    expect(s2().doc.groups.find((x) => x.id === g)?.name).toBe('LAYER');
+    const saved = s2().library.find((b) => b.name === 'LAYER (2)');
+    expect(saved?.fragment.groups.find((x) => x.template === saved.key)?.name).toBe('LAYER (2)');
+  });
+
   it('saves a group when it is made, under a key that is its template', () => {
     const { s, g } = groupedLayer();
     const group = s().doc.groups.find((x) => x.id === g);

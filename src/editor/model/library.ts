@@ -55,8 +55,26 @@ export function saveGroup(library: readonly SavedBox[], doc: LensDocument, group
       ...(g.id === group.id ? { template: key } : {}),
     };
   });
-  const saved: SavedBox = { key, name: group.name, fragment: { ...f, groups } };
-  return [...library.filter((b) => b.key !== key), saved].slice(-LIBRARY_LIMIT);
+  const others = library.filter((b) => b.key !== key);
+  const name = freeName(
+    group.name,
+    others.map((b) => b.name),
+  );
+  const named = name === group.name ? groups : groups.map((g) => (g.id === group.id ? { ...g, name } : g));
+  const saved: SavedBox = { key, name, fragment: { ...f, groups: named } };
+  return [...others, saved].slice(-LIBRARY_LIMIT);
+}
+
+/**
+ * `name`, or `name (2)`, `name (3)`… — the first that no other saved box has (ignoring case), so that
+ * two documents' "group 1" do not stand in My boxes under one name. The document keeps its own.
+ */
+function freeName(name: string, taken: readonly string[]): string {
+  const has = (n: string) => taken.some((t) => sameName(t, n));
+  if (!has(name)) return name;
+  let k = 2;
+  while (has(`${name} (${k})`)) k++;
+  return `${name} (${k})`;
 }
 
 /** A copy of a saved box this document has none of yet: fresh ids, its ports unconnected. */
