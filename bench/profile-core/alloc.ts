@@ -3,7 +3,8 @@
  * allocated by one build, rdiff and lower of a 1,000- and a 10,000-box chain (heap growth with
  * no collection in between) and their CPU time — figures a loaded, shared machine does not blur.
  */
-import { DiagramBuilder, lower, rdiff, real } from '../../src/core';
+import { lower, rdiff } from '../../src/core';
+import { chain } from '../core.bench';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
@@ -12,14 +13,6 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-
-function chain(n: number) {
-  const b = new DiagramBuilder();
-  let w = b.input(real([8]));
-  for (let i = 0; i < n; i++) w = b.op(i % 2 ? 'tanh' : 'sigmoid', [w]);
-  b.output(w);
-  return b.build();
-}
 
 function measure<T>(f: () => T): { mb: number; ms: number } {
   let best = { mb: Infinity, ms: Infinity };
