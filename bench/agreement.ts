@@ -5,10 +5,10 @@
  * little if the arithmetic differs, so every backend gets one.
  */
 import { assembleLearner } from '../src/learn/learner';
-import { mlpModel } from './compiled/mlpModel';
-import { compiledImpl, compiledRunner } from './compiled/trainer';
+import { compiledImpl, compiledRunner } from '../src/testing/compiledTrainer';
+import { mlpModel } from '../src/testing/mlpModel';
+import { initialWeights, type MlpSpec, mlpName, type PlainArray, syntheticBatch } from '../src/testing/mlpSpec';
 import type { MlpShape } from './mlpRows';
-import { initialWeights, type MlpSpec, mlpName, type PlainArray, syntheticBatch } from './peers/spec';
 import { createVariableGradsPeer } from './peers/variableGrads';
 import type { BenchRow } from './table';
 

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeCompiled } from '../src/testing/compiledTrainer';
+import { initialWeights, type MlpSpec, syntheticBatch } from '../src/testing/mlpSpec';
+import { serveStatic } from '../src/testing/serveStatic';
 import { agreementRow } from './agreement';
-import { serveStatic } from './browser/serve';
-import { makeCompiled } from './compiled/trainer';
 import { median, type TimingOptions, timeFresh } from './measure';
 import { type MlpShape, mlpRows, PEERS } from './mlpRows';
-import { initialWeights, type MlpSpec, syntheticBatch } from './peers/spec';
 import { formatTable } from './table';
 
 const tiny: MlpShape = {

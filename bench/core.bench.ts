@@ -7,18 +7,8 @@
  *   parameter) on the typed engine (float32, float64) and on tfjs cpu, batch 32.
  */
 import * as tf from '@tensorflow/tfjs';
-import {
-  createTfjsEngine,
-  createTypedEngine,
-  type Diagram,
-  DiagramBuilder,
-  lower,
-  lowerLens,
-  mulberry32,
-  param,
-  rdiff,
-  real,
-} from '../src/core';
+import { type Diagram, DiagramBuilder, lower, lowerLens, mulberry32, param, rdiff, real } from '../src/core';
+import { createTfjsEngine, createTypedEngine } from '../src/engines';
 import type { BenchRow } from './table';
 
 const SIZES = [10, 100, 1000, 10000];

@@ -8,8 +8,8 @@
 import { loadavg } from 'node:os';
 import { createProjection } from '../src/editor/canvas/flowProjection';
 import { createEditorStore } from '../src/editor/store/createEditorStore';
+import { bigDiagram } from '../src/testing/bigDiagram';
 import { measureInChromium } from './editorBrowser';
-import { bigDiagram } from './editorDocument';
 import type { BenchRow } from './table';
 
 const BOXES = 300;

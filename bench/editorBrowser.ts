@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, chromiumPath } from '../chromium.config';
+import { bigDiagram } from '../src/testing/bigDiagram';
 import { serveStatic } from './browser/harness';
-import { bigDiagram } from './editorDocument';
 
 export interface BrowserNumbers {
   /** Frames per second of each measured pan (after one warm-up pan). */

@@ -5,7 +5,7 @@
  * Runs in Node and in the browser bundle alike: nothing here touches `process`.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { Trainer } from './peers/spec';
+import type { Trainer } from '../src/testing/mlpSpec';
 
 export interface TimingOptions {
   readonly warmupSteps: number;

@@ -3,12 +3,13 @@
  * and wasm, then the compiled Program on the typed-array engine (float32), compared with the
  * fastest peer row of the same MLP and batch measured above.
  */
+
+import { compiledImpl } from '../src/testing/compiledTrainer';
+import { mlpName } from '../src/testing/mlpSpec';
 import { agreementRow } from './agreement';
-import { compiledImpl } from './compiled/trainer';
 import { defaultTiming } from './measure';
 import { BATCHES, type Impl, MLPS, mlpRows, optimiserArg, PEERS, type StepTimes, withOptimiser } from './mlpRows';
 import { type NodeBackend, rss, startNodeBackend } from './node/backends';
-import { mlpName } from './peers/spec';
 import type { BenchRow } from './table';
 
 const NODE_BACKENDS: readonly NodeBackend[] = ['cpu', 'wasm'];

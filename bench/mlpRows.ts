@@ -4,9 +4,16 @@
  * each peer. Shared by the Node suite (cpu, wasm, typed arrays) and the Chromium page (webgl).
  */
 
+import {
+  initialWeights,
+  type MlpSpec,
+  mlpName,
+  type PlainArray,
+  syntheticBatch,
+  type Trainer,
+} from '../src/testing/mlpSpec';
 import { type FreshTiming, type TimingOptions, timeFresh } from './measure';
 import { createLayersPeer } from './peers/layers';
-import { initialWeights, type MlpSpec, mlpName, type PlainArray, syntheticBatch, type Trainer } from './peers/spec';
 import { createVariableGradsPeer } from './peers/variableGrads';
 import { type BenchRow, goalNote, megabytes } from './table';
 

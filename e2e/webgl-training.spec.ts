@@ -13,7 +13,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { serveStatic } from '../bench/browser/serve';
+import { serveStatic } from '../src/testing/serveStatic';
 import { expect, test } from './fixtures';
 import type { ImageCase, TrainingPage } from './webglTraining/page';
 

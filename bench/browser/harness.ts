@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../chromium.config';
+import { serveStatic } from '../../src/testing/serveStatic';
 import type { PageRequest, PageResult } from './protocol';
-import { serveStatic } from './serve';
 
-export { serveStatic } from './serve';
+export { serveStatic } from '../../src/testing/serveStatic';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 export const OUT_DIR = fileURLToPath(new URL('../../node_modules/.cache/lensboard-bench', import.meta.url));

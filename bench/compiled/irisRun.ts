@@ -7,8 +7,8 @@ import { loadDataset } from '../../src/data/catalog';
 import { loadExample } from '../../src/io/examples/index';
 import type { EngineName } from '../../src/learn/runners/types';
 import { openSession } from '../../src/learn/session';
+import { initialWeights, type MlpSpec } from '../../src/testing/mlpSpec';
 import { type LayersRunMode, layersRun } from '../peers/layersRun';
-import { initialWeights, type MlpSpec } from '../peers/spec';
 
 export const IRIS_EXAMPLE = 'iris-hidden';
 

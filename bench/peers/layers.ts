@@ -3,7 +3,7 @@
  * weights, compiled with the same loss and optimiser, trained with `trainOnBatch`.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { MlpSpec, PlainArray, Trainer } from './spec';
+import type { MlpSpec, PlainArray, Trainer } from '../../src/testing/mlpSpec';
 import { lossFn, makeOptimizer } from './tfjsParts';
 
 /** The Sequential model with the given weights, compiled with the spec's loss and optimiser. */

@@ -4,8 +4,8 @@
  * the data tensors, or one `model.fit` call.
  */
 import * as tf from '@tensorflow/tfjs';
+import { type MlpSpec, type PlainArray, uniform } from '../../src/testing/mlpSpec';
 import { buildLayersModel } from './layers';
-import { type MlpSpec, type PlainArray, uniform } from './spec';
 
 export type LayersRunMode = 'trainOnBatch' | 'fit';
 

@@ -4,7 +4,7 @@
  * optimiser. tfjs's momentum and Adam are DESIGN.md's optimiser lenses with α = −ε.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { Activation, OptimiserSpec, PeerLoss } from './spec';
+import type { Activation, OptimiserSpec, PeerLoss } from '../../src/testing/mlpSpec';
 
 export function lossFn(kind: PeerLoss): (yTrue: tf.Tensor, yPred: tf.Tensor) => tf.Scalar {
   if (kind === 'mse') return (y, yhat) => tf.mul(0.5, tf.sum(tf.square(tf.sub(yhat, y))));

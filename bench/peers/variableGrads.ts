@@ -3,7 +3,7 @@
  * `tf.variableGrads` for the backward pass, `optimizer.applyGradients` for the update.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { MlpSpec, PlainArray, Trainer } from './spec';
+import type { MlpSpec, PlainArray, Trainer } from '../../src/testing/mlpSpec';
 import { activate, lossFn, makeOptimizer } from './tfjsParts';
 
 export function createVariableGradsPeer(

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { explicitCopies, lower, lowerLens, mulberry32, rdiff, tensor } from '../../src/core';
 import { fuseProgram } from '../../src/core/fuse';
-import { randomCircuit, randomDiagram, randomDom } from '../../src/core/testing/arbitrary';
+import { randomCircuit, randomDiagram, randomDom } from '../../src/testing/arbitrary';
 import { chain, wide } from '../core.bench';
 
 const h = (x: unknown) => createHash('sha1').update(JSON.stringify(x)).digest('hex').slice(0, 12);

@@ -1,6 +1,6 @@
 /** `tsx bench/profile-core/matmul.ts`: the typed kernel's matmul cases on the MNIST MLP's shapes (µs, CPU time, best of rounds). */
-import { Arena } from '../../src/core/engines/arena';
-import { TypedKernel } from '../../src/core/engines/typedKernel';
+import { Arena } from '../../src/engines/arena';
+import { TypedKernel } from '../../src/engines/typedKernel';
 
 const cpu = () => {
   const u = process.cpuUsage();

@@ -8,7 +8,7 @@ import { assembleLearner } from '../../src/learn/learner';
 import { DEFAULT_HYPERS } from '../../src/learn/optimisers/index';
 import { initialParams, initialState } from '../../src/learn/params';
 import { createTfjsRunner } from '../../src/learn/runners/tfjs';
-import { denseModel } from '../../src/learn/testing/models';
+import { denseModel } from '../../src/testing/models';
 
 const backend = process.argv[2] ?? 'cpu';
 await tf.setBackend(backend);

@@ -5,16 +5,16 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { Arena } from '../../src/core/engines/arena';
-import { createTypedEngine } from '../../src/core/engines/typed';
-import { TypedKernel } from '../../src/core/engines/typedKernel';
+import type { LossKind } from '../../src/compile/types';
 import { getGenerator } from '../../src/core/registry';
-import type { LossKind } from '../../src/learn/compile/types';
+import { Arena } from '../../src/engines/arena';
+import { createTypedEngine } from '../../src/engines/typed';
+import { TypedKernel } from '../../src/engines/typedKernel';
 import { assembleLearner } from '../../src/learn/learner';
 import { DEFAULT_HYPERS, type OptimiserKind } from '../../src/learn/optimisers/index';
 import { initialParams, initialState } from '../../src/learn/params';
 import { createRunner, type EngineName } from '../../src/learn/runners/index';
-import { denseModel } from '../../src/learn/testing/models';
+import { denseModel } from '../../src/testing/models';
 
 const args = process.argv.slice(2);
 const opt = (k: string, d: string) => (args.includes(k) ? args[args.indexOf(k) + 1] : d);

@@ -4,9 +4,9 @@
  * between them — by program class and output shape, with the texels each writes.
  */
 import * as tf from '@tensorflow/tfjs';
-import { makeCompiled } from '../compiled/trainer';
+import { makeCompiled } from '../../src/testing/compiledTrainer';
+import { initialWeights, syntheticBatch } from '../../src/testing/mlpSpec';
 import { MLPS, PEERS } from '../mlpRows';
-import { initialWeights, syntheticBatch } from '../peers/spec';
 
 export interface ProfileRequest {
   readonly mlp: string;

@@ -4,10 +4,10 @@
  * of a small model's step on tfjs, so this count explains most of the step-time rows.
  */
 import * as tf from '@tensorflow/tfjs';
-import { compiledImpl } from '../compiled/trainer';
+import { compiledImpl } from '../../src/testing/compiledTrainer';
+import { initialWeights, mlpName, syntheticBatch } from '../../src/testing/mlpSpec';
 import { MLPS, PEERS } from '../mlpRows';
 import { type NodeBackend, startNodeBackend } from '../node/backends';
-import { initialWeights, mlpName, syntheticBatch } from '../peers/spec';
 
 const [mlp = '2-16-16-1', batchArg = '32', backend = 'cpu'] = process.argv.slice(2);
 const shape = MLPS.find((m) => mlpName(m) === mlp);

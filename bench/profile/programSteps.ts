@@ -4,9 +4,9 @@
  * a tfjs engine launches as kernels, one or more per step.
  */
 import { assembleLearner } from '../../src/learn/learner';
-import { mlpModel } from '../compiled/mlpModel';
+import { mlpModel } from '../../src/testing/mlpModel';
+import { mlpName, type OptimiserSpec } from '../../src/testing/mlpSpec';
 import { MLPS } from '../mlpRows';
-import { mlpName, type OptimiserSpec } from '../peers/spec';
 
 const [mlp = '2-16-16-1', optimiser = 'adam'] = process.argv.slice(2);
 const shape = MLPS.find((m) => mlpName(m) === mlp);

@@ -3,10 +3,10 @@
  * runs one implementation's steps in a loop and nothing else, so `--cpu-prof` sees only them.
  * impl: compiled-typed | compiled-tfjs | tfjs-layers | variableGrads; mlp: 2-16-16-1 | 784-128-10.
  */
-import { makeCompiled } from '../compiled/trainer';
+import { makeCompiled } from '../../src/testing/compiledTrainer';
+import { initialWeights, mlpName, syntheticBatch } from '../../src/testing/mlpSpec';
 import { MLPS, PEERS } from '../mlpRows';
 import { type NodeBackend, startNodeBackend } from '../node/backends';
-import { initialWeights, mlpName, syntheticBatch } from '../peers/spec';
 
 const [impl = 'compiled-typed', mlp = '2-16-16-1', batchArg = '1', stepsArg = '20000', backend = 'cpu'] =
   process.argv.slice(2);

@@ -7,17 +7,10 @@
  * on the float64 typed engine. Built with Vite's API by `webgl-training.spec.ts`.
  */
 import * as tf from '@tensorflow/tfjs';
-import { compiledRunner } from '../../bench/compiled/trainer';
-import { initialWeights, type MlpSpec, syntheticBatch } from '../../bench/peers/spec';
-import {
-  createTfjsEngine,
-  createTypedEngine,
-  DiagramBuilder,
-  lowerLens,
-  mulberry32,
-  param,
-  real,
-} from '../../src/core';
+import { DiagramBuilder, lowerLens, mulberry32, param, real } from '../../src/core';
+import { createTfjsEngine, createTypedEngine } from '../../src/engines';
+import { compiledRunner } from '../../src/testing/compiledTrainer';
+import { initialWeights, type MlpSpec, syntheticBatch } from '../../src/testing/mlpSpec';
 
 export interface TrainingRun {
   readonly backend: string;

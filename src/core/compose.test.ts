@@ -4,14 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { randomDiagram, randomDom } from '../testing/arbitrary';
+import { sameOn } from '../testing/laws';
+import { randomInputs } from '../testing/numeric';
+import { fcSeed } from '../testing/seed';
 import { andThen, box, cod, copy, discard, dom, id, swap, tensor, thenAll } from './compose';
 import { mulberry32 } from './init';
 import { explicitCopies } from './normalise';
 import { printTerm } from './term';
-import { randomDiagram, randomDom } from './testing/arbitrary';
-import { sameOn } from './testing/laws';
-import { randomInputs } from './testing/numeric';
-import { fcSeed } from './testing/seed';
 import { param, real } from './wire';
 
 const seed = fcSeed();

@@ -4,9 +4,9 @@
  * generator, the port and both types, and leaves nothing half-built.
  */
 import { describe, expect, test } from 'vitest';
+import { createTypedEngine } from '../engines/typed';
 import { DiagramBuilder } from './builder';
 import { andThen, box, id } from './compose';
-import { createTypedEngine } from './engines/typed';
 import {
   CompositionError,
   ConfigError,

@@ -1,6 +1,6 @@
 /**
  * The core's public face: wire types, diagrams and their constructors, the generator registry,
- * rdiff, Para, Programs and the two engines. Import from here (`src/core`); the registry of
+ * rdiff, Para, Programs and fusion. The engines that run a Program are a floor above (src/engines). Import from here (`src/core`); the registry of
  * built-in generators loads itself on first use whichever module is imported first.
  */
 
@@ -9,9 +9,6 @@ export { canonicalConfig } from './canonical';
 export { andThen, box, cod, copy, discard, dom, id, swap, tensor, tensorAll, thenAll } from './compose';
 export { normaliseConfig } from './config';
 export type { Box, Config, Diagram, Pass } from './diagram';
-export type { Dtype } from './engines/arena';
-export { createTfjsEngine, type PlainTensor, type TfjsEngine } from './engines/tfjs';
-export { createTypedEngine, type TypedEngine, type TypedTensor } from './engines/typed';
 export * from './errors';
 export type { ConfigField, DrawHints, Family, Generator, PortSpec } from './generator';
 export * from './init';

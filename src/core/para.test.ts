@@ -3,11 +3,11 @@
  * tying shares one parameter; initialisers are deterministic in their seed with the right spread.
  */
 import { describe, expect, test } from 'vitest';
+import { agree, sameOn } from '../testing/laws';
+import { evaluate, randomInputs } from '../testing/numeric';
 import { box } from './compose';
 import { fans, type Initialiser, initialise, mulberry32, normals } from './init';
 import { dataTypes, initParams, lift, para, paraTensor, paraThen, tieParams } from './para';
-import { agree, sameOn } from './testing/laws';
-import { evaluate, randomInputs } from './testing/numeric';
 import { param, real } from './wire';
 
 const dense = (n: number, m: number) =>

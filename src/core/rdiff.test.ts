@@ -7,15 +7,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { randomDiagram, randomDom } from '../testing/arbitrary';
+import { innerProductCheck } from '../testing/checks';
+import { agree, pairing, plus } from '../testing/laws';
+import { axpy, dot, evaluate, jvp, randomInputs, randomValue, scaleValues, type Value } from '../testing/numeric';
+import { fcSeed } from '../testing/seed';
 import { DiagramBuilder } from './builder';
 import { andThen, box, cod, copy, discard, dom, id, swap, tensor, tensorAll } from './compose';
 import { mulberry32 } from './init';
 import { rdiff } from './rdiff';
-import { randomDiagram, randomDom } from './testing/arbitrary';
-import { innerProductCheck } from './testing/checks';
-import { agree, pairing, plus } from './testing/laws';
-import { axpy, dot, evaluate, jvp, randomInputs, randomValue, scaleValues, type Value } from './testing/numeric';
-import { fcSeed } from './testing/seed';
 import { real, type WireType } from './wire';
 
 const seed = fcSeed();

@@ -5,14 +5,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { randomDiagram, randomDom } from '../testing/arbitrary';
+import { fcSeed } from '../testing/seed';
 import { DiagramBuilder } from './builder';
 import { andThen, box } from './compose';
 import type { Diagram } from './diagram';
 import { mulberry32 } from './init';
 import { lower, lowerLens } from './program';
 import { rdiff } from './rdiff';
-import { randomDiagram, randomDom } from './testing/arbitrary';
-import { fcSeed } from './testing/seed';
 import { topoOrder } from './topology';
 import { listsMade, packedOf, packedProgramOf } from './views';
 import { param, real } from './wire';

@@ -1,5 +1,5 @@
 /**
- * MNIST digits from the compact binary that scripts/build-mnist.mjs writes (format documented
+ * MNIST digits from the compact binary that src/data/buildMnist.mjs writes (format documented
  * there): parsing, the browser loader, and the fixed split. Browser- and worker-safe; the Node
  * loader lives in mnistNode.ts so that no `node:` import reaches the app bundle.
  */

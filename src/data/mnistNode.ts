@@ -1,6 +1,6 @@
 /**
  * MNIST for Node (CLI, tests): reads public/data/mnist.bin from disk, building it first with
- * scripts/build-mnist.mjs when it is missing. Not imported by the app: it uses `node:fs`.
+ * src/data/buildMnist.mjs when it is missing. Not imported by the app: it uses `node:fs`.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ interface BuildScript {
   buildMnist(options?: { outFile?: string; force?: boolean }): BuildResult;
 }
 
-const SCRIPT_URL = new URL('../../scripts/build-mnist.mjs', import.meta.url);
+const SCRIPT_URL = new URL('./buildMnist.mjs', import.meta.url);
 export const MNIST_BIN_PATH = fileURLToPath(new URL('../../public/data/mnist.bin', import.meta.url));
 
 /** Runs the build script (a no-op when mnist.bin is newer than its inputs). */

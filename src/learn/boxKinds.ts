@@ -4,14 +4,15 @@
  * loss, the learning-rate cap α and the optimiser. They are data, like the core registry, so
  * the palette renders both the same way; `describeBox` answers for either.
  */
+
+import { INIT_KINDS, LOSS_KINDS, OPTIMISER_KINDS } from '../compile/configs';
+import { type BoxConfigField, paraFields } from '../compile/para';
 import { normaliseConfig } from '../core/config';
 import type { Config } from '../core/diagram';
 import type { DrawHints, Family, Generator, PortSpec } from '../core/generator';
 import { getGenerator, hasGenerator } from '../core/registry';
-import { INIT_KINDS, LOSS_KINDS, OPTIMISER_KINDS } from './compile/configs';
-import { type BoxConfigField, paraFields } from './compile/para';
 
-export type { BoxConfigField } from './compile/para';
+export type { BoxConfigField } from '../compile/para';
 export type LearnerPaletteGroup = 'Data' | 'Losses' | 'Learning';
 export type PaletteGroup = 'Structure' | 'Linear & Para' | 'Activations' | 'Shape' | 'Boolean' | LearnerPaletteGroup;
 

@@ -4,13 +4,13 @@
  * Derivative Ascent, p ⊕ Σ_batch π_P R[f](p, x, ŷ ⊕ y).
  */
 import { describe, expect, it } from 'vitest';
+import type { CompiledModel } from '../compile/types';
 import { DiagramBuilder } from '../core/builder';
-import { createTypedEngine } from '../core/engines/typed';
 import { param, z2 } from '../core/wire';
-import type { CompiledModel } from './compile/types';
+import { createTypedEngine } from '../engines/typed';
+import { denseModel } from '../testing/models';
 import { assembleLearner } from './learner';
 import { initialParams } from './params';
-import { denseModel } from './testing/models';
 
 const f64 = (data: ArrayLike<number>, shape: number[]) => ({ shape, data: Float64Array.from(data) });
 

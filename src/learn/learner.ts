@@ -13,6 +13,8 @@
  * and DCE drops the changes nobody reads (x', y'). The learnt wires are the parameters, or,
  * for deep dreaming, the data inputs (the weights then stay fixed).
  */
+
+import type { CompiledModel, LossKind } from '../compile/types';
 import { DiagramBuilder } from '../core/builder';
 import { dom } from '../core/compose';
 import type { Diagram } from '../core/diagram';
@@ -21,7 +23,6 @@ import { lower, type Program } from '../core/program';
 import { rdiff } from '../core/rdiff';
 import { printTerm } from '../core/term';
 import type { WireType } from '../core/wire';
-import type { CompiledModel, LossKind } from './compile/types';
 import { type Cap, cap } from './learningRate';
 import { getLoss, type Loss, lossDiagram } from './losses/index';
 import {

@@ -3,10 +3,11 @@
  * the core's seeded initialisers (each parameter its own stream, as `initParams` draws them), so
  * a seed gives the same weights in Node, in a worker and in the browser.
  */
+
+import { toInitialiser } from '../compile/configs';
+import type { CompiledModel } from '../compile/types';
 import { initParams } from '../core/para';
 import type { WireType } from '../core/wire';
-import { toInitialiser } from './compile/configs';
-import type { CompiledModel } from './compile/types';
 
 export const sizeOf = (t: WireType): number => t.shape.reduce((p, n) => p * n, 1);
 

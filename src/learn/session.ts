@@ -3,11 +3,12 @@
  * it binds or another one, and settings that override the document's. The CLI and the worker
  * both start here, so a run in a terminal and a run in the browser are the same run.
  */
+
+import { compileDocument } from '../compile/compile';
 import { type DatasetOptions, loadDataset } from '../data/catalog';
 import type { Dataset } from '../data/dataset';
 import type { LensDocument } from '../io/document';
 import { parseDocument } from '../io/parse';
-import { compileDocument } from './compile/compile';
 import type { TrainerSettings } from './settings';
 import { createTrainer, type Trainer } from './trainer';
 

@@ -3,8 +3,9 @@
  * (the CLI, the training panel) win over the compiled model's loss, learning rate and
  * optimiser, which win over the defaults.
  */
+
+import type { CompiledModel, LossKind } from '../compile/types';
 import type { OptimiserSettings } from '../io/document';
-import type { CompiledModel, LossKind } from './compile/types';
 import { DEFAULT_HYPERS, type Hypers, hypersOf, type OptimiserKind } from './optimisers/index';
 import type { EngineName } from './runners/types';
 

@@ -7,8 +7,8 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../data/catalog';
 import { makeDataset } from '../data/dataset';
+import { denseModel } from '../testing/models';
 import { openSession } from './session';
-import { denseModel } from './testing/models';
 import { createTrainer, type StepMetrics } from './trainer';
 
 beforeAll(async () => {

@@ -8,8 +8,9 @@
  * on the device only at a pause, a trace, an epoch's end or when two reads are under way.
  * `engine: 'auto'` times the first steps on both engines and keeps the faster (see `enginePick`).
  */
+
+import type { CompiledModel } from '../compile/types';
 import { type Batch, BatchViews, batches, type Dataset, splitDataset } from '../data/dataset';
-import type { CompiledModel } from './compile/types';
 import { type EnginePick, pickEngine } from './enginePick';
 import { assembleLearner, type Learner } from './learner';
 import { labelReading, type Metrics, Tally } from './metrics';

@@ -3,8 +3,9 @@
  * format issue will replace this with DESIGN.md §7's file (weightsManifest, base64 weightData);
  * until then it is kept to these two small functions so that only they change.
  */
+
+import type { CompiledModel } from '../compile/types';
 import type { LensDocument } from '../io/document';
-import type { CompiledModel } from './compile/types';
 
 export const MODEL_DRAFT_FORMAT = 'lensboard-model-draft';
 

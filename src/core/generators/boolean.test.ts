@@ -4,12 +4,12 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
+import { randomCircuit } from '../../testing/arbitrary';
+import { evaluate, type Value } from '../../testing/numeric';
+import { fcSeed } from '../../testing/seed';
 import { mulberry32 } from '../init';
 import { explicitCopies } from '../normalise';
 import { rdiff } from '../rdiff';
-import { randomCircuit } from '../testing/arbitrary';
-import { evaluate, type Value } from '../testing/numeric';
-import { fcSeed } from '../testing/seed';
 
 const bitsOf = (n: number, width: number) => Array.from({ length: width }, (_, i) => (n >> i) & 1);
 const column = (rows: number[][], i: number): Value => ({

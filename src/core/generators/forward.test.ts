@@ -3,9 +3,9 @@
  * wire is a parameter), on the float64 oracle.
  */
 import { expect, test } from 'vitest';
+import { evaluate, type Value } from '../../testing/numeric';
 import { box } from '../compose';
 import type { Config } from '../diagram';
-import { evaluate, type Value } from '../testing/numeric';
 import { param, real, type WireType, z2 } from '../wire';
 
 type Case = [gen: string, config: Config, inputs: [WireType, number[]][], outputs: number[][]];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bigDiagram } from '../../../bench/editorDocument';
+import { bigDiagram } from '../../testing/bigDiagram';
 import { setConfigValue } from '../model/documentOps';
 import { createProjection } from './flowProjection';
 

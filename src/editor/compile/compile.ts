@@ -2,9 +2,10 @@
  * The editor's one door to the compiler. Results are cached per document object: the store
  * replaces the document on every edit, so an unchanged document is never compiled twice.
  */
+
+import { compileDocument as compileWithLearner } from '../../compile/compile';
+import type { CompileResult } from '../../compile/types';
 import type { LensDocument } from '../../io/document';
-import { compileDocument as compileWithLearner } from '../../learn/compile/compile';
-import type { CompileResult } from '../../learn/compile/types';
 
 export type Compile = (doc: LensDocument) => CompileResult;
 

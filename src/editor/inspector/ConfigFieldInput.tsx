@@ -3,8 +3,8 @@
  * the field's range is refused, in words, with the allowed range, and the box keeps its value.
  */
 import { useEffect, useId, useState } from 'react';
+import { INIT_KINDS } from '../../compile/configs';
 import type { BoxConfigField } from '../../learn/boxKinds';
-import { INIT_KINDS } from '../../learn/compile/configs';
 import { rangeText } from '../model/configCheck';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 

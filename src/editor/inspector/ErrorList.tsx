@@ -1,4 +1,4 @@
-import type { CompileError } from '../../learn/compile/types';
+import type { CompileError } from '../../compile/types';
 
 /** Compiler errors, each with its message (and the port it names). */
 export function ErrorList({ errors }: { errors: readonly CompileError[] }) {

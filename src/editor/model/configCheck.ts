@@ -3,11 +3,12 @@
  * one the compiler runs), so the inspector refuses exactly what the compiler would, and says
  * the allowed range in the core's words.
  */
+
+import { INIT_KINDS } from '../../compile/configs';
 import { normaliseConfig } from '../../core/config';
 import { ConfigError } from '../../core/errors';
 import type { Generator } from '../../core/generator';
 import type { BoxConfigField } from '../../learn/boxKinds';
-import { INIT_KINDS } from '../../learn/compile/configs';
 import type { Verdict } from './connection';
 
 export function checkConfigValue(generator: string, field: BoxConfigField, value: unknown): Verdict {

@@ -4,12 +4,13 @@
  * type in words (`ℝ^3 cannot feed ℝ^4`). The editor adds only the wiring rules of a string
  * diagram: one wire per input, outputs fan out, no cycles.
  */
+
+import type { CompileResult } from '../../compile/types';
 import { normaliseConfig } from '../../core/config';
 import { GeneratorTypeError } from '../../core/errors';
 import { getGenerator, hasGenerator } from '../../core/registry';
 import { printType, type WireType } from '../../core/wire';
 import type { LensDocument, PortRef } from '../../io/document';
-import type { CompileResult } from '../../learn/compile/types';
 import { describeNode } from './boxInfo';
 import { wireInto } from './documentOps';
 

@@ -3,7 +3,7 @@
  * selects its own list on every store change; a lookup returning the same array (or the one
  * shared empty list) lets them skip re-rendering without comparing lists element by element.
  */
-import type { CompileError, CompileResult } from '../../learn/compile/types';
+import type { CompileError, CompileResult } from '../../compile/types';
 
 const NONE: readonly CompileError[] = [];
 

@@ -2,8 +2,9 @@
  * The generators a dangling wire could be plugged into: for each palette entry, the first port
  * of a new box of that kind that passes the wiring and type checks.
  */
+
+import type { CompileResult } from '../../compile/types';
 import type { LensDocument, PortRef, Position } from '../../io/document';
-import type { CompileResult } from '../../learn/compile/types';
 import { describeGenerator } from './boxInfo';
 import { checkConnection } from './connection';
 import { addBox } from './documentOps';

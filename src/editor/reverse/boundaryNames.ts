@@ -4,8 +4,9 @@
  * and the changes B′ of its outputs (`d ŷ`, named by the output box port they feed), and gives
  * the changes A′ of the inputs (`d W1.W`, `d x`).
  */
+
+import type { CompiledModel } from '../../compile/types';
 import type { LensDocument } from '../../io/document';
-import type { CompiledModel } from '../../learn/compile/types';
 
 export interface BoundaryNames {
   readonly inputs: readonly string[];

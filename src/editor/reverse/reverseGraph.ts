@@ -8,12 +8,13 @@
  * by the value they carry, so a backward box reads its residual straight from the forward pass;
  * `dropped` and `shared` count what was left out.
  */
+
+import type { CompiledModel } from '../../compile/types';
 import { lower } from '../../core/program';
 import { rdiff } from '../../core/rdiff';
 import { boxLabel } from '../../core/term';
 import { printType } from '../../core/wire';
 import type { LensDocument } from '../../io/document';
-import type { CompiledModel } from '../../learn/compile/types';
 import { boundaryNames } from './boundaryNames';
 
 export interface RNode {

@@ -3,9 +3,10 @@
  * the view (scope, lens view, notices, overlays, the last compile) and history. Plain data only:
  * tensors never enter the store.
  */
+
+import type { CompileResult } from '../../compile/types';
 import type { Config } from '../../core/diagram';
 import type { LensDocument, PortRef, Position } from '../../io/document';
-import type { CompileResult } from '../../learn/compile/types';
 import type { Verdict } from '../model/connection';
 import type { Scope } from '../model/documentOps';
 import type { Fragment } from '../model/fragment';

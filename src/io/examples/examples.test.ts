@@ -1,6 +1,6 @@
 /** Every example parses, compiles with its learner required, and has the shapes its description promises. */
 import { describe, expect, it } from 'vitest';
-import { compileDocument } from '../../learn/compile/compile';
+import { compileDocument } from '../../compile/compile';
 import { examples, loadExample } from './index';
 
 const expected: Record<string, { term: string; params: [string, number[]][]; loss: string; optimiser: string }> = {

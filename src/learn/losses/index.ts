@@ -3,14 +3,15 @@
  * parameter, in the paper's words) and gives L: a real scalar per example, except the ℤ₂ loss
  * ŷ ⊕ y, which keeps one bit per output (Reverse Derivative Ascent flips exactly those bits).
  */
+
+import type { LossKind } from '../../compile/types';
 import { DiagramBuilder } from '../../core/builder';
 import type { Diagram } from '../../core/diagram';
 import type { Field, WireType } from '../../core/wire';
-import type { LossKind } from '../compile/types';
 import { binaryCrossEntropy, softmaxCrossEntropy } from './classification';
 import { dot, mse, mseMean } from './regression';
 
-export type { LossKind } from '../compile/types';
+export type { LossKind } from '../../compile/types';
 
 export interface Loss {
   readonly kind: LossKind;

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTypedEngine, lower, lowerLens, real, z2 } from '../../core';
+import { lower, lowerLens, real, z2 } from '../../core';
+import { createTypedEngine } from '../../engines';
 import { type LossKind, lossDiagram } from './index';
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 100000);

@@ -8,7 +8,8 @@
 import * as tf from '@tensorflow/tfjs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTypedEngine, lower, real } from '../../core';
+import { lower, real } from '../../core';
+import { createTypedEngine } from '../../engines';
 import { ADAGRAD_INITIAL_ACCUMULATOR, getOptimiser, type Hypers, type OptimiserKind, updateDiagram } from './index';
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 100000);

@@ -7,8 +7,8 @@
  * per-step `dataSync`.
  */
 import * as tf from '@tensorflow/tfjs';
-import { createTfjsEngine, hostScalar } from '../../core/engines/tfjs';
 import type { WireType } from '../../core/wire';
+import { createTfjsEngine, hostScalar } from '../../engines/tfjs';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
 import type { DeferredSteps, Rows, RunOutputs, StepRunner } from './types';

@@ -8,8 +8,9 @@
  * An output that shares memory with an input (a value the Program passes through untouched) is
  * copied into an array the runner owns instead, since that input's arena may be reused.
  */
-import { createTypedEngine, type TypedEngine, type TypedTensor } from '../../core/engines/typed';
+
 import type { WireType } from '../../core/wire';
+import { createTypedEngine, type TypedEngine, type TypedTensor } from '../../engines/typed';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
 import type { Rows, RunOutputs, StepRunner, StepTrace } from './types';

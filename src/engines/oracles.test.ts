@@ -1,0 +1,80 @@
+/**
+ * Every registered generator against the oracles of issue 3 §7: the inner-product check
+ * ⟨J·t, c⟩ = ⟨t, R[f](x, c)⟩ with J·t by central differences on float64 (3 directions × 5
+ * points, relative error < 1e-6); tfjs float32 against float64 within 2e-3·(1 + |v|); and R[f]
+ * against tf.grad of the forward.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { box, cod } from '../core/compose';
+import { mulberry32 } from '../core/init';
+import { lower } from '../core/program';
+import { rdiff } from '../core/rdiff';
+import { allGenerators } from '../core/registry';
+import { innerProductCheck } from '../testing/checks';
+import { BATCH, closeness, evaluate, randomValue, type Value } from '../testing/numeric';
+import { samples } from '../testing/samples';
+import { createTfjsEngine } from './tfjs';
+
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+});
+
+const cases = allGenerators().flatMap((g) =>
+  (samples[g.id] ?? []).map((s, i) => ({ name: `${g.id}#${i}`, gen: g.id, ...s })),
+);
+const isReal = (c: (typeof cases)[number]) => c.inputs.every((t) => t.field === 'real');
+
+test('every registered generator has sample cases', () => {
+  expect(
+    allGenerators()
+      .filter((g) => !samples[g.id])
+      .map((g) => g.id),
+  ).toEqual([]);
+});
+
+test('R[R[f]] exists for every generator, ℤ₂ ones included', () => {
+  for (const c of cases) expect(() => rdiff(rdiff(box(c.gen, c.config, c.inputs)))).not.toThrow();
+});
+
+describe.each(cases.filter(isReal))('$name', (c) => {
+  const f = box(c.gen, c.config, c.inputs);
+  const r = rdiff(f);
+  const rng = mulberry32(0x5eed ^ c.name.length ^ c.gen.charCodeAt(0));
+  const point = () => c.inputs.map((t) => randomValue(rng, t, c.domain));
+  const changes = () => cod(f).map((t) => randomValue(rng, t));
+
+  test('⟨J·t, c⟩ = ⟨t, R[f](x, c)⟩ by central differences (3 directions × 5 points)', () => {
+    const h = c.domain === 'awayFromZero' ? 1e-6 : 1e-5;
+    expect(innerProductCheck(f, rng, { h, domains: c.inputs.map(() => c.domain) })).toBeLessThan(1e-6);
+  });
+
+  test('R[R[f]] passes the same check on R[f] (the reverse is closed under R)', () => {
+    const h = c.domain === 'awayFromZero' ? 1e-6 : 1e-5;
+    expect(innerProductCheck(r, rng, { h, points: 2, domains: c.inputs.map(() => c.domain) })).toBeLessThan(1e-6);
+  });
+
+  test('tfjs float32 agrees with float64 on f and R[f]', () => {
+    for (const d of [f, r]) {
+      const xs = [...point(), ...(d === r ? changes() : [])];
+      const got = createTfjsEngine(lower(d)).runPlain(xs, { batchSize: BATCH });
+      expect(closeness(got, evaluate(d, xs), 2e-3)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test('R[f] agrees with tf.grad of the forward', () => {
+    if (c.inputs.length === 0 || cod(f).length === 0) return;
+    const x = point();
+    const dy = changes();
+    const engine = createTfjsEngine(lower(f));
+    const toT = (v: Value) => tf.tensor(Float32Array.from(v.data), v.shape);
+    const [xs, cs] = [x.map(toT), dy.map(toT)];
+    const grads = tf.grads((...args: tf.Tensor[]) => {
+      const ys = engine.run(args, { batchSize: BATCH });
+      return ys.reduce((s, y, j) => tf.add(s, tf.sum(tf.mul(y, cs[j]))), tf.scalar(0));
+    })(xs);
+    const want = grads.map((g) => ({ data: g.dataSync() }));
+    tf.dispose([...xs, ...cs, ...grads]);
+    expect(closeness(evaluate(r, [...x, ...dy]), want, 2e-3)).toBeLessThanOrEqual(1);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The kernel interface on tfjs, for whichever backend is live (webgl, wasm, cpu). Only public
+ * tfjs ops are used, each differentiable by tf.grad (our second oracle). Max-pool routing goes
+ * through argMax over each window, which picks the first maximum as the typed engine does.
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
+import { cpuMatMulTf } from './tfjsCpuMatMul';
+import { runFusedTf } from './tfjsFused';
+import { binaries, unaries } from './tfjsOps';
+
+/*
+ * On webgl, Square and Reciprocal have only unpacked shader programs, so each one unpacks its
+ * (packed) input, runs on 4× the texels, and its output is packed again for every packed consumer
+ * — on a 784×128 Adam moment that is 3–4 extra full-texture passes per op. The same arithmetic
+ * through packed binary programs: x·x, and 1/x (RealDiv's packed program returns exactly 1 where
+ * a = b, which for a = 1 is 1/1 = 1 anyway).
+ */
+const webglUnaries: Partial<Record<UnaryOp, (x: tf.Tensor) => tf.Tensor>> = {
+  square: (x) => tf.mul(x, x),
+  reciprocal: (x) => tf.div(1, x),
+};
+
+/** [B,H,W,C] → [B,ho,wo,C,k·k]: each pooling window on the last axis (floor-cropped). */
+function windows(x: tf.Tensor, k: number): tf.Tensor {
+  const [B, H, W, C] = x.shape;
+  const [ho, wo] = [Math.floor(H / k), Math.floor(W / k)];
+  const cropped = H === ho * k && W === wo * k ? x : tf.slice(x, [0, 0, 0, 0], [B, ho * k, wo * k, C]);
+  return tf.transpose(tf.reshape(cropped, [B, ho, k, wo, k, C]), [0, 1, 3, 5, 2, 4]).reshape([B, ho, wo, C, k * k]);
+}
+
+function argmaxMask(x: tf.Tensor, k: number): tf.Tensor {
+  return tf.oneHot(tf.argMax(windows(x, k), -1), k * k, 1, 0, 'float32');
+}
+
+/** x with one zero appended along `axis`. */
+const padOne = (x: tf.Tensor2D, axis: number) =>
+  tf.pad(
+    x,
+    x.shape.map((_, i) => [0, i === axis ? 1 : 0] as [number, number]),
+  );
+
+/*
+ * Workaround for tfjs-backend-webgl 4.22. Every webgl matMul runs MatMulPackedProgram, which
+ * reads the shared dimension two at a time from packed (2×2 per texel) textures. When that
+ * dimension is odd, its last pass adds A's padding lanes times B's padding lanes into the real
+ * outputs. Nothing keeps those lanes at zero: packed pointwise ops compute on them too (the zero
+ * padding of `1 − exp(t·log β)` becomes −1, `sqrt` makes it NaN) and broadcasts spread it, so a
+ * product of finite tensors comes out NaN, or silently wrong if the garbage is finite. Seen as
+ * the Adam step of a 2-16-16-1 net going NaN at batch 1 (`outer` with shared dimension = batch 1).
+ * The same family as tensorflow/tfjs#1544 (NaN from packed padding in div, fixed there for div
+ * only). So, on webgl only: a shared dimension of 1 is an outer product, one broadcast multiply
+ * (which reads no padding, and is cheaper than the matMul); any other odd one gets one zero
+ * appended by tf.pad, whose packed program writes zero into every lane outside its data.
+ */
+function oddSharedMatMul(a: tf.Tensor2D, b: tf.Tensor2D, ta: boolean, tb: boolean): tf.Tensor2D | undefined {
+  const k = a.shape[ta ? 0 : 1];
+  if (k % 2 === 0 || tf.getBackend() !== 'webgl') return undefined;
+  if (k === 1) return tf.tidy(() => tf.mul(tf.reshape(a, [a.size, 1]), tf.reshape(b, [1, b.size])));
+  return tf.tidy(() => tf.matMul(padOne(a, ta ? 0 : 1), padOne(b, tb ? 1 : 0), ta, tb));
+}
+
+/*
+ * On wasm (tfjs-backend-wasm 4.22), BatchMatMul with transposeA does not take XNNPACK's fast
+ * path: aᵀb for a [256,784] batch and b [256,128] takes 19 ms, where transposing a first and
+ * multiplying takes 3.6 ms (2.5 → 1.7 ms at batch 32). That product is every weight's change
+ * (xᵀ·δ), so on wasm a transposed left operand is transposed explicitly — by a reshape when it
+ * is a single row, which is free.
+ */
+function wasmTransposedLeft(a: tf.Tensor2D, b: tf.Tensor2D, tb: boolean): tf.Tensor2D {
+  const at = a.shape[0] === 1 ? tf.reshape(a, [a.shape[1], 1]) : tf.transpose(a);
+  return tf.matMul(at as tf.Tensor2D, b, false, tb);
+}
+
+export class TfjsKernel implements Kernel<tf.Tensor> {
+  readonly name = `tfjs-${tf.getBackend()}`;
+  private readonly webgl = tf.getBackend() === 'webgl';
+  private readonly wasm = tf.getBackend() === 'wasm';
+  private readonly cpu = tf.getBackend() === 'cpu';
+  batchSize = 1;
+
+  shape = (x: tf.Tensor) => x.shape;
+  fill = (shape: readonly number[], value: number) => tf.fill([...shape], value);
+  fromArray = (shape: readonly number[], values: ArrayLike<number>) => tf.tensor(Float32Array.from(values), [...shape]);
+  unary = (op: UnaryOp, x: tf.Tensor) => (this.webgl ? (webglUnaries[op] ?? unaries[op]) : unaries[op])(x);
+  leakyRelu = (x: tf.Tensor, alpha: number) => tf.leakyRelu(x, alpha);
+  leakyStep = (x: tf.Tensor, alpha: number) => tf.step(x, alpha);
+  binary = (op: BinaryOp, a: tf.Tensor, b: tf.Tensor) => binaries[op](a, b);
+  scale = (x: tf.Tensor, c: number) => tf.mul(x, c);
+  matmul = (a: tf.Tensor, b: tf.Tensor, ta: boolean, tb: boolean) =>
+    (this.cpu ? cpuMatMulTf(a, b, ta, tb) : undefined) ??
+    (this.wasm && ta
+      ? tf.tidy(() => wasmTransposedLeft(a as tf.Tensor2D, b as tf.Tensor2D, tb))
+      : (oddSharedMatMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb) ??
+        tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb)));
+  sumBatch = (x: tf.Tensor) => tf.sum(x, 0);
+  broadcastBatch = (x: tf.Tensor) => tf.broadcastTo(tf.expandDims(x, 0), [this.batchSize, ...x.shape]);
+  sum = (x: tf.Tensor, axes: readonly number[]) => (axes.length === 0 ? tf.clone(x) : tf.sum(x, [...axes]));
+  broadcastAxes = (x: tf.Tensor, outShape: readonly number[]) => tf.broadcastTo(x, [...outShape]);
+  reshape = (x: tf.Tensor, shape: readonly number[]) => tf.reshape(x, [...shape]);
+  concat = (xs: readonly tf.Tensor[], axis: number) => tf.concat([...xs], axis);
+  slice = (x: tf.Tensor, begin: readonly number[], size: readonly number[]) => tf.slice(x, [...begin], [...size]);
+  softmax = (x: tf.Tensor) => tf.softmax(x);
+  conv2d = (x: tf.Tensor, w: tf.Tensor) => tf.conv2d(x as tf.Tensor4D, w as tf.Tensor4D, 1, 'valid');
+  conv2dBackInput = (d: tf.Tensor, w: tf.Tensor, xShape: readonly number[]) =>
+    tf.conv2dTranspose(d as tf.Tensor4D, w as tf.Tensor4D, xShape as [number, number, number, number], 1, 'valid');
+
+  /** dW[i,j,c,o] = Σ x[b,y+i,q+j,c]·d[b,y,q,o]: a correlation with channels and batch swapped. */
+  conv2dBackFilter(x: tf.Tensor, d: tf.Tensor, _wShape: readonly number[]) {
+    const xs = tf.transpose(x, [3, 1, 2, 0]) as tf.Tensor4D;
+    const ds = tf.transpose(d, [1, 2, 0, 3]) as tf.Tensor4D;
+    return tf.transpose(tf.conv2d(xs, ds, 1, 'valid'), [1, 2, 0, 3]);
+  }
+
+  maxPool = (x: tf.Tensor, k: number) => tf.max(windows(x, k), -1);
+
+  maxPoolBack(x: tf.Tensor, d: tf.Tensor, k: number) {
+    const [B, H, W, C] = x.shape;
+    const [ho, wo] = [Math.floor(H / k), Math.floor(W / k)];
+    const routed = tf.mul(argmaxMask(x, k), tf.expandDims(d, -1)).reshape([B, ho, wo, C, k, k]);
+    const back = tf.transpose(routed, [0, 1, 4, 2, 5, 3]).reshape([B, ho * k, wo * k, C]);
+    return H === ho * k && W === wo * k
+      ? back
+      : tf.pad(back, [
+          [0, 0],
+          [0, H - ho * k],
+          [0, W - wo * k],
+          [0, 0],
+        ]);
+  }
+
+  maxPoolSelect = (x: tf.Tensor, e: tf.Tensor, k: number) => tf.sum(tf.mul(argmaxMask(x, k), windows(e, k)), -1);
+
+  fused = (expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly number[]) => runFusedTf(expr, inputs, shape);
+}

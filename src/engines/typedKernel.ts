@@ -1,0 +1,256 @@
+/**
+ * The kernel interface over plain typed arrays (T = { shape, data }). Every result is drawn
+ * from the run's Arena, so a Program re-run at the same batch size allocates no arrays.
+ * Arithmetic is in doubles; a float32 arena rounds on store, as WebGL does.
+ */
+import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
+import type { Arena, Floats } from './arena';
+import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
+import { concatInto, gather, strides, sumAxes } from './strided';
+import { conv2d, conv2dBackFilter, conv2dBackInput, maxPool, maxPoolBack, maxPoolSelect } from './typedImage';
+import { binaryInto, matmulInto, sumCols, sumRows, unaryInto } from './typedLoops';
+
+export interface TypedTensor {
+  readonly shape: readonly number[];
+  readonly data: Floats;
+}
+
+/** o.fill(v) without boxing v for the builtin call. */
+function fillWith(o: Floats, v: number): void {
+  for (let i = 0; i < o.length; i++) o[i] = v;
+}
+
+/** The batch axis, as `sum` takes it. */
+const BATCH_AXIS: readonly number[] = [0];
+
+export class TypedKernel implements Kernel<TypedTensor> {
+  readonly name: string;
+  batchSize = 1;
+
+  constructor(readonly arena: Arena) {
+    this.name = `typed-${arena.dtype}`;
+  }
+
+  /** Double scratch rows for accumulations (matmul rows, sums over the batch). */
+  private scratch = new Float64Array(64);
+
+  private make(shape: readonly number[]): TypedTensor {
+    return this.arena.tensor(shape);
+  }
+
+  /**
+   * A scratch shape of `rank` axes to fill before `make`, which copies it when it keeps a new
+   * record: results allocate no shape array once a Program has run at a batch size.
+   */
+  private dims(rank: number): number[] {
+    let d = this.scratchDims[rank];
+    if (d === undefined) {
+      d = new Array<number>(rank).fill(0);
+      this.scratchDims[rank] = d;
+    }
+    return d;
+  }
+  private readonly scratchDims: number[][] = [];
+
+  private acc(n: number): Float64Array {
+    if (this.scratch.length < n) this.scratch = new Float64Array(n);
+    return this.scratch;
+  }
+
+  shape = (x: TypedTensor) => x.shape;
+  fill(shape: readonly number[], value: number) {
+    const out = this.make(shape);
+    out.data.fill(value);
+    return out;
+  }
+  fromArray(shape: readonly number[], values: ArrayLike<number>) {
+    const out = this.make(shape);
+    for (let i = 0; i < out.data.length; i++) out.data[i] = values[i];
+    return out;
+  }
+  unary(op: UnaryOp, x: TypedTensor) {
+    const out = this.make(x.shape);
+    unaryInto(op, x.data, out.data);
+    return out;
+  }
+  leakyRelu(x: TypedTensor, alpha: number) {
+    const out = this.make(x.shape);
+    const a = x.data;
+    const o = out.data;
+    for (let i = 0; i < a.length; i++) o[i] = a[i] > 0 ? a[i] : alpha * a[i];
+    return out;
+  }
+  leakyStep(x: TypedTensor, alpha: number) {
+    const out = this.make(x.shape);
+    const a = x.data;
+    const o = out.data;
+    for (let i = 0; i < a.length; i++) o[i] = a[i] > 0 ? 1 : alpha;
+    return out;
+  }
+  scale(x: TypedTensor, c: number) {
+    const out = this.make(x.shape);
+    const a = x.data;
+    const o = out.data;
+    for (let i = 0; i < o.length; i++) o[i] = c * a[i];
+    return out;
+  }
+
+  /** Right-aligned broadcasting: the operand with fewer values repeats (ties go to the higher rank). */
+  binary(op: BinaryOp, a: TypedTensor, b: TypedTensor) {
+    const na = a.data.length;
+    const nb = b.data.length;
+    const out = this.make(na > nb || (na === nb && a.shape.length >= b.shape.length) ? a.shape : b.shape);
+    binaryInto(op, a.data, b.data, out.data);
+    return out;
+  }
+
+  matmul(a: TypedTensor, b: TypedTensor, transA: boolean, transB: boolean) {
+    const ar = a.shape[0];
+    const ac = a.shape[1];
+    const bc = b.shape[1];
+    const n = transA ? ac : ar;
+    const k = transA ? ar : ac;
+    const m = transB ? b.shape[0] : bc;
+    const shape = this.dims(2);
+    shape[0] = n;
+    shape[1] = m;
+    const out = this.make(shape);
+    matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(m));
+    return out;
+  }
+
+  sumBatch = (x: TypedTensor) => this.sum(x, BATCH_AXIS);
+
+  /** x repeated along a new leading axis of batchSize. */
+  broadcastBatch(x: TypedTensor) {
+    const r = x.shape.length;
+    const shape = this.dims(r + 1);
+    shape[0] = this.batchSize;
+    for (let d = 0; d < r; d++) shape[d + 1] = x.shape[d];
+    const out = this.make(shape);
+    const o = out.data;
+    const n = x.data.length;
+    if (n === 1) fillWith(o, x.data[0]);
+    else if (n > 0) for (let at = 0; at < o.length; at += n) o.set(x.data, at);
+    return out;
+  }
+
+  /** Leading axes sum row by row, trailing ones within rows; any other set walks strides. */
+  sum(x: TypedTensor, axes: readonly number[]) {
+    const r = x.shape.length;
+    const na = axes.length;
+    let kept = 0;
+    let leading = true;
+    let trailing = true;
+    for (let i = 0; i < na; i++) {
+      if (axes[i] >= na) leading = false;
+      if (axes[i] < r - na) trailing = false;
+    }
+    for (let d = 0; d < r; d++) if (!axes.includes(d)) kept++;
+    const shape = this.dims(kept);
+    for (let d = 0, at = 0; d < r; d++) if (!axes.includes(d)) shape[at++] = x.shape[d];
+    const out = this.make(shape);
+    let inner = 1;
+    for (let d = na; d < r; d++) inner *= x.shape[d];
+    if (axes.length === 0) out.data.set(x.data);
+    else if (leading) sumRows(x.data, x.data.length / Math.max(inner, 1), inner, out.data, this.acc(inner));
+    else if (trailing) sumCols(x.data, out.data.length, x.data.length / Math.max(out.data.length, 1), out.data);
+    else sumAxes(x.data, x.shape, axes, out.data);
+    return out;
+  }
+
+  /** x has the rank of outShape, with size 1 on the axes it is repeated along. */
+  broadcastAxes(x: TypedTensor, outShape: readonly number[]) {
+    const out = this.make(outShape);
+    const o = out.data;
+    let first = 0;
+    while (first < x.shape.length && x.shape[first] === 1) first++;
+    let repeatsLeading = true;
+    for (let d = first; d < x.shape.length; d++) if (x.shape[d] !== outShape[d]) repeatsLeading = false;
+    if (x.data.length === 1) fillWith(o, x.data[0]);
+    else if (repeatsLeading) for (let at = 0; at < o.length; at += x.data.length) o.set(x.data, at);
+    if (x.data.length === 1 || repeatsLeading) return out;
+    const s = strides(x.shape);
+    gather(
+      x.data,
+      x.shape.map((n, d) => (n === 1 ? 0 : s[d])),
+      outShape,
+      0,
+      o,
+    );
+    return out;
+  }
+
+  reshape = (x: TypedTensor, shape: readonly number[]): TypedTensor => this.arena.view(shape, x.data);
+
+  concat(xs: readonly TypedTensor[], axis: number) {
+    const shape = this.dims(xs[0].shape.length);
+    for (let d = 0; d < shape.length; d++) shape[d] = xs[0].shape[d];
+    shape[axis] = 0;
+    for (let i = 0; i < xs.length; i++) shape[axis] += xs[i].shape[axis];
+    const out = this.make(shape);
+    concatInto(xs, axis, out.data);
+    return out;
+  }
+
+  slice(x: TypedTensor, begin: readonly number[], size: readonly number[]) {
+    const out = this.make(size);
+    const s = strides(x.shape);
+    gather(
+      x.data,
+      s,
+      size,
+      begin.reduce((o, b, d) => o + b * s[d], 0),
+      out.data,
+    );
+    return out;
+  }
+
+  softmax(x: TypedTensor) {
+    const out = this.make(x.shape);
+    const n = x.shape[x.shape.length - 1];
+    const a = x.data;
+    const o = out.data;
+    for (let r = 0; r < a.length; r += n) {
+      let max = -Infinity;
+      for (let i = r; i < r + n; i++) max = Math.max(max, a[i]);
+      let z = 0;
+      for (let i = r; i < r + n; i++) z += Math.exp(a[i] - max);
+      for (let i = r; i < r + n; i++) o[i] = Math.exp(a[i] - max) / z;
+    }
+    return out;
+  }
+
+  conv2d = (x: TypedTensor, w: TypedTensor) => conv2d(x, w, (s) => this.make(s));
+  conv2dBackInput = (d: TypedTensor, w: TypedTensor, xShape: readonly number[]) =>
+    conv2dBackInput(d, w, xShape, (s) => this.make(s));
+  conv2dBackFilter = (x: TypedTensor, d: TypedTensor, wShape: readonly number[]) =>
+    conv2dBackFilter(x, d, wShape, (s) => this.make(s));
+  maxPool = (x: TypedTensor, k: number) => maxPool(x, k, (s) => this.make(s));
+  maxPoolBack = (x: TypedTensor, d: TypedTensor, k: number) => maxPoolBack(x, d, k, (s) => this.make(s));
+  maxPoolSelect = (x: TypedTensor, e: TypedTensor, k: number) => maxPoolSelect(x, e, k, (s) => this.make(s));
+
+  /** Scratch tiles of each fused expression this kernel has run. */
+  private readonly fusedTiles = new WeakMap<FusedExpr, FusedScratch>();
+  /** Reused argument lists of runFused. */
+  private fusedIns: Floats[] = [];
+  private fusedOuts: Floats[] = [];
+
+  fused(expr: FusedExpr, inputs: readonly TypedTensor[], shape: readonly number[]) {
+    const outs: TypedTensor[] = new Array(expr.outputs.length);
+    for (let j = 0; j < outs.length; j++) outs[j] = this.make(shape);
+    let scratch = this.fusedTiles.get(expr);
+    if (!scratch) {
+      scratch = fusedScratch(expr, this.arena.dtype === 'float64' ? new Float64Array(0) : new Float32Array(0));
+      this.fusedTiles.set(expr, scratch);
+    }
+    const ins = this.fusedIns;
+    // no length set (a runtime call, and the lists are shared by every expression): runFused
+    // reads the first nInputs inputs and the first outputs.length outputs
+    for (let r = 0; r < inputs.length; r++) ins[r] = inputs[r].data;
+    const os = this.fusedOuts;
+    for (let j = 0; j < outs.length; j++) os[j] = outs[j].data;
+    runFused(ins, os, outs.length > 0 ? outs[0].data.length : 0, scratch);
+    return outs;
+  }
+}

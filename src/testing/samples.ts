@@ -1,0 +1,112 @@
+/**
+ * One or more typed sample cases for every generator: a config, input types, and where the
+ * inputs may be drawn from (away from kinks, positive for log/sqrt). The generator tests run
+ * every oracle on each case; a test fails if a registered generator has no case here.
+ */
+import type { Config } from '../core/diagram';
+import { param, real, type WireType, z2 } from '../core/wire';
+import type { Domain } from './numeric';
+
+export interface Sample {
+  readonly config: Config;
+  readonly inputs: readonly WireType[];
+  readonly domain?: Domain;
+}
+
+const v = (n: number) => real([n]);
+const img = (h: number, w: number, c: number) => real([h, w, c]);
+const unary = (domain?: Domain): Sample[] => [
+  { config: {}, inputs: [v(3)], domain },
+  { config: {}, inputs: [real([2, 2], false)], domain },
+];
+const binary: Sample[] = [
+  { config: {}, inputs: [v(3), v(3)] },
+  { config: {}, inputs: [v(2), real([2], false)] },
+  { config: {}, inputs: [real([2], false), v(2)] },
+  // an unbatched scalar against any shape: its change is summed over every broadcast axis
+  { config: {}, inputs: [param([]), v(3)] },
+  { config: {}, inputs: [real([2, 3]), param([])] },
+  { config: {}, inputs: [param([]), param([2, 2])] },
+  { config: {}, inputs: [real([]), param([])] },
+];
+const bits: Sample[] = [
+  { config: {}, inputs: [z2([3]), z2([3])] },
+  { config: {}, inputs: [z2([2]), z2([2], false)] },
+  { config: {}, inputs: [z2([], false), z2([3])] },
+];
+
+export const samples: Record<string, readonly Sample[]> = {
+  copy: [
+    { config: { n: 3 }, inputs: [v(2)] },
+    { config: {}, inputs: [z2([2])] },
+  ],
+  discard: [{ config: {}, inputs: [v(2)] }],
+  swap: [{ config: {}, inputs: [v(2), param([2, 1])] }],
+  zero: [{ config: { shape: [2] }, inputs: [] }],
+  constant: [{ config: { value: 2.5, shape: [2] }, inputs: [] }],
+  add: binary,
+  subtract: binary,
+  multiply: binary,
+  negate: unary(),
+  scale: [{ config: { c: -1.5 }, inputs: [v(3)] }],
+  sumBatch: [{ config: {}, inputs: [v(2)] }],
+  broadcastBatch: [{ config: {}, inputs: [param([2])] }],
+  linear: [
+    { config: { in: 3, out: 2 }, inputs: [param([3, 2]), v(3)] },
+    { config: { in: 2, out: 2 }, inputs: [param([2, 2]), real([2], false)] },
+  ],
+  linearT: [{ config: { in: 3, out: 2 }, inputs: [param([3, 2]), v(2)] }],
+  outer: [
+    { config: { in: 3, out: 2 }, inputs: [v(3), v(2)] },
+    { config: { in: 2, out: 3 }, inputs: [real([2], false), real([3], false)] },
+  ],
+  bias: [{ config: {}, inputs: [param([3]), v(3)] }],
+  matmul: [
+    { config: {}, inputs: [param([2, 3]), param([3, 2])] },
+    { config: { transA: true }, inputs: [param([3, 2]), param([3, 4])] },
+    { config: { transB: true }, inputs: [param([2, 3]), param([4, 3])] },
+    { config: { transA: true, transB: true }, inputs: [param([3, 2]), param([4, 3])] },
+  ],
+  sigmoid: unary(),
+  tanh: unary(),
+  relu: unary('awayFromZero'),
+  leakyRelu: [{ config: { alpha: 0.1 }, inputs: [v(3)], domain: 'awayFromZero' }],
+  exp: unary(),
+  log: unary('positive'),
+  square: unary(),
+  softplus: unary(),
+  reciprocal: unary('positive'),
+  sqrt: unary('positive'),
+  step: unary('awayFromZero'),
+  leakyStep: [{ config: { alpha: 0.3 }, inputs: [v(3)], domain: 'awayFromZero' }],
+  sumFeatures: [
+    { config: {}, inputs: [real([2, 3])] },
+    { config: { axis: 1 }, inputs: [real([2, 3])] },
+  ],
+  broadcast: [
+    { config: { shape: [2, 3] }, inputs: [real([])] },
+    { config: { shape: [2, 3], axis: 0 }, inputs: [real([3])] },
+  ],
+  reshape: [{ config: { shape: [3, 2] }, inputs: [real([2, 3])] }],
+  flatten: [{ config: {}, inputs: [real([2, 2])] }],
+  concat: [
+    { config: { n: 3 }, inputs: [v(1), v(2), v(2)] },
+    { config: {}, inputs: [real([2, 1], false), real([2, 2], false)] },
+  ],
+  split: [{ config: { sizes: [1, 3] }, inputs: [v(4)] }],
+  softmax: [
+    { config: {}, inputs: [v(4)] },
+    { config: {}, inputs: [real([2, 3])] },
+  ],
+  correlate2d: [{ config: {}, inputs: [param([2, 2, 2, 3]), img(4, 3, 2)] }],
+  conv2dBackInput: [{ config: {}, inputs: [param([2, 2, 2, 3]), img(3, 2, 3)] }],
+  conv2dBackFilter: [{ config: {}, inputs: [img(4, 3, 2), img(3, 2, 3)] }],
+  maxPool2d: [{ config: { k: 2 }, inputs: [img(4, 5, 2)] }],
+  maxPoolBack: [{ config: { k: 2 }, inputs: [img(4, 4, 2), img(2, 2, 2)] }],
+  maxPoolSelect: [{ config: { k: 2 }, inputs: [img(4, 4, 2), img(4, 4, 2)] }],
+  xor: bits,
+  and: bits,
+  not: [{ config: {}, inputs: [z2([3])] }],
+  one: [{ config: { shape: [2] }, inputs: [] }],
+  parity: [{ config: {}, inputs: [z2([4])] }],
+};
