@@ -1,5 +1,5 @@
 /**
- * A fused pointwise expression (../fuse) evaluated over plain arrays, tile by tile: each
+ * A fused pointwise expression (core/fuse.ts) evaluated over plain arrays, tile by tile: each
  * instruction runs as one tight loop over a tile of TILE values, so the intermediates stay in
  * cache-sized scratch tiles and are never written to memory at full size. Outputs are written
  * straight into their arrays, and later instructions read them back from there.
@@ -8,8 +8,7 @@
  * the unfused kernels do: fused and unfused runs give the same bits. Used by the typed engine
  * and by tfjs's cpu and wasm backends (./tfjsFused), whose data are plain typed arrays too.
  */
-import type { FusedExpr } from '../core/fuse';
-import type { BinaryOp, UnaryOp } from '../core/kernel';
+import type { BinaryOp, FusedExpr, UnaryOp } from '../core/kernel';
 import type { Floats } from './arena';
 import { binaryAt, unaryAt, withScalarAt } from './typedLoops';
 

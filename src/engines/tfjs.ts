@@ -18,7 +18,7 @@
  * those such steps return; on webgl they stay in CPU memory and reach shaders as uniforms.
  */
 import * as tf from '@tensorflow/tfjs';
-import { type StepForward, stepForward } from '../core/fuse';
+import { type StepForward, stepForward } from '../core/fusedStep';
 import type { Program } from '../core/program';
 import type { WireType } from '../core/wire';
 import { Arena } from './arena';

@@ -10,7 +10,7 @@
  * has been seen), so the arrays returned are valid until the next `run`: copy them to keep them.
  */
 
-import { type StepForward, stepForward } from '../core/fuse';
+import { type StepForward, stepForward } from '../core/fusedStep';
 import type { Program } from '../core/program';
 import { Arena, type Dtype } from './arena';
 import { batchSizeOf, type RunOptions } from './inputs';
