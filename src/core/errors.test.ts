@@ -107,7 +107,7 @@ describe('composition and validation', () => {
 });
 
 test('an engine names the input and the shape it expected', () => {
-  const engine = createTypedEngine(lower(box('sigmoid', [real([3])])));
+  const engine = createTypedEngine(lower(box('sigmoid', [real([3])])), { dtype: 'float32' });
   const e = caught(() => engine.run([{ shape: [2, 4], data: new Float32Array(8) }]));
   expect(e).toBeInstanceOf(EngineInputError);
   expect(e.message).toMatch(/input #0 expects ℝ\^3 .*got shape \[2,4\]/);
