@@ -4,6 +4,7 @@
  * unpacked (a float per value). Used by ./tfjsFused; the source is data handed to WebGL, not
  * script, so the page's CSP (no eval) is untouched.
  */
+import { unreachable } from '../core/errors';
 import type { BinaryOp, FusedExpr, FusedInstr, UnaryOp } from '../core/kernel';
 
 /** The kernel's name for input r, and the uniform that carries input r when it is a host scalar. */
@@ -88,6 +89,8 @@ function glslInstr(c: FusedInstr, reg: (r: number) => string, t: Lane): string {
       return `mix(${glslFloat(c.c)} * ${a}, ${a}, lbPos(${a}))`;
     case 'leakyStep':
       return `mix(${t}(${glslFloat(c.c)}), ${t}(1.0), lbPos(${a}))`;
+    default:
+      return unreachable(c, 'fused instruction');
   }
 }
 

@@ -8,6 +8,7 @@
  * On any other backend the expression is replayed op by op through public tfjs ops.
  */
 import * as tf from '@tensorflow/tfjs';
+import { unreachable } from '../core/errors';
 import type { FusedExpr } from '../core/kernel';
 import type { Floats } from './arena';
 import { inputName, shaders, uniformName } from './fusedGlsl';
@@ -201,6 +202,8 @@ function byOps(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly nu
         case 'leakyStep':
           regs.push(tf.step(a, c.c));
           break;
+        default:
+          unreachable(c, 'fused instruction');
       }
     }
     return expr.outputs.map((r) => tf.broadcastTo(regs[r], [...shape]));

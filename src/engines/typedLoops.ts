@@ -4,6 +4,7 @@
  * loop; binary broadcasting walks rows instead of taking a modulo per element; matmul keeps its
  * inner loop contiguous in every transpose case and accumulates in doubles.
  */
+import { unreachable } from '../core/errors';
 import type { BinaryOp, UnaryOp } from '../core/kernel';
 import type { Floats } from './arena';
 
@@ -58,6 +59,8 @@ export function unaryAt(op: UnaryOp, a: Floats, ao: number, o: Floats, oo: numbe
     case 'not':
       for (let i = 0; i < len; i++) o[oo + i] = 1 - a[ao + i];
       return;
+    default:
+      unreachable(op, 'unary op');
   }
 }
 
@@ -104,6 +107,8 @@ export function binaryAt(
     case 'xor':
       for (let i = 0; i < len; i++) o[oo + i] = (a[ao + i] + b[bo + i]) % 2;
       return;
+    default:
+      unreachable(op, 'binary op');
   }
 }
 
@@ -137,6 +142,8 @@ export function withScalarAt(
     case 'xor':
       for (let i = 0; i < len; i++) o[oo + i] = (x[xo + i] + s) % 2;
       return;
+    default:
+      unreachable(op, 'binary op');
   }
 }
 
