@@ -6,7 +6,7 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import type { LossKind } from '../../src/compile/types';
-import { getGenerator } from '../../src/core/registry';
+import { getGenerator } from '../../src/core';
 import { Arena } from '../../src/engines/arena';
 import { createTypedEngine } from '../../src/engines/typed';
 import { TypedKernel } from '../../src/engines/typedKernel';

@@ -45,8 +45,8 @@ export function buildModel(s: InferState, order: readonly string[], outputs: rea
   const handout = new Map<string, number[]>();
   const arrive = (key: string, wire: number, source: string) => {
     const n = uses.get(key) ?? 0;
-    if (n === 0) b.box('discard', {}, [wire], { source });
-    else handout.set(key, n === 1 ? [wire] : b.box('copy', { n }, [wire], { source }));
+    if (n === 0) b.box('discard', [wire], {}, { source });
+    else handout.set(key, n === 1 ? [wire] : b.box('copy', [wire], { n }, { source }));
   };
   const take = (key: string): number => {
     const wire = handout.get(key)?.shift();
@@ -74,7 +74,7 @@ export function buildModel(s: InferState, order: readonly string[], outputs: rea
       const feed = s.graph.feeds.get(portKey(id, p.name));
       return take(feed ? valueKey(s, feed.from) : `param:${s.paramOf.get(portKey(id, p.name))}`);
     });
-    const outs = b.box(node.gen.id, s.configs.get(id) ?? node.config, ins, { source: id });
+    const outs = b.box(node.gen.id, ins, s.configs.get(id) ?? node.config, { source: id });
     for (const [i, p] of node.ports.outputs.entries()) arrive(portKey(id, p.name), outs[i], id);
   }
   b.outputs(outputs.map((o) => take(valueKey(s, o))));

@@ -3,11 +3,12 @@
  * input port with the one output port that feeds it (groups flattened). Wires naming a box or
  * port that does not exist, and second wires into one input, are reported here.
  */
+
+import { getGenerator, hasGenerator } from '../core';
 import { normaliseConfig } from '../core/config';
 import type { Config } from '../core/diagram';
 import { LensboardError } from '../core/errors';
 import type { Generator, PortSpec } from '../core/generator';
-import { getGenerator, hasGenerator } from '../core/registry';
 import type { BoxDoc, LensDocument, PortRef } from '../io/document';
 import { lookupBoxKind } from '../learn/boxKinds';
 import { byId, ErrorList, portKey } from './errors';

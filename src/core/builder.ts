@@ -6,18 +6,19 @@
  */
 
 import { normaliseConfig } from './config';
-import type { Config, Diagram, Pass } from './diagram';
+import type { BoxOptions, Config, Diagram } from './diagram';
 import { boxNames, CompositionError, DiagramError } from './errors';
+import type { RuleBuilder } from './generator';
+import { getGenerator } from './generators/index';
+import { EMPTY, internType, shareEmpty } from './intern';
 import { genNumber, Interner, IntList, NO_SOURCE, type PackedDiagram, passCode, sourceText } from './packed';
-import { getGenerator } from './registry';
-import { topoIndexOf } from './topology';
+import { cachedTopoIndexOf } from './topology';
 import { diagramView, packedOf } from './views';
 import { typeEquals, type WireType } from './wire';
 
-export interface BoxOptions {
-  readonly source?: string;
-  readonly pass?: Pass;
-}
+export type { BoxOptions } from './diagram';
+
+const NO_OPTIONS: BoxOptions = Object.freeze({});
 
 /*
  * The builder writes the diagram's columns (packed.ts) as it goes: a box is a few numbers
@@ -25,7 +26,7 @@ export interface BoxOptions {
  * box as building ten. Generators, configs, wire types and sources are numbered (configs and
  * types by identity, in tables of their own). A new box's output wires are consecutive.
  */
-export class DiagramBuilder {
+export class DiagramBuilder implements RuleBuilder {
   private readonly wireType = new IntList(16);
   private readonly types = new Interner<WireType>();
   private readonly gen = new IntList();
@@ -70,14 +71,21 @@ export class DiagramBuilder {
     return t;
   }
 
-  /** Adds one box; returns its output wires. */
-  box(gen: string, config: Config, inputs: readonly number[], opts: BoxOptions = {}): number[] {
+  /** Adds one box of `gen` reading `inputs`; returns its output wires. */
+  box(gen: string, inputs: readonly number[], config: Config = EMPTY, opts: BoxOptions = NO_OPTIONS): number[] {
     const first = this.wireType.length;
-    return rangeOf(first, this.record(gen, config, inputs, opts));
+    return rangeOf(first, this.record(gen, inputs, config, opts));
+  }
+
+  /** A box with one output: `b.op('multiply', [d, s])`. */
+  op(gen: string, inputs: readonly number[], config: Config = EMPTY, opts: BoxOptions = NO_OPTIONS): number {
+    const first = this.wireType.length;
+    this.record(gen, inputs, config, opts);
+    return first;
   }
 
   /** Records a box after checking it all; returns how many outputs it has (they start at the old wire count). */
-  private record(gen: string, config: Config, inputs: readonly number[], opts: BoxOptions): number {
+  private record(gen: string, inputs: readonly number[], config: Config, opts: BoxOptions): number {
     const g = getGenerator(gen);
     const types = inputs.map((w) => this.typeOf(w));
     const full = shareEmpty(normaliseConfig(g, config));
@@ -120,13 +128,6 @@ export class DiagramBuilder {
     for (let k = 0; k < nIn; k++) this.ins.push(inputs[k]);
     for (let k = 0; k < nOut; k++) this.outs.push(first + k);
     this.close(c.gen[i], this.configs.id(c.configs[c.config[i]]), source, pass);
-    return first;
-  }
-
-  /** A box with one output: `b.op('multiply', [d, s])`. */
-  op(gen: string, inputs: readonly number[], config: Config = EMPTY, opts: BoxOptions = NO_OPTIONS): number {
-    const first = this.wireType.length;
-    this.record(gen, config, inputs, opts);
     return first;
   }
 
@@ -173,43 +174,22 @@ export class DiagramBuilder {
     out: number[],
   ): void {
     const p = packedOf(d);
-    let matches = nIn === p.inputs.length;
-    for (let k = 0; k < nIn; k++) {
-      const t = this.typeOf(inputs[k]);
-      if (matches) {
-        const want = p.types[p.wireType[p.inputs[k]]];
-        matches = t === want || typeEquals(t, want);
-      }
-    }
-    if (!matches)
-      throw new CompositionError(
-        Array.from({ length: nIn }, (_, k) => this.typeOf(inputs[k])),
-        Array.from(p.inputs, (w) => p.types[p.wireType[w]]),
-        boxNames(d.boxes),
-        'the wires given do not match the inputs of the inlined diagram',
-      );
-    if (this.wireMap.length < p.nWires) this.wireMap = new Int32Array(Math.max(p.nWires, 2 * this.wireMap.length));
-    if (this.typeMap.length < p.types.length)
-      this.typeMap = new Int32Array(Math.max(p.types.length, 2 * this.typeMap.length));
+    this.checkSpliceInputs(d, p, inputs, nIn);
     const c = p.boxes;
-    if (this.configMap.length < c.configs.length)
-      this.configMap = new Int32Array(Math.max(c.configs.length, 2 * this.configMap.length));
+    this.clearMaps(p);
     const map = this.wireMap;
     const typeMap = this.typeMap;
     const configMap = this.configMap;
-    typeMap.fill(-1, 0, p.types.length);
-    configMap.fill(-1, 0, c.configs.length);
     // everything is checked before anything is recorded: an output no box or input makes, a
-    // box reading such a wire (orderOf throws) — the builder is then left as it was
-    map.fill(-1, 0, p.nWires);
+    // box reading such a wire (the topological order throws) — the builder is then left as it was
     for (let at = 0; at < c.outs.length; at++) map[c.outs[at]] = 0;
     for (let i = 0; i < p.inputs.length; i++) map[p.inputs[i]] = inputs[i];
     for (let k = 0; k < p.outputs.length; k++)
       if (!(map[p.outputs[k]] >= 0))
         throw new DiagramError(`output wire ${p.outputs[k]} of the inlined diagram has no producer`);
-    const order = orderOf(p);
+    const order = cachedTopoIndexOf(p);
     for (let n = 0; n < c.count; n++) {
-      const i = order === IDENTITY ? n : order[n];
+      const i = order === null ? n : order[n];
       const first = this.wireType.length;
       for (let at = c.outStart[i]; at < c.outStart[i + 1]; at++) {
         const w = c.outs[at];
@@ -225,6 +205,38 @@ export class DiagramBuilder {
       this.close(c.gen[i], configMap[k], source ?? this.sourceCode(c.source[i], p), pass ?? c.pass[i]);
     }
     for (let k = 0; k < p.outputs.length; k++) out[k] = map[p.outputs[k]];
+  }
+
+  /** Throws, naming both sides, unless the first `nIn` wires have the types of `d`'s inputs. */
+  private checkSpliceInputs(d: Diagram, p: PackedDiagram, inputs: ArrayLike<number>, nIn: number): void {
+    let matches = nIn === p.inputs.length;
+    for (let k = 0; k < nIn; k++) {
+      const t = this.typeOf(inputs[k]);
+      if (matches) {
+        const want = p.types[p.wireType[p.inputs[k]]];
+        matches = t === want || typeEquals(t, want);
+      }
+    }
+    if (!matches)
+      throw new CompositionError(
+        Array.from({ length: nIn }, (_, k) => this.typeOf(inputs[k])),
+        Array.from(p.inputs, (w) => p.types[p.wireType[w]]),
+        boxNames(d.boxes),
+        'the wires given do not match the inputs of the inlined diagram',
+      );
+  }
+
+  /** Grows `splice`'s maps to fit `p` and clears them to −1 over its wires, types and configs. */
+  private clearMaps(p: PackedDiagram): void {
+    const c = p.boxes;
+    if (this.wireMap.length < p.nWires) this.wireMap = new Int32Array(Math.max(p.nWires, 2 * this.wireMap.length));
+    if (this.typeMap.length < p.types.length)
+      this.typeMap = new Int32Array(Math.max(p.types.length, 2 * this.typeMap.length));
+    if (this.configMap.length < c.configs.length)
+      this.configMap = new Int32Array(Math.max(c.configs.length, 2 * this.configMap.length));
+    this.typeMap.fill(-1, 0, p.types.length);
+    this.configMap.fill(-1, 0, c.configs.length);
+    this.wireMap.fill(-1, 0, p.nWires);
   }
 
   output(wire: number): void {
@@ -261,64 +273,6 @@ export class DiagramBuilder {
     };
     return diagramView(p, term);
   }
-}
-
-/**
- * One frozen `{}` for every box without config: most boxes of a big diagram (σ, tanh, add), and
- * each distinct config object costs a canonical-key string and a weak-map entry in rdiff and CSE.
- */
-const EMPTY: Config = Object.freeze({});
-const NO_OPTIONS: BoxOptions = Object.freeze({});
-function shareEmpty(c: Config): Config {
-  if (c === EMPTY) return c;
-  for (const _ in c) return c;
-  return Object.getPrototypeOf(c) === Object.prototype ? EMPTY : c;
-}
-
-/**
- * The one shared object for a wire type structurally equal to `t` (`t` itself the first time):
- * a diagram of 10,000 boxes then holds a handful of type objects, not one per wire. The values
- * are the same plain data; the garbage collector just has far less to copy. A type equal to the
- * one interned last (most type rules hand back their input's type) is answered without a key.
- */
-const interned = new Map<string, WireType>();
-let lastInterned: WireType | undefined;
-function internType(t: WireType): WireType {
-  const last = lastInterned;
-  if (t === last) return t;
-  if (last !== undefined && t.field === last.field && t.batch === last.batch && sameShape(t.shape, last.shape))
-    return last;
-  const s = t.shape;
-  const key = `${t.field}${t.batch ? 'b' : 'p'}${s.length === 1 ? s[0] : s.join('x')}`;
-  let known = interned.get(key);
-  if (known === undefined) {
-    known = t;
-    if (interned.size < 4096) interned.set(key, t);
-  }
-  lastInterned = known;
-  return known;
-}
-
-function sameShape(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
-}
-
-/**
- * Topological order of a diagram that is inlined again and again (the cached reverse rules):
- * computed once per diagram object, which is immutable by convention. `IDENTITY` stands for
- * the construction order, when it already is one.
- */
-const IDENTITY = new Int32Array(0);
-const orders = new WeakMap<PackedDiagram, Int32Array>();
-function orderOf(p: PackedDiagram): Int32Array {
-  let order = orders.get(p);
-  if (order === undefined) {
-    order = topoIndexOf(p) ?? IDENTITY;
-    orders.set(p, order);
-  }
-  return order;
 }
 
 /** [first, first + 1, …, first + n − 1]. */

@@ -75,24 +75,24 @@ describe('laws on random diagrams', () => {
 
 describe('terms', () => {
   const x4 = real([4]);
-  const lin = box('linear', { in: 4, out: 3 }, [param([4, 3]), x4]);
+  const lin = box('linear', [param([4, 3]), x4], { in: 4, out: 3 });
 
   test('parentheses only where ; meets ⊗', () => {
-    expect(printTerm(andThen(tensor(lin, id([x4])), tensor(box('sigmoid', {}, [real([3])]), id([x4]))))).toBe(
+    expect(printTerm(andThen(tensor(lin, id([x4])), tensor(box('sigmoid', [real([3])]), id([x4]))))).toBe(
       '(linear[4→3] ⊗ id) ; (sigmoid ⊗ id)',
     );
-    expect(printTerm(thenAll(copy(x4), swap(x4, x4), box('add', {}, [x4, x4])))).toBe('Δ ; σ ; +');
+    expect(printTerm(thenAll(copy(x4), swap(x4, x4), box('add', [x4, x4])))).toBe('Δ ; σ ; +');
     expect(printTerm(tensor(tensor(discard(x4), copy(x4, 3)), id([x4])))).toBe('! ⊗ Δ[3] ⊗ id');
-    expect(printTerm(tensor(andThen(copy(x4), box('add', {}, [x4, x4])), id([x4])))).toBe('(Δ ; +) ⊗ id');
+    expect(printTerm(tensor(andThen(copy(x4), box('add', [x4, x4])), id([x4])))).toBe('(Δ ; +) ⊗ id');
   });
 
   test('composition is deterministic: the same construction gives the same data', () => {
-    const make = () => andThen(tensor(lin, id([x4])), tensor(box('sigmoid', {}, [real([3])]), discard(x4)));
+    const make = () => andThen(tensor(lin, id([x4])), tensor(box('sigmoid', [real([3])]), discard(x4)));
     expect(JSON.stringify(make())).toBe(JSON.stringify(make()));
   });
 
   test('a diagram drawn box by box prints as layers', () => {
-    const { term: _t, ...drawn } = andThen(copy(x4), tensor(box('sigmoid', {}, [x4]), box('tanh', {}, [x4])));
+    const { term: _t, ...drawn } = andThen(copy(x4), tensor(box('sigmoid', [x4]), box('tanh', [x4])));
     expect(printTerm(drawn)).toBe('Δ ; (sigmoid ⊗ tanh)');
   });
 });

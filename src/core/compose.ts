@@ -7,7 +7,7 @@
 import { DiagramBuilder } from './builder';
 import type { Config, Diagram } from './diagram';
 import { boxNames, CompositionError } from './errors';
-import { getGenerator } from './registry';
+import { getGenerator } from './generators/index';
 import { operand, withTerm } from './term';
 import { productEquals, type WireType } from './wire';
 
@@ -55,14 +55,14 @@ export function swap(a: WireType, b: WireType): Diagram {
 }
 
 /** One generator as a diagram, typed by its rule from the input types. */
-export function box(gen: string, config: Config, inTypes: readonly WireType[]): Diagram {
+export function box(gen: string, inTypes: readonly WireType[], config: Config = {}): Diagram {
   const b = new DiagramBuilder();
   const xs = b.inputs(inTypes);
-  b.outputs(b.box(gen, config, xs));
+  b.outputs(b.box(gen, xs, config));
   const d = b.build();
   const label = getGenerator(gen).termLabel?.(d.boxes[0].config, inTypes) ?? gen;
   return withTerm(d, label, 'atom');
 }
 
-export const copy = (t: WireType, n = 2): Diagram => box('copy', { n }, [t]);
-export const discard = (t: WireType): Diagram => box('discard', {}, [t]);
+export const copy = (t: WireType, n = 2): Diagram => box('copy', [t], { n });
+export const discard = (t: WireType): Diagram => box('discard', [t]);

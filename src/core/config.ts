@@ -4,7 +4,7 @@
  * kind and range, throwing a ConfigError that names the generator, the key and what is allowed.
  */
 import type { Config } from './diagram';
-import { ConfigError } from './errors';
+import { ConfigError, unreachable } from './errors';
 import type { ConfigField, Generator } from './generator';
 
 /** The config with every field filled in and checked; the same object when already complete. */
@@ -53,5 +53,7 @@ function checkField(gen: string, f: ConfigField, v: unknown): void {
     case 'field':
       if (v !== 'real' && v !== 'z2') fail('real or z2');
       return;
+    default:
+      unreachable(f.kind, `config field kind of ${gen}.${f.key}`);
   }
 }

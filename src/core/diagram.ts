@@ -26,6 +26,9 @@ export interface Box {
   readonly pass?: Pass;
 }
 
+/** Where a box being built came from (a builder's options): its document box and pass. */
+export type BoxOptions = Pick<Box, 'source' | 'pass'>;
+
 export interface Diagram {
   readonly wires: readonly WireType[];
   readonly boxes: readonly Box[];

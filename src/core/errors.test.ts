@@ -32,50 +32,50 @@ function caught(f: () => unknown): LensboardError {
 
 describe('the builder', () => {
   test('unknown generator id', () => {
-    const e = caught(() => box('sigmoidd', {}, [real([2])]));
+    const e = caught(() => box('sigmoidd', [real([2])]));
     expect(e).toBeInstanceOf(UnknownGeneratorError);
     expect(e.code).toBe('unknown-generator');
   });
 
   test('negative units and NaN are config errors naming generator, key and range', () => {
-    const neg = caught(() => box('linear', { in: 2, out: -3 }, [param([2, 3]), real([2])]));
+    const neg = caught(() => box('linear', [param([2, 3]), real([2])], { in: 2, out: -3 }));
     expect(neg).toBeInstanceOf(ConfigError);
     expect(neg.message).toMatch(/linear.*'out'.*-3.*1 ≤ out/);
-    expect(caught(() => box('scale', { c: Number.NaN }, [real([2])]))).toBeInstanceOf(ConfigError);
-    expect(caught(() => box('split', { sizes: [2, 0] }, [real([2])]))).toBeInstanceOf(ConfigError);
+    expect(caught(() => box('scale', [real([2])], { c: Number.NaN }))).toBeInstanceOf(ConfigError);
+    expect(caught(() => box('split', [real([2])], { sizes: [2, 0] }))).toBeInstanceOf(ConfigError);
   });
 
   test('a shape that does not fit names the generator, the port and both types', () => {
-    const e = caught(() => box('linear', { in: 4, out: 3 }, [param([4, 3]), real([5])])) as GeneratorTypeError;
+    const e = caught(() => box('linear', [param([4, 3]), real([5])], { in: 4, out: 3 })) as GeneratorTypeError;
     expect(e).toBeInstanceOf(GeneratorTypeError);
     expect([e.generator, e.port]).toEqual(['linear', 'x']);
     expect(e.message).toContain('ℝ^4');
     expect(e.message).toContain('ℝ^5');
-    const w = caught(() => box('linear', { in: 4, out: 3 }, [real([4, 3]), real([4])])) as GeneratorTypeError;
+    const w = caught(() => box('linear', [real([4, 3]), real([4])], { in: 4, out: 3 })) as GeneratorTypeError;
     expect(w.port).toBe('W');
     expect(w.message).toContain('ℝ^{4×3}ᵖ');
-    expect(caught(() => box('add', {}, [real([2]), real([3])]))).toBeInstanceOf(GeneratorTypeError);
-    expect(caught(() => box('add', {}, [real([2])]))).toBeInstanceOf(GeneratorTypeError);
+    expect(caught(() => box('add', [real([2]), real([3])]))).toBeInstanceOf(GeneratorTypeError);
+    expect(caught(() => box('add', [real([2])]))).toBeInstanceOf(GeneratorTypeError);
     // only an unbatched scalar broadcasts: a per-example scalar against a vector does not fit
-    expect(caught(() => box('multiply', {}, [real([]), real([3])]))).toBeInstanceOf(GeneratorTypeError);
-    expect(() => box('multiply', {}, [param([]), real([3])])).not.toThrow();
-    expect(caught(() => box('xor', {}, [real([2]), real([2])]))).toBeInstanceOf(GeneratorTypeError);
+    expect(caught(() => box('multiply', [real([]), real([3])]))).toBeInstanceOf(GeneratorTypeError);
+    expect(() => box('multiply', [param([]), real([3])])).not.toThrow();
+    expect(caught(() => box('xor', [real([2]), real([2])]))).toBeInstanceOf(GeneratorTypeError);
   });
 
   test('nothing is half-built: a failed box leaves the builder as it was', () => {
     const b = new DiagramBuilder();
     const x = b.input(real([2]));
     const before = JSON.stringify(b.build());
-    expect(() => b.box('linear', { in: 3, out: 1 }, [x, x])).toThrow(GeneratorTypeError);
-    expect(() => b.box('nope', {}, [x])).toThrow(UnknownGeneratorError);
-    expect(() => b.box('scale', { c: Number.NaN }, [x])).toThrow(ConfigError);
+    expect(() => b.box('linear', [x, x], { in: 3, out: 1 })).toThrow(GeneratorTypeError);
+    expect(() => b.box('nope', [x])).toThrow(UnknownGeneratorError);
+    expect(() => b.box('scale', [x], { c: Number.NaN })).toThrow(ConfigError);
     expect(JSON.stringify(b.build())).toBe(before);
     b.output(b.op('sigmoid', [x]));
     expect(() => validate(b.build())).not.toThrow();
   });
 
   test('nothing is half-built: inlining a broken diagram leaves the builder as it was', () => {
-    const good = box('sigmoid', {}, [real([2])]);
+    const good = box('sigmoid', [real([2])]);
     const b = new DiagramBuilder();
     const x = b.input(real([2]));
     b.output(b.op('tanh', [x]));
@@ -91,7 +91,7 @@ describe('the builder', () => {
 
 describe('composition and validation', () => {
   test('ill-typed then names both sides and the boxes', () => {
-    const f = box('sigmoid', {}, [real([3])]);
+    const f = box('sigmoid', [real([3])]);
     const e = caught(() => andThen(f, id([real([4])])));
     expect(e).toBeInstanceOf(CompositionError);
     expect(e.message).toContain('ℝ^3');
@@ -100,14 +100,14 @@ describe('composition and validation', () => {
   });
 
   test('validate rejects a diagram whose wires disagree with its boxes', () => {
-    const d = box('sigmoid', {}, [real([3])]);
+    const d = box('sigmoid', [real([3])]);
     expect(() => validate({ ...d, wires: [real([3]), real([4])] })).toThrow(DiagramError);
     expect(() => validate({ ...d, boxes: [{ ...d.boxes[0], gen: 'nope' }] })).toThrow(UnknownGeneratorError);
   });
 });
 
 test('an engine names the input and the shape it expected', () => {
-  const engine = createTypedEngine(lower(box('sigmoid', {}, [real([3])])));
+  const engine = createTypedEngine(lower(box('sigmoid', [real([3])])), { dtype: 'float32' });
   const e = caught(() => engine.run([{ shape: [2, 4], data: new Float32Array(8) }]));
   expect(e).toBeInstanceOf(EngineInputError);
   expect(e.message).toMatch(/input #0 expects ℝ\^3 .*got shape \[2,4\]/);

@@ -89,3 +89,12 @@ export class EngineInputError extends LensboardError {
     super('bad-input', `input #${input} expects ${expected}, got shape [${got.join(',')}]`);
   }
 }
+
+/**
+ * The end of a switch over a union (op kinds, config kinds…): the type checker refuses the call
+ * while a case is missing, and a value outside the union that slips in at run time (from a file,
+ * a cast) is named instead of silently doing nothing.
+ */
+export function unreachable(value: never, what: string): never {
+  throw new LensboardError('unreachable', `unknown ${what}: ${JSON.stringify(value)}`);
+}

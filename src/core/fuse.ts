@@ -6,9 +6,8 @@
  * kernel calls unfused; fused it is one, reading p, m, v, dp and four scalars once and writing
  * p⁺, m⁺, v⁺.
  *
- * Which steps are pointwise is not listed anywhere: each step's generator forward is *traced*
- * on a symbolic kernel that records unary, binary, scale and leaky calls and refuses anything
- * else (matmul, sums, reshapes…). So a new elementwise generator fuses with no change here.
+ * Which steps are pointwise is found by tracing their forward (fuseTrace.ts); how an engine runs
+ * a fused step is fusedStep.ts.
  *
  * The pass keeps the Program's buffers, inputs and outputs: only steps change. A fused step
  * computes exactly the buffers that something outside it reads (a later step or a Program
@@ -20,183 +19,11 @@
  *   const fast = fuseProgram(lowerLens(d));     // same inputs and outputs, fewer steps
  */
 import type { Config } from './diagram';
-import type { Generator } from './generator';
-import { fullShape, sameShape } from './generators/types';
-import type { BinaryOp, Kernel, UnaryOp } from './kernel';
+import { FUSED, type FusedConfig } from './fusedStep';
+import { isScalar, tracePointwise } from './fuseTrace';
+import type { FusedExpr, FusedInstr } from './kernel';
 import type { Program, Step } from './program';
-import { getGenerator } from './registry';
 import type { WireType } from './wire';
-
-export const FUSED = 'fused';
-
-/** One instruction; its result is register `nInputs + index`. */
-export type FusedInstr =
-  | { readonly op: 'unary'; readonly fn: UnaryOp; readonly a: number }
-  | { readonly op: 'binary'; readonly fn: BinaryOp; readonly a: number; readonly b: number }
-  | { readonly op: 'scale' | 'leakyRelu' | 'leakyStep'; readonly a: number; readonly c: number };
-
-/**
- * Registers 0…nInputs−1 are the inputs, each of the output's full shape, a trailing part of it
- * (repeated, as a bias along the batch), a leading part of it (each value repeated, see `each`)
- * or a scalar. Every instruction's result has the output's
- * full shape. `outputs` are the registers written out, in the step's output order.
- */
-export interface FusedExpr {
-  readonly nInputs: number;
-  readonly code: readonly FusedInstr[];
-  readonly outputs: readonly number[];
-  /**
-   * Per input, how many consecutive values of the output share one of its values (absent or 1:
-   * none): input r at output index i is x[⌊i / each[r]⌋ mod len]. A `broadcast` along trailing
-   * feature axes becomes such an input instead of a step.
-   */
-  readonly each?: readonly number[];
-}
-
-/** A fused step's config: the expression, its output type, and the steps it replaced. */
-export interface FusedConfig {
-  readonly expr: FusedExpr;
-  readonly type: WireType;
-  /** The source boxes of the steps it replaced, in Program order (for inspection). */
-  readonly sources: readonly string[];
-}
-
-const fusedConfig = (config: Config) => config as unknown as FusedConfig;
-
-/** How an engine runs a step: its generator itself, or a fused step's kernel call. */
-export type StepForward = Pick<Generator, 'forward'>;
-
-/** A fused step's runner: its expression and output type read once, its full shape kept per batch size. */
-function fusedForward(config: Config): StepForward {
-  const { expr, type } = fusedConfig(config);
-  let batchSize = -1;
-  let shape: readonly number[] = [];
-  return {
-    forward<T>(k: Kernel<T>, _config: Config, inputs: readonly T[]): T[] {
-      if (k.batchSize !== batchSize) {
-        batchSize = k.batchSize;
-        shape = fullShape(k, type);
-      }
-      return k.fused(expr, inputs, shape);
-    },
-  };
-}
-
-/** Engines call `stepForward(step).forward(kernel, step.config, inputs, step.types)`. */
-export function stepForward(step: Step): StepForward {
-  return step.gen === FUSED ? fusedForward(step.config) : getGenerator(step.gen);
-}
-
-// ─── Tracing a generator's forward on a symbolic kernel ───────────────────────────────────────
-
-/** A symbolic tensor: its wire type and the register that will hold it. */
-interface Sym {
-  readonly type: WireType;
-  readonly reg: number;
-}
-
-class NotPointwise extends Error {}
-
-/** Whether a value of type t broadcasts to type o by repeating along leading axes (or is o). */
-function repeatsInto(t: WireType, o: WireType): boolean {
-  if (t.batch && !o.batch) return false;
-  if (t.batch && !sameShape(t.shape, o.shape)) return false;
-  const off = o.shape.length - t.shape.length;
-  return off >= 0 && t.shape.every((n, i) => n === o.shape[off + i]);
-}
-
-/** Stands in for the batch size while tracing; no real dimension is this large. */
-const SYMBOLIC_BATCH = 2 ** 30;
-
-class TraceKernel implements Kernel<Sym> {
-  readonly name = 'trace';
-  readonly batchSize = SYMBOLIC_BATCH;
-  readonly code: FusedInstr[] = [];
-
-  constructor(private readonly nInputs: number) {}
-
-  private push(instr: FusedInstr, type: WireType): Sym {
-    this.code.push(instr);
-    return { type, reg: this.nInputs + this.code.length - 1 };
-  }
-
-  shape = (x: Sym) => fullShape(this, x.type);
-  unary = (fn: UnaryOp, x: Sym) => this.push({ op: 'unary', fn, a: x.reg }, x.type);
-  scale = (x: Sym, c: number) => this.push({ op: 'scale', a: x.reg, c }, x.type);
-  leakyRelu = (x: Sym, c: number) => this.push({ op: 'leakyRelu', a: x.reg, c }, x.type);
-  leakyStep = (x: Sym, c: number) => this.push({ op: 'leakyStep', a: x.reg, c }, x.type);
-  binary(fn: BinaryOp, a: Sym, b: Sym) {
-    const out = repeatsInto(b.type, a.type) ? a.type : b.type;
-    if (!repeatsInto(a.type, out) || !repeatsInto(b.type, out)) throw new NotPointwise();
-    return this.push({ op: 'binary', fn, a: a.reg, b: b.reg }, out);
-  }
-  fused(): Sym[] {
-    throw new NotPointwise();
-  }
-
-  private refuse = (): never => {
-    throw new NotPointwise();
-  };
-  fill = this.refuse;
-  fromArray = this.refuse;
-  matmul = this.refuse;
-  sumBatch = this.refuse;
-  broadcastBatch = this.refuse;
-  sum = this.refuse;
-  broadcastAxes = this.refuse;
-  reshape = this.refuse;
-  concat = this.refuse;
-  slice = this.refuse;
-  softmax = this.refuse;
-  conv2d = this.refuse;
-  conv2dBackInput = this.refuse;
-  conv2dBackFilter = this.refuse;
-  maxPool = this.refuse;
-  maxPoolBack = this.refuse;
-  maxPoolSelect = this.refuse;
-}
-
-/** A pointwise step: its code over registers 0…n−1 (its inputs) and its outputs' registers. */
-interface Traced {
-  readonly code: readonly FusedInstr[];
-  readonly outputs: readonly number[];
-  readonly type: WireType;
-}
-
-const isScalar = (t: WireType) => !t.batch && t.shape.length === 0;
-
-/**
- * The step's forward as pointwise code, or undefined when it is not pointwise, when its outputs
- * differ in type, are scalars (those stay single steps: the tfjs engine runs them on the host)
- * or pass an input through unchanged.
- */
-function tracePointwise(step: Step, outTypes: readonly WireType[]): Traced | undefined {
-  if (step.gen === FUSED) return undefined;
-  const type = outTypes[0];
-  if (type === undefined || isScalar(type) || outTypes.some((t) => !sameWireType(t, type))) return undefined;
-  const n = step.inputs.length;
-  const k = new TraceKernel(n);
-  let outs: Sym[];
-  try {
-    outs = getGenerator(step.gen).forward(
-      k,
-      step.config,
-      step.types.map((t, reg) => ({ type: t, reg })),
-      step.types,
-    );
-  } catch (e) {
-    if (e instanceof NotPointwise) return undefined;
-    throw e;
-  }
-  if (outs.length !== outTypes.length || outs.some((o) => o.reg < n || !sameWireType(o.type, type))) return undefined;
-  if (!step.types.every((t) => repeatsInto(t, type))) return undefined;
-  return { code: k.code, outputs: outs.map((o) => o.reg), type };
-}
-
-const sameWireType = (a: WireType, b: WireType) =>
-  a.field === b.field && a.batch === b.batch && sameShape(a.shape, b.shape);
-
-// ─── The pass ────────────────────────────────────────────────────────────────────────────────
 
 interface Group {
   readonly key: string;
@@ -236,106 +63,54 @@ function broadcastEach(step: Step, out: WireType): number | undefined {
  * they were.
  */
 export function fuseProgram(program: Program): Program {
-  const steps = program.steps;
-  const readers: number[][] = Array.from({ length: program.nBuffers }, () => []);
-  steps.forEach((s, n) => {
-    for (const b of s.inputs) readers[b].push(n);
+  const fusion = new Fusion(program);
+  program.steps.forEach((s, n) => {
+    fusion.add(s, n);
   });
-  const isOutput = new Uint8Array(program.nBuffers);
-  for (const b of program.outputs) isOutput[b] = 1;
+  return { ...program, steps: fusion.finish() };
+}
 
-  const out: Step[] = [];
-  const open = new Map<string, Group>();
+/** The pass's state: the steps emitted so far and the groups still open. */
+class Fusion {
+  private readonly steps: readonly Step[];
+  private readonly readers: number[][];
+  private readonly isOutput: Uint8Array;
+  private readonly out: Step[] = [];
+  private readonly open = new Map<string, Group>();
   /** The open group that produces a buffer. */
-  const producer = new Map<number, Group>();
+  private readonly producer = new Map<number, Group>();
 
-  const close = (g: Group) => {
-    open.delete(g.key);
-    for (const b of g.produced) producer.delete(b);
-    for (const n of g.absorbed) producer.delete(steps[n].outputs[0]);
-    if (g.members.length <= 1) {
-      // Nothing to fuse: the steps as they were, in Program order.
-      for (const n of [...g.absorbed, ...g.members].sort((a, b) => a - b)) out.push(steps[n]);
-      return;
-    }
-    const members = new Set(g.members);
-    // An absorbed broadcast whose copy something outside reads is run as well.
-    for (const n of g.absorbed) {
-      const b = steps[n].outputs[0];
-      if (isOutput[b] === 1 || readers[b].some((r) => !members.has(r))) out.push(steps[n]);
-    }
-    const outBufs = g.produced.filter((b) => isOutput[b] === 1 || readers[b].some((r) => !members.has(r)));
-    const pruned = prune(
-      g.inputs.length,
-      g.code,
-      outBufs.map((b) => g.reg.get(b) as number),
-    );
-    const expr: FusedExpr = g.each.some((e) => e > 1) ? { ...pruned, each: g.each } : pruned;
-    const first = steps[g.members[0]];
-    const last = steps[g.members[g.members.length - 1]];
-    const sources = g.members.map((m) => steps[m].source).filter((s): s is string => s !== undefined);
-    const config: FusedConfig = { expr, type: g.type, sources };
-    out.push({
-      gen: FUSED,
-      config: config as unknown as Config,
-      inputs: g.inputs,
-      outputs: outBufs,
-      types: g.inputs.map((b) => program.bufferTypes[b]),
-      source: first.source,
-      pass: last.pass,
+  constructor(private readonly program: Program) {
+    this.steps = program.steps;
+    this.readers = Array.from({ length: program.nBuffers }, () => []);
+    this.steps.forEach((s, n) => {
+      for (const b of s.inputs) this.readers[b].push(n);
     });
-  };
+    this.isOutput = new Uint8Array(program.nBuffers);
+    for (const b of program.outputs) this.isOutput[b] = 1;
+  }
 
-  const openGroup = (key: string, type: WireType): Group => {
-    let g = open.get(key);
-    if (!g) {
-      g = { key, type, members: [], absorbed: [], inputs: [], each: [], code: [], reg: new Map(), produced: [] };
-      open.set(key, g);
-    }
-    return g;
-  };
-  /** The register of an outside buffer read `each` values at a time (made on first read). */
-  const inputReg = (g: Group, b: number, each: number): number => {
-    for (let j = 0; j < g.inputs.length; j++) if (g.inputs[j] === b && g.each[j] === each) return -(j + 1);
-    g.inputs.push(b);
-    g.each.push(each);
-    return -g.inputs.length; // inputs are renumbered when the group closes
-  };
-
-  steps.forEach((s, n) => {
-    const outType = program.bufferTypes[s.outputs[0]];
-    const each = broadcastEach(s, outType);
-    if (each !== undefined) {
-      const key = keyOf(outType);
-      const from = producer.get(s.inputs[0]);
-      if (from && from.key !== key) close(from);
-      // Its input must come from outside the group: values made inside have the group's shape.
-      if (producer.get(s.inputs[0]) === undefined) {
-        const g = openGroup(key, outType);
-        g.reg.set(s.outputs[0], inputReg(g, s.inputs[0], each));
-        producer.set(s.outputs[0], g);
-        g.absorbed.push(n);
-        return;
-      }
-    }
+  /** Step `n`: absorbed, added to a group, or emitted as it is (closing the groups it reads). */
+  add(s: Step, n: number): void {
+    if (this.absorb(s, n)) return;
     const traced = tracePointwise(
       s,
-      s.outputs.map((b) => program.bufferTypes[b]),
+      s.outputs.map((b) => this.program.bufferTypes[b]),
     );
     const key = traced ? keyOf(traced.type) : undefined;
     for (const b of s.inputs) {
-      const g = producer.get(b);
-      if (g && g.key !== key) close(g);
+      const g = this.producer.get(b);
+      if (g && g.key !== key) this.close(g);
     }
     if (!traced || key === undefined) {
-      out.push(s);
+      this.out.push(s);
       return;
     }
-    const g = openGroup(key, traced.type);
+    const g = this.openGroup(key, traced.type);
     const local: number[] = s.inputs.map((b) => {
       const known = g.reg.get(b);
       if (known !== undefined) return known;
-      const r = inputReg(g, b, 1);
+      const r = this.inputReg(g, b, 1);
       g.reg.set(b, r);
       return r;
     });
@@ -345,12 +120,94 @@ export function fuseProgram(program: Program): Program {
     s.outputs.forEach((b, k) => {
       g.reg.set(b, base + (traced.outputs[k] - nIn));
       g.produced.push(b);
-      producer.set(b, g);
+      this.producer.set(b, g);
     });
     g.members.push(n);
-  });
-  for (const g of [...open.values()]) close(g);
-  return { ...program, steps: out };
+  }
+
+  /** The steps, once every group still open is emitted. */
+  finish(): Step[] {
+    for (const g of [...this.open.values()]) this.close(g);
+    return this.out;
+  }
+
+  /** Takes in a broadcast along trailing axes as a repeated input of a group; false if it is not one. */
+  private absorb(s: Step, n: number): boolean {
+    const outType = this.program.bufferTypes[s.outputs[0]];
+    const each = broadcastEach(s, outType);
+    if (each === undefined) return false;
+    const key = keyOf(outType);
+    const from = this.producer.get(s.inputs[0]);
+    if (from && from.key !== key) this.close(from);
+    // Its input must come from outside the group: values made inside have the group's shape.
+    if (this.producer.get(s.inputs[0]) !== undefined) return false;
+    const g = this.openGroup(key, outType);
+    g.reg.set(s.outputs[0], this.inputReg(g, s.inputs[0], each));
+    this.producer.set(s.outputs[0], g);
+    g.absorbed.push(n);
+    return true;
+  }
+
+  /** Whether something outside the group's members reads buffer `b` (or it is an output). */
+  private readOutside(b: number, members: Set<number>): boolean {
+    return this.isOutput[b] === 1 || this.readers[b].some((r) => !members.has(r));
+  }
+
+  private close(g: Group): void {
+    this.open.delete(g.key);
+    for (const b of g.produced) this.producer.delete(b);
+    for (const n of g.absorbed) this.producer.delete(this.steps[n].outputs[0]);
+    if (g.members.length <= 1) {
+      // Nothing to fuse: the steps as they were, in Program order.
+      for (const n of [...g.absorbed, ...g.members].sort((a, b) => a - b)) this.out.push(this.steps[n]);
+      return;
+    }
+    const members = new Set(g.members);
+    // An absorbed broadcast whose copy something outside reads is run as well.
+    for (const n of g.absorbed) if (this.readOutside(this.steps[n].outputs[0], members)) this.out.push(this.steps[n]);
+    this.out.push(this.fusedStep(g, members));
+  }
+
+  /** The group as one step, computing the buffers read outside it. */
+  private fusedStep(g: Group, members: Set<number>): Step {
+    const outBufs = g.produced.filter((b) => this.readOutside(b, members));
+    const pruned = prune(
+      g.inputs.length,
+      g.code,
+      outBufs.map((b) => g.reg.get(b) as number),
+    );
+    const expr: FusedExpr = g.each.some((e) => e > 1) ? { ...pruned, each: g.each } : pruned;
+    const first = this.steps[g.members[0]];
+    const last = this.steps[g.members[g.members.length - 1]];
+    const sources = g.members.map((m) => this.steps[m].source).filter((s): s is string => s !== undefined);
+    const config: FusedConfig = { expr, type: g.type, sources };
+    return {
+      gen: FUSED,
+      config: config as unknown as Config,
+      inputs: g.inputs,
+      outputs: outBufs,
+      types: g.inputs.map((b) => this.program.bufferTypes[b]),
+      source: first.source,
+      pass: last.pass,
+    };
+  }
+
+  private openGroup(key: string, type: WireType): Group {
+    let g = this.open.get(key);
+    if (!g) {
+      g = { key, type, members: [], absorbed: [], inputs: [], each: [], code: [], reg: new Map(), produced: [] };
+      this.open.set(key, g);
+    }
+    return g;
+  }
+
+  /** The register of an outside buffer read `each` values at a time (made on first read). */
+  private inputReg(g: Group, b: number, each: number): number {
+    for (let j = 0; j < g.inputs.length; j++) if (g.inputs[j] === b && g.each[j] === each) return -(j + 1);
+    g.inputs.push(b);
+    g.each.push(each);
+    return -g.inputs.length; // inputs are renumbered when the group closes
+  }
 }
 
 /**

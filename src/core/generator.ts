@@ -1,8 +1,9 @@
 /**
  * What one generator file exports (DESIGN.md §4): its type rule, forward on the kernel
- * interface, reverse derivative as a diagram of generators, and how the editor draws it.
+ * interface, reverse derivative as a rule that draws a diagram of generators, and how the
+ * editor draws it.
  */
-import type { Config, Diagram } from './diagram';
+import type { BoxOptions, Config } from './diagram';
 import type { Kernel } from './kernel';
 import type { WireType } from './wire';
 
@@ -33,19 +34,47 @@ export interface DrawHints {
   readonly symbol: string;
 }
 
+/**
+ * What a reverse rule draws with: the part of the DiagramBuilder (builder.ts) a rule needs.
+ * Written against this, a generator file never imports the builder, which looks generators up.
+ */
+export interface RuleBuilder {
+  typeOf(wire: number): WireType;
+  /** A box of `gen` reading `inputs`; its output wires. */
+  box(gen: string, inputs: readonly number[], config?: Config, opts?: BoxOptions): number[];
+  /** A box with one output: `b.op('multiply', [d, s])`. */
+  op(gen: string, inputs: readonly number[], config?: Config, opts?: BoxOptions): number;
+}
+
+/**
+ * R[f] as a rule: given the wires of the inputs x… and of the output changes d… in a builder,
+ * draws the change of each x and returns their wires (types: the types of x). rdiff turns it
+ * into a diagram (reverse.ts).
+ */
+export type ReverseRule = (
+  b: RuleBuilder,
+  xs: readonly number[],
+  ds: readonly number[],
+  config: Config,
+  types: readonly WireType[],
+) => number[];
+
 export interface Generator {
   readonly id: string;
   readonly label: string;
   readonly family: Family;
   readonly description: string;
   readonly configFields: readonly ConfigField[];
-  /** Port names, given the config (copy with n outputs, concat with n inputs…). */
+  /**
+   * Port names, given the config (copy with n outputs, concat with n inputs…). A partial config
+   * is completed with the defaults; a bad value throws the ConfigError naming the key.
+   */
   ports(config: Config): { readonly inputs: readonly PortSpec[]; readonly outputs: readonly PortSpec[] };
   /** Output types from input types and config, or a GeneratorTypeError naming the port. */
   type(config: Config, inputs: readonly WireType[]): WireType[];
   forward<T>(k: Kernel<T>, config: Config, inputs: readonly T[], types: readonly WireType[]): T[];
-  /** R[f] : dom ⊗ cod → dom, as a diagram whose inputs are (x…, d…) and outputs the changes of x. */
-  reverse(config: Config, inputs: readonly WireType[]): Diagram;
+  /** R[f] : dom ⊗ cod → dom, drawn in a builder; `reverseOf` (reverse.ts) makes it a diagram. */
+  readonly reverse: ReverseRule;
   /** Extra text for the term printer: `linear[4→3]`. */
   termLabel?(config: Config, inputs: readonly WireType[]): string;
   readonly draw: DrawHints;

@@ -1,23 +1,27 @@
 /**
- * The core's public face: wire types, diagrams and their constructors, the generator registry,
- * rdiff, Para, Programs and fusion. The engines that run a Program are a floor above (src/engines). Import from here (`src/core`); the registry of
- * built-in generators loads itself on first use whichever module is imported first.
+ * The core's public face: wire types, diagrams and their constructors, the generators, rdiff,
+ * Para, Programs and fusion. The engines that run a Program are a floor above (src/engines).
+ * Import from here (`src/core`); every module of the core also loads on its own, whichever is
+ * imported first (no import cycle runs at load time).
  */
 
-export { type BoxOptions, DiagramBuilder } from './builder';
+export { DiagramBuilder } from './builder';
 export { canonicalConfig } from './canonical';
 export { andThen, box, cod, copy, discard, dom, id, swap, tensor, tensorAll, thenAll } from './compose';
 export { normaliseConfig } from './config';
-export type { Box, Config, Diagram, Pass } from './diagram';
+export type { Box, BoxOptions, Config, Diagram, Pass } from './diagram';
 export * from './errors';
-export type { ConfigField, DrawHints, Family, Generator, PortSpec } from './generator';
+export { fuseProgram } from './fuse';
+export { FUSED, type FusedConfig, type StepForward, stepForward } from './fusedStep';
+export type { ConfigField, DrawHints, Family, Generator, PortSpec, ReverseRule, RuleBuilder } from './generator';
+export { allGenerators, getGenerator, hasGenerator, register } from './generators/index';
 export * from './init';
-export type { BinaryOp, Kernel, UnaryOp } from './kernel';
+export type { BinaryOp, FusedExpr, FusedInstr, Kernel, UnaryOp } from './kernel';
 export { explicitCopies, validate } from './normalise';
 export * from './para';
 export { type LensProgramOptions, type LowerOptions, lower, lowerLens, type Program, type Step } from './program';
-export { lensDiagram, type RdiffOptions, rdiff, reverseOf } from './rdiff';
-export { allGenerators, getGenerator, hasGenerator, register } from './registry';
+export { lensDiagram, type RdiffOptions, rdiff } from './rdiff';
+export { reverseOf } from './reverse';
 export { printTerm } from './term';
 export { producers, readerCounts, topoOrder } from './topology';
 export * from './wire';

@@ -2,6 +2,8 @@
  * Seeded, deterministic initialisers for parameters. mulberry32 gives uniform floats; normals
  * come from Box–Muller. The same seed gives the same weights in Node and every browser.
  */
+import { unreachable } from './errors';
+
 export type Initialiser =
   | { readonly kind: 'zeros' }
   | { readonly kind: 'constant'; readonly value: number }
@@ -78,6 +80,8 @@ export function initialise(init: Initialiser, shape: readonly number[], seed: nu
     case 'he':
       fillWith(() => Math.sqrt(2 / fanIn) * gauss());
       break;
+    default:
+      unreachable(init, 'initialiser');
   }
   return out;
 }

@@ -8,8 +8,6 @@
  * Elementwise binary ops broadcast right-aligned, which covers batched ⊗ unbatched operands of
  * the same wire shape and an unbatched scalar against any shape (the type rules allow nothing else).
  */
-import type { FusedExpr } from './fuse';
-
 export type UnaryOp =
   | 'neg'
   | 'sigmoid'
@@ -27,7 +25,34 @@ export type UnaryOp =
 
 export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'xor' | 'and';
 
-export type { FusedExpr };
+/*
+ * A fused step (fuse.ts): a small straight-line program of the pointwise ops above, which a
+ * kernel runs in one pass over its output (`Kernel.fused`).
+ */
+
+/** One instruction; its result is register `nInputs + index`. */
+export type FusedInstr =
+  | { readonly op: 'unary'; readonly fn: UnaryOp; readonly a: number }
+  | { readonly op: 'binary'; readonly fn: BinaryOp; readonly a: number; readonly b: number }
+  | { readonly op: 'scale' | 'leakyRelu' | 'leakyStep'; readonly a: number; readonly c: number };
+
+/**
+ * Registers 0…nInputs−1 are the inputs, each of the output's full shape, a trailing part of it
+ * (repeated, as a bias along the batch), a leading part of it (each value repeated, see `each`)
+ * or a scalar. Every instruction's result has the output's full shape. `outputs` are the
+ * registers written out, in the step's output order.
+ */
+export interface FusedExpr {
+  readonly nInputs: number;
+  readonly code: readonly FusedInstr[];
+  readonly outputs: readonly number[];
+  /**
+   * Per input, how many consecutive values of the output share one of its values (absent or 1:
+   * none): input r at output index i is x[⌊i / each[r]⌋ mod len]. A `broadcast` along trailing
+   * feature axes becomes such an input instead of a step.
+   */
+  readonly each?: readonly number[];
+}
 
 export interface Kernel<T> {
   readonly name: string;
@@ -71,7 +96,7 @@ export interface Kernel<T> {
   /** Picks, for each window of x, the value of e at the window's argmax (the dagger of maxPoolBack in d). */
   maxPoolSelect(x: T, e: T, k: number): T;
   /**
-   * A fused run of pointwise ops (see ../fuse): every output has the full `shape`; each input has
+   * A fused run of pointwise ops (fuse.ts): every output has the full `shape`; each input has
    * it, or a trailing part of it (repeated along the leading axes), or is a scalar.
    */
   fused(expr: FusedExpr, inputs: readonly T[], shape: readonly number[]): T[];

@@ -7,7 +7,7 @@ import { DiagramBuilder } from './builder';
 import { normaliseConfig } from './config';
 import type { Diagram } from './diagram';
 import { DiagramError } from './errors';
-import { getGenerator } from './registry';
+import { getGenerator } from './generators/index';
 import { readerCounts, topoOrder } from './topology';
 import { printProduct, productEquals } from './wire';
 
@@ -43,8 +43,8 @@ export function explicitCopies(d: Diagram): Diagram {
   const handout: number[][] = d.wires.map(() => []);
   const handed = new Int32Array(d.wires.length);
   const arrive = (w: number, nw: number) => {
-    if (uses[w] === 0) b.box('discard', {}, [nw]);
-    else handout[w] = uses[w] === 1 ? [nw] : b.box('copy', { n: uses[w] }, [nw]);
+    if (uses[w] === 0) b.box('discard', [nw]);
+    else handout[w] = uses[w] === 1 ? [nw] : b.box('copy', [nw], { n: uses[w] });
   };
   const take = (w: number): number => {
     const nw = handout[w][handed[w]++];
@@ -54,7 +54,7 @@ export function explicitCopies(d: Diagram): Diagram {
   for (const w of d.inputs) arrive(w, b.input(d.wires[w]));
   for (const i of topoOrder(d)) {
     const box = d.boxes[i];
-    const outs = b.box(box.gen, box.config, box.inputs.map(take), { source: box.source, pass: box.pass });
+    const outs = b.box(box.gen, box.inputs.map(take), box.config, { source: box.source, pass: box.pass });
     box.outputs.forEach((w, k) => {
       arrive(w, outs[k]);
     });

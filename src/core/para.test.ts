@@ -11,10 +11,10 @@ import { dataTypes, initParams, lift, para, paraTensor, paraThen, tieParams } fr
 import { param, real } from './wire';
 
 const dense = (n: number, m: number) =>
-  para(box('linear', { in: n, out: m }, [param([n, m]), real([n])]), [
+  para(box('linear', [param([n, m]), real([n])], { in: n, out: m }), [
     { name: `W${n}${m}`, type: param([n, m]), init: { kind: 'glorotUniform' } },
   ]);
-const act = lift(box('tanh', {}, [real([3])]));
+const act = lift(box('tanh', [real([3])]));
 
 describe('Para', () => {
   test('paraThen collects parameters P ⊗ Q before the data', () => {
@@ -45,9 +45,7 @@ describe('Para', () => {
   });
 
   test('para checks the declared parameters against the inputs', () => {
-    expect(() =>
-      para(box('tanh', {}, [real([3])]), [{ name: 'p', type: param([3]), init: { kind: 'zeros' } }]),
-    ).toThrow();
+    expect(() => para(box('tanh', [real([3])]), [{ name: 'p', type: param([3]), init: { kind: 'zeros' } }])).toThrow();
   });
 });
 

@@ -1,8 +1,7 @@
 /** The registry is exactly the generator files' exports, and refuses duplicates and unknowns. */
 import { expect, test } from 'vitest';
 import { DuplicateGeneratorError, UnknownGeneratorError } from './errors';
-import { families } from './generators/index';
-import { allGenerators, getGenerator, register } from './registry';
+import { allGenerators, families, getGenerator, register } from './generators/index';
 
 test('the registry equals the set of the generator files’ exports', () => {
   const exported = Object.values(families).flatMap((f) => Object.values(f).map((g) => g.id));

@@ -1,41 +1,37 @@
 /**
- * The registry of generators. The built-in families (generators/index) register themselves on
- * first use, so any entry point — builder, rdiff, an engine — sees the same table. It refuses
- * duplicate ids: tfjs's hand-kept gradient list drifted into duplicates; ours cannot.
+ * A table of generators by id, and nothing else: it imports only the generator's type and the
+ * errors, so any module may import it without pulling the generators in (tfjs's kernel registry
+ * is built the same way). The one table every lookup reads is made in generators/index.ts with
+ * the built-in families already in it. It refuses duplicate ids: tfjs's hand-kept gradient list
+ * drifted into duplicates; ours cannot.
  */
 import { DuplicateGeneratorError, UnknownGeneratorError } from './errors';
 import type { Generator } from './generator';
-import { builtinGenerators } from './generators/index';
 
-const table = new Map<string, Generator>();
-let builtinsLoaded = false;
+export class GeneratorRegistry {
+  private readonly table = new Map<string, Generator>();
 
-function loadBuiltins(): void {
-  if (builtinsLoaded) return;
-  builtinsLoaded = true;
-  for (const g of builtinGenerators()) register(g);
-}
+  constructor(generators: Iterable<Generator> = []) {
+    for (const g of generators) this.register(g);
+  }
 
-export function register(gen: Generator): void {
-  loadBuiltins();
-  if (table.has(gen.id)) throw new DuplicateGeneratorError(gen.id);
-  table.set(gen.id, gen);
-}
+  register(gen: Generator): void {
+    if (this.table.has(gen.id)) throw new DuplicateGeneratorError(gen.id);
+    this.table.set(gen.id, gen);
+  }
 
-export function getGenerator(id: string): Generator {
-  loadBuiltins();
-  const gen = table.get(id);
-  if (!gen) throw new UnknownGeneratorError(id);
-  return gen;
-}
+  get(id: string): Generator {
+    const gen = this.table.get(id);
+    if (!gen) throw new UnknownGeneratorError(id);
+    return gen;
+  }
 
-export function hasGenerator(id: string): boolean {
-  loadBuiltins();
-  return table.has(id);
-}
+  has(id: string): boolean {
+    return this.table.has(id);
+  }
 
-/** Every registered generator, in registration order (families in index order). */
-export function allGenerators(): Generator[] {
-  loadBuiltins();
-  return [...table.values()];
+  /** Every generator, in registration order. */
+  all(): Generator[] {
+    return [...this.table.values()];
+  }
 }

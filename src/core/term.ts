@@ -4,7 +4,7 @@
  * topological layer is the tensor of its boxes). Parentheses only where ; meets ⊗.
  */
 import type { Box, Diagram } from './diagram';
-import { getGenerator } from './registry';
+import { getGenerator } from './generators/index';
 import { producers, topoOrder } from './topology';
 import { withTermText } from './views';
 

@@ -101,3 +101,17 @@ function kahn(p: PackedDiagram): Int32Array {
   if (tail !== nBoxes) throw new DiagramError('the diagram has a cycle');
   return queue;
 }
+
+/**
+ * `topoIndexOf` of a diagram that is inlined again and again (the cached reverse rules):
+ * computed once per diagram object, which is immutable by convention.
+ */
+const orders = new WeakMap<PackedDiagram, Int32Array | null>();
+export function cachedTopoIndexOf(p: PackedDiagram): Int32Array | null {
+  let order = orders.get(p);
+  if (order === undefined) {
+    order = topoIndexOf(p);
+    orders.set(p, order);
+  }
+  return order;
+}

@@ -22,7 +22,7 @@ function small(): Diagram {
   const x = b.input(real([3]));
   const w = b.input(param([3, 2]));
   const h = b.op('linear', [w, x], { in: 3, out: 2 }, { source: 'dense' });
-  const [p, q] = b.box('copy', { n: 2 }, [h]);
+  const [p, q] = b.box('copy', [h], { n: 2 });
   b.outputs([b.op('multiply', [p, b.op('sigmoid', [q])])]);
   return b.build();
 }
@@ -50,7 +50,7 @@ describe('diagram views', () => {
   });
 
   test('a term is kept, after the lists, and a re-titled diagram shares the columns', () => {
-    const d = andThen(box('sigmoid', {}, [real([2])]), box('tanh', {}, [real([2])]));
+    const d = andThen(box('sigmoid', [real([2])]), box('tanh', [real([2])]));
     expect(d.term).toBe('sigmoid ; tanh');
     expect(Object.keys(d)).toEqual(['wires', 'boxes', 'inputs', 'outputs', 'term']);
     expect(rdiff(d).term).toBe('R[sigmoid ; tanh]');

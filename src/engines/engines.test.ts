@@ -58,7 +58,7 @@ const plain = (shape: number[], rng: () => number) => ({
 
 describe('resources', () => {
   test('the typed arena allocates on the first run only', () => {
-    const engine = createTypedEngine(lowerLens(mlp(), { changes: [0, 1] }));
+    const engine = createTypedEngine(lowerLens(mlp(), { changes: [0, 1] }), { dtype: 'float32' });
     const rng = mulberry32(1);
     const inputs = [plain([2, 16], rng), plain([16, 1], rng), plain([8, 2], rng), plain([8, 1], rng)];
     const first = engine.run(inputs)[0].data;
@@ -69,7 +69,7 @@ describe('resources', () => {
   });
 
   test('the typed engine hands out the same records and output list run after run', () => {
-    const engine = createTypedEngine(lowerLens(mlp(), { changes: [0, 1] }));
+    const engine = createTypedEngine(lowerLens(mlp(), { changes: [0, 1] }), { dtype: 'float32' });
     const rng = mulberry32(1);
     const inputs = [plain([2, 16], rng), plain([16, 1], rng), plain([8, 2], rng), plain([8, 1], rng)];
     const outs = engine.run(inputs);

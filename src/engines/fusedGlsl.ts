@@ -1,11 +1,11 @@
 /**
- * The fused pointwise step (../fuse) as GLSL for tfjs's webgl backend: one fragment shader per
+ * The fused pointwise step (core/fuse.ts) as GLSL for tfjs's webgl backend: one fragment shader per
  * output, computing only what that output needs, packed (a vec4 per 2×2 block of values) or
  * unpacked (a float per value). Used by ./tfjsFused; the source is data handed to WebGL, not
  * script, so the page's CSP (no eval) is untouched.
  */
-import type { FusedExpr, FusedInstr } from '../core/fuse';
-import type { BinaryOp, UnaryOp } from '../core/kernel';
+import { unreachable } from '../core/errors';
+import type { BinaryOp, FusedExpr, FusedInstr, UnaryOp } from '../core/kernel';
 
 /** The kernel's name for input r, and the uniform that carries input r when it is a host scalar. */
 export const inputName = (r: number) => `x${r}`;
@@ -89,6 +89,8 @@ function glslInstr(c: FusedInstr, reg: (r: number) => string, t: Lane): string {
       return `mix(${glslFloat(c.c)} * ${a}, ${a}, lbPos(${a}))`;
     case 'leakyStep':
       return `mix(${t}(${glslFloat(c.c)}), ${t}(1.0), lbPos(${a}))`;
+    default:
+      return unreachable(c, 'fused instruction');
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * A fused pointwise expression (../fuse) evaluated over plain arrays, tile by tile: each
+ * A fused pointwise expression (core/fuse.ts) evaluated over plain arrays, tile by tile: each
  * instruction runs as one tight loop over a tile of TILE values, so the intermediates stay in
  * cache-sized scratch tiles and are never written to memory at full size. Outputs are written
  * straight into their arrays, and later instructions read them back from there.
@@ -8,8 +8,8 @@
  * the unfused kernels do: fused and unfused runs give the same bits. Used by the typed engine
  * and by tfjs's cpu and wasm backends (./tfjsFused), whose data are plain typed arrays too.
  */
-import type { FusedExpr } from '../core/fuse';
-import type { BinaryOp, UnaryOp } from '../core/kernel';
+import { unreachable } from '../core/errors';
+import type { BinaryOp, FusedExpr, UnaryOp } from '../core/kernel';
 import type { Floats } from './arena';
 import { binaryAt, unaryAt, withScalarAt } from './typedLoops';
 
@@ -22,6 +22,8 @@ const SCALE = 2;
 const LEAKY_RELU = 3;
 const LEAKY_STEP = 4;
 const KINDS = { unary: UNARY, binary: BINARY, scale: SCALE, leakyRelu: LEAKY_RELU, leakyStep: LEAKY_STEP } as const;
+/** The kinds of one operand. */
+type SingleKind = typeof UNARY | typeof SCALE | typeof LEAKY_RELU | typeof LEAKY_STEP;
 
 /**
  * One expression prepared for one element type, kept between runs: its instructions as flat
@@ -66,7 +68,8 @@ export function fusedScratch(expr: FusedExpr, like: Floats): FusedScratch {
   const rb = new Int32Array(nCode);
   const c = new Float64Array(nCode);
   expr.code.forEach((instr, k) => {
-    kind[k] = KINDS[instr.op];
+    // a table, not a switch: an op missing from it is a type error, one outside the union named here
+    kind[k] = KINDS[instr.op] ?? unreachable(instr.op as never, 'fused instruction');
     ra[k] = instr.a;
     if (instr.op === 'unary' || instr.op === 'binary') fn.push(instr.fn);
     else {
@@ -146,8 +149,8 @@ export function runFused(ins: readonly Floats[], outs: readonly Floats[], n: num
         else if (a) withScalarAt(op, a, ao, scalar[ib], false, o, oo, len);
         else if (b) withScalarAt(op, b, bo, scalar[ia], true, o, oo, len);
         else o.fill(binaryOf(op, scalar[ia], scalar[ib]), oo, oo + len);
-      } else if (a) single(kd, fn[k] as UnaryOp, c[k], a, ao, o, oo, len);
-      else o.fill(singleOf(kd, fn[k] as UnaryOp, c[k], scalar[ia]), oo, oo + len);
+      } else if (a) single(kd as SingleKind, fn[k] as UnaryOp, c[k], a, ao, o, oo, len);
+      else o.fill(singleOf(kd as SingleKind, fn[k] as UnaryOp, c[k], scalar[ia]), oo, oo + len);
     }
   }
 }
@@ -176,7 +179,16 @@ function repeatInto(x: Floats, start: number, t: Floats, len: number): void {
   }
 }
 
-function single(kd: number, op: UnaryOp, s: number, a: Floats, ao: number, o: Floats, oo: number, len: number): void {
+function single(
+  kd: SingleKind,
+  op: UnaryOp,
+  s: number,
+  a: Floats,
+  ao: number,
+  o: Floats,
+  oo: number,
+  len: number,
+): void {
   switch (kd) {
     case UNARY:
       unaryAt(op, a, ao, o, oo, len);
@@ -193,10 +205,12 @@ function single(kd: number, op: UnaryOp, s: number, a: Floats, ao: number, o: Fl
     case LEAKY_STEP:
       for (let i = 0; i < len; i++) o[oo + i] = a[ao + i] > 0 ? 1 : s;
       return;
+    default:
+      unreachable(kd, 'fused instruction kind');
   }
 }
 
-function singleOf(kd: number, op: UnaryOp, s: number, v: number): number {
+function singleOf(kd: SingleKind, op: UnaryOp, s: number, v: number): number {
   const out = new Float64Array(1);
   single(kd, op, s, Float64Array.of(v), 0, out, 0, 1);
   return out[0];

@@ -5,4 +5,4 @@
 
 export type { Dtype } from './arena';
 export { createTfjsEngine, type PlainTensor, type TfjsEngine } from './tfjs';
-export { createTypedEngine, type TypedEngine, type TypedTensor } from './typed';
+export { createTypedEngine, type TypedEngine, type TypedEngineOptions, type TypedTensor } from './typed';

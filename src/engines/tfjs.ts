@@ -18,7 +18,7 @@
  * those such steps return; on webgl they stay in CPU memory and reach shaders as uniforms.
  */
 import * as tf from '@tensorflow/tfjs';
-import { type StepForward, stepForward } from '../core/fuse';
+import { type StepForward, stepForward } from '../core/fusedStep';
 import type { Program } from '../core/program';
 import type { WireType } from '../core/wire';
 import { Arena } from './arena';
@@ -58,47 +58,7 @@ function cloneKeepingHost(t: tf.Tensor): tf.Tensor {
 }
 
 export function createEngine(program: Program): TfjsEngine {
-  const kernel = new TfjsKernel();
-  const forwards: StepForward[] = program.steps.map(stepForward);
-  /** Steps that may run on the host: scalars in, scalars out. */
-  const scalarStep = program.steps.map(
-    (s) => s.types.every(isScalar) && s.outputs.every((b) => isScalar(program.bufferTypes[b])),
-  );
-  const host = new TypedKernel(new Arena('float32'));
-
-  /** Runs step n on the host if every input is a host-known scalar; else undefined. */
-  function onHost(n: number, ins: readonly tf.Tensor[]): tf.Tensor[] | undefined {
-    const vals: TypedTensor[] = [];
-    for (const t of ins) {
-      const v = hostValues.get(t);
-      if (v === undefined) return undefined;
-      vals.push({ shape: [], data: Float32Array.of(v) });
-    }
-    const s = program.steps[n];
-    host.arena.reset();
-    host.batchSize = kernel.batchSize;
-    return forwards[n].forward(host, s.config, vals, s.types).map((o) => hostScalar(o.data[0]));
-  }
-
-  function execute(inputs: readonly tf.Tensor[], opts: RunOptions = {}): tf.Tensor[] {
-    kernel.batchSize = batchSizeOf(
-      program,
-      inputs.map((x) => x.shape),
-      opts.batchSize,
-    );
-    const bufs: tf.Tensor[] = new Array(program.nBuffers);
-    program.inputs.forEach((b, i) => {
-      bufs[b] = inputs[i];
-    });
-    program.steps.forEach((s, n) => {
-      const ins = s.inputs.map((b) => bufs[b]);
-      const outs = (scalarStep[n] && onHost(n, ins)) || forwards[n].forward(kernel, s.config, ins, s.types);
-      s.outputs.forEach((b, k) => {
-        bufs[b] = outs[k];
-      });
-    });
-    return bufs;
-  }
+  const execute = executor(program);
 
   /** tidy keeps returned tensors; an output that is an input is cloned so disposing it is safe. */
   const run = (inputs: readonly tf.Tensor[], opts?: RunOptions) =>
@@ -122,6 +82,57 @@ export function createEngine(program: Program): TfjsEngine {
           t ? { shape: [...t.shape], data: Float32Array.from(t.dataSync()) } : undefined,
         ),
       ),
+  };
+}
+
+/** Runs the Program's steps, in the caller's tidy; returns every buffer. */
+function executor(program: Program): (inputs: readonly tf.Tensor[], opts?: RunOptions) => tf.Tensor[] {
+  const kernel = new TfjsKernel();
+  const forwards: StepForward[] = program.steps.map(stepForward);
+  const onHost = hostRunner(program, forwards, kernel);
+  /** Steps that may run on the host: scalars in, scalars out. */
+  const scalarStep = program.steps.map(
+    (s) => s.types.every(isScalar) && s.outputs.every((b) => isScalar(program.bufferTypes[b])),
+  );
+  return (inputs, opts = {}) => {
+    kernel.batchSize = batchSizeOf(
+      program,
+      inputs.map((x) => x.shape),
+      opts.batchSize,
+    );
+    const bufs: tf.Tensor[] = new Array(program.nBuffers);
+    program.inputs.forEach((b, i) => {
+      bufs[b] = inputs[i];
+    });
+    program.steps.forEach((s, n) => {
+      const ins = s.inputs.map((b) => bufs[b]);
+      const outs = (scalarStep[n] && onHost(n, ins)) || forwards[n].forward(kernel, s.config, ins, s.types);
+      s.outputs.forEach((b, k) => {
+        bufs[b] = outs[k];
+      });
+    });
+    return bufs;
+  };
+}
+
+/** Runs step n on the host if every input is a host-known scalar; else undefined (see the header). */
+function hostRunner(
+  program: Program,
+  forwards: readonly StepForward[],
+  kernel: TfjsKernel,
+): (n: number, ins: readonly tf.Tensor[]) => tf.Tensor[] | undefined {
+  const host = new TypedKernel(new Arena('float32'));
+  return (n, ins) => {
+    const vals: TypedTensor[] = [];
+    for (const t of ins) {
+      const v = hostValues.get(t);
+      if (v === undefined) return undefined;
+      vals.push({ shape: [], data: Float32Array.of(v) });
+    }
+    const s = program.steps[n];
+    host.arena.reset();
+    host.batchSize = kernel.batchSize;
+    return forwards[n].forward(host, s.config, vals, s.types).map((o) => hostScalar(o.data[0]));
   };
 }
 

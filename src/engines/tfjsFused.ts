@@ -1,5 +1,5 @@
 /**
- * The fused pointwise step (../fuse) as one tfjs kernel, `LensboardFused`, registered for the
+ * The fused pointwise step (core/fuse.ts) as one tfjs kernel, `LensboardFused`, registered for the
  * cpu, wasm and webgl backends:
  *   - cpu and wasm hold tensors as plain typed arrays (wasm in its heap), so the kernel runs the
  *     typed engine's tiled loops (./fusedLoops) on them directly: one pass instead of a tfjs
@@ -8,7 +8,8 @@
  * On any other backend the expression is replayed op by op through public tfjs ops.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { FusedExpr } from '../core/fuse';
+import { unreachable } from '../core/errors';
+import type { FusedExpr } from '../core/kernel';
 import type { Floats } from './arena';
 import { inputName, shaders, uniformName } from './fusedGlsl';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
@@ -201,6 +202,8 @@ function byOps(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly nu
         case 'leakyStep':
           regs.push(tf.step(a, c.c));
           break;
+        default:
+          unreachable(c, 'fused instruction');
       }
     }
     return expr.outputs.map((r) => tf.broadcastTo(regs[r], [...shape]));

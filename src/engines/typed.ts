@@ -6,11 +6,12 @@
  *   engine.buffers();                                       // every buffer of the last run
  *
  * float64 is the oracle of the tests; float32 is the fast path for a classroom's small models.
+ * The dtype is a required choice: a float32 answer where float64 was meant passes for right.
  * Buffers live in a bump arena reused run after run (no allocation per step once a batch size
  * has been seen), so the arrays returned are valid until the next `run`: copy them to keep them.
  */
 
-import { type StepForward, stepForward } from '../core/fuse';
+import { type StepForward, stepForward } from '../core/fusedStep';
 import type { Program } from '../core/program';
 import { Arena, type Dtype } from './arena';
 import { batchSizeOf, type RunOptions } from './inputs';
@@ -26,8 +27,12 @@ export interface TypedEngine {
   buffers(): readonly (TypedTensor | undefined)[];
 }
 
-export function createEngine(program: Program, opts: { dtype?: Dtype } = {}): TypedEngine {
-  const kernel = new TypedKernel(new Arena(opts.dtype ?? 'float32'));
+export interface TypedEngineOptions {
+  readonly dtype: Dtype;
+}
+
+export function createEngine(program: Program, opts: TypedEngineOptions): TypedEngine {
+  const kernel = new TypedKernel(new Arena(opts.dtype));
   const forwards: StepForward[] = program.steps.map(stepForward);
   const bufs: (TypedTensor | undefined)[] = new Array(program.nBuffers);
   /** Each step's argument list, refilled run after run. */

@@ -4,6 +4,7 @@
  * loop; binary broadcasting walks rows instead of taking a modulo per element; matmul keeps its
  * inner loop contiguous in every transpose case and accumulates in doubles.
  */
+import { unreachable } from '../core/errors';
 import type { BinaryOp, UnaryOp } from '../core/kernel';
 import type { Floats } from './arena';
 
@@ -58,6 +59,8 @@ export function unaryAt(op: UnaryOp, a: Floats, ao: number, o: Floats, oo: numbe
     case 'not':
       for (let i = 0; i < len; i++) o[oo + i] = 1 - a[ao + i];
       return;
+    default:
+      unreachable(op, 'unary op');
   }
 }
 
@@ -104,6 +107,8 @@ export function binaryAt(
     case 'xor':
       for (let i = 0; i < len; i++) o[oo + i] = (a[ao + i] + b[bo + i]) % 2;
       return;
+    default:
+      unreachable(op, 'binary op');
   }
 }
 
@@ -137,6 +142,8 @@ export function withScalarAt(
     case 'xor':
       for (let i = 0; i < len; i++) o[oo + i] = (x[xo + i] + s) % 2;
       return;
+    default:
+      unreachable(op, 'binary op');
   }
 }
 
@@ -159,47 +166,72 @@ export function matmulInto(
   transB: boolean,
   acc: Float64Array,
 ): void {
-  if (transB) {
-    // o[i,j] = Σ_p a(i,p)·b[j,p]: dot products along rows of b, four of them per pass over a(i,:)
-    const si = transA ? 1 : ac;
-    const sp = transA ? ac : 1;
-    for (let i = 0; i < n; i++) {
-      const ai = i * si;
-      const oo = i * m;
-      let j = 0;
-      for (; j + 3 < m; j += 4) {
-        const b0 = j * bc;
-        const b1 = b0 + bc;
-        const b2 = b1 + bc;
-        const b3 = b2 + bc;
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        for (let p = 0; p < k; p++) {
-          const av = a[ai + p * sp];
-          s0 += av * b[b0 + p];
-          s1 += av * b[b1 + p];
-          s2 += av * b[b2 + p];
-          s3 += av * b[b3 + p];
-        }
-        o[oo + j] = s0;
-        o[oo + j + 1] = s1;
-        o[oo + j + 2] = s2;
-        o[oo + j + 3] = s3;
-      }
-      for (; j < m; j++) {
-        const bo = j * bc;
-        let s0 = 0;
-        for (let p = 0; p < k; p++) s0 += a[ai + p * sp] * b[bo + p];
-        o[oo + j] = s0;
-      }
-    }
-    return;
-  }
-  // o[i,:] = Σ_p a(i,p)·b[p,:]: axpy on contiguous rows of b, four rows of b per sweep of acc
+  // a(i,p) is a[i·si + p·sp], whichever way a is stored
   const si = transA ? 1 : ac;
   const sp = transA ? ac : 1;
+  if (transB) dotRows(a, si, sp, b, bc, o, n, m, k);
+  else axpyRows(a, si, sp, b, bc, o, n, m, k, acc);
+}
+
+/** o[i,j] = Σ_p a(i,p)·b[j,p]: dot products along rows of b, four of them per pass over a(i,:). */
+function dotRows(
+  a: Floats,
+  si: number,
+  sp: number,
+  b: Floats,
+  bc: number,
+  o: Floats,
+  n: number,
+  m: number,
+  k: number,
+): void {
+  for (let i = 0; i < n; i++) {
+    const ai = i * si;
+    const oo = i * m;
+    let j = 0;
+    for (; j + 3 < m; j += 4) {
+      const b0 = j * bc;
+      const b1 = b0 + bc;
+      const b2 = b1 + bc;
+      const b3 = b2 + bc;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let p = 0; p < k; p++) {
+        const av = a[ai + p * sp];
+        s0 += av * b[b0 + p];
+        s1 += av * b[b1 + p];
+        s2 += av * b[b2 + p];
+        s3 += av * b[b3 + p];
+      }
+      o[oo + j] = s0;
+      o[oo + j + 1] = s1;
+      o[oo + j + 2] = s2;
+      o[oo + j + 3] = s3;
+    }
+    for (; j < m; j++) {
+      const bo = j * bc;
+      let s0 = 0;
+      for (let p = 0; p < k; p++) s0 += a[ai + p * sp] * b[bo + p];
+      o[oo + j] = s0;
+    }
+  }
+}
+
+/** o[i,:] = Σ_p a(i,p)·b[p,:]: axpy on contiguous rows of b, four rows of b per sweep of the double row acc. */
+function axpyRows(
+  a: Floats,
+  si: number,
+  sp: number,
+  b: Floats,
+  bc: number,
+  o: Floats,
+  n: number,
+  m: number,
+  k: number,
+  acc: Float64Array,
+): void {
   if (k === 1) {
     // an outer product (batch 1): no sums to keep
     for (let i = 0; i < n; i++) {

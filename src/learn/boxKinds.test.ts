@@ -1,6 +1,6 @@
 /** The learner's box kinds are palette data, described the same way as core generators. */
 import { describe, expect, it } from 'vitest';
-import { allGenerators } from '../core/registry';
+import { allGenerators } from '../core';
 import { describeBox, learnerBoxKinds, lookupBoxKind } from './boxKinds';
 
 describe('learner box kinds', () => {

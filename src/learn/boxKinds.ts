@@ -7,10 +7,10 @@
 
 import { INIT_KINDS, LOSS_KINDS, OPTIMISER_KINDS } from '../compile/configs';
 import { type BoxConfigField, paraFields } from '../compile/para';
+import { getGenerator, hasGenerator } from '../core';
 import { normaliseConfig } from '../core/config';
 import type { Config } from '../core/diagram';
 import type { DrawHints, Family, Generator, PortSpec } from '../core/generator';
-import { getGenerator, hasGenerator } from '../core/registry';
 
 export type { BoxConfigField } from '../compile/para';
 export type LearnerPaletteGroup = 'Data' | 'Losses' | 'Learning';

@@ -39,14 +39,16 @@ const moves = (kinks: boolean): Move[] => [
   (b, pool, rng) => {
     const unaries = ['sigmoid', 'tanh', 'softplus', 'negate', 'scale', ...(kinks ? ['relu', 'leakyRelu'] : [])];
     const gen = pick(rng, unaries);
-    return b.box(gen, gen === 'scale' ? { c: Math.round((rng() * 3 - 1.5) * 4) / 4 } : {}, [anyWire(rng, pool)]);
+    // the config is drawn before the wire: the order of rng() calls fixes the diagrams
+    const config = gen === 'scale' ? { c: Math.round((rng() * 3 - 1.5) * 4) / 4 } : {};
+    return b.box(gen, [anyWire(rng, pool)], config);
   },
   (b, pool, rng) => {
     const x = anyWire(rng, pool);
     const scalar = (t: WireType) => !t.batch && t.shape.length === 0;
     const same = pool.filter((w) => typeOf(b, w).shape.join() === typeOf(b, x).shape.join() || scalar(typeOf(b, w)));
     const y = pick(rng, same);
-    return b.box(pick(rng, ['add', 'subtract', 'multiply']), {}, rng() < 0.5 ? [x, y] : [y, x]);
+    return b.box(pick(rng, ['add', 'subtract', 'multiply']), rng() < 0.5 ? [x, y] : [y, x]);
   },
   (b, pool, rng) => {
     const ws = vectorOf(b, pool, (t) => !t.batch && t.shape.length === 2);
@@ -54,15 +56,17 @@ const moves = (kinks: boolean): Move[] => [
     const w = pick(rng, ws);
     const [n, m] = typeOf(b, w).shape;
     const xs = vectorOf(b, pool, (t) => t.shape.length === 1 && t.shape[0] === n);
-    return xs.length ? b.box('linear', { in: n, out: m }, [w, recent(rng, xs)]) : undefined;
+    return xs.length ? b.box('linear', [w, recent(rng, xs)], { in: n, out: m }) : undefined;
   },
   (b, pool, rng) => {
     const xs = vectorOf(b, pool, (t) => t.shape.length === 1);
-    return xs.length ? b.box('sumFeatures', {}, [recent(rng, xs)]) : undefined;
+    return xs.length ? b.box('sumFeatures', [recent(rng, xs)]) : undefined;
   },
   (b, pool, rng) => {
     const xs = vectorOf(b, pool, (t) => t.shape.length === 0);
-    return xs.length ? b.box('broadcast', { shape: [pick(rng, [2, 3])] }, [recent(rng, xs)]) : undefined;
+    if (!xs.length) return undefined;
+    const shape = [pick(rng, [2, 3])];
+    return b.box('broadcast', [recent(rng, xs)], { shape });
   },
   (b, pool, rng) => {
     const x = recent(
@@ -71,20 +75,20 @@ const moves = (kinks: boolean): Move[] => [
     );
     if (x === undefined) return undefined;
     const ys = vectorOf(b, pool, (t) => t.shape.length === 1 && t.batch === typeOf(b, x).batch);
-    return b.box('concat', { n: 2 }, [x, pick(rng, ys)]);
+    return b.box('concat', [x, pick(rng, ys)], { n: 2 });
   },
   (b, pool, rng) => {
     const xs = vectorOf(b, pool, (t) => t.shape.length === 1 && t.shape[0] >= 2);
     if (!xs.length) return undefined;
     const x = recent(rng, xs);
-    return b.box('split', { sizes: [1, typeOf(b, x).shape[0] - 1] }, [x]);
+    return b.box('split', [x], { sizes: [1, typeOf(b, x).shape[0] - 1] });
   },
   (b, pool, rng) => {
     const xs = vectorOf(b, pool, (t) => t.shape.length === 1 && t.batch);
-    return xs.length ? b.box('softmax', {}, [recent(rng, xs)]) : undefined;
+    return xs.length ? b.box('softmax', [recent(rng, xs)]) : undefined;
   },
-  (b, pool, rng) => (rng() < 0.3 ? b.box('copy', { n: 2 }, [anyWire(rng, pool)]) : undefined),
-  (b, pool, rng) => (rng() < 0.2 ? b.box('discard', {}, [pick(rng, pool)]) : undefined),
+  (b, pool, rng) => (rng() < 0.3 ? b.box('copy', [anyWire(rng, pool)], { n: 2 }) : undefined),
+  (b, pool, rng) => (rng() < 0.2 ? b.box('discard', [pick(rng, pool)]) : undefined),
 ];
 
 /** A random real diagram on the given domain, with 1–3 outputs: the last wire made and mostly late ones. */

@@ -1,15 +1,16 @@
 /**
  * defineGenerator: the one place a generator's pieces are assembled. A rule file gives the type
- * rule, forward, and its reverse written against a DiagramBuilder whose inputs are (x…, d…);
- * this wraps the reverse into a Diagram, checks the changes have the types of the inputs, and
- * fills in ports, draw hints and the term label.
+ * rule, forward, and its reverse rule written against a RuleBuilder (the wires of x… and of the
+ * output changes d…); this checks the arity before the type rule runs and fills in ports, draw
+ * hints and the term label. Turning the reverse rule into a diagram is rdiff's (reverse.ts), so
+ * nothing here imports the builder.
  */
-import { DiagramBuilder } from '../builder';
+import { normaliseConfig } from '../config';
 import type { Config } from '../diagram';
-import { DiagramError, GeneratorTypeError } from '../errors';
-import type { ConfigField, DrawHints, Family, Generator, PortSpec } from '../generator';
+import { GeneratorTypeError } from '../errors';
+import type { ConfigField, DrawHints, Family, Generator, PortSpec, ReverseRule } from '../generator';
 import type { Kernel } from '../kernel';
-import { printProduct, productEquals, type WireType } from '../wire';
+import type { WireType } from '../wire';
 
 export type Names = readonly string[] | ((config: Config) => readonly string[]);
 
@@ -29,13 +30,7 @@ export interface GenSpec {
   type(config: Config, inputs: readonly WireType[]): WireType[];
   forward<T>(k: Kernel<T>, config: Config, inputs: readonly T[], types: readonly WireType[]): T[];
   /** Returns the change of each x, given the wires of x and of the output changes d. */
-  reverse(
-    b: DiagramBuilder,
-    xs: readonly number[],
-    ds: readonly number[],
-    config: Config,
-    types: readonly WireType[],
-  ): number[];
+  readonly reverse: ReverseRule;
   termLabel?(config: Config, inputs: readonly WireType[]): string;
 }
 
@@ -52,17 +47,20 @@ const names = (n: Names, c: Config): readonly string[] => (typeof n === 'functio
 
 export function defineGenerator(spec: GenSpec): Generator {
   const params = new Set(spec.params ?? []);
-  const ports = (c: Config) => ({
-    inputs: names(spec.inputs, c).map((name): PortSpec => (params.has(name) ? { name, param: true } : { name })),
-    outputs: names(spec.outputs, c).map((name): PortSpec => ({ name })),
-  });
-  return {
+  const gen: Generator = {
     id: spec.id,
     label: spec.label ?? spec.id,
     family: spec.family,
     description: spec.description,
     configFields: spec.configFields ?? [],
-    ports,
+    // completed first: a partial config (the editor's, a file's) names its ports by the defaults
+    ports(config) {
+      const c = normaliseConfig(gen, config);
+      return {
+        inputs: names(spec.inputs, c).map((name): PortSpec => (params.has(name) ? { name, param: true } : { name })),
+        outputs: names(spec.outputs, c).map((name): PortSpec => ({ name })),
+      };
+    },
     type(config, inputs) {
       const want = names(spec.inputs, config);
       want.forEach((port, i) => {
@@ -73,21 +71,11 @@ export function defineGenerator(spec: GenSpec): Generator {
       return spec.type(config, inputs);
     },
     forward: (k, config, inputs, types) => spec.forward(k, config, inputs, types),
-    reverse(config, inputs) {
-      const n = names(spec.inputs, config).length;
-      const b = new DiagramBuilder();
-      const wires = b.inputs(inputs);
-      const xTypes = inputs.slice(0, n);
-      const dx = spec.reverse(b, wires.slice(0, n), wires.slice(n), config, xTypes);
-      const got = dx.map((w) => b.typeOf(w));
-      if (!productEquals(got, xTypes))
-        throw new DiagramError(`R[${spec.id}] returns ${printProduct(got)}, not ${printProduct(xTypes)}`);
-      b.outputs(dx);
-      return b.build(`R[${spec.id}]`);
-    },
+    reverse: spec.reverse,
     termLabel: spec.termLabel ?? ((c) => defaultLabel(spec, c)),
     draw: { colour: colours[spec.family], shape: spec.shape ?? 'box', symbol: spec.symbol },
   };
+  return gen;
 }
 
 /** `id`, or `id[v, …]` listing the config values that differ from their defaults. */

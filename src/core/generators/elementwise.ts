@@ -5,10 +5,10 @@
  * merges it with the forward box: a residual, never a recomputation.
  * Kinks are locally constant: R[step] = R[leakyStep] = 0.
  */
-import type { DiagramBuilder } from '../builder';
+import type { RuleBuilder } from '../generator';
 import { elementwise, locallyConstant } from './helpers';
 
-const times = (b: DiagramBuilder, d: number, w: number) => b.op('multiply', [d, w]);
+const times = (b: RuleBuilder, d: number, w: number) => b.op('multiply', [d, w]);
 
 export const sigmoid = elementwise(
   { id: 'sigmoid', description: 'Logistic σ(x) = 1/(1+e^−x).', symbol: 'σ', op: 'sigmoid' },

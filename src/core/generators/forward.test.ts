@@ -240,8 +240,8 @@ const cases: Case[] = [
 test.each(cases)('%s %j', (gen, config, inputs, outputs) => {
   const d = box(
     gen,
-    config,
     inputs.map(([t]) => t),
+    config,
   );
   const values: Value[] = inputs.map(([t, xs]) => ({
     shape: t.batch ? [1, ...t.shape] : [...t.shape],
@@ -257,7 +257,7 @@ test.each(cases)('%s %j', (gen, config, inputs, outputs) => {
 });
 
 test('every generator has a hand-computed case', async () => {
-  const { allGenerators } = await import('../registry');
+  const { allGenerators } = await import('./index');
   const covered = new Set(cases.map(([g]) => g));
   expect(
     allGenerators()

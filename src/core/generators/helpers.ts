@@ -7,16 +7,15 @@
  * - `linearMap(f, f†)`: R(x, d) = f†(d), independent of x;
  * - `locallyConstant`: R = 0 (step, argmax: kinks are treated as flat).
  */
-import type { BoxOptions, DiagramBuilder } from '../builder';
-import type { Config } from '../diagram';
-import type { ConfigField, Family } from '../generator';
+import type { BoxOptions, Config } from '../diagram';
+import type { ConfigField, Family, RuleBuilder } from '../generator';
 import type { Kernel, UnaryOp } from '../kernel';
 import type { Field, WireType } from '../wire';
 import { defineGenerator, type GenSpec } from './define';
 import { check, checkField, sameShape, typeConfig } from './types';
 
 /** The sum of changes arriving at one wire: add on ℝ, xor on ℤ₂, a zero box when none. */
-export function sumChanges(b: DiagramBuilder, changes: readonly number[], t: WireType, opts: BoxOptions = {}): number {
+export function sumChanges(b: RuleBuilder, changes: readonly number[], t: WireType, opts: BoxOptions = {}): number {
   if (changes.length === 0) return zeroOf(b, t, opts);
   const plus = t.field === 'z2' ? 'xor' : 'add';
   let acc = changes[0];
@@ -24,7 +23,7 @@ export function sumChanges(b: DiagramBuilder, changes: readonly number[], t: Wir
   return acc;
 }
 
-export function zeroOf(b: DiagramBuilder, t: WireType, opts: BoxOptions = {}): number {
+export function zeroOf(b: RuleBuilder, t: WireType, opts: BoxOptions = {}): number {
   return b.op('zero', [], typeConfig(t), opts);
 }
 
@@ -32,7 +31,7 @@ export function zeroOf(b: DiagramBuilder, t: WireType, opts: BoxOptions = {}): n
  * Brings a change to the type of `target`, the dagger of broadcasting it: Σ over the feature
  * axes a scalar target was repeated along, then Σ over the batch (or broadcast along it).
  */
-export function unbroadcast(b: DiagramBuilder, w: number, target: WireType): number {
+export function unbroadcast(b: RuleBuilder, w: number, target: WireType): number {
   const t = b.typeOf(w);
   const summed = t.shape.length > target.shape.length ? b.op('sumFeatures', [w], { axis: -1 }) : w;
   if (t.batch && !target.batch) return b.op('sumBatch', [summed]);
@@ -54,7 +53,7 @@ type Meta = Pick<GenSpec, 'id' | 'description' | 'symbol'> & {
 /** y = f(x) pointwise; R(x, d) = rev(b, x, d), usually d · f'(x). */
 export function elementwise(
   meta: Meta & { op?: UnaryOp; apply?: <T>(k: Kernel<T>, x: T, c: Config) => T },
-  rev: (b: DiagramBuilder, x: number, d: number, c: Config) => number,
+  rev: (b: RuleBuilder, x: number, d: number, c: Config) => number,
 ) {
   const field = meta.field ?? 'real';
   return defineGenerator({
@@ -88,7 +87,7 @@ export function pointwise2(
     shape?: GenSpec['shape'];
   },
   apply: <T>(k: Kernel<T>, a: T, b: T) => T,
-  rev: (b: DiagramBuilder, x: number, y: number, d: number) => [number, number],
+  rev: (b: RuleBuilder, x: number, y: number, d: number) => [number, number],
 ) {
   const field = meta.field ?? 'real';
   const [p, q] = meta.inputs ?? ['a', 'b'];
@@ -118,7 +117,7 @@ export function linearMap(
   meta: Meta & { family: Family; shape?: GenSpec['shape'] },
   type: (c: Config, x: WireType) => WireType,
   apply: <T>(k: Kernel<T>, x: T, c: Config, t: WireType) => T,
-  dagger: (b: DiagramBuilder, d: number, c: Config, x: WireType) => number,
+  dagger: (b: RuleBuilder, d: number, c: Config, x: WireType) => number,
 ) {
   return defineGenerator({
     ...meta,

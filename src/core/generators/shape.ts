@@ -127,7 +127,7 @@ export const concat = defineGenerator({
     return [{ ...x0, shape: [...lead, last] }];
   },
   forward: (k, _c, xs, [t]) => [k.concat(xs, t.shape.length - (t.batch ? 0 : 1))],
-  reverse: (b, _x, [d], _c, types) => b.box('split', { sizes: types.map((t) => t.shape[t.shape.length - 1]) }, [d]),
+  reverse: (b, _x, [d], _c, types) => b.box('split', [d], { sizes: types.map((t) => t.shape[t.shape.length - 1]) }),
 });
 
 export const split = defineGenerator({

@@ -1,7 +1,7 @@
 /** The selected box's reverse derivative written out, from the core's own R[f]. */
 import { useMemo } from 'react';
+import { getGenerator, hasGenerator } from '../../core';
 import { normaliseConfig } from '../../core/config';
-import { getGenerator, hasGenerator } from '../../core/registry';
 import type { WireType } from '../../core/wire';
 import type { BoxDoc } from '../../io/document';
 import { reverseText } from '../model/reverseText';

@@ -6,9 +6,9 @@
  */
 
 import type { CompileResult } from '../../compile/types';
+import { getGenerator, hasGenerator } from '../../core';
 import { normaliseConfig } from '../../core/config';
 import { GeneratorTypeError } from '../../core/errors';
-import { getGenerator, hasGenerator } from '../../core/registry';
 import { printType, type WireType } from '../../core/wire';
 import type { LensDocument, PortRef } from '../../io/document';
 import { describeNode } from './boxInfo';

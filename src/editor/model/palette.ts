@@ -4,7 +4,7 @@
  * palette UI only renders this list.
  */
 
-import { allGenerators } from '../../core/registry';
+import { allGenerators } from '../../core';
 import type { GroupDoc } from '../../io/document';
 import { learnerBoxKinds } from '../../learn/boxKinds';
 import { describeGenerator } from './boxInfo';

@@ -2,9 +2,9 @@
  * A generator's reverse derivative written out, `R[linear]((W, x), dy) = (outer(x, dy), linearT(W, dy))`:
  * the core's R[f] diagram printed as expressions over the names of the box's ports.
  */
+
+import { getGenerator, hasGenerator, reverseOf } from '../../core';
 import type { Config, Diagram } from '../../core/diagram';
-import { reverseOf } from '../../core/rdiff';
-import { getGenerator, hasGenerator } from '../../core/registry';
 import { boxLabel } from '../../core/term';
 import type { WireType } from '../../core/wire';
 
