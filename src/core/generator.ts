@@ -1,5 +1,5 @@
 /**
- * What one generator file exports (DESIGN.md §4): its type rule, forward on the kernel
+ * What one generator file exports (docs/adding.md, "A generator"): its type rule, forward on the kernel
  * interface, reverse derivative as a rule that draws a diagram of generators, and how the
  * editor draws it.
  */

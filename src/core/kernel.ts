@@ -1,5 +1,5 @@
 /**
- * The small kernel interface every generator's forward is written against (DESIGN.md §6).
+ * The small kernel interface every generator's forward is written against (docs/architecture.md, "The floors").
  * Two engines implement it: tfjs (T = tf.Tensor, any backend) and typed arrays
  * (T = a shape plus a Float64Array or Float32Array). A generator never knows which one runs it.
  *

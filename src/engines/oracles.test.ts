@@ -1,5 +1,5 @@
 /**
- * Every registered generator against the oracles of issue 3 §7: the inner-product check
+ * Every registered generator against the core's oracles (docs/architecture.md, "How the tests hold it"): the inner-product check
  * ⟨J·t, c⟩ = ⟨t, R[f](x, c)⟩ with J·t by central differences on float64 (3 directions × 5
  * points, relative error < 1e-6); tfjs float32 against float64 within 2e-3·(1 + |v|); and R[f]
  * against tf.grad of the forward.
