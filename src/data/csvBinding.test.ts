@@ -31,6 +31,7 @@ describe('the CSV reference a document keeps', () => {
     [{ features: ['x', 3] }, 'dataset.options.features[1] is not a column name'],
     [{ labelKind: 'class' }, 'dataset.options.labelKind is not "classes" or "numeric"'],
     [{ classes: 'a,b' }, 'dataset.options.classes is not a list of column names'],
+    [{ standardise: 'yes' }, 'dataset.options.standardise is not true or false'],
   ])('refuses %j naming its path', (patch, message) => {
     expect(() => readCsvBinding({ ...binding, ...patch })).toThrow(message);
   });

@@ -19,6 +19,8 @@ export interface CsvBinding {
   readonly labelKind: 'classes' | 'numeric';
   /** The classes in label order (one-hot columns), when the label is read as classes. */
   readonly classes?: readonly string[];
+  /** The features were standardised to mean 0, standard deviation 1 on import. */
+  readonly standardise?: boolean;
 }
 
 const MAX_COLUMNS = 10_000;
@@ -41,16 +43,17 @@ function names(value: unknown, path: string, min: number): string[] {
 
 /** The binding's options, checked field by field; every refusal names its JSON path. */
 export function readCsvBinding(options: Readonly<Record<string, unknown>>, at = 'dataset.options'): CsvBinding {
-  const { name, key, rows, features, label, labelKind, classes } = options;
+  const { name, key, rows, features, label, labelKind, classes, standardise } = options;
   if (!isName(name)) fail(`${at}.name`, 'is not a file name');
   if (typeof key !== 'string' || !/^[0-9a-z-]{6,80}$/.test(key)) fail(`${at}.key`, 'is not a data key');
   if (!(typeof rows === 'number' && Number.isInteger(rows) && rows >= 1)) fail(`${at}.rows`, 'is not a row count');
   const featureNames = names(features, `${at}.features`, 1);
   if (!isName(label)) fail(`${at}.label`, 'is not a column name');
   if (labelKind !== 'classes' && labelKind !== 'numeric') fail(`${at}.labelKind`, 'is not "classes" or "numeric"');
-  if (labelKind === 'numeric')
-    return { name, key, rows, features: featureNames, label, labelKind } satisfies CsvBinding;
-  return { name, key, rows, features: featureNames, label, labelKind, classes: names(classes, `${at}.classes`, 1) };
+  if (standardise !== undefined && typeof standardise !== 'boolean') fail(`${at}.standardise`, 'is not true or false');
+  const common = { name, key, rows, features: featureNames, label, standardise: standardise === true };
+  if (labelKind === 'numeric') return { ...common, labelKind };
+  return { ...common, labelKind, classes: names(classes, `${at}.classes`, 1) };
 }
 
 export function csvShapes(binding: CsvBinding): { featureShape: number[]; labelShape: number[] } {
