@@ -47,7 +47,6 @@ export const seedSpec: NumberSpec = {
   min: 0,
   max: MAX_SEED,
   default: 0,
-  help: 'The same seed draws the same points.',
 };
 
 /** The 2-D sets of TF Playground: size, noise, seed, and how a two-class label is written. */
