@@ -194,3 +194,36 @@ test('a CSV dropped on the panel opens the same dialog', async ({ page, record }
   await expect(plot(page)).toHaveAccessibleName(/Scatter plot of 12 points/);
   expect(record.consoleErrors).toEqual([]);
 });
+
+test('a diagram bound to a CSV whose rows this browser lacks says so; uploading the file again restores them', async ({
+  page,
+  record,
+}) => {
+  await open(page);
+  const upload = () =>
+    data(page)
+      .getByLabel('Upload a CSV file')
+      .setInputFiles(csvFile('quadrants.csv', quadrantsCsv(20)));
+  await upload();
+  await rolesDialog(page, 'quadrants.csv').getByRole('button', { name: 'Use this data' }).click();
+  await expect(plot(page)).toHaveAccessibleName(/Scatter plot of 20 points/);
+  await page.evaluate(
+    () =>
+      new Promise((done) => {
+        const request = indexedDB.deleteDatabase('lensboard-data');
+        request.onsuccess = request.onerror = request.onblocked = done;
+      }),
+  );
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(data(page).getByLabel('Dataset')).toHaveValue('csv');
+  await expect(data(page).getByRole('alert')).toHaveText(
+    'The rows of quadrants.csv are not in this browser: the diagram keeps only its columns. Upload the file again to use it.',
+  );
+  await page.screenshot({ path: '/tmp/h4-data-csv-missing.png' });
+  await upload();
+  await rolesDialog(page, 'quadrants.csv').getByRole('button', { name: 'Use this data' }).click();
+  await expect(plot(page)).toHaveAccessibleName(/Scatter plot of 20 points/);
+  await expect(data(page).getByRole('alert')).toHaveCount(0);
+  expect(record.consoleErrors).toEqual([]);
+});

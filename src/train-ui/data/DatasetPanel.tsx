@@ -37,8 +37,9 @@ export function DatasetPanel() {
   const [client] = useState(() => new PreviewClient());
   useEffect(() => () => client.dispose(), [client]);
   useEffect(() => installDebugTraining(store), [store]);
-  const preview = usePreview(binding, client);
-  const csv = useCsvImport(store);
+  const [refresh, setRefresh] = useState(0);
+  const preview = usePreview(binding, client, refresh);
+  const csv = useCsvImport(store, () => setRefresh((r) => r + 1));
   const [over, setOver] = useState(false);
   const entry = binding && catalog.get(binding.id);
   const description = binding?.id === CSV_DATASET_ID ? describeCsv(binding.options) : entry?.description;

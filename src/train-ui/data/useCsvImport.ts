@@ -36,7 +36,8 @@ const problemOf = (e: unknown): CsvProblem =>
     ? { row: e.row, column: e.column, reason: e.reason }
     : { reason: e instanceof Error ? e.message : String(e) };
 
-export function useCsvImport(store: EditorStore) {
+/** `onKept` runs once the rows are kept, even when the binding did not change (the same file again). */
+export function useCsvImport(store: EditorStore, onKept: () => void = () => undefined) {
   const [state, setState] = useState<CsvStage>({ stage: 'idle' });
 
   const choose = useCallback(async (file: File) => {
@@ -64,6 +65,7 @@ export function useCsvImport(store: EditorStore) {
       await keepCsv(binding.key, dataset);
       store.getState().setDataset({ id: 'csv', options: { ...binding } });
       setState({ stage: 'idle' });
+      onKept();
     } catch (e) {
       setState({ ...state, busy: false, problem: problemOf(e) });
     }

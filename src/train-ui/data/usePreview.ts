@@ -24,7 +24,8 @@ async function load(binding: DatasetBinding, client: PreviewClient): Promise<Dat
   return previewOf({ ...rows, name: csv.name });
 }
 
-export function usePreview(binding: DatasetBinding | undefined, client: PreviewClient): PreviewState {
+/** `refresh` asks again for the same binding (its rows were just uploaded again). */
+export function usePreview(binding: DatasetBinding | undefined, client: PreviewClient, refresh = 0): PreviewState {
   const [state, setState] = useState<PreviewState>({ preview: null, loading: false, error: null });
   const key = JSON.stringify(binding ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the binding is followed by its JSON, not its identity
@@ -43,6 +44,6 @@ export function usePreview(binding: DatasetBinding | undefined, client: PreviewC
     return () => {
       live = false;
     };
-  }, [key, client]);
+  }, [key, client, refresh]);
   return state;
 }
