@@ -1,11 +1,14 @@
 /** The shell: header with the tools, palette, canvas with its panels, inspector, status bar. */
 
 import { DiagramCanvas } from '../editor/canvas/DiagramCanvas';
+import { DocumentTitle } from '../editor/DocumentTitle';
 import { Inspector } from '../editor/inspector/Inspector';
 import { Breadcrumb } from '../editor/overlays/Breadcrumb';
 import { ConnectPicker } from '../editor/overlays/ConnectPicker';
 import { ContextMenu } from '../editor/overlays/ContextMenu';
 import { DiscardDialog } from '../editor/overlays/DiscardDialog';
+import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
+import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
@@ -16,6 +19,7 @@ import { Palette } from '../editor/palette/Palette';
 import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { Toolbar } from '../editor/Toolbar';
 import type { BackendName } from '../learn/backend';
+import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { StatusBar } from './StatusBar';
 import type { BackendState } from './useBackend';
 
@@ -33,6 +37,7 @@ export function Shell({
       <header className="app-header">
         <h1>Lensboard</h1>
         <span className="tagline">string diagrams of lenses, trained</span>
+        <DocumentTitle />
         <Toolbar />
       </header>
       <div className="app-banners">
@@ -46,6 +51,7 @@ export function Shell({
       <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
         <Breadcrumb />
         <DiagramCanvas />
+        <EmptyCanvasHint />
         <NoticeBar />
         <ReverseDerivativeView />
         <TermPanel />
@@ -54,11 +60,13 @@ export function Shell({
         <h2>Inspector</h2>
         <Inspector />
       </aside>
+      <DatasetPanel />
       <StatusBar state={backend} onChoose={onChooseBackend} />
       <ContextMenu />
       <ConnectPicker />
       <TieDialog />
       <DiscardDialog />
+      <ExamplesDialog />
       <ShortcutsOverlay />
     </div>
   );

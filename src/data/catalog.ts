@@ -1,10 +1,17 @@
 /**
  * The named datasets the editor and the CLI offer, by id. Shapes listed here are those of the
- * default options; the loaded Dataset is the authority (e.g. `parity` with n = 6 has 6 inputs).
- * Loading is async because MNIST is fetched; the rest resolve at once.
+ * default options; `shapes` follows the options (e.g. `parity` with 6 bits has 6 inputs), and
+ * the loaded Dataset is the authority. Loading is async because MNIST is fetched; the rest
+ * resolve at once. Options are checked against the entry's `options` before anything loads.
  */
-import { majority, multiplexer, parity } from './boolean';
+import { MAX_BOOLEAN_BITS, majority, multiplexer, parity } from './boolean';
+import { irisZ2Options, irisZ2Shapes, mnistShape, truthTable } from './catalogOptions';
+import { CSV_DATASET_ID } from './csvBinding';
 import type { Dataset, Task } from './dataset';
+import { bitsSpec, checkOptions, type OptionSpec, type Shapes, syntheticSpecs } from './datasetOptions';
+
+export type { Shapes };
+
 import { loadIris, loadIrisTwoClass } from './iris';
 import { type IrisZ2Options, loadIrisZ2 } from './irisZ2';
 import { fetchMnist, type MnistOptions, parseMnistBin } from './mnist';
@@ -17,13 +24,15 @@ export interface DatasetOptions extends SyntheticOptions, IrisZ2Options, MnistOp
   mnistBytes?: () => Promise<ArrayBuffer>;
 }
 
-export interface CatalogEntry {
+export interface CatalogEntry extends Shapes {
   id: string;
   name: string;
   description: string;
   task: Task;
-  featureShape: readonly number[];
-  labelShape: readonly number[];
+  /** The options it takes, with their bounds (datasetOptions.ts). */
+  options: readonly OptionSpec[];
+  /** The shapes under these (checked) options; absent: always the entry's own. */
+  shapes?(options: Readonly<Record<string, unknown>>): Shapes;
   load(options?: DatasetOptions): Promise<Dataset>;
 }
 
@@ -37,6 +46,8 @@ const synthetic = (id: SyntheticId, name: string): CatalogEntry => {
     task: recipe.task,
     featureShape: [2],
     labelShape: [classification ? 2 : 1],
+    options: syntheticSpecs(recipe.n, classification),
+    shapes: (o) => ({ featureShape: [2], labelShape: [classification && o.labelKind !== 'scalar' ? 2 : 1] }),
     load: async (options) => syntheticDataset(id, options),
   };
 };
@@ -56,6 +67,7 @@ const entries: CatalogEntry[] = [
     task: 'classification',
     featureShape: [4],
     labelShape: [3],
+    options: [],
     load: async () => loadIris(),
   },
   {
@@ -65,6 +77,7 @@ const entries: CatalogEntry[] = [
     task: 'classification',
     featureShape: [4],
     labelShape: [2],
+    options: [],
     load: async () => loadIrisTwoClass(),
   },
   {
@@ -74,6 +87,8 @@ const entries: CatalogEntry[] = [
     task: 'boolean',
     featureShape: [4],
     labelShape: [3],
+    options: irisZ2Options,
+    shapes: irisZ2Shapes,
     load: async (o) => loadIrisZ2(o),
   },
   {
@@ -83,6 +98,7 @@ const entries: CatalogEntry[] = [
     task: 'boolean',
     featureShape: [4],
     labelShape: [1],
+    ...truthTable(bitsSpec('Input bits', MAX_BOOLEAN_BITS, 4), (b) => b),
     load: async (o) => parity(o?.bits),
   },
   {
@@ -92,6 +108,7 @@ const entries: CatalogEntry[] = [
     task: 'boolean',
     featureShape: [5],
     labelShape: [1],
+    ...truthTable(bitsSpec('Input bits', MAX_BOOLEAN_BITS, 5), (b) => b),
     load: async (o) => majority(o?.bits),
   },
   {
@@ -101,6 +118,7 @@ const entries: CatalogEntry[] = [
     task: 'boolean',
     featureShape: [6],
     labelShape: [1],
+    ...truthTable(bitsSpec('Address bits', 3, 2), (k) => k + 2 ** k),
     load: async (o) => multiplexer(o?.bits),
   },
   {
@@ -110,6 +128,8 @@ const entries: CatalogEntry[] = [
     task: 'classification',
     featureShape: [784],
     labelShape: [10],
+    options: [mnistShape],
+    shapes: (o) => ({ featureShape: o.shape === 'image' ? [28, 28, 1] : [784], labelShape: [10] }),
     load: async (o) => (o?.mnistBytes ? parseMnistBin(await o.mnistBytes(), o) : fetchMnist(undefined, o)),
   },
 ];
@@ -118,11 +138,29 @@ export const catalog: ReadonlyMap<string, CatalogEntry> = new Map(entries.map((e
 export const datasetIds: readonly string[] = entries.map((e) => e.id);
 
 export function catalogEntry(id: string): CatalogEntry {
+  if (id === CSV_DATASET_ID) {
+    throw new Error(
+      'dataset "csv" is an imported file: its rows are kept by the browser that imported it, not in the document; train it in the app, or bind a dataset of the catalog',
+    );
+  }
   const entry = catalog.get(id);
   if (!entry) throw new Error(`unknown dataset ${JSON.stringify(id)}; known: ${datasetIds.join(', ')}`);
   return entry;
 }
 
+/** The shapes a binding's dataset will have, its options checked first (errors name their path). */
+export function entryShapes(entry: CatalogEntry, options: Readonly<Record<string, unknown>> = {}): Shapes {
+  checkOptions(entry.id, entry.options, options);
+  return entry.shapes ? entry.shapes(options) : entry;
+}
+
+/** Refuses an option that is unknown or out of bounds (naming `dataset.options.<key>`) before loading. */
 export function loadDataset(id: string, options?: DatasetOptions): Promise<Dataset> {
-  return catalogEntry(id).load(options);
+  const entry = catalogEntry(id);
+  try {
+    checkOptions(id, entry.options, options as Readonly<Record<string, unknown>> | undefined);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  return entry.load(options);
 }

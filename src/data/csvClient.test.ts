@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importCsv, unwrapCsvResponse } from './csvClient';
+import { importCsv, peekCsvFile, unwrapCsvResponse } from './csvClient';
 import { CsvError } from './csvError';
 import { answerCsvRequest, transferables } from './csvProtocol';
 
@@ -35,6 +35,28 @@ describe('CSV worker protocol and client', () => {
     expect((await importCsv(TEXT)).dataset.n).toBe(2);
     expect((await importCsv(new Blob([TEXT]))).dataset.n).toBe(2);
     await expect(importCsv('x,y,l\n1,zz,a\n')).rejects.toMatchObject({ row: 1, column: 'y' });
+  });
+
+  it('takes a first look: header, sample rows, a guess per column, a digest of the content', async () => {
+    const peek = await peekCsvFile(new Blob([TEXT]));
+    expect(peek).toMatchObject({
+      header: ['x', 'y', 'label'],
+      sample: [
+        ['1', '2', 'a'],
+        ['3', '4', 'b'],
+      ],
+      rows: 2,
+      numeric: [true, true, false],
+      distinct: [2, 2, 2],
+    });
+    expect(peek.digest).toMatch(/^[0-9a-z]{14}$/);
+    expect((await peekCsvFile(TEXT.replace('4', '5'))).digest).not.toBe(peek.digest);
+    expect((await peekCsvFile(TEXT)).digest).toBe(peek.digest);
+  });
+
+  it('refuses a malformed file at the first look, with its row', async () => {
+    await expect(peekCsvFile('x,y\n1,2\n3\n')).rejects.toMatchObject({ row: 2 });
+    await expect(peekCsvFile('1,2\n3,4\n')).rejects.toThrow(/header row of column names is required/);
   });
 
   it('refuses an oversized Blob before reading it', async () => {

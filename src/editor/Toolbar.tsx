@@ -7,6 +7,7 @@ import { useCanRedo, useCanUndo, useLensView, useOverlay } from './store/hooks';
 
 const tools = [
   'new',
+  'examples',
   'undo',
   'redo',
   'group',
@@ -22,7 +23,8 @@ export function Toolbar() {
   const store = useEditorStoreApi();
   const flow = useReactFlow();
   const state = { undo: !useCanUndo(), redo: !useCanRedo() } as Record<string, boolean>;
-  const pressed: Record<string, boolean> = { 'lens-view': useLensView(), reverse: useOverlay() === 'reverse' };
+  const overlay = useOverlay();
+  const pressed: Record<string, boolean> = { 'lens-view': useLensView(), reverse: overlay === 'reverse' };
   return (
     <div className="toolbar" role="toolbar" aria-label="Editor tools">
       {tools.map((id) => {
@@ -35,6 +37,8 @@ export function Toolbar() {
             type="button"
             disabled={state[id]}
             aria-pressed={id in pressed ? pressed[id] : undefined}
+            aria-haspopup={id === 'examples' ? 'dialog' : undefined}
+            aria-expanded={id === 'examples' ? overlay === 'examples' : undefined}
             title={keys ? `${c.label} (${keys})` : c.label}
             onClick={() => void c.run({ store, flow })}
           >

@@ -4,6 +4,7 @@
  * posting every step would cost a quarter of the throughput (STACK.md); epochs, traces and the
  * end are posted as they happen.
  */
+import { makeDataset } from '../data/dataset';
 import { startBackend } from './backend';
 import { openSession } from './session';
 import type { StepMetrics, Trainer } from './trainer';
@@ -49,7 +50,9 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
 
   async function start(request: StartRequest) {
     const backend = await backendFor(request);
-    const session = await openSession(request);
+    // Carried rows replace loading the binding; makeDataset re-checks their shapes on arrival.
+    const carried = request.data && makeDataset(request.data);
+    const session = await openSession(request, carried ? async () => carried : undefined);
     const t = session.trainer;
     let latest: StepMetrics | null = null;
     t.onStep((m) => {

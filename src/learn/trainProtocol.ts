@@ -1,7 +1,9 @@
 /**
  * The messages between the page and the training worker. Plain data only (structured clone):
- * a document, a dataset id with options, settings; metrics and snapshots come back as numbers.
+ * a document, a dataset id with options or the dataset's rows themselves, settings; metrics and
+ * snapshots come back as numbers.
  */
+import type { Dataset } from '../data/dataset';
 import type { BackendName, BackendReport } from './backend';
 import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
@@ -15,6 +17,18 @@ export interface StartRequest extends SessionRequest {
   readonly backend?: BackendName;
   /** The wasm backend's file URLs (the page's Vite `?url` imports), when backend is 'wasm'. */
   readonly wasmPaths?: Readonly<Record<string, string>>;
+  /**
+   * The rows to train on, when the page holds them (an imported CSV): they replace loading the
+   * binding. TrainerClient.start transfers their buffers, so the caller's arrays are emptied.
+   */
+  readonly data?: Dataset;
+}
+
+/** The buffers a start request hands over instead of copying. */
+export function startTransfer(request: StartRequest): ArrayBuffer[] {
+  if (!request.data) return [];
+  const buffers = [request.data.features.buffer, request.data.labels.buffer] as ArrayBuffer[];
+  return buffers[0] === buffers[1] ? [buffers[0]] : buffers;
 }
 
 export type ToWorker =

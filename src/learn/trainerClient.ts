@@ -4,10 +4,10 @@
  * the module worker; tests pass any object with postMessage/onmessage instead.
  */
 import type { Hypers } from './optimisers/index';
-import type { FromWorker, StartRequest, ToWorker } from './trainProtocol';
+import { type FromWorker, type StartRequest, startTransfer, type ToWorker } from './trainProtocol';
 
 export interface WorkerLike {
-  postMessage(message: ToWorker): void;
+  postMessage(message: ToWorker, transfer?: Transferable[]): void;
   onmessage: ((e: { data: FromWorker }) => void) | null;
   terminate?(): void;
 }
@@ -42,8 +42,9 @@ export class TrainerClient {
     });
   }
 
+  /** Carried rows (`request.data`) are transferred, not copied: the caller's arrays are emptied. */
   start(request: StartRequest): void {
-    this.worker.postMessage({ type: 'start', request });
+    this.worker.postMessage({ type: 'start', request }, startTransfer(request));
   }
   pause = () => this.worker.postMessage({ type: 'pause' });
   resume = () => this.worker.postMessage({ type: 'resume' });

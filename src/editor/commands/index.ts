@@ -13,6 +13,7 @@ import { paste } from './paste';
 import { redo } from './redo';
 import { saveToMyBoxes } from './saveToMyBoxes';
 import { selectAll } from './selectAll';
+import { showExamples } from './showExamples';
 import { showReverse } from './showReverse';
 import { showShortcuts } from './showShortcuts';
 import { toggleLensView } from './toggleLensView';
@@ -34,6 +35,7 @@ export const commands: readonly Command[] = [
   showReverse,
   exportDocument,
   newDiagram,
+  showExamples,
   showShortcuts,
   closeOrLeave,
 ];

@@ -17,5 +17,7 @@ export const newDiagram = defineCommand({
   label: 'New diagram',
   keys: ['alt+n'],
   run: ({ store }) =>
-    hasUnsavedWork(store.getState()) ? store.getState().setView({ discardPrompt: true }) : startNewDiagram(store),
+    hasUnsavedWork(store.getState())
+      ? store.getState().setView({ discardPrompt: { next: 'new' } })
+      : startNewDiagram(store),
 });

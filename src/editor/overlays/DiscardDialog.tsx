@@ -1,16 +1,38 @@
 /**
- * "New diagram" with unsaved work: keep it as a file first, discard it, or stay. Cancel has the
- * focus, so Enter by habit never throws work away.
+ * "New diagram" or "open an example" with unsaved work: keep it as a file first, discard it, or
+ * stay. Cancel has the focus, so Enter by habit never throws work away.
  */
+import { examples } from '../../io/examples';
 import { startNewDiagram } from '../commands/newDiagram';
+import { startExample } from '../commands/openExample';
 import { exportToFile } from '../persist/exportFile';
+import type { EditorStore } from '../store/createEditorStore';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import type { DiscardIntent } from '../store/types';
+
+function wordsFor(intent: DiscardIntent, store: EditorStore) {
+  if (intent.next === 'new')
+    return {
+      what: 'A new diagram',
+      keep: 'Export, then new',
+      go: 'Discard and start new',
+      run: () => startNewDiagram(store),
+    };
+  const name = examples.find((e) => e.id === intent.id)?.name ?? intent.id;
+  return {
+    what: `The example “${name}”`,
+    keep: 'Export, then open',
+    go: 'Discard and open the example',
+    run: () => startExample(store, intent.id),
+  };
+}
 
 export function DiscardDialog() {
-  const open = useEditor((s) => s.discardPrompt);
+  const intent = useEditor((s) => s.discardPrompt);
   const store = useEditorStoreApi();
-  if (!open) return null;
+  if (!intent) return null;
   const cancel = () => store.getState().setView({ discardPrompt: false });
+  const { what, keep, go, run } = wordsFor(intent, store);
   return (
     <div className="modal-backdrop" role="presentation">
       <div
@@ -22,21 +44,21 @@ export function DiscardDialog() {
       >
         <h2 id="discard-title">Discard unsaved changes?</h2>
         <p id="discard-text">
-          This diagram has changes that were never exported as a file. A new diagram replaces it (Undo brings it back
-          while this tab is open).
+          This diagram has changes that were never exported as a file. {what} replaces it (Undo brings it back while
+          this tab is open).
         </p>
         <div className="modal-actions">
           <button
             type="button"
             onClick={() => {
               exportToFile(store);
-              startNewDiagram(store);
+              run();
             }}
           >
-            Export, then new
+            {keep}
           </button>
-          <button type="button" className="danger" onClick={() => startNewDiagram(store)}>
-            Discard and start new
+          <button type="button" className="danger" onClick={run}>
+            {go}
           </button>
           {/* biome-ignore lint/a11y/noAutofocus: the safe choice takes the focus in a modal dialog */}
           <button type="button" autoFocus onClick={cancel}>

@@ -9,6 +9,7 @@ import type { Compile } from '../compile/compile';
 import { describeGenerator } from '../model/boxInfo';
 import { checkConfigValue } from '../model/configCheck';
 import { checkConnection, type Verdict } from '../model/connection';
+import { bindDataset, patchTraining } from '../model/datasetOps';
 import { addBox, addWire, moveNodes, removeItems, setConfigValue, setLabel } from '../model/documentOps';
 import { emptyDocument } from '../model/emptyDocument';
 import { instantiate } from '../model/fragment';
@@ -90,6 +91,8 @@ export const documentSlice =
       set({ doc: r.doc, selectedNodes: [r.id], selectedWires: [] });
       return r.id;
     },
+    setDataset: (binding) => set({ doc: bindDataset(get().doc, binding) }),
+    setTraining: (patch) => set({ doc: patchTraining(get().doc, patch) }),
     placeTemplate(templateId, position, tied) {
       const r = placeTemplate(get().doc, templateId, position, tied, get().scope);
       if (!r) return null;

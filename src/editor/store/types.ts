@@ -6,7 +6,7 @@
 
 import type { CompileResult } from '../../compile/types';
 import type { Config } from '../../core/diagram';
-import type { LensDocument, PortRef, Position } from '../../io/document';
+import type { DatasetBinding, LensDocument, PortRef, Position, TrainingSettings } from '../../io/document';
 import type { Verdict } from '../model/connection';
 import type { Scope } from '../model/documentOps';
 import type { Fragment } from '../model/fragment';
@@ -30,6 +30,10 @@ export interface DocumentSlice {
   placeTemplate(templateId: string, position: Position, tied: boolean): string | null;
   /** Places a saved box ("My boxes") that the document holds no copy of yet. */
   placeSaved(key: string, position: Position): string | null;
+  /** Binds a dataset (or none): one undo step; binding what is bound already changes nothing. */
+  setDataset(binding: DatasetBinding | undefined): void;
+  /** Changes training settings (one undo step); throws, changing nothing, on a refused value. */
+  setTraining(patch: Partial<TrainingSettings>): void;
 }
 
 export interface SelectionSlice {
@@ -39,7 +43,9 @@ export interface SelectionSlice {
   clearSelection(): void;
 }
 
-export type Overlay = 'shortcuts' | 'reverse' | null;
+export type Overlay = 'shortcuts' | 'reverse' | 'examples' | null;
+/** What a confirmed "discard unsaved changes?" goes on to do. */
+export type DiscardIntent = { readonly next: 'new' } | { readonly next: 'example'; readonly id: string };
 export interface Notice {
   readonly id: number;
   readonly text: string;
@@ -72,8 +78,8 @@ export interface ViewData {
   picker: PickerRequest | null;
   menu: MenuRequest | null;
   tiePrompt: { templateId: string; position: Position } | null;
-  /** "New diagram" is asking whether to discard unsaved work (see `exportedDoc`). */
-  discardPrompt: boolean;
+  /** "New diagram" or opening an example is asking whether to discard unsaved work (see `exportedDoc`). */
+  discardPrompt: DiscardIntent | false;
   hovered: string | null;
   compiled: CompileResult | null;
   measured: Readonly<Record<string, { width: number; height: number }>>;

@@ -25,7 +25,7 @@ describe('unsaved work and New diagram', () => {
     store.getState().moveNodes(new Map([['x', { x: 5, y: 5 }]]));
     expect(hasUnsavedWork(store.getState())).toBe(true);
     run(store);
-    expect(store.getState().discardPrompt).toBe(true);
+    expect(store.getState().discardPrompt).toEqual({ next: 'new' });
     expect(store.getState().doc.boxes.length).toBeGreaterThan(0);
     store.getState().setView({ discardPrompt: false, exportedDoc: store.getState().doc });
     run(store);

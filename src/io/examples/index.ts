@@ -23,7 +23,8 @@ export const examples: readonly Example[] = [
   {
     id: 'xor',
     name: 'XOR',
-    description: 'Two tanh-layers learn the four quadrants of XOR: 2 → 8 tanh → 2, softmax cross-entropy, Adam.',
+    description:
+      'A hidden layer of 8 tanh units learns the four quadrants of XOR: 2 → 8 tanh → 2, softmax cross-entropy, Adam.',
     json: xor,
   },
   {
