@@ -7,7 +7,7 @@
  *   parameter) on the typed engine (float32, float64) and on tfjs cpu, batch 32.
  */
 import * as tf from '@tensorflow/tfjs';
-import { type Diagram, DiagramBuilder, lower, lowerLens, mulberry32, param, rdiff, real } from '../src/core';
+import { type Diagram, DiagramBuilder, lower, lowerLens, mulberry32, param, rdiff, real, shapeSize } from '../src/core';
 import { createTfjsEngine, createTypedEngine } from '../src/engines';
 import type { BenchRow } from './table';
 
@@ -120,7 +120,7 @@ async function stepRows(batch: number): Promise<BenchRow[]> {
   const shapes = [[2, 16], [16, 16], [16, 1], [16], [16], [1], [batch, 2], [batch, 1], [batch]];
   const inputs = shapes.map((shape) => ({
     shape,
-    data: Float32Array.from({ length: shape.reduce((a, n) => a * n, 1) }, () => rng() - 0.5),
+    data: Float32Array.from({ length: shapeSize(shape) }, () => rng() - 0.5),
   }));
   inputs[8].data.fill(-0.01);
   const rows: BenchRow[] = [];

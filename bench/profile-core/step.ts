@@ -7,6 +7,7 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import type { LossKind } from '../../src/compile/types';
 import { getGenerator } from '../../src/core/registry';
+import { fullShape, shapeSize } from '../../src/core/shape';
 import { Arena } from '../../src/engines/arena';
 import { createTypedEngine } from '../../src/engines/typed';
 import { TypedKernel } from '../../src/engines/typedKernel';
@@ -107,10 +108,10 @@ function breakdown(learner: ReturnType<typeof assembleLearner>, r: ReturnType<ty
   const p = learner.stepProgram;
   const engine = createTypedEngine(p, { dtype: 'float32' });
   const gens = p.steps.map((s) => getGenerator(s.gen));
-  const ins = p.bufferTypes.map((t) => ({
-    shape: t.batch ? [r.n, ...t.shape] : [...t.shape],
-    data: new Float32Array((t.batch ? r.n : 1) * t.shape.reduce((a, b) => a * b, 1)).fill(0.1),
-  }));
+  const ins = p.bufferTypes.map((t) => {
+    const shape = fullShape(t, r.n);
+    return { shape, data: new Float32Array(shapeSize(shape)).fill(0.1) };
+  });
   engine.run(p.inputs.map((b) => ins[b]));
   const bufs = engine.buffers().slice();
   const time = new Map<string, number>();

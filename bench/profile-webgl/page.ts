@@ -4,6 +4,7 @@
  * between them — by program class and output shape, with the texels each writes.
  */
 import * as tf from '@tensorflow/tfjs';
+import { shapeSize } from '../../src/core/shape';
 import { makeCompiled } from '../../src/testing/compiledTrainer';
 import { initialWeights, syntheticBatch } from '../../src/testing/mlpSpec';
 import { MLPS, PEERS } from '../mlpRows';
@@ -40,7 +41,7 @@ async function run(req: ProfileRequest) {
     const orig = be.runWebGLProgram;
     be.runWebGLProgram = function (this: WebglBackend, p: Program, ...rest: unknown[]) {
       const key = `${p.constructor.name}${p.packedOutput ? ' (packed)' : ''} [${p.outputShape.join(',')}]`;
-      const size = p.outputShape.reduce((a, b) => a * b, 1);
+      const size = shapeSize(p.outputShape);
       const e = progs[key] ?? { n: 0, texels: 0 };
       progs[key] = e;
       e.n++;

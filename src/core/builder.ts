@@ -286,8 +286,7 @@ let lastInterned: WireType | undefined;
 function internType(t: WireType): WireType {
   const last = lastInterned;
   if (t === last) return t;
-  if (last !== undefined && t.field === last.field && t.batch === last.batch && sameShape(t.shape, last.shape))
-    return last;
+  if (last !== undefined && typeEquals(t, last)) return last;
   const s = t.shape;
   const key = `${t.field}${t.batch ? 'b' : 'p'}${s.length === 1 ? s[0] : s.join('x')}`;
   let known = interned.get(key);
@@ -297,12 +296,6 @@ function internType(t: WireType): WireType {
   }
   lastInterned = known;
   return known;
-}
-
-function sameShape(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }
 
 /**

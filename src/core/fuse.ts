@@ -21,11 +21,11 @@
  */
 import type { Config } from './diagram';
 import type { Generator } from './generator';
-import { fullShape, sameShape } from './generators/types';
 import type { BinaryOp, Kernel, UnaryOp } from './kernel';
 import type { Program, Step } from './program';
 import { getGenerator } from './registry';
-import type { WireType } from './wire';
+import { fullShape, isScalar, sameShape, shapeSize } from './shape';
+import { typeEquals, type WireType } from './wire';
 
 export const FUSED = 'fused';
 
@@ -75,7 +75,7 @@ function fusedForward(config: Config): StepForward {
     forward<T>(k: Kernel<T>, _config: Config, inputs: readonly T[]): T[] {
       if (k.batchSize !== batchSize) {
         batchSize = k.batchSize;
-        shape = fullShape(k, type);
+        shape = fullShape(type, k.batchSize);
       }
       return k.fused(expr, inputs, shape);
     },
@@ -120,7 +120,7 @@ class TraceKernel implements Kernel<Sym> {
     return { type, reg: this.nInputs + this.code.length - 1 };
   }
 
-  shape = (x: Sym) => fullShape(this, x.type);
+  shape = (x: Sym) => fullShape(x.type, this.batchSize);
   unary = (fn: UnaryOp, x: Sym) => this.push({ op: 'unary', fn, a: x.reg }, x.type);
   scale = (x: Sym, c: number) => this.push({ op: 'scale', a: x.reg, c }, x.type);
   leakyRelu = (x: Sym, c: number) => this.push({ op: 'leakyRelu', a: x.reg, c }, x.type);
@@ -163,8 +163,6 @@ interface Traced {
   readonly type: WireType;
 }
 
-const isScalar = (t: WireType) => !t.batch && t.shape.length === 0;
-
 /**
  * The step's forward as pointwise code, or undefined when it is not pointwise, when its outputs
  * differ in type, are scalars (those stay single steps: the tfjs engine runs them on the host)
@@ -173,7 +171,7 @@ const isScalar = (t: WireType) => !t.batch && t.shape.length === 0;
 function tracePointwise(step: Step, outTypes: readonly WireType[]): Traced | undefined {
   if (step.gen === FUSED) return undefined;
   const type = outTypes[0];
-  if (type === undefined || isScalar(type) || outTypes.some((t) => !sameWireType(t, type))) return undefined;
+  if (type === undefined || isScalar(type) || outTypes.some((t) => !typeEquals(t, type))) return undefined;
   const n = step.inputs.length;
   const k = new TraceKernel(n);
   let outs: Sym[];
@@ -188,13 +186,10 @@ function tracePointwise(step: Step, outTypes: readonly WireType[]): Traced | und
     if (e instanceof NotPointwise) return undefined;
     throw e;
   }
-  if (outs.length !== outTypes.length || outs.some((o) => o.reg < n || !sameWireType(o.type, type))) return undefined;
+  if (outs.length !== outTypes.length || outs.some((o) => o.reg < n || !typeEquals(o.type, type))) return undefined;
   if (!step.types.every((t) => repeatsInto(t, type))) return undefined;
   return { code: k.code, outputs: outs.map((o) => o.reg), type };
 }
-
-const sameWireType = (a: WireType, b: WireType) =>
-  a.field === b.field && a.batch === b.batch && sameShape(a.shape, b.shape);
 
 // ─── The pass ────────────────────────────────────────────────────────────────────────────────
 
@@ -225,7 +220,7 @@ function broadcastEach(step: Step, out: WireType): number | undefined {
   if (step.gen !== 'broadcast' || isScalar(out)) return undefined;
   const shape = step.config.shape as number[];
   const axis = step.config.axis as number;
-  if (axis === -1) return shape.reduce((a, b) => a * b, 1);
+  if (axis === -1) return shapeSize(shape);
   return axis === shape.length - 1 ? shape[axis] : undefined;
 }
 

@@ -18,6 +18,7 @@ export * from './para';
 export { type LensProgramOptions, type LowerOptions, lower, lowerLens, type Program, type Step } from './program';
 export { lensDiagram, type RdiffOptions, rdiff, reverseOf } from './rdiff';
 export { allGenerators, getGenerator, hasGenerator, register } from './registry';
+export * from './shape';
 export { printTerm } from './term';
 export { producers, readerCounts, topoOrder } from './topology';
 export * from './wire';

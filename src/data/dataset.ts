@@ -3,6 +3,7 @@
  * batch is a slice a tensor can wrap without conversion, and a dataset can cross to a Web Worker
  * by structured clone.
  */
+import { shapeSize } from '../core/shape';
 import { mixSeeds, permutation } from './random';
 
 export type Task = 'classification' | 'regression' | 'boolean';
@@ -35,7 +36,6 @@ export interface Dataset {
   readonly n: number;
 }
 
-export const shapeSize = (shape: readonly number[]): number => shape.reduce((p, d) => p * d, 1);
 export const featureSize = (ds: Dataset): number => shapeSize(ds.featureShape);
 export const labelSize = (ds: Dataset): number => shapeSize(ds.labelShape);
 

@@ -9,10 +9,10 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { FusedExpr } from '../core/fuse';
+import { shapeSize } from '../core/shape';
 import type { Floats } from './arena';
 import { inputName, shaders, uniformName } from './fusedGlsl';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
-import { sizeOf } from './strided';
 import { binaries, unaries } from './tfjsOps';
 
 const FUSED_KERNEL = 'LensboardFused';
@@ -74,7 +74,7 @@ function ordered(inputs: tf.NamedTensorInfoMap, expr: FusedExpr): tf.TensorInfo[
 function cpuFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const { expr, shape } = attrs as FusedAttrs;
   const be = backend as CpuLike;
-  const n = sizeOf(shape);
+  const n = shapeSize(shape);
   const ins = ordered(inputs, expr).map((t) => be.readSync(t.dataId) as Floats);
   const outs = expr.outputs.map(() => new Float32Array(n));
   runFused(ins, outs, n, scratchOf(expr));
@@ -88,7 +88,7 @@ function wasmFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const outInfos = expr.outputs.map(() => be.makeOutput(shape, 'float32'));
   const ins = ordered(inputs, expr).map((t) => be.typedArrayFromHeap(t) as Floats);
   const outs = outInfos.map((t) => be.typedArrayFromHeap(t) as Floats);
-  runFused(ins, outs, sizeOf(shape), scratchOf(expr));
+  runFused(ins, outs, shapeSize(shape), scratchOf(expr));
   return outInfos;
 }
 
@@ -98,7 +98,7 @@ function wasmFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
  * and uploading it as a texture costs an upload and an encode program every step.
  */
 function cpuScalar(be: WebglLike, x: tf.TensorInfo): number | undefined {
-  if (sizeOf(x.shape) !== 1) return undefined;
+  if (shapeSize(x.shape) !== 1) return undefined;
   const data = be.texData.get(x.dataId);
   return data.texture == null && data.values != null ? Number(data.values[0]) : undefined;
 }
@@ -229,7 +229,7 @@ function leadingShape(shape: readonly number[], each: number): number[] {
 /** Runs a fused expression on the live backend. */
 export function runFusedTf(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly number[]): tf.Tensor[] {
   const backend = tf.getBackend();
-  if (!ensureRegistered(backend) || (backend === 'wasm' && sizeOf(shape) > WASM_FUSED_MAX)) {
+  if (!ensureRegistered(backend) || (backend === 'wasm' && shapeSize(shape) > WASM_FUSED_MAX)) {
     return byOps(expr, inputs, shape);
   }
   const named: tf.NamedTensorMap = {};
