@@ -4,7 +4,8 @@
  * the data tensors, or one `model.fit` call.
  */
 import * as tf from '@tensorflow/tfjs';
-import { type MlpSpec, type PlainArray, uniform } from '../../src/testing/mlpSpec';
+import { mulberry32 } from '../../src/core/init';
+import type { MlpSpec, PlainArray } from '../../src/testing/mlpSpec';
 import { buildLayersModel } from './layers';
 
 export type LayersRunMode = 'trainOnBatch' | 'fit';
@@ -30,7 +31,7 @@ export async function layersRun(
   const xs = tf.tensor(data.x.data, [...data.x.shape]);
   const ys = tf.tensor(data.y.data, [...data.y.shape]);
   const n = data.x.shape[0];
-  const rng = uniform(seed);
+  const rng = mulberry32(seed);
   const order = Array.from({ length: n }, (_, i) => i);
   const epoch = async () => {
     for (let i = n - 1; i > 0; i--) {

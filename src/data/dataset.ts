@@ -74,10 +74,6 @@ export function subset(ds: Dataset, indices: ArrayLike<number>, name = ds.name):
   return { ...ds, name, features, labels, n: indices.length };
 }
 
-export function shuffleDataset(ds: Dataset, seed: number): Dataset {
-  return subset(ds, permutation(ds.n, seed));
-}
-
 /**
  * Train/test split: the first round(trainFraction · n) rows of the seeded permutation train,
  * the rest test. Without a seed the rows keep their order (for splits fixed by a paper).
