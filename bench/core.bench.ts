@@ -9,6 +9,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { type Diagram, DiagramBuilder, lower, lowerLens, mulberry32, param, rdiff, real, shapeSize } from '../src/core';
 import { createTfjsEngine, createTypedEngine } from '../src/engines';
+import { startExactly } from '../src/engines/backend';
 import type { BenchRow } from './table';
 
 const SIZES = [10, 100, 1000, 10000];
@@ -135,7 +136,7 @@ async function stepRows(batch: number): Promise<BenchRow[]> {
     });
   }
   const previous = tf.getBackend();
-  await tf.setBackend('cpu');
+  await startExactly('cpu');
   const engine = createTfjsEngine(p);
   const ts = inputs.map((x) => tf.tensor(x.data, x.shape));
   rows.push({

@@ -10,10 +10,10 @@ import { createProjection } from '../src/editor/canvas/flowProjection';
 import { createEditorStore } from '../src/editor/store/createEditorStore';
 import { bigDiagram } from '../src/testing/bigDiagram';
 import { measureInChromium } from './editorBrowser';
+import { median } from './measure';
 import type { BenchRow } from './table';
 
 const BOXES = 300;
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const worst = (xs: readonly number[]) => Math.max(...xs).toFixed(1);
 const load = () => `load ${loadavg()[0].toFixed(1)}`;
 

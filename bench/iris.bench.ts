@@ -7,7 +7,7 @@
  * fastest kept. Goal: the fastest engine takes ≤ 0.02× the time of the fastest tfjs-layers way.
  */
 import * as tf from '@tensorflow/tfjs';
-import { startEngine } from '../src/cli/experiments/engine';
+import { startEngine } from '../src/cli/engine';
 import { compiledIrisRun, IRIS_EXAMPLE, layersIrisRun } from './compiled/irisRun';
 import { runRow, type TimedRow } from './irisRows';
 import { rss } from './node/backends';

@@ -4,15 +4,16 @@
  * fastest peer row of the same MLP and batch measured above.
  */
 
+import { startExactly } from '../src/engines/backend';
 import { compiledImpl } from '../src/testing/compiledTrainer';
 import { mlpName } from '../src/testing/mlpSpec';
 import { agreementRow } from './agreement';
 import { defaultTiming } from './measure';
 import { BATCHES, type Impl, MLPS, mlpRows, optimiserArg, PEERS, type StepTimes, withOptimiser } from './mlpRows';
-import { type NodeBackend, rss, startNodeBackend } from './node/backends';
+import { rss } from './node/backends';
 import type { BenchRow } from './table';
 
-const NODE_BACKENDS: readonly NodeBackend[] = ['cpu', 'wasm'];
+const NODE_BACKENDS = ['cpu', 'wasm'] as const;
 
 /** Ratios of the typed engine's step to the fastest peer on any tfjs backend (not a goal row). */
 function typedRatios(times: StepTimes): BenchRow[] {
@@ -49,7 +50,7 @@ export async function benchMlp(args: readonly string[]): Promise<BenchRow[]> {
   const times: StepTimes = new Map();
   const rows: BenchRow[] = [];
   for (const backend of NODE_BACKENDS) {
-    await startNodeBackend(backend);
+    await startExactly(backend);
     const impls: Impl[] = [...PEERS, compiledImpl('tfjs')];
     rows.push(...(await mlpRows({ suite: 'mlp', backend, impls, timing, onRow, mlps }, 'rss', times)));
     for (const m of mlps) for (const b of [1, 32]) rows.push(await agreementRow('mlp', backend, m, b));

@@ -3,6 +3,7 @@
  * driven by `harness.ts`; it only answers `window.lensboardBench.run(request)`.
  */
 import * as tf from '@tensorflow/tfjs';
+import { startBackend } from '../../src/engines/backend';
 import { agreementRow } from '../agreement';
 import { compiledIrisRun, IRIS_EXAMPLE, layersIrisRun } from '../compiled/irisRun';
 import { runRow } from '../irisRows';
@@ -17,14 +18,12 @@ const jsHeap = (): number | undefined =>
   (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize;
 
 async function run(req: PageRequest): Promise<PageResult> {
-  await tf.setBackend('webgl');
-  await tf.ready();
-  const backend = tf.getBackend();
-  const webgl = backend === 'webgl';
+  const report = await startBackend('webgl');
+  const webgl = report.active === 'webgl';
   const result = {
-    backend,
-    webglVersion: webgl ? tf.env().getNumber('WEBGL_VERSION') : 0,
-    float32: webgl && tf.env().getBool('WEBGL_RENDER_FLOAT32_ENABLED'),
+    backend: report.active,
+    webglVersion: report.webglVersion,
+    float32: report.float32RenderTargets === true,
   };
   if (!webgl) return { ...result, rows: [] };
   // SwiftShader runs ~30 steps/s: short windows, a few steps each.

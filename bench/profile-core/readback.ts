@@ -2,8 +2,7 @@
  * `tsx bench/profile-core/readback.ts [cpu|wasm]`: µs per tfjs step with the outputs read back
  * every step (`dataSync`) and deferred (`deferred.step`, one async read per 32 steps).
  */
-import * as tf from '@tensorflow/tfjs';
-import '@tensorflow/tfjs-backend-wasm';
+import { type BackendName, startExactly } from '../../src/engines/backend';
 import { assembleLearner } from '../../src/learn/learner';
 import { DEFAULT_HYPERS } from '../../src/learn/optimisers/index';
 import { initialParams, initialState } from '../../src/learn/params';
@@ -11,8 +10,7 @@ import { createTfjsRunner } from '../../src/learn/runners/tfjs';
 import { denseModel } from '../../src/testing/models';
 
 const backend = process.argv[2] ?? 'cpu';
-await tf.setBackend(backend);
-await tf.ready();
+await startExactly(backend as BackendName);
 const models = {
   '2-16-16-1': () =>
     denseModel(2, [{ units: 16, activation: 'tanh' }, { units: 16, activation: 'tanh' }, { units: 1 }], 'mse'),

@@ -3,12 +3,11 @@
  * bench MLPs (Adam) on the runners, and per generator where the typed engine spends a step.
  * Self-contained (src only), so the core's optimisations can be measured before and after.
  */
-import * as tf from '@tensorflow/tfjs';
-import '@tensorflow/tfjs-backend-wasm';
 import type { LossKind } from '../../src/compile/types';
 import { getGenerator } from '../../src/core/registry';
 import { fullShape, shapeSize } from '../../src/core/shape';
 import { Arena } from '../../src/engines/arena';
+import { type BackendName, startExactly } from '../../src/engines/backend';
 import { createTypedEngine } from '../../src/engines/typed';
 import { TypedKernel } from '../../src/engines/typedKernel';
 import { assembleLearner } from '../../src/learn/learner';
@@ -69,8 +68,7 @@ function usPerStep(f: () => void): number {
   return best;
 }
 
-await tf.setBackend(backend);
-await tf.ready();
+await startExactly(backend as BackendName);
 const results: string[] = [];
 for (const mlp of MLPS) {
   for (const batch of [1, 32, 256]) {

@@ -7,6 +7,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { loadDataset } from '../../src/data/catalog';
+import { startExactly } from '../../src/engines/backend';
 import { loadExample } from '../../src/io/examples/index';
 import type { StepRunner } from '../../src/learn/runners/types';
 import { openSession } from '../../src/learn/session';
@@ -171,8 +172,7 @@ async function agree(epochs: number, batch: number) {
 }
 
 async function run(req: IrisProfileRequest) {
-  await tf.setBackend('webgl');
-  await tf.ready();
+  await startExactly('webgl');
   const be = tf.backend() as unknown as WebglBackend & { profiled?: boolean };
   if (!be.profiled) {
     for (const n of ['runWebGLProgram', 'uploadToGPU', 'readSync', 'read'] as const) wrap(be, n);

@@ -5,6 +5,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { shapeSize } from '../../src/core/shape';
+import { startExactly } from '../../src/engines/backend';
 import { makeCompiled } from '../../src/testing/compiledTrainer';
 import { initialWeights, syntheticBatch } from '../../src/testing/mlpSpec';
 import { MLPS, PEERS } from '../mlpRows';
@@ -25,8 +26,7 @@ interface WebglBackend {
 }
 
 async function run(req: ProfileRequest) {
-  await tf.setBackend('webgl');
-  await tf.ready();
+  await startExactly('webgl');
   const shape = MLPS.find((m) => m.sizes.join('-') === req.mlp);
   if (!shape) throw new Error(`no MLP ${req.mlp}`);
   const spec = { ...shape, batch: req.batch };

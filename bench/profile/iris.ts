@@ -2,7 +2,7 @@
  * A profiling target: `node --cpu-prof --import tsx bench/profile/iris.ts [engine] [epochs]` runs
  * the iris-hidden document through the learn trainer (as the `iris` bench suite does), nothing else.
  */
-import { startEngine } from '../../src/cli/experiments/engine';
+import { startEngine } from '../../src/cli/engine';
 import { compiledIrisRun } from '../compiled/irisRun';
 
 const [engine = 'typed', epochs = '400'] = process.argv.slice(2);

@@ -4,16 +4,16 @@
  * of a small model's step on tfjs, so this count explains most of the step-time rows.
  */
 import * as tf from '@tensorflow/tfjs';
+import { type BackendName, startExactly } from '../../src/engines/backend';
 import { compiledImpl } from '../../src/testing/compiledTrainer';
 import { initialWeights, mlpName, syntheticBatch } from '../../src/testing/mlpSpec';
 import { MLPS, PEERS } from '../mlpRows';
-import { type NodeBackend, startNodeBackend } from '../node/backends';
 
 const [mlp = '2-16-16-1', batchArg = '32', backend = 'cpu'] = process.argv.slice(2);
 const shape = MLPS.find((m) => mlpName(m) === mlp);
 if (!shape) throw new Error(`unknown mlp ${mlp}`);
 const spec = { ...shape, batch: Number(batchArg) };
-await startNodeBackend(backend as NodeBackend);
+await startExactly(backend as BackendName);
 for (const impl of [...PEERS, compiledImpl('tfjs')]) {
   const trainer = impl.make(spec, initialWeights(spec, 1), syntheticBatch(spec, 1));
   await trainer.step();

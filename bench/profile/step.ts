@@ -3,17 +3,17 @@
  * runs one implementation's steps in a loop and nothing else, so `--cpu-prof` sees only them.
  * impl: compiled-typed | compiled-tfjs | tfjs-layers | variableGrads; mlp: 2-16-16-1 | 784-128-10.
  */
+import { type BackendName, startExactly } from '../../src/engines/backend';
 import { makeCompiled } from '../../src/testing/compiledTrainer';
 import { initialWeights, mlpName, syntheticBatch } from '../../src/testing/mlpSpec';
 import { MLPS, PEERS } from '../mlpRows';
-import { type NodeBackend, startNodeBackend } from '../node/backends';
 
 const [impl = 'compiled-typed', mlp = '2-16-16-1', batchArg = '1', stepsArg = '20000', backend = 'cpu'] =
   process.argv.slice(2);
 const shape = MLPS.find((m) => mlpName(m) === mlp);
 if (!shape) throw new Error(`unknown mlp ${mlp}`);
 const spec = { ...shape, batch: Number(batchArg) };
-await startNodeBackend(backend as NodeBackend);
+await startExactly(backend as BackendName);
 const make =
   impl === 'compiled-typed'
     ? makeCompiled('typed-f32')

@@ -4,7 +4,7 @@
  * posting every step would cost a quarter of the throughput (STACK.md); epochs, traces and the
  * end are posted as they happen.
  */
-import { startBackend } from './backend';
+import { startBackend } from '../engines/backend';
 import { openSession } from './session';
 import type { StepMetrics, Trainer } from './trainer';
 import type { FromWorker, StartRequest, ToWorker } from './trainProtocol';

@@ -2,7 +2,7 @@
  * The messages between the page and the training worker. Plain data only (structured clone):
  * a document, a dataset id with options, settings; metrics and snapshots come back as numbers.
  */
-import type { BackendName, BackendReport } from './backend';
+import type { BackendName, BackendReport } from '../engines/backend';
 import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
 import type { StepTrace } from './runners/types';

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
-import { fallbackOrder, parseBackendName, startBackend } from './backend';
+import { fallbackOrder, parseBackendName, startBackend, startExactly } from './backend';
 
 describe('backend selection', () => {
   it('parses only the known names', () => {
@@ -22,5 +22,13 @@ describe('backend selection', () => {
     expect(report.failures.map((f) => f.backend)).toEqual(['webgl', 'wasm']);
     expect(report.webglVersion).toBe(0);
     expect(report.float32RenderTargets).toBeNull();
+  });
+
+  it('starts exactly the backend named, or throws saying what tfjs did instead', async () => {
+    await expect(startExactly('webgl')).rejects.toThrow(/^the tfjs webgl backend did not start: /);
+    await startExactly('wasm');
+    expect(tf.getBackend()).toBe('wasm');
+    await startExactly('cpu');
+    expect(tf.getBackend()).toBe('cpu');
   });
 });

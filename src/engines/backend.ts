@@ -1,7 +1,9 @@
 /**
  * Choosing the tfjs backend, and telling the truth about which one runs. tfjs falls back
  * silently when a backend fails to start (it asks WebGL for `failIfMajorPerformanceCaveat`),
- * so every attempt is read back through `tf.getBackend()`.
+ * so every attempt is read back through `tf.getBackend()`. The app and the worker take the
+ * first backend that runs (`startBackend`); a command line, a benchmark row or a profiler names
+ * its backend and must run on that one (`startExactly`).
  */
 import * as tf from '@tensorflow/tfjs';
 
@@ -57,4 +59,15 @@ export async function startBackend(requested: BackendName): Promise<BackendRepor
     failures.push({ backend: name, reason });
   }
   throw new Error(`No tfjs backend could start: ${failures.map((f) => `${f.backend} (${f.reason})`).join(', ')}`);
+}
+
+/**
+ * Starts `name` and nothing else, or throws saying what tfjs did instead: a run labelled wasm
+ * must have run on wasm. The wasm backend registers itself on first use (a page that serves its
+ * own .wasm files calls `setWasmPaths` before).
+ */
+export async function startExactly(name: BackendName): Promise<void> {
+  if (name === 'wasm') await import('@tensorflow/tfjs-backend-wasm');
+  const reason = await tryBackend(name);
+  if (reason !== null) throw new Error(`the tfjs ${name} backend did not start: ${reason}`);
 }
