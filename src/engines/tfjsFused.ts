@@ -211,7 +211,7 @@ function byOps(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly nu
  * On wasm, tfjs's own pointwise kernels are SIMD code at ~0.1–0.2 ns a value plus ~10 µs a call,
  * where the JS loops take ~1.7 ns a value-op: the fused kernel wins below a few thousand values
  * (biases, small layers, every step of a small model) and loses on a 784×128 weight's update.
- * Measured with bench/profile/kernels.ts; the crossover is near 6,000 values.
+ * Measured with bench/profile/train/kernels.ts; the crossover is near 6,000 values.
  */
 const WASM_FUSED_MAX = 8192;
 

@@ -70,3 +70,16 @@ export interface Trainer {
   step(): Promise<number>;
   dispose(): void;
 }
+
+/** An implementation the bench compares: it makes a Trainer from the shared weights and batch. */
+export type MakeTrainer = (
+  spec: MlpSpec,
+  weights: readonly PlainArray[],
+  batch: { x: PlainArray; y: PlainArray },
+) => Trainer;
+
+export interface Impl {
+  /** Row label: `tfjs-layers`, `variableGrads`, `compiled`. */
+  readonly name: string;
+  readonly make: MakeTrainer;
+}
