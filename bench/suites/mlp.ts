@@ -4,6 +4,7 @@
  * fastest peer row of the same MLP and batch measured above.
  */
 
+import '@tensorflow/tfjs-backend-wasm';
 import { startExactly } from '../../src/engines/backend';
 import { compiledImpl } from '../../src/testing/compiledTrainer';
 import { type Impl, mlpName } from '../../src/testing/mlpSpec';

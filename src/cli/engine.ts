@@ -12,6 +12,7 @@ export async function startEngine(engine: CliEngine): Promise<EngineName> {
   if (engine === 'typed') return 'typed';
   if (engine === 'typed64') return 'typed-float64';
   const { startExactly } = await import('../engines/backend');
+  if (engine === 'tfjs-wasm') await import('@tensorflow/tfjs-backend-wasm');
   await startExactly(engine === 'tfjs-wasm' ? 'wasm' : 'cpu');
   return 'tfjs';
 }

@@ -26,6 +26,7 @@ describe('backend selection', () => {
 
   it('starts exactly the backend named, or throws saying what tfjs did instead', async () => {
     await expect(startExactly('webgl')).rejects.toThrow(/^the tfjs webgl backend did not start: /);
+    await import('@tensorflow/tfjs-backend-wasm');
     await startExactly('wasm');
     expect(tf.getBackend()).toBe('wasm');
     await startExactly('cpu');

@@ -63,11 +63,11 @@ export async function startBackend(requested: BackendName): Promise<BackendRepor
 
 /**
  * Starts `name` and nothing else, or throws saying what tfjs did instead: a run labelled wasm
- * must have run on wasm. The wasm backend registers itself on first use (a page that serves its
- * own .wasm files calls `setWasmPaths` before).
+ * must have run on wasm. The caller registers the wasm backend first (importing
+ * `@tensorflow/tfjs-backend-wasm`; a page also calls `setWasmPaths`), so that this module keeps
+ * the wasm package out of every bundle that does not ask for it.
  */
 export async function startExactly(name: BackendName): Promise<void> {
-  if (name === 'wasm') await import('@tensorflow/tfjs-backend-wasm');
   const reason = await tryBackend(name);
   if (reason !== null) throw new Error(`the tfjs ${name} backend did not start: ${reason}`);
 }

@@ -2,6 +2,7 @@
  * `tsx bench/profile/core/readback.ts [cpu|wasm]`: µs per tfjs step with the outputs read back
  * every step (`dataSync`) and deferred (`deferred.step`, one async read per 32 steps).
  */
+import '@tensorflow/tfjs-backend-wasm';
 import { type BackendName, startExactly } from '../../../src/engines/backend';
 import { assembleLearner } from '../../../src/learn/learner';
 import { DEFAULT_HYPERS } from '../../../src/learn/optimisers/index';

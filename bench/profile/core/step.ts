@@ -3,6 +3,7 @@
  * bench MLPs (Adam) on the runners, and per generator where the typed engine spends a step.
  * Self-contained (src only), so the core's optimisations can be measured before and after.
  */
+import '@tensorflow/tfjs-backend-wasm';
 import type { LossKind } from '../../../src/compile/types';
 import { getGenerator } from '../../../src/core/registry';
 import { fullShape, shapeSize } from '../../../src/core/shape';

@@ -3,6 +3,7 @@
  * step launches, per implementation, and the most frequent ones — per-kernel overhead is most
  * of a small model's step on tfjs, so this count explains most of the step-time rows.
  */
+import '@tensorflow/tfjs-backend-wasm';
 import * as tf from '@tensorflow/tfjs';
 import { type BackendName, startExactly } from '../../../src/engines/backend';
 import { compiledImpl } from '../../../src/testing/compiledTrainer';

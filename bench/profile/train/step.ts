@@ -3,6 +3,7 @@
  * runs one implementation's steps in a loop and nothing else, so `--cpu-prof` sees only them.
  * impl: compiled-typed | compiled-tfjs | tfjs-layers | variableGrads; mlp: 2-16-16-1 | 784-128-10.
  */
+import '@tensorflow/tfjs-backend-wasm';
 import { type BackendName, startExactly } from '../../../src/engines/backend';
 import { makeCompiled } from '../../../src/testing/compiledTrainer';
 import { initialWeights, mlpName, syntheticBatch } from '../../../src/testing/mlpSpec';
