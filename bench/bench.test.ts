@@ -11,10 +11,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCompiled } from '../src/testing/compiledTrainer';
 import { initialWeights, type MlpSpec, syntheticBatch } from '../src/testing/mlpSpec';
 import { serveStatic } from '../src/testing/serveStatic';
-import { agreementRow } from './agreement';
-import { median, type TimingOptions, timeFresh } from './measure';
-import { type MlpShape, mlpRows, PEERS } from './mlpRows';
-import { formatTable } from './table';
+import { agreementRow } from './shared/agreement';
+import { median, type TimingOptions, timeFresh } from './shared/measure';
+import { type MlpShape, mlpRows, PEERS } from './shared/mlpRows';
+import { formatTable } from './shared/table';
 
 const tiny: MlpShape = {
   sizes: [3, 4, 2],
@@ -92,7 +92,7 @@ describe('rows', () => {
   });
 });
 
-describe('browser harness', () => {
+describe('serving a built page', () => {
   it('serves the built page’s files and nothing outside its folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lensboard-bench-'));
     writeFileSync(join(dir, 'index.html'), '<p>ok</p>');

@@ -3,37 +3,20 @@
  * row is measured in this run, side by side with the peers it is compared to; ratios are
  * computed from those same measurements, never from numbers kept elsewhere.
  */
-import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type BenchRow, formatTable } from './table';
-
-export { type BenchRow, formatTable } from './table';
+import { pathToFileURL } from 'node:url';
+import { type BenchRow, formatTable } from './shared/table';
 
 export type Suite = (args: readonly string[]) => Promise<BenchRow[]>;
 
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-
-/** A suite another engineer hands over: registered only once its file exists. */
-function optional(file: string, exported: string): (() => Promise<Suite>) | undefined {
-  if (!existsSync(here(file))) return undefined;
-  return async () => {
-    const mod: Record<string, unknown> = await import(pathToFileURL(here(file)).href);
-    const suite = mod[exported];
-    if (typeof suite !== 'function') throw new Error(`${file} does not export ${exported}()`);
-    return suite as Suite;
-  };
-}
-
+/** Each suite is `suites/<name>.ts`, loaded only when it runs (webgl and editor start Chromium). */
 const suites: Record<string, () => Promise<Suite>> = {
-  mlp: async () => (await import('./mlp.bench')).benchMlp,
-  iris: async () => (await import('./iris.bench')).benchIris,
-  webgl: async () => (await import('./webgl.bench')).benchWebgl,
+  mlp: async () => (await import('./suites/mlp')).benchMlp,
+  iris: async () => (await import('./suites/iris')).benchIris,
+  webgl: async () => (await import('./suites/webgl')).benchWebgl,
+  core: async () => (await import('./suites/core')).benchCore,
+  editor: async () => (await import('./suites/editor')).benchEditor,
 };
-const core = optional('./core.bench.ts', 'benchCore');
-const editor = optional('./editor.ts', 'benchEditor');
-if (core) suites.core = core;
-if (editor) suites.editor = editor;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -41,9 +24,7 @@ async function main(): Promise<void> {
   const names = wanted.length > 0 ? wanted : Object.keys(suites);
   const unknown = names.filter((n) => !(n in suites));
   if (unknown.length > 0)
-    throw new Error(
-      `unknown bench suite ${unknown.join(', ')}; known: ${Object.keys(suites).join(', ') || '(none yet)'}`,
-    );
+    throw new Error(`unknown bench suite ${unknown.join(', ')}; known: ${Object.keys(suites).join(', ')}`);
   console.log(
     `# Lensboard benchmarks — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\``,
   );

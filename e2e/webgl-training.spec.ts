@@ -4,7 +4,7 @@
  * weight change `outer` is a matMul with shared dimension 1, which tfjs-backend-webgl's packed
  * matMul got wrong (NaN from step 3) until TfjsKernel worked around odd shared dimensions; batch
  * 3 takes the other branch of that workaround (shared dimension 3). The page is built here with
- * Vite's API (as the bench harness does), so the app's production build carries nothing of it.
+ * Vite's API (as the bench's pages are), so the app's production build carries nothing of it.
  * The step runs fused (core/fuse): on webgl its pointwise runs are shaders generated from their
  * expressions, so this also checks those shaders against the cpu backend's loops. A second test
  * runs the lens of tanh(maxPool(W ⋆ x)) with odd image, filter and pooling sizes (pooling that

@@ -7,8 +7,9 @@
  * on the float64 typed engine. Built with Vite's API by `webgl-training.spec.ts`.
  */
 import * as tf from '@tensorflow/tfjs';
-import { DiagramBuilder, lowerLens, mulberry32, param, real } from '../../src/core';
+import { DiagramBuilder, fullShape, lowerLens, mulberry32, param, real, shapeSize } from '../../src/core';
 import { createTfjsEngine, createTypedEngine } from '../../src/engines';
+import { startExactly } from '../../src/engines/backend';
 import { compiledRunner } from '../../src/testing/compiledTrainer';
 import { initialWeights, type MlpSpec, syntheticBatch } from '../../src/testing/mlpSpec';
 
@@ -44,8 +45,7 @@ export interface TrainingPage {
 
 /** tanh(maxPool(W ⋆ x)) and its reverse derivative, run on `backend` and on the float64 typed engine. */
 async function images(backend: 'webgl' | 'cpu', c: ImageCase): Promise<ImageRun> {
-  await tf.setBackend(backend);
-  await tf.ready();
+  await startExactly(backend);
   const b = new DiagramBuilder();
   const w = b.input(param(c.filter));
   const x = b.input(real(c.image));
@@ -54,8 +54,8 @@ async function images(backend: 'webgl' | 'cpu', c: ImageCase): Promise<ImageRun>
   const rng = mulberry32(11);
   const inputs = program.inputs.map((k) => {
     const t = program.bufferTypes[k];
-    const shape = t.batch ? [c.batch, ...t.shape] : [...t.shape];
-    const data = Float32Array.from({ length: shape.reduce((a, n) => a * n, 1) }, () => 2 * rng() - 1);
+    const shape = fullShape(t, c.batch);
+    const data = Float32Array.from({ length: shapeSize(shape) }, () => 2 * rng() - 1);
     return { shape, data };
   });
   const float64 = createTypedEngine(program, { dtype: 'float64' }).run(inputs);
@@ -73,8 +73,7 @@ async function images(backend: 'webgl' | 'cpu', c: ImageCase): Promise<ImageRun>
 }
 
 async function run(backend: 'webgl' | 'cpu', batch: number, steps: number): Promise<TrainingRun> {
-  await tf.setBackend(backend);
-  await tf.ready();
+  await startExactly(backend);
   const spec: MlpSpec = {
     sizes: [2, 16, 16, 1],
     hidden: 'tanh',

@@ -18,7 +18,7 @@ import { TieDialog } from '../editor/overlays/TieDialog';
 import { Palette } from '../editor/palette/Palette';
 import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { Toolbar } from '../editor/Toolbar';
-import type { BackendName } from '../learn/backend';
+import type { BackendName } from '../engines/backend';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { StatusBar } from './StatusBar';
 import type { BackendState } from './useBackend';

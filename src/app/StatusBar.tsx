@@ -1,4 +1,4 @@
-import { BACKENDS, type BackendName } from '../learn/backend';
+import { BACKENDS, type BackendName } from '../engines/backend';
 import type { BackendState } from './useBackend';
 
 function summarise(state: BackendState): { text: string; warning: string | null } {

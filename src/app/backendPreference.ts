@@ -1,5 +1,5 @@
 /** Which backend the user asked for: `?backend=` in the URL wins over the saved preference. */
-import { type BackendName, parseBackendName } from '../learn/backend';
+import { type BackendName, parseBackendName } from '../engines/backend';
 
 const KEY = 'lensboard.backend';
 

@@ -1,6 +1,6 @@
 /** Starts the requested tfjs backend once and keeps the report of what really runs. */
 import { useCallback, useEffect, useState } from 'react';
-import { type BackendName, type BackendReport, startBackend } from '../learn/backend';
+import { type BackendName, type BackendReport, startBackend } from '../engines/backend';
 import { requestedBackend, saveBackendPreference } from './backendPreference';
 
 export type BackendState =

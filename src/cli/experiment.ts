@@ -1,13 +1,13 @@
 /**
- * `npm run experiment -- <name> [--seeds 10] [--engine typed|tfjs-cpu|tfjs-wasm] [--epochs N]`:
+ * `npm run experiment -- <name> [--seeds 10] [--engine typed|typed64|tfjs-cpu|tfjs-wasm] [--epochs N]`:
  * the paper's experiments from their example documents, with the figures its code reaches.
  *   iris-simple, iris-hidden: training accuracy per seed, and how many seeds reach 0.96 / 0.98;
  *   mnist-conv, mnist-mlp: test accuracy per epoch on the fixed 8,000 / 2,000 split.
  * Exit codes: 2 for a usage mistake, 1 when a run fails or misses the paper's figure, 0 otherwise.
  */
+import { startEngine } from './engine';
 import { parseExperimentArgs, usage } from './experiments/args';
 import { EXPERIMENTS, experimentNames } from './experiments/catalog';
-import { startEngine } from './experiments/engine';
 import { epochLine, seedLine, tally } from './experiments/report';
 import { type EpochLine, runSeed, type SeedResult } from './experiments/runs';
 

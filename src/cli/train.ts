@@ -5,26 +5,13 @@
  * 1 when the document does not compile or training fails, 0 otherwise.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type CliEngine, parseTrainArgs, USAGE } from './args';
+import { parseTrainArgs, USAGE } from './args';
+import { startEngine } from './engine';
 
 const fail = (code: number, message: string): never => {
   process.stderr.write(`${message}\n`);
   process.exit(code);
 };
-
-/** Starts the tfjs backend the engine names and refuses a silent fallback. */
-async function startEngine(engine: CliEngine): Promise<'typed' | 'typed-float64' | 'tfjs'> {
-  if (engine === 'typed') return 'typed';
-  if (engine === 'typed64') return 'typed-float64';
-  const tf = await import('@tensorflow/tfjs');
-  if (engine === 'tfjs-wasm') await import('@tensorflow/tfjs-backend-wasm');
-  const backend = engine === 'tfjs-wasm' ? 'wasm' : 'cpu';
-  const ok = await tf.setBackend(backend);
-  await tf.ready();
-  if (!ok || tf.getBackend() !== backend)
-    fail(1, `the tfjs ${backend} backend did not start (tfjs runs ${tf.getBackend()})`);
-  return 'tfjs';
-}
 
 const fmt = (x: number | null | undefined, digits = 4) => (x === null || x === undefined ? '—' : x.toFixed(digits));
 
@@ -38,7 +25,7 @@ async function main(argv: readonly string[]): Promise<void> {
   } catch (e) {
     return fail(2, `error: cannot read ${args.document}: ${(e as Error).message}`);
   }
-  const engine = await startEngine(args.engine);
+  const engine = await startEngine(args.engine).catch((e: Error) => fail(1, `error: ${e.message}`));
   const { openSession } = await import('../learn/session');
   const { loadDatasetNode } = await import('../data/catalogNode');
   const { modelFile } = await import('../learn/weights');

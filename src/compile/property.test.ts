@@ -7,9 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BoxDoc } from '../io/document';
 import { box, doc, wire } from '../testing/documents';
+import { fcSeed } from '../testing/seed';
 import { compileDocument } from './compile';
 
-const seed = Number(process.env.FC_SEED ?? 20210304);
+const seed = fcSeed();
 
 const step = fc.oneof(
   fc.constantFrom('sigmoid', 'tanh', 'relu', 'exp', 'softplus', 'square', 'negate').map((gen) => ({ gen, config: {} })),
@@ -36,7 +37,6 @@ const chain = fc
 
 describe('random chains', () => {
   it(`compile, and lose exactly the port of a deleted wire (seed ${seed})`, () => {
-    console.log(`fast-check seed: ${seed}`);
     fc.assert(
       fc.property(chain, fc.nat(), ({ document, steps }, pick) => {
         const r = compileDocument(document);

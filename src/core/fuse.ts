@@ -20,9 +20,10 @@
  */
 import type { Config } from './diagram';
 import { FUSED, type FusedConfig } from './fusedStep';
-import { isScalar, tracePointwise } from './fuseTrace';
+import { tracePointwise } from './fuseTrace';
 import type { FusedExpr, FusedInstr } from './kernel';
 import type { Program, Step } from './program';
+import { isScalar, shapeSize } from './shape';
 import type { WireType } from './wire';
 
 interface Group {
@@ -52,7 +53,7 @@ function broadcastEach(step: Step, out: WireType): number | undefined {
   if (step.gen !== 'broadcast' || isScalar(out)) return undefined;
   const shape = step.config.shape as number[];
   const axis = step.config.axis as number;
-  if (axis === -1) return shape.reduce((a, b) => a * b, 1);
+  if (axis === -1) return shapeSize(shape);
   return axis === shape.length - 1 ? shape[axis] : undefined;
 }
 

@@ -6,10 +6,10 @@
 
 import { FUSED } from './fusedStep';
 import { getGenerator } from './generators/index';
-import { fullShape, sameShape } from './generators/types';
 import type { BinaryOp, FusedInstr, Kernel, UnaryOp } from './kernel';
 import type { Step } from './program';
-import type { WireType } from './wire';
+import { fullShape, isScalar, sameShape } from './shape';
+import { typeEquals, type WireType } from './wire';
 
 /** A symbolic tensor: its wire type and the register that will hold it. */
 interface Sym {
@@ -42,7 +42,7 @@ class TraceKernel implements Kernel<Sym> {
     return { type, reg: this.nInputs + this.code.length - 1 };
   }
 
-  shape = (x: Sym) => fullShape(this, x.type);
+  shape = (x: Sym) => fullShape(x.type, this.batchSize);
   unary = (fn: UnaryOp, x: Sym) => this.push({ op: 'unary', fn, a: x.reg }, x.type);
   scale = (x: Sym, c: number) => this.push({ op: 'scale', a: x.reg, c }, x.type);
   leakyRelu = (x: Sym, c: number) => this.push({ op: 'leakyRelu', a: x.reg, c }, x.type);
@@ -85,8 +85,6 @@ export interface Traced {
   readonly type: WireType;
 }
 
-export const isScalar = (t: WireType) => !t.batch && t.shape.length === 0;
-
 /**
  * The step's forward as pointwise code, or undefined when it is not pointwise, when its outputs
  * differ in type, are scalars (those stay single steps: the tfjs engine runs them on the host)
@@ -95,7 +93,7 @@ export const isScalar = (t: WireType) => !t.batch && t.shape.length === 0;
 export function tracePointwise(step: Step, outTypes: readonly WireType[]): Traced | undefined {
   if (step.gen === FUSED) return undefined;
   const type = outTypes[0];
-  if (type === undefined || isScalar(type) || outTypes.some((t) => !sameWireType(t, type))) return undefined;
+  if (type === undefined || isScalar(type) || outTypes.some((t) => !typeEquals(t, type))) return undefined;
   const n = step.inputs.length;
   const k = new TraceKernel(n);
   let outs: Sym[];
@@ -110,10 +108,7 @@ export function tracePointwise(step: Step, outTypes: readonly WireType[]): Trace
     if (e instanceof NotPointwise) return undefined;
     throw e;
   }
-  if (outs.length !== outTypes.length || outs.some((o) => o.reg < n || !sameWireType(o.type, type))) return undefined;
+  if (outs.length !== outTypes.length || outs.some((o) => o.reg < n || !typeEquals(o.type, type))) return undefined;
   if (!step.types.every((t) => repeatsInto(t, type))) return undefined;
   return { code: k.code, outputs: outs.map((o) => o.reg), type };
 }
-
-const sameWireType = (a: WireType, b: WireType) =>
-  a.field === b.field && a.batch === b.batch && sameShape(a.shape, b.shape);

@@ -5,9 +5,9 @@
 import type { Config } from './diagram';
 import type { Generator } from './generator';
 import { getGenerator } from './generators/index';
-import { fullShape } from './generators/types';
 import type { FusedExpr, Kernel } from './kernel';
 import type { Step } from './program';
+import { fullShape } from './shape';
 import type { WireType } from './wire';
 
 export const FUSED = 'fused';
@@ -34,7 +34,7 @@ function fusedForward(config: Config): StepForward {
     forward<T>(k: Kernel<T>, _config: Config, inputs: readonly T[]): T[] {
       if (k.batchSize !== batchSize) {
         batchSize = k.batchSize;
-        shape = fullShape(k, type);
+        shape = fullShape(type, k.batchSize);
       }
       return k.fused(expr, inputs, shape);
     },

@@ -22,6 +22,7 @@ export * from './para';
 export { type LensProgramOptions, type LowerOptions, lower, lowerLens, type Program, type Step } from './program';
 export { lensDiagram, type RdiffOptions, rdiff } from './rdiff';
 export { reverseOf } from './reverse';
+export * from './shape';
 export { printTerm } from './term';
 export { producers, readerCounts, topoOrder } from './topology';
 export * from './wire';

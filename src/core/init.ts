@@ -3,6 +3,7 @@
  * come from Box–Muller. The same seed gives the same weights in Node and every browser.
  */
 import { unreachable } from './errors';
+import { shapeSize } from './shape';
 
 export type Initialiser =
   | { readonly kind: 'zeros' }
@@ -47,12 +48,12 @@ export function normals(rng: Rng): Rng {
 export function fans(shape: readonly number[]): [number, number] {
   if (shape.length === 0) return [1, 1];
   if (shape.length === 1) return [shape[0], shape[0]];
-  const field = shape.slice(0, -2).reduce((p, n) => p * n, 1);
+  const field = shapeSize(shape.slice(0, -2));
   return [field * shape[shape.length - 2], field * shape[shape.length - 1]];
 }
 
 export function initialise(init: Initialiser, shape: readonly number[], seed: number): Float32Array {
-  const n = shape.reduce((p, k) => p * k, 1);
+  const n = shapeSize(shape);
   const out = new Float32Array(n);
   const rng = mulberry32(seed);
   const gauss = normals(rng);

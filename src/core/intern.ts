@@ -4,7 +4,7 @@
  * just has far less to copy, and rdiff's and CSE's caches keyed by object hit far more often.
  */
 import type { Config } from './diagram';
-import type { WireType } from './wire';
+import { typeEquals, type WireType } from './wire';
 
 /**
  * One frozen `{}` for every box without config: most boxes of a big diagram (σ, tanh, add), and
@@ -29,8 +29,7 @@ let lastInterned: WireType | undefined;
 export function internType(t: WireType): WireType {
   const last = lastInterned;
   if (t === last) return t;
-  if (last !== undefined && t.field === last.field && t.batch === last.batch && sameShape(t.shape, last.shape))
-    return last;
+  if (last !== undefined && typeEquals(t, last)) return last;
   const s = t.shape;
   const key = `${t.field}${t.batch ? 'b' : 'p'}${s.length === 1 ? s[0] : s.join('x')}`;
   let known = interned.get(key);
@@ -40,10 +39,4 @@ export function internType(t: WireType): WireType {
   }
   lastInterned = known;
   return known;
-}
-
-function sameShape(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }

@@ -4,6 +4,8 @@
  * implicit leading batch dimension: data wires do, parameter wires (weights shared by every
  * example) do not. A list of wire types is a monoidal product.
  */
+import { sameShape } from './shape';
+
 export type Field = 'real' | 'z2';
 
 export interface WireType {
@@ -30,21 +32,11 @@ export const param = (shape: readonly number[], field: Field = 'real'): WireType
 });
 
 export function typeEquals(a: WireType, b: WireType): boolean {
-  return (
-    a.field === b.field &&
-    a.batch === b.batch &&
-    a.shape.length === b.shape.length &&
-    a.shape.every((n, i) => n === b.shape[i])
-  );
+  return a.field === b.field && a.batch === b.batch && sameShape(a.shape, b.shape);
 }
 
 export function productEquals(a: readonly WireType[], b: readonly WireType[]): boolean {
   return a.length === b.length && a.every((t, i) => typeEquals(t, b[i]));
-}
-
-/** Number of scalars one example (or the whole parameter) holds. */
-export function typeSize(t: WireType): number {
-  return t.shape.reduce((p, n) => p * n, 1);
 }
 
 /** `ℝ^4`, `ℝ^{28×28}`, `ℤ₂^8`, `ℝ` for a scalar; a parameter (unbatched) wire is marked with ᵖ. */

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fcSeed } from '../testing/seed';
 import { parseCsv } from './csv';
 
-const FC_SEED = Number(process.env.FC_SEED ?? 20210305);
-console.log(`csv.property.test: fast-check seed ${FC_SEED} (set FC_SEED to replay another)`);
+const FC_SEED = fcSeed();
 
 /** Every float32 value but NaN and ±Infinity: exactly the numbers a Float32Array can give back. */
 const cell = fc.float({ noNaN: true, noDefaultInfinity: true });

@@ -92,6 +92,10 @@ describe('parseCsv rejects, naming row and column', () => {
       { featureColumns: ['species'] },
     ],
     ['an unclosed quote', 'a,b\n1,"2\n', { row: 1 }, /malformed CSV/],
+    // Catches the mutant that drops the row offset in csvHeader.ts (`problem.row` for
+    // `problem.row - first`): with two blank lines before the header, papaparse says row 3.
+    ['an unclosed quote after blank lines', '\n\na,b\n1,"2\n', { row: 1 }, /malformed CSV/],
+    ['an unclosed quote after blank lines and a good row', '\n \na,b\n1,2\n\n3,"4\n', { row: 3 }, /malformed CSV/],
   ])('%s', (_, text, where, message, options = {}) => {
     const error = rejection(text, options);
     expect({ row: error.row, column: error.column }).toEqual({ row: undefined, column: undefined, ...where });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fcSeed } from '../testing/seed';
 import { BatchViews, batches, type Dataset, makeDataset, splitDataset, subset } from './dataset';
 import { applyStandardiser, standardise } from './standardise';
 
-const FC_SEED = Number(process.env.FC_SEED ?? 20210305);
-console.log(`dataset.test: fast-check seed ${FC_SEED} (set FC_SEED to replay another)`);
+const FC_SEED = fcSeed();
 
 /** Row i has features [i, 10i] and label [i], so any row can be traced back. */
 function traceable(n: number): Dataset {

@@ -3,6 +3,7 @@
  * batch is a slice a tensor can wrap without conversion, and a dataset can cross to a Web Worker
  * by structured clone.
  */
+import { shapeSize } from '../core/shape';
 import { mixSeeds, permutation } from './random';
 
 export type Task = 'classification' | 'regression' | 'boolean';
@@ -35,7 +36,6 @@ export interface Dataset {
   readonly n: number;
 }
 
-export const shapeSize = (shape: readonly number[]): number => shape.reduce((p, d) => p * d, 1);
 export const featureSize = (ds: Dataset): number => shapeSize(ds.featureShape);
 export const labelSize = (ds: Dataset): number => shapeSize(ds.labelShape);
 
@@ -72,10 +72,6 @@ export function subset(ds: Dataset, indices: ArrayLike<number>, name = ds.name):
     labels.set(ds.labels.subarray(i * lw, (i + 1) * lw), r * lw);
   }
   return { ...ds, name, features, labels, n: indices.length };
-}
-
-export function shuffleDataset(ds: Dataset, seed: number): Dataset {
-  return subset(ds, permutation(ds.n, seed));
 }
 
 /**

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fcSeed } from '../testing/seed';
 import { mixSeeds, mulberry32, normal, permutation } from './random';
 
-const FC_SEED = Number(process.env.FC_SEED ?? 20210305);
-console.log(`random.test: fast-check seed ${FC_SEED} (set FC_SEED to replay another)`);
+const FC_SEED = fcSeed();
 
 describe('seeded randomness', () => {
   it('replays the same stream for the same seed, and another for another seed', () => {

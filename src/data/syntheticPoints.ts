@@ -64,12 +64,16 @@ export const moons: Generate = (count, noise, random) =>
     return [(normal(random, x, noise) - 0.5) * 3.3, (normal(random, y, noise) - 0.25) * 3.3, classOf(upper)];
   });
 
+/** A point uniform in the square of side 2·RADIUS, then that point moved by noise: [x, y, nx, ny]. */
+function squarePoint(noise: number, random: Random): [number, number, number, number] {
+  const x = uniform(random, -RADIUS, RADIUS);
+  const y = uniform(random, -RADIUS, RADIUS);
+  return [x, y, x + uniform(random, -RADIUS, RADIUS) * noise, y + uniform(random, -RADIUS, RADIUS) * noise];
+}
+
 export const plane: Generate = (count, noise, random) =>
   Array.from({ length: count }, () => {
-    const x = uniform(random, -RADIUS, RADIUS);
-    const y = uniform(random, -RADIUS, RADIUS);
-    const nx = x + uniform(random, -RADIUS, RADIUS) * noise;
-    const ny = y + uniform(random, -RADIUS, RADIUS) * noise;
+    const [x, y, nx, ny] = squarePoint(noise, random);
     return [x, y, (nx + ny) / 10];
   });
 
@@ -83,10 +87,7 @@ const BUMPS = [
 ];
 export const bump: Generate = (count, noise, random) =>
   Array.from({ length: count }, () => {
-    const x = uniform(random, -RADIUS, RADIUS);
-    const y = uniform(random, -RADIUS, RADIUS);
-    const nx = x + uniform(random, -RADIUS, RADIUS) * noise;
-    const ny = y + uniform(random, -RADIUS, RADIUS) * noise;
+    const [x, y, nx, ny] = squarePoint(noise, random);
     // The strongest of six signed bumps, each falling linearly from 1 at its centre to 0 at distance 2.
     let label = 0;
     for (const [cx, cy, s] of BUMPS) {

@@ -5,6 +5,8 @@
  * `tensor` does the same for the { shape, data } records the kernel hands out, `view` for
  * the records of a reshape.
  */
+import { sameShape, shapeSize } from '../core/shape';
+
 export type Floats = Float64Array | Float32Array;
 export type Dtype = 'float64' | 'float32';
 
@@ -34,10 +36,8 @@ export class Arena {
 
   /** A record { shape, data } with fresh (dirty) data of shape's size, reused run after run. */
   tensor(shape: readonly number[]): { shape: readonly number[]; data: Floats } {
-    let n = 1;
-    for (let d = 0; d < shape.length; d++) n *= shape[d];
     const at = this.next;
-    const data = this.alloc(n);
+    const data = this.alloc(shapeSize(shape));
     const known = this.records[at];
     if (known && known.data === data && sameShape(known.shape, shape)) return known;
     const fresh = { shape: [...shape], data };
@@ -62,10 +62,4 @@ export class Arena {
     this.next = 0;
     this.nextView = 0;
   }
-}
-
-function sameShape(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let d = 0; d < a.length; d++) if (a[d] !== b[d]) return false;
-  return true;
 }

@@ -11,6 +11,7 @@ import { cod } from '../core/compose';
 import { mulberry32 } from '../core/init';
 import { lower, lowerLens } from '../core/program';
 import { rdiff } from '../core/rdiff';
+import { shapeSize } from '../core/shape';
 import { param, real } from '../core/wire';
 import { randomDiagram, randomDom } from '../testing/arbitrary';
 import { BATCH, closeness, evaluate, randomInputs, randomValue } from '../testing/numeric';
@@ -53,7 +54,7 @@ function mlp() {
 
 const plain = (shape: number[], rng: () => number) => ({
   shape,
-  data: Float32Array.from({ length: shape.reduce((p, n) => p * n, 1) }, () => rng() - 0.5),
+  data: Float32Array.from({ length: shapeSize(shape) }, () => rng() - 0.5),
 });
 
 describe('resources', () => {

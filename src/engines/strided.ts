@@ -2,9 +2,8 @@
  * Index arithmetic for the typed-array kernel: row-major strides, and the few strided loops
  * (sum over axes, broadcast, slice, concat) that every shape generator lowers to.
  */
+import { shapeSize } from '../core/shape';
 import type { Floats } from './arena';
-
-export const sizeOf = (shape: readonly number[]) => shape.reduce((p, n) => p * n, 1);
 
 export function strides(shape: readonly number[]): number[] {
   const s = new Array<number>(shape.length);
@@ -25,7 +24,7 @@ export function walk(
 ): void {
   const rank = shape.length;
   const idx = new Array<number>(rank).fill(0);
-  const total = sizeOf(shape);
+  const total = shapeSize(shape);
   let off = base;
   for (let i = 0; i < total; i++) {
     f(i, off);
@@ -65,11 +64,11 @@ export function gather(
 }
 
 export function concatInto(xs: readonly { shape: readonly number[]; data: Floats }[], axis: number, out: Floats): void {
-  const outer = sizeOf(xs[0].shape.slice(0, axis));
+  const outer = shapeSize(xs[0].shape.slice(0, axis));
   let at = 0;
-  const rowLen = xs.reduce((s, x) => s + sizeOf(x.shape.slice(axis)), 0);
+  const rowLen = xs.reduce((s, x) => s + shapeSize(x.shape.slice(axis)), 0);
   for (const x of xs) {
-    const chunk = sizeOf(x.shape.slice(axis));
+    const chunk = shapeSize(x.shape.slice(axis));
     for (let o = 0; o < outer; o++) out.set(x.data.subarray(o * chunk, (o + 1) * chunk), o * rowLen + at);
     at += chunk;
   }

@@ -20,7 +20,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { type StepForward, stepForward } from '../core/fusedStep';
 import type { Program } from '../core/program';
-import type { WireType } from '../core/wire';
+import { isScalar } from '../core/shape';
 import { Arena } from './arena';
 import { batchSizeOf, type RunOptions } from './inputs';
 import { TfjsKernel } from './tfjsKernel';
@@ -36,8 +36,6 @@ export function hostScalar(value: number): tf.Tensor {
   hostValues.set(t, data[0]);
   return t;
 }
-
-const isScalar = (t: WireType) => !t.batch && t.shape.length === 0;
 
 export interface PlainTensor {
   readonly shape: readonly number[];

@@ -10,10 +10,10 @@
 import * as tf from '@tensorflow/tfjs';
 import { unreachable } from '../core/errors';
 import type { FusedExpr } from '../core/kernel';
+import { shapeSize } from '../core/shape';
 import type { Floats } from './arena';
 import { inputName, shaders, uniformName } from './fusedGlsl';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
-import { sizeOf } from './strided';
 import { binaries, unaries } from './tfjsOps';
 
 const FUSED_KERNEL = 'LensboardFused';
@@ -75,7 +75,7 @@ function ordered(inputs: tf.NamedTensorInfoMap, expr: FusedExpr): tf.TensorInfo[
 function cpuFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const { expr, shape } = attrs as FusedAttrs;
   const be = backend as CpuLike;
-  const n = sizeOf(shape);
+  const n = shapeSize(shape);
   const ins = ordered(inputs, expr).map((t) => be.readSync(t.dataId) as Floats);
   const outs = expr.outputs.map(() => new Float32Array(n));
   runFused(ins, outs, n, scratchOf(expr));
@@ -89,7 +89,7 @@ function wasmFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
   const outInfos = expr.outputs.map(() => be.makeOutput(shape, 'float32'));
   const ins = ordered(inputs, expr).map((t) => be.typedArrayFromHeap(t) as Floats);
   const outs = outInfos.map((t) => be.typedArrayFromHeap(t) as Floats);
-  runFused(ins, outs, sizeOf(shape), scratchOf(expr));
+  runFused(ins, outs, shapeSize(shape), scratchOf(expr));
   return outInfos;
 }
 
@@ -99,7 +99,7 @@ function wasmFused({ inputs, attrs, backend }: KernelArgs): tf.TensorInfo[] {
  * and uploading it as a texture costs an upload and an encode program every step.
  */
 function cpuScalar(be: WebglLike, x: tf.TensorInfo): number | undefined {
-  if (sizeOf(x.shape) !== 1) return undefined;
+  if (shapeSize(x.shape) !== 1) return undefined;
   const data = be.texData.get(x.dataId);
   return data.texture == null && data.values != null ? Number(data.values[0]) : undefined;
 }
@@ -214,7 +214,7 @@ function byOps(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly nu
  * On wasm, tfjs's own pointwise kernels are SIMD code at ~0.1–0.2 ns a value plus ~10 µs a call,
  * where the JS loops take ~1.7 ns a value-op: the fused kernel wins below a few thousand values
  * (biases, small layers, every step of a small model) and loses on a 784×128 weight's update.
- * Measured with bench/profile/kernels.ts; the crossover is near 6,000 values.
+ * Measured with bench/profile/train/kernels.ts; the crossover is near 6,000 values.
  */
 const WASM_FUSED_MAX = 8192;
 
@@ -232,7 +232,7 @@ function leadingShape(shape: readonly number[], each: number): number[] {
 /** Runs a fused expression on the live backend. */
 export function runFusedTf(expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly number[]): tf.Tensor[] {
   const backend = tf.getBackend();
-  if (!ensureRegistered(backend) || (backend === 'wasm' && sizeOf(shape) > WASM_FUSED_MAX)) {
+  if (!ensureRegistered(backend) || (backend === 'wasm' && shapeSize(shape) > WASM_FUSED_MAX)) {
     return byOps(expr, inputs, shape);
   }
   const named: tf.NamedTensorMap = {};

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledModel } from '../compile/types';
 import { DiagramBuilder } from '../core/builder';
+import { fullShape, isScalar, shapeSize } from '../core/shape';
 import { param, z2 } from '../core/wire';
 import { createTypedEngine } from '../engines/typed';
 import { denseModel } from '../testing/models';
@@ -100,11 +101,11 @@ describe('learner assembly', () => {
       let h = 0;
       let p = 0;
       return types.map((t, i) => {
-        const shape = t.batch ? [2, ...t.shape] : [...t.shape];
-        const n = shape.reduce((a, b) => a * b, 1);
+        const shape = fullShape(t, 2);
+        const n = shapeSize(shape);
         const data = new Float32Array(n);
         if (i < params.length) data.set(params[p++]);
-        else if (!t.batch && t.shape.length === 0) data[0] = hyper[h++ % hyper.length];
+        else if (isScalar(t)) data[0] = hyper[h++ % hyper.length];
         else for (let k = 0; k < n; k++) data[k] = Math.sin(k + i);
         return { shape, data };
       });

@@ -4,7 +4,7 @@
  * by the dataset's encoding; predictions the same way, except that logits (cross-entropy
  * losses) and ±1 targets are cut at 0 rather than ½. Regression has no classes: accuracy null.
  */
-import type { Dataset, LabelEncoding } from '../data/dataset';
+import { type Dataset, type LabelEncoding, labelSize } from '../data/dataset';
 import { decodeClass } from '../data/labels';
 
 export interface Metrics {
@@ -23,7 +23,7 @@ export interface LabelReading {
 }
 
 export function labelReading(ds: Dataset, logits: boolean): LabelReading {
-  const width = ds.labelShape.reduce((p, n) => p * n, 1);
+  const width = labelSize(ds);
   const byEncoding = ds.labelEncoding === 'onehot' ? width : ds.labelEncoding === 'bits' ? 2 ** width : 2;
   const classes = ds.labelEncoding === 'real' ? 0 : (ds.classes?.length ?? byEncoding);
   return { encoding: ds.labelEncoding, width, classes, logits };

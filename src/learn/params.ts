@@ -7,9 +7,8 @@
 import { toInitialiser } from '../compile/configs';
 import type { CompiledModel } from '../compile/types';
 import { initParams } from '../core/para';
+import { typeSize } from '../core/shape';
 import type { WireType } from '../core/wire';
-
-export const sizeOf = (t: WireType): number => t.shape.reduce((p, n) => p * n, 1);
 
 export function initialParams(model: CompiledModel, seed: number): Float32Array[] {
   const params = model.params.map((p) => ({ name: p.name, type: p.type, init: toInitialiser(p.init) }));
@@ -18,5 +17,5 @@ export function initialParams(model: CompiledModel, seed: number): Float32Array[
 
 /** The optimiser's state before the first step: each wire filled with its spec's initial value. */
 export function initialState(types: readonly WireType[], init: readonly number[], batch = 1): Float32Array[] {
-  return types.map((t, i) => new Float32Array(sizeOf(t) * (t.batch ? batch : 1)).fill(init[i]));
+  return types.map((t, i) => new Float32Array(typeSize(t) * (t.batch ? batch : 1)).fill(init[i]));
 }

@@ -5,7 +5,7 @@
  * end are posted as they happen.
  */
 import { makeDataset } from '../data/dataset';
-import { startBackend } from './backend';
+import { startBackend } from '../engines/backend';
 import { openSession } from './session';
 import type { StepMetrics, Trainer } from './trainer';
 import type { FromWorker, StartRequest, ToWorker } from './trainProtocol';

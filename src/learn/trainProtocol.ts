@@ -4,7 +4,7 @@
  * snapshots come back as numbers.
  */
 import type { Dataset } from '../data/dataset';
-import type { BackendName, BackendReport } from './backend';
+import type { BackendName, BackendReport } from '../engines/backend';
 import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
 import type { StepTrace } from './runners/types';

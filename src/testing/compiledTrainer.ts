@@ -3,13 +3,12 @@
  * on one engine, from the peers' initial weights and batch.
  */
 
-import type { Impl, MakeTrainer } from '../../bench/mlpRows';
 import { assembleLearner } from '../learn/learner';
 import type { Hypers } from '../learn/optimisers/index';
 import { initialState } from '../learn/params';
 import { createRunner, type StepRunner } from '../learn/runners/index';
 import { mlpModel } from './mlpModel';
-import type { MlpSpec, OptimiserSpec, PlainArray } from './mlpSpec';
+import type { Impl, MakeTrainer, MlpSpec, OptimiserSpec, PlainArray } from './mlpSpec';
 
 /** typed-f32: the typed-array engine in float32; tfjs: the tfjs engine on the live backend. */
 export type CompiledEngine = 'typed-f32' | 'tfjs';

@@ -2,8 +2,11 @@
  * What a benchmark trains: an MLP given by its layer sizes, activations, loss, optimiser and
  * batch, plus its initial weights and one fixed batch of data, both from a seed. Every
  * implementation (tfjs-layers, the variableGrads loop, the compiled Program) starts from the
- * same numbers, so their steps do the same arithmetic. Nothing here imports Lensboard's code.
+ * same numbers, so their steps do the same arithmetic. Nothing here imports Lensboard's training
+ * code; the seeded stream is the core's mulberry32, the same in Node and Chromium.
  */
+import { mulberry32 } from '../core/init';
+
 export type Activation = 'relu' | 'sigmoid' | 'tanh' | 'linear';
 
 /** Losses summed over the batch, per-example forms as in DESIGN.md: ½Σ(ŷ−y)², −Σ y log softmax(ŷ). */
@@ -35,21 +38,9 @@ export interface PlainArray {
 
 export const mlpName = (spec: Pick<MlpSpec, 'sizes'>): string => spec.sizes.join('-');
 
-/** mulberry32: a uniform [0, 1) stream from a 32-bit seed, the same in Node and Chromium. */
-export function uniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** [W1, b1, W2, b2, …]: W Glorot-uniform of shape [in, out], b zero, as tfjs-layers' Dense has them. */
 export function initialWeights(spec: Pick<MlpSpec, 'sizes'>, seed: number): PlainArray[] {
-  const rng = uniform(seed);
+  const rng = mulberry32(seed);
   const out: PlainArray[] = [];
   for (let l = 0; l + 1 < spec.sizes.length; l++) {
     const [n, m] = [spec.sizes[l], spec.sizes[l + 1]];
@@ -62,7 +53,7 @@ export function initialWeights(spec: Pick<MlpSpec, 'sizes'>, seed: number): Plai
 
 /** One batch: features uniform in [−1, 1]; labels one-hot for cross-entropy, else in [0, 1]. */
 export function syntheticBatch(spec: MlpSpec, seed: number): { x: PlainArray; y: PlainArray } {
-  const rng = uniform(seed ^ 0x9e3779b9);
+  const rng = mulberry32(seed ^ 0x9e3779b9);
   const n = spec.sizes[0];
   const m = spec.sizes[spec.sizes.length - 1];
   const x = new Float32Array(spec.batch * n).map(() => 2 * rng() - 1);
@@ -78,4 +69,17 @@ export function syntheticBatch(spec: MlpSpec, seed: number): { x: PlainArray; y:
 export interface Trainer {
   step(): Promise<number>;
   dispose(): void;
+}
+
+/** An implementation the bench compares: it makes a Trainer from the shared weights and batch. */
+export type MakeTrainer = (
+  spec: MlpSpec,
+  weights: readonly PlainArray[],
+  batch: { x: PlainArray; y: PlainArray },
+) => Trainer;
+
+export interface Impl {
+  /** Row label: `tfjs-layers`, `variableGrads`, `compiled`. */
+  readonly name: string;
+  readonly make: MakeTrainer;
 }

@@ -9,6 +9,7 @@ import type { Diagram } from '../core/diagram';
 import type { Rng } from '../core/init';
 import { normals } from '../core/init';
 import { lower } from '../core/program';
+import { fullShape, shapeSize } from '../core/shape';
 import type { WireType } from '../core/wire';
 import type { Dtype } from '../engines/arena';
 import { createTypedEngine, type TypedTensor } from '../engines/typed';
@@ -18,13 +19,9 @@ export type Domain = 'any' | 'positive' | 'awayFromZero';
 
 export const BATCH = 3;
 
-export function fullShape(t: WireType, batch = BATCH): number[] {
-  return t.batch ? [batch, ...t.shape] : [...t.shape];
-}
-
 export function randomValue(rng: Rng, t: WireType, domain: Domain = 'any', batch = BATCH): Value {
   const shape = fullShape(t, batch);
-  const n = shape.reduce((p, k) => p * k, 1);
+  const n = shapeSize(shape);
   const gauss = normals(rng);
   const data = new Float64Array(n);
   for (let i = 0; i < n; i++) {

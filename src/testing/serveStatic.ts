@@ -1,4 +1,4 @@
-/** A tiny static file server on 127.0.0.1 (a free port) for the built bench page. */
+/** A tiny static file server on 127.0.0.1 (a free port) for a built test or bench page. */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -6,6 +6,7 @@ import { expect, test } from 'vitest';
 import { evaluate, type Value } from '../../testing/numeric';
 import { box } from '../compose';
 import type { Config } from '../diagram';
+import { fullShape } from '../shape';
 import { param, real, type WireType, z2 } from '../wire';
 
 type Case = [gen: string, config: Config, inputs: [WireType, number[]][], outputs: number[][]];
@@ -244,7 +245,7 @@ test.each(cases)('%s %j', (gen, config, inputs, outputs) => {
     config,
   );
   const values: Value[] = inputs.map(([t, xs]) => ({
-    shape: t.batch ? [1, ...t.shape] : [...t.shape],
+    shape: fullShape(t, 1),
     data: Float64Array.from(xs),
   }));
   const got = evaluate(d, values).map((v) => Array.from(v.data));

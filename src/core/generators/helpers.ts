@@ -10,9 +10,10 @@
 import type { BoxOptions, Config } from '../diagram';
 import type { ConfigField, Family, RuleBuilder } from '../generator';
 import type { Kernel, UnaryOp } from '../kernel';
+import { isScalar, sameShape } from '../shape';
 import type { Field, WireType } from '../wire';
 import { defineGenerator, type GenSpec } from './define';
-import { check, checkField, sameShape, typeConfig } from './types';
+import { check, checkField, typeConfig } from './types';
 
 /** The sum of changes arriving at one wire: add on ℝ, xor on ℤ₂, a zero box when none. */
 export function sumChanges(b: RuleBuilder, changes: readonly number[], t: WireType, opts: BoxOptions = {}): number {
@@ -38,9 +39,6 @@ export function unbroadcast(b: RuleBuilder, w: number, target: WireType): number
   if (!t.batch && target.batch) return b.op('broadcastBatch', [summed]);
   return summed;
 }
-
-/** An unbatched scalar ℝᵖ (a hyper-parameter wire): the one operand that broadcasts to any shape. */
-export const isScalar = (t: WireType): boolean => !t.batch && t.shape.length === 0;
 
 type Meta = Pick<GenSpec, 'id' | 'description' | 'symbol'> & {
   label?: string;

@@ -5,13 +5,13 @@
  */
 import type { Config } from '../diagram';
 import type { Kernel } from '../kernel';
+import { fullShape, sameShape, shapeSize } from '../shape';
 import type { WireType } from '../wire';
 import { defineGenerator } from './define';
 import { linearMap } from './helpers';
-import { axesSpan, check, configFail, fullShape, sameShape } from './types';
+import { axesSpan, check, configFail } from './types';
 
 const axisField = { key: 'axis', label: 'axis (−1: all)', kind: 'int', min: -1, max: 8, default: -1 } as const;
-const size = (s: readonly number[]) => s.reduce((p, n) => p * n, 1);
 const without = (s: readonly number[], axis: number) => (axis < 0 ? [] : s.filter((_, i) => i !== axis));
 const keepDims = (s: readonly number[], axis: number) =>
   axis < 0 ? s.map(() => 1) : s.map((n, i) => (i === axis ? 1 : n));
@@ -61,8 +61,8 @@ export const broadcast = linearMap(
     let s = broadcastShapes.get(c);
     if (!s || s.t !== t || s.batchSize !== k.batchSize) {
       const out = { ...t, shape: c.shape as number[] };
-      const kept = fullShape(k, { ...out, shape: keepDims(out.shape, c.axis as number) });
-      s = { t, batchSize: k.batchSize, kept, full: fullShape(k, out) };
+      const kept = fullShape({ ...out, shape: keepDims(out.shape, c.axis as number) }, k.batchSize);
+      s = { t, batchSize: k.batchSize, kept, full: fullShape(out, k.batchSize) };
       broadcastShapes.set(c, s);
     }
     return k.broadcastAxes(k.reshape(x, s.kept), s.full);
@@ -80,17 +80,18 @@ export const reshape = linearMap(
   },
   (c, x) => {
     const shape = c.shape as number[];
-    if (size(shape) !== size(x.shape)) configFail('reshape', 'shape', `a shape of ${size(x.shape)} values`, shape);
+    if (shapeSize(shape) !== shapeSize(x.shape))
+      configFail('reshape', 'shape', `a shape of ${shapeSize(x.shape)} values`, shape);
     return { ...x, shape: [...shape] };
   },
-  (k, x, c, t) => k.reshape(x, fullShape(k, { ...t, shape: c.shape as number[] })),
+  (k, x, c, t) => k.reshape(x, fullShape({ ...t, shape: c.shape as number[] }, k.batchSize)),
   (b, d, _c, x) => b.op('reshape', [d], { shape: x.shape }),
 );
 
 export const flatten = linearMap(
   { id: 'flatten', family: 'shape', description: 'Reshapes to one feature axis.', symbol: '▭' },
-  (_c, x) => ({ ...x, shape: [size(x.shape)] }),
-  (k, x, _c, t) => k.reshape(x, fullShape(k, { ...t, shape: [size(t.shape)] })),
+  (_c, x) => ({ ...x, shape: [shapeSize(x.shape)] }),
+  (k, x, _c, t) => k.reshape(x, fullShape({ ...t, shape: [shapeSize(t.shape)] }, k.batchSize)),
   (b, d, _c, x) => b.op('reshape', [d], { shape: x.shape }),
 );
 
@@ -151,7 +152,7 @@ export const split = defineGenerator({
     return sizes(c).map((n) => ({ ...x, shape: [...x.shape.slice(0, -1), n] }));
   },
   forward(k, c, [x], [t]) {
-    const full = fullShape(k, t);
+    const full = fullShape(t, k.batchSize);
     let at = 0;
     return sizes(c).map((n) => {
       const begin = full.map((_, i) => (i === full.length - 1 ? at : 0));

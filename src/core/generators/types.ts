@@ -5,6 +5,7 @@
 import type { Config } from '../diagram';
 import { ConfigError, GeneratorTypeError } from '../errors';
 import type { Kernel } from '../kernel';
+import { fullShape } from '../shape';
 import { type Field, printType, type WireType } from '../wire';
 
 export function check(gen: string, port: string, t: WireType, ok: boolean, expected: string): void {
@@ -19,15 +20,6 @@ export function checkExact(gen: string, port: string, t: WireType, want: WireTyp
   check(gen, port, t, printType(t) === printType(want), printType(want));
 }
 
-export function sameShape(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((n, i) => n === b[i]);
-}
-
-/** The shape a kernel sees: a batched wire gets the leading batch axis. */
-export function fullShape(k: Kernel<unknown>, t: WireType): number[] {
-  return t.batch ? [k.batchSize, ...t.shape] : [...t.shape];
-}
-
 /** A type carried in a config (zero, constant): `{ shape, field, batch }`. */
 export function typeConfig(t: WireType): Config {
   return { shape: [...t.shape], field: t.field, batch: t.batch };
@@ -39,11 +31,11 @@ export function configType(c: Config, field?: Field): WireType {
 
 const configShapes = new WeakMap<Config, { batchSize: number; shape: readonly number[] }>();
 
-/** fullShape(k, configType(c)), kept per config for the last batch size: a step allocates nothing. */
+/** fullShape(configType(c), k.batchSize), kept per config for the last batch size: a step allocates nothing. */
 export function configFullShape(k: Kernel<unknown>, c: Config): readonly number[] {
   const known = configShapes.get(c);
   if (known && known.batchSize === k.batchSize) return known.shape;
-  const shape = fullShape(k, configType(c));
+  const shape = fullShape(configType(c), k.batchSize);
   configShapes.set(c, { batchSize: k.batchSize, shape });
   return shape;
 }

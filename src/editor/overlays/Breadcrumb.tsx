@@ -1,9 +1,10 @@
 /** Where we are: the top level and the groups entered, each a way back. */
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+import { useScope } from '../store/hooks';
 
 export function Breadcrumb() {
   const store = useEditorStoreApi();
-  const scope = useEditor((s) => s.scope);
+  const scope = useScope();
   const groups = useEditor((s) => s.doc.groups);
   const name = useEditor((s) => s.doc.name);
   if (!scope) return null;

@@ -58,6 +58,27 @@ describe('editor store', () => {
     expect(cycle.ok).toBe(false);
   });
 
+  // Catches the mutant that reverses the cycle check in connection.ts (`reaches(doc, from.box,
+  // to.box)` for `reaches(doc, to.box, from.box)`): every wire here is well typed (ℝ^4 into add
+  // and tanh), so only the cycle rule can refuse the back wire, and only it could wrongly refuse
+  // the wire that closes a diamond, which is no cycle.
+  it('refuses a well-typed wire that closes a cycle, and accepts one that closes a diamond', () => {
+    const store = createEditorStore();
+    const s = () => store.getState();
+    const x = s().addBox('input', { x: 0, y: 0 }, { shape: [4] });
+    const add = s().addBox('add', { x: 200, y: 0 });
+    const tanh = s().addBox('tanh', { x: 400, y: 0 });
+    expect(s().connect({ box: x, port: 'x' }, { box: add, port: 'a' })).toEqual({ ok: true });
+    expect(s().connect({ box: add, port: 'y' }, { box: tanh, port: 'x' })).toEqual({ ok: true });
+    const back = s().connect({ box: tanh, port: 'y' }, { box: add, port: 'b' });
+    expect(back).toEqual({ ok: false, reason: 'this wire would close a cycle' });
+    expect(s().doc.wires).toHaveLength(2);
+    // x → tanh → join.a, then x → join.b: two paths from x to join, no way back.
+    const join = s().addBox('add', { x: 600, y: 0 });
+    expect(s().connect({ box: tanh, port: 'y' }, { box: join, port: 'a' })).toEqual({ ok: true });
+    expect(s().connect({ box: x, port: 'x' }, { box: join, port: 'b' })).toEqual({ ok: true });
+  });
+
   it('makes a whole drag one undo step and keeps at least 100 steps', () => {
     const { s, x } = chain();
     s().beginGesture();

@@ -4,11 +4,9 @@ import { useStore } from 'zustand';
 import { errorsOf } from '../model/errorIndex';
 import { typeText } from '../model/typeText';
 import { useEditor, useEditorStoreApi } from './EditorStoreContext';
-import { hasUnsavedWork } from './unsaved';
 
 export const useDocument = () => useEditor((s) => s.doc);
 export const useScope = () => useEditor((s) => s.scope);
-export const useBox = (id: string) => useEditor((s) => s.doc.boxes.find((b) => b.id === id));
 export const useGroup = (id: string) => useEditor((s) => s.doc.groups.find((g) => g.id === id));
 export const useSelectedNodes = () => useEditor((s) => s.selectedNodes);
 export const useSelectedWires = () => useEditor((s) => s.selectedWires);
@@ -16,8 +14,6 @@ export const useLensView = () => useEditor((s) => s.lensView);
 export const useCompiled = () => useEditor((s) => s.compiled);
 export const useNotice = () => useEditor((s) => s.notice);
 export const useOverlay = () => useEditor((s) => s.overlay);
-export const useHovered = () => useEditor((s) => s.hovered);
-export const useActions = () => useEditorStoreApi().getState();
 // A wire's type is selected as printed text: each compile makes new type objects, and a string
 // that did not change re-renders nothing.
 export const useWireTypeText = (id: string) => useEditor((s) => typeText(s.compiled?.wireTypes.get(id)));
@@ -29,6 +25,4 @@ export const useIsCompatible = (box: string, port: string) =>
   useEditor((s) => s.connecting?.compatible.has(`${box}:${port}`) ?? false);
 export const useCanUndo = () => useStore(useEditorStoreApi().temporal, (t) => t.pastStates.length > 0);
 export const useCanRedo = () => useStore(useEditorStoreApi().temporal, (t) => t.futureStates.length > 0);
-export const useIsDirty = () => useEditor((s) => s.doc !== s.savedDoc);
-export const useHasUnsavedWork = () => useEditor(hasUnsavedWork);
 export const useIsLinked = (id: string) => useEditor((s) => s.hovered === id);

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lower, lowerLens, real, z2 } from '../../core';
 import { createTypedEngine } from '../../engines';
+import { fcSeed } from '../../testing/seed';
 import { type LossKind, lossDiagram } from './index';
 
-const seed = Number(process.env.FC_SEED ?? Date.now() % 100000);
-console.log(`losses.test: fast-check seed ${seed}`);
+const seed = fcSeed();
 
 const B = 3;
 const N = 4;

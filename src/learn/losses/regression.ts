@@ -4,9 +4,8 @@
  *   R[½Σ(ŷ−y)²]((ŷ, y), α) = (α(ŷ−y), α(y−ŷ)),   R[y·ŷ]((ŷ, y), α) = (αy, αŷ).
  */
 import type { DiagramBuilder } from '../../core/builder';
+import { shapeSize } from '../../core/shape';
 import { sumFeatures } from '../wiring';
-
-const size = (shape: readonly number[]) => shape.reduce((p, n) => p * n, 1);
 
 /** ½ Σ (ŷ − y)², the paper's loss. */
 export function mse(b: DiagramBuilder, yhat: number, y: number): number {
@@ -19,7 +18,7 @@ export function mse(b: DiagramBuilder, yhat: number, y: number): number {
  * ½Σ by the factor 2/n, so gradients differ by 2/n as well.
  */
 export function mseMean(b: DiagramBuilder, yhat: number, y: number): number {
-  const n = size(b.typeOf(yhat).shape);
+  const n = shapeSize(b.typeOf(yhat).shape);
   const squares = b.op('square', [b.op('subtract', [yhat, y])]);
   return b.op('scale', [sumFeatures(b, squares)], { c: 1 / n });
 }

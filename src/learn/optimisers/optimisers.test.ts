@@ -10,10 +10,10 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lower, real } from '../../core';
 import { createTypedEngine } from '../../engines';
+import { fcSeed } from '../../testing/seed';
 import { ADAGRAD_INITIAL_ACCUMULATOR, getOptimiser, type Hypers, type OptimiserKind, updateDiagram } from './index';
 
-const seed = Number(process.env.FC_SEED ?? Date.now() % 100000);
-console.log(`optimisers.test: fast-check seed ${seed}`);
+const seed = fcSeed();
 
 const shape = [3, 2];
 const type = { ...real(shape), batch: false };

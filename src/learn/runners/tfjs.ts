@@ -7,13 +7,12 @@
  * per-step `dataSync`.
  */
 import * as tf from '@tensorflow/tfjs';
+import { fullShape, isScalar } from '../../core/shape';
 import type { WireType } from '../../core/wire';
 import { createTfjsEngine, hostScalar } from '../../engines/tfjs';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
 import type { DeferredSteps, Rows, RunOutputs, StepRunner } from './types';
-
-const full = (t: WireType, n: number) => (t.batch ? [n, ...t.shape] : [...t.shape]);
 
 export function createTfjsRunner(
   learner: Learner,
@@ -22,10 +21,10 @@ export function createTfjsRunner(
 ): StepRunner {
   const { layout, model } = learner;
   const types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
-  let values = learnt.map((v, j) => tf.tensor(v, full(types[layout.learnt[j]], 1)));
+  let values = learnt.map((v, j) => tf.tensor(v, fullShape(types[layout.learnt[j]], 1)));
   /** Scalar state and hyper-parameters as host-known scalars: the engine runs their arithmetic on the host. */
   const stateTensor = (v: Float32Array, t: WireType) =>
-    !t.batch && t.shape.length === 0 ? hostScalar(v[0]) : tf.tensor(v, full(t, 1));
+    isScalar(t) ? hostScalar(v[0]) : tf.tensor(v, fullShape(t, 1));
   let states = state.map((v, j) => stateTensor(v, layout.state[j]));
   let hypers = layout.hypers.map(() => hostScalar(0));
   // Training runs the fused Program; a traced step runs the unfused one, which keeps every buffer.
@@ -36,8 +35,8 @@ export function createTfjsRunner(
   const ks = states.length;
 
   const data = (rows: Rows) => [
-    ...layout.fixed.map((i) => tf.tensor(rows.features, full(types[i], rows.n))),
-    tf.tensor(rows.labels, full(layout.prediction, rows.n)),
+    ...layout.fixed.map((i) => tf.tensor(rows.features, fullShape(types[i], rows.n))),
+    tf.tensor(rows.labels, fullShape(layout.prediction, rows.n)),
   ];
 
   /** Reads a step's (l, ŷ) back in one transfer and frees them. */
@@ -119,9 +118,9 @@ export function createTfjsRunner(
     evaluate(rows) {
       const inputs = types.map((t, i) => {
         const j = layout.learnt.indexOf(i);
-        return j >= 0 ? values[j] : tf.tensor(rows.features, full(t, rows.n));
+        return j >= 0 ? values[j] : tf.tensor(rows.features, fullShape(t, rows.n));
       });
-      const y = tf.tensor(rows.labels, full(layout.prediction, rows.n));
+      const y = tf.tensor(rows.labels, fullShape(layout.prediction, rows.n));
       const [l, yhat] = evalEngine.run([...inputs, y]);
       tf.dispose([...inputs.filter((t) => !values.includes(t)), y]);
       return read(l, yhat);

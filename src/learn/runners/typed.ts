@@ -9,15 +9,13 @@
  * copied into an array the runner owns instead, since that input's arena may be reused.
  */
 
-import type { WireType } from '../../core/wire';
+import { fullShape } from '../../core/shape';
 import { createTypedEngine, type TypedEngine, type TypedTensor } from '../../engines/typed';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
 import type { Rows, RunOutputs, StepRunner, StepTrace } from './types';
 
 type Floats = Float32Array | Float64Array;
-
-const full = (t: WireType, n: number) => (t.batch ? [n, ...t.shape] : [...t.shape]);
 
 export function createTypedRunner(
   learner: Learner,
@@ -59,10 +57,10 @@ export function createTypedRunner(
   /** The step's input records, refilled step after step; shapes are made again only when n changes. */
   const nFixed = layout.fixed.length;
   const inputs: TypedTensor[] = [
-    ...carriedTypes.map((t, j) => ({ shape: full(t, 1), data: carried[j] })),
+    ...carriedTypes.map((t, j) => ({ shape: fullShape(t, 1), data: carried[j] })),
     ...hypers.map((data) => ({ shape: [], data })),
-    ...layout.fixed.map((i) => ({ shape: full(types[i], 1), data: new Float32Array(0) as Floats })),
-    { shape: full(layout.prediction, 1), data: new Float32Array(0) as Floats },
+    ...layout.fixed.map((i) => ({ shape: fullShape(types[i], 1), data: new Float32Array(0) as Floats })),
+    { shape: fullShape(layout.prediction, 1), data: new Float32Array(0) as Floats },
   ];
   let shapedFor = 1;
   const inputRecords = inputs as { shape: number[]; data: Floats }[];
@@ -75,12 +73,12 @@ export function createTypedRunner(
   function fill(rows: Rows): void {
     if (rows.n !== shapedFor) {
       carriedTypes.forEach((t, j) => {
-        inputRecords[j].shape = full(t, rows.n);
+        inputRecords[j].shape = fullShape(t, rows.n);
       });
       layout.fixed.forEach((i, j) => {
-        inputRecords[fixedAt + j].shape = full(types[i], rows.n);
+        inputRecords[fixedAt + j].shape = fullShape(types[i], rows.n);
       });
-      inputRecords[fixedAt + nFixed].shape = full(layout.prediction, rows.n);
+      inputRecords[fixedAt + nFixed].shape = fullShape(layout.prediction, rows.n);
       shapedFor = rows.n;
     }
     for (let j = 0; j < nc; j++) {
@@ -160,11 +158,11 @@ export function createTypedRunner(
     evaluate(rows) {
       const evalInputs: TypedTensor[] = types.map((t, i) => {
         const j = layout.learnt.indexOf(i);
-        return { shape: full(t, rows.n), data: j >= 0 ? carried[j] : rows.features };
+        return { shape: fullShape(t, rows.n), data: j >= 0 ? carried[j] : rows.features };
       });
       const [loss, predictions] = evalEngine.run([
         ...evalInputs,
-        { shape: full(layout.prediction, rows.n), data: rows.labels },
+        { shape: fullShape(layout.prediction, rows.n), data: rows.labels },
       ]);
       return { loss: loss.data, predictions: predictions.data };
     },

@@ -16,13 +16,13 @@ import { readSources, repoRoot } from './imports';
 /** Modules not imported here, each with why. */
 const EXCLUDED: Readonly<Record<string, string>> = {
   'src/app/main.tsx': 'the page entry: renders into document.getElementById, which node has not',
-  'src/learn/train.worker.ts': 'a worker entry: assigns onmessage on the worker scope `self`',
-  'src/data/csv.worker.ts': 'a worker entry: assigns onmessage on the worker scope `self`',
   'src/cli/train.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
   'src/cli/experiment.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
 };
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+/** Worker entries (`*.worker.ts`, by convention) assign onmessage on the worker scope `self`, which node has not. */
+const isWorkerEntry = (path: string) => /\.worker\.ts$/.test(path);
 /**
  * Whether the source exports a value (a declaration that exists at run time), read from the
  * text: a module of interfaces and types only, or one imported for its effect (wasmPaths),
@@ -33,7 +33,7 @@ const VALUE_EXPORT =
 
 /** React components need a DOM to render, not to load: their modules are imported like the rest. */
 const modules = readSources(repoRoot, ['src'])
-  .filter((f) => !isTest(f.path) && !(f.path in EXCLUDED))
+  .filter((f) => !isTest(f.path) && !isWorkerEntry(f.path) && !(f.path in EXCLUDED))
   .map((f) => ({ path: f.path, values: VALUE_EXPORT.test(f.text) }));
 
 test('every exclusion names a module that exists', () => {

@@ -1,0 +1,78 @@
+/**
+ * Pages in Chromium, for the suites and the profilers: a page is built by Vite's JS API into
+ * node_modules/.cache/<name>, served from a tiny static server on 127.0.0.1 and opened in
+ * /usr/bin/chromium (or CHROMIUM_PATH) with Playwright, on SwiftShader WebGL.
+ */
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../chromium.config';
+import { serveStatic } from '../../src/testing/serveStatic';
+
+export const cacheDir = (name: string): string =>
+  fileURLToPath(new URL(`../../node_modules/.cache/${name}`, import.meta.url));
+
+/**
+ * Builds the page whose index.html is in the folder `root` on its own (not with the app's Vite
+ * config) into the cache folder `name`; unminified for a profiler, so its profiles read.
+ */
+export async function buildPage(root: string, name: string, minify = true): Promise<string> {
+  const outDir = cacheDir(name);
+  await build({
+    configFile: false,
+    root,
+    base: './',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 8000, minify },
+  });
+  return outDir;
+}
+
+export interface OpenPage {
+  readonly page: Page;
+  /** The page's uncaught errors and console errors so far. */
+  readonly errors: readonly string[];
+  /** Ends the browser and the server. */
+  close(): Promise<void>;
+}
+
+/** Serves the built folder `dir` and opens `path` under it in a fresh Chromium. */
+export async function openPage(
+  dir: string,
+  options: { path?: string; viewport?: { width: number; height: number }; onError?: (e: string) => void } = {},
+): Promise<OpenPage> {
+  const { url, server } = await serveStatic(dir);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_FLAGS] });
+  const close = async () => {
+    await browser.close();
+    server.close();
+  };
+  const errors: string[] = [];
+  const record = (e: string) => {
+    errors.push(e);
+    options.onError?.(e);
+  };
+  try {
+    const page = await browser.newPage(options.viewport ? { viewport: options.viewport } : {});
+    page.on('pageerror', (e) => record(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') record(m.text());
+    });
+    await page.goto(`${url}${options.path ?? ''}`);
+    return { page, errors, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/**
+ * For the profilers: builds the page in `pageRoot` unminified, opens it and waits for
+ * `window[global]`, printing the page's errors as they come.
+ */
+export async function openProfilePage(pageRoot: string, cacheName: string, global: string): Promise<OpenPage> {
+  const dir = await buildPage(pageRoot, cacheName, false);
+  const opened = await openPage(dir, { onError: (e) => console.error('page error:', e) });
+  await opened.page.waitForFunction((name) => name in window, global);
+  return opened;
+}

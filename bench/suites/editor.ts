@@ -1,0 +1,62 @@
+/**
+ * Suite `editor`: re-compile latency after an edit at 300 boxes — in Node (the edit, the same
+ * compile the editor runs live, and the canvas's derived nodes and edges) and in Chromium (edit
+ * to the painted frame) — and the frame rate while panning a 300-box diagram in Chromium.
+ * Goals from issue 5: < 30 ms and ≥ 50 fps. On two shared cores these numbers follow the
+ * machine's load, so each row notes the load average it ran under.
+ */
+import { loadavg } from 'node:os';
+import { createProjection } from '../../src/editor/canvas/flowProjection';
+import { createEditorStore } from '../../src/editor/store/createEditorStore';
+import { bigDiagram } from '../../src/testing/bigDiagram';
+import { median } from '../shared/measure';
+import type { BenchRow } from '../shared/table';
+import { measureInChromium } from './editorChromium';
+
+const BOXES = 300;
+const worst = (xs: readonly number[]) => Math.max(...xs).toFixed(1);
+const load = () => `load ${loadavg()[0].toFixed(1)}`;
+
+function recompileLatency(): BenchRow {
+  const store = createEditorStore({ doc: bigDiagram(BOXES) });
+  const project = createProjection();
+  const times: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    store.getState().setConfig('b1', 'out', 8 + (i % 2));
+    const s = store.getState();
+    s.setView({ compiled: store.compile(s.doc) });
+    project(s.doc, s.scope, s.selectedNodes, s.selectedWires, s.measured);
+    times.push(performance.now() - t0);
+  }
+  return {
+    suite: 'editor',
+    name: `re-compile after an edit, ${BOXES} boxes (Node)`,
+    value: median(times),
+    unit: 'ms',
+    note: `edit + compile + nodes/edges; median of 30; goal < 30 ms; worst ${worst(times)} ms; ${load()}`,
+  };
+}
+
+export async function benchEditor(): Promise<BenchRow[]> {
+  const node = recompileLatency();
+  const chromium = await measureInChromium(BOXES);
+  const paint = chromium.paintMs.slice(1);
+  return [
+    node,
+    {
+      suite: 'editor',
+      name: `edit to painted result, ${BOXES} boxes (Chromium)`,
+      value: median(paint),
+      unit: 'ms',
+      note: `edit + compile + React commit + paint; median of 20 after a warm-up; goal < 30 ms; worst ${worst(paint)} ms; ${load()}`,
+    },
+    {
+      suite: 'editor',
+      name: `fps while panning, ${BOXES} boxes`,
+      value: median(chromium.fps),
+      unit: 'fps',
+      note: `Chromium SwiftShader; median of 3 pans of 120 pointer moves (${chromium.fps.map((f) => f.toFixed(0)).join(', ')}) after a warm-up pan; goal ≥ 50; ${load()}`,
+    },
+  ];
+}
