@@ -128,7 +128,6 @@ const table = new Map(kinds.map((k) => [k.id, k]));
 
 export const learnerBoxKinds = (): readonly BoxKind[] => kinds;
 export const lookupBoxKind = (id: string): BoxKind | undefined => table.get(id);
-export const isLearnerKind = (id: string): boolean => table.has(id);
 
 const familyGroup: Record<Family, PaletteGroup> = {
   structure: 'Structure',

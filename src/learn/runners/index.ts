@@ -6,8 +6,6 @@ import type { EngineName, StepRunner } from './types';
 
 export * from './types';
 
-export const ENGINE_NAMES: readonly EngineName[] = ['typed', 'typed-float64', 'tfjs'];
-
 export function createRunner(
   engine: EngineName,
   learner: Learner,
