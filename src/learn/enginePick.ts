@@ -7,7 +7,7 @@
 import type { Batch } from '../data/dataset';
 import type { Learner } from './learner';
 import type { Hypers } from './optimisers/index';
-import { createRunner, type StepRunner } from './runners/index';
+import { createRunner, type Floats, type StepRunner } from './runners/index';
 
 /** What `engine: 'auto'` measured (µs per step, outputs read back) and which engine it kept. */
 export interface EnginePick {
@@ -17,7 +17,7 @@ export interface EnginePick {
 
 export async function pickEngine(
   learner: Learner,
-  initial: { readonly params: readonly Float32Array[]; readonly state: readonly Float32Array[] },
+  initial: { readonly params: readonly Floats[]; readonly state: readonly Floats[] },
   hypers: Hypers,
   rows: Batch,
 ): Promise<EnginePick> {

@@ -64,7 +64,7 @@ export class Trainer {
   readonly train: Dataset;
   readonly test: Dataset | null;
   private runner: StepRunner;
-  private readonly initial: { params: Float32Array[]; state: Float32Array[] };
+  private readonly initial: { params: Float32Array[]; state: Float64Array[] };
   private pick: EnginePick | null = null;
   private readonly stepListeners = new Set<Listener<StepMetrics>>();
   private readonly epochListeners = new Set<Listener<EpochMetrics>>();
