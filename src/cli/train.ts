@@ -2,7 +2,8 @@
  * Headless training: `npm run train -- <document.json> --dataset iris --epochs 400 --batch 1
  * --seed 2 --engine tfjs-cpu|tfjs-wasm|typed --out model.json`. One progress line per epoch,
  * then the trained model file. Exit codes: 2 for a usage mistake (bad option, unreadable file),
- * 1 when the document does not compile or training fails, 0 otherwise.
+ * 1 when the document does not compile or training fails — a loss or weight that stops being
+ * finite fails it, naming the box, and no model is written — 0 otherwise.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type CliEngine, parseTrainArgs, USAGE } from './args';
@@ -74,6 +75,10 @@ async function main(argv: readonly string[]): Promise<void> {
     });
   }
   const result = await trainer.run();
+  if (result.failure) {
+    trainer.dispose();
+    return fail(1, `error: ${args.document}: ${result.failure.message}; no model written`);
+  }
   console.log(
     `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
   );

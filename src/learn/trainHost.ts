@@ -1,8 +1,8 @@
 /**
  * The worker's side of the protocol, apart from the Worker global so that Node tests drive it
  * directly. Step metrics are gathered and posted as one snapshot every ~16 ms (a frame):
- * posting every step would cost a quarter of the throughput (STACK.md); epochs, traces and the
- * end are posted as they happen.
+ * posting every step would cost a quarter of the throughput; epochs, traces, status changes and
+ * the end are posted as they happen, each after a snapshot of the steps before it.
  */
 import { startBackend } from './backend';
 import { openSession } from './session';
@@ -57,7 +57,17 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
       losses.push(m.loss);
       if (performance.now() - lastPost >= SNAPSHOT_MS) flush(m);
     });
-    t.onEpoch((metrics) => post({ type: 'epoch', metrics }));
+    const pending = () => {
+      if (latest && losses.length) flush(latest);
+    };
+    t.onEpoch((metrics) => {
+      pending();
+      post({ type: 'epoch', metrics });
+    });
+    t.onStatus((status) => {
+      pending();
+      post({ type: 'status', status });
+    });
     const stepsPerEpoch = Math.ceil(t.train.n / t.settings.batchSize);
     const ready = {
       engine: t.engine,
@@ -73,7 +83,7 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
     for (const m of early) control(t, m);
     early = [];
     const result = await t.run();
-    if (latest && losses.length) flush(latest);
+    pending();
     post({ type: 'done', result, weights: named(t) });
     t.dispose();
   }
