@@ -6,6 +6,7 @@
  * finite fails it, naming the box, and no model is written — 0 otherwise.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { EpochMetrics } from '../learn/trainerTypes';
 import { type CliEngine, parseTrainArgs, USAGE } from './args';
 
 const fail = (code: number, message: string): never => {
@@ -28,6 +29,12 @@ async function startEngine(engine: CliEngine): Promise<'typed' | 'typed-float64'
 }
 
 const fmt = (x: number | null | undefined, digits = 4) => (x === null || x === undefined ? '—' : x.toFixed(digits));
+
+function epochLine(e: EpochMetrics, epochs: number): string {
+  const test = e.test ? `  test loss ${fmt(e.test.loss)} acc ${fmt(e.test.accuracy, 3)}` : '';
+  const train = e.train ?? e.running;
+  return `epoch ${String(e.epoch + 1).padStart(String(epochs).length)}/${epochs}  loss ${fmt(train.loss)}  acc ${fmt(train.accuracy, 3)}${test}  ${Math.round(e.stepsPerSecond)} steps/s`;
+}
 
 async function main(argv: readonly string[]): Promise<void> {
   const parsed = parseTrainArgs(argv);
@@ -59,21 +66,12 @@ async function main(argv: readonly string[]): Promise<void> {
     loadDatasetNode,
   ).catch((e: Error) => fail(1, `error: ${args.document}:\n${e.message}`));
   const { trainer, dataset, document } = session;
-  const { epochs } = trainer.settings;
   const model = trainer.learner.model;
   console.log(`${document.name}: ${model.term}`);
   console.log(
     `${dataset.name}: ${trainer.train.n} training rows${trainer.test ? `, ${trainer.test.n} test rows` : ''}; engine ${trainer.engine}; ${trainer.learner.optimiser.kind}, ${trainer.learner.loss.kind}`,
   );
-  if (!args.quiet) {
-    trainer.onEpoch((e) => {
-      const test = e.test ? `  test loss ${fmt(e.test.loss)} acc ${fmt(e.test.accuracy, 3)}` : '';
-      const train = e.train ?? e.running;
-      console.log(
-        `epoch ${String(e.epoch + 1).padStart(String(epochs).length)}/${epochs}  loss ${fmt(train.loss)}  acc ${fmt(train.accuracy, 3)}${test}  ${Math.round(e.stepsPerSecond)} steps/s`,
-      );
-    });
-  }
+  if (!args.quiet) trainer.onEpoch((e) => console.log(epochLine(e, trainer.settings.epochs)));
   const result = await trainer.run();
   if (result.failure) {
     trainer.dispose();

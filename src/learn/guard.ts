@@ -24,6 +24,8 @@ export class FiniteGuard {
   /** A step by which something is known not to be finite (the first bad one is at or before it). */
   private badBy: number | null = null;
   private cause: 'loss' | 'values' | null = null;
+  /** Checks under way (tfjs): `behind` asks nothing more of the typed engine's steps. */
+  private open = 0;
 
   constructor(
     private readonly runner: StepRunner,
@@ -54,7 +56,11 @@ export class FiniteGuard {
       this.checked(checkpoint, finite);
       return;
     }
-    checkpoint.check = finite.then((ok) => this.checked(checkpoint, ok));
+    this.open++;
+    checkpoint.check = finite.then((ok) => {
+      this.open--;
+      this.checked(checkpoint, ok);
+    });
     // A failed read is thrown by `settle`; until then it must not count as unhandled.
     checkpoint.check.catch(() => {});
   }
@@ -68,6 +74,7 @@ export class FiniteGuard {
 
   /** Whether a check older than `lag` steps is still under way at step `n` (then `settle`). */
   behind(n: number, lag: number): boolean {
+    if (this.open === 0) return false;
     return this.pending.some((c) => c.finite === null && n - c.step >= lag);
   }
 

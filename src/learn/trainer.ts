@@ -11,12 +11,12 @@
  */
 
 import type { CompiledModel } from '../compile/types';
-import { type Batch, BatchViews, batches, type Dataset, splitDataset } from '../data/dataset';
+import { type Batch, BatchViews, type Dataset, splitDataset } from '../data/dataset';
 import { Controls } from './controls';
-import { type EnginePick, pickEngine } from './enginePick';
-import { replay } from './firstNonFinite';
+import { autoRunner, type EnginePick } from './enginePick';
 import { FiniteGuard } from './guard';
 import { assembleLearner, type Learner } from './learner';
+import { Listeners } from './listeners';
 import { labelReading, type Metrics, Tally } from './metrics';
 import { nextTask } from './nextTask';
 import type { Hypers } from './optimisers/index';
@@ -25,7 +25,7 @@ import { ReadBack } from './readBack';
 import { createRunner, type RunOutputs, type StepRunner, type StepTrace } from './runners/index';
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
 import { checkData, evaluateRows } from './trainerData';
-import { failureOf } from './trainerFailure';
+import { rollBack } from './trainerFailure';
 import type { EpochMetrics, NonFinite, StatusReport, StepMetrics, TrainerStatus, TrainResult } from './trainerTypes';
 
 export type { EnginePick } from './enginePick';
@@ -35,8 +35,6 @@ export type { EpochMetrics, NonFinite, StatusReport, StepMetrics, TrainerStatus,
 const CHECK_EVERY = 8;
 /** A non-finite loss or value is seen before this many more steps are taken. */
 const MAX_UNSEEN = 10;
-
-type Listener<T> = (value: T) => void;
 
 export interface TrainerOptions {
   /** How a failure names a box: its label and id, say (session.ts passes the document's). */
@@ -50,9 +48,9 @@ export class Trainer {
   private runner: StepRunner;
   private readonly initial: { params: Float32Array[]; state: Float64Array[] };
   private pick: EnginePick | null = null;
-  private readonly stepListeners = new Set<Listener<StepMetrics>>();
-  private readonly epochListeners = new Set<Listener<EpochMetrics>>();
-  private readonly statusListeners = new Set<Listener<StatusReport>>();
+  private readonly stepListeners = new Listeners<StepMetrics>();
+  private readonly epochListeners = new Listeners<EpochMetrics>();
+  private readonly statusListeners = new Listeners<StatusReport>();
   private current: Hypers;
   private readonly controls = new Controls();
   private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
@@ -109,18 +107,15 @@ export class Trainer {
     return this.failure;
   }
 
-  onStep(f: Listener<StepMetrics>): () => void {
-    this.stepListeners.add(f);
-    return () => this.stepListeners.delete(f);
+  onStep(f: (m: StepMetrics) => void): () => void {
+    return this.stepListeners.on(f);
   }
-  onEpoch(f: Listener<EpochMetrics>): () => void {
-    this.epochListeners.add(f);
-    return () => this.epochListeners.delete(f);
+  onEpoch(f: (m: EpochMetrics) => void): () => void {
+    return this.epochListeners.on(f);
   }
   /** Status changes as they really happen: a pause once every step before it is reported. */
-  onStatus(f: Listener<StatusReport>): () => void {
-    this.statusListeners.add(f);
-    return () => this.statusListeners.delete(f);
+  onStatus(f: (s: StatusReport) => void): () => void {
+    return this.statusListeners.on(f);
   }
 
   /** Takes effect at the next step: the hyper-parameters are input wires, nothing recompiles. */
@@ -163,7 +158,13 @@ export class Trainer {
     if (this.started) throw new Error(`the trainer has already run (status ${this.status})`);
     this.started = true;
     this.controls.start();
-    if (this.settings.engine === 'auto') await this.pickEngine();
+    if (this.settings.engine === 'auto') {
+      const { batchSize, seed } = this.settings;
+      const auto = await autoRunner(this.learner, this.initial, this.current, { train: this.train, batchSize, seed });
+      this.pick = auto.pick;
+      if (auto.runner) this.runner.dispose();
+      this.runner = auto.runner ?? this.runner;
+    }
     if (this.status === 'running') this.emitStatus();
     const started = performance.now();
     const guard = new FiniteGuard(this.runner, CHECK_EVERY);
@@ -173,7 +174,7 @@ export class Trainer {
       for (; epoch < this.settings.epochs && !this.controls.stopped; epoch++) {
         if (!(await this.runEpoch(epoch, views, guard))) break;
       }
-      if (guard.failed) this.failure = this.rollBack(guard);
+      if (guard.failed) this.failure = rollBack({ ...this.replayFrom(), guard, boxName: this.options.boxName });
     } finally {
       guard.release();
     }
@@ -203,28 +204,47 @@ export class Trainer {
       this.reported++;
       guard.reported(this.reported, Number.isFinite(tally.lastLoss));
       if (this.stepListeners.size === 0) return;
-      const m = { step: this.reported, epoch, loss: tally.lastLoss, accuracy: tally.lastAccuracy };
-      for (const f of this.stepListeners) f(m);
+      this.stepListeners.emit({ step: this.reported, epoch, loss: tally.lastLoss, accuracy: tally.lastAccuracy });
     };
     const deferred = this.runner.deferred;
     const readEvery = Math.min(this.settings.readEvery ?? 32, MAX_UNSEEN - 2);
     const reads = deferred ? new ReadBack(deferred, report, readEvery, MAX_UNSEEN) : null;
+    await this.stepThrough(views.epoch(this.settings.seed, epoch), report, reads, guard);
+    if (guard.failed || (this.controls.stopped && this.reported === first)) return false;
+    const steps = this.reported - first;
+    const seconds = (performance.now() - epochStart) / 1000;
+    const full = this.settings.evaluateEachEpoch !== false;
+    this.epochListeners.emit({
+      epoch,
+      engine: this.runner.engine,
+      steps,
+      stepsPerSecond: seconds > 0 ? steps / seconds : 0,
+      running: tally.read(),
+      train: full ? this.evaluate(this.train) : null,
+      test: full && this.test ? this.evaluate(this.test) : null,
+    });
+    return true;
+  }
+
+  /** The epoch's batches, one step each, until a stop or a failure; every step reported at the end. */
+  private async stepThrough(
+    rows: readonly Batch[],
+    report: (out: RunOutputs, rows: Batch) => void,
+    reads: ReadBack | null,
+    guard: FiniteGuard,
+  ): Promise<void> {
     const flush = async () => reads?.flush();
     const yieldEveryMs = this.settings.yieldEveryMs ?? 10;
     let lastYield = performance.now();
-    for (const rows of views.epoch(this.settings.seed, epoch)) {
+    for (let b = 0; b < rows.length; b++) {
       let gate = this.controls.gate();
-      if (gate === 'park')
-        gate = await this.controls.parked(
-          () => this.park(flush),
-          () => this.resumed(),
-        );
+      if (gate === 'park') gate = await this.controls.parked(() => this.park(flush), this.resumed);
       if (gate === 'stop' || guard.failed) break;
       if (this.traceWanted.length) {
         await flush();
-        report(this.traced(rows), rows);
-      } else if (reads) await reads.step(rows);
-      else report(this.runner.step(rows), rows);
+        report(this.traced(rows[b]), rows[b]);
+      } else if (reads) await reads.step(rows[b]);
+      else report(this.runner.step(rows[b]), rows[b]);
       guard.stepped(++this.taken);
       if (guard.behind(this.taken, MAX_UNSEEN - CHECK_EVERY)) await guard.settle();
       if (performance.now() - lastYield > yieldEveryMs) {
@@ -234,21 +254,6 @@ export class Trainer {
       }
     }
     await flush();
-    if (guard.failed || (this.controls.stopped && this.reported === first)) return false;
-    const steps = this.reported - first;
-    const seconds = (performance.now() - epochStart) / 1000;
-    const full = this.settings.evaluateEachEpoch !== false;
-    const metrics: EpochMetrics = {
-      epoch,
-      engine: this.runner.engine,
-      steps,
-      stepsPerSecond: seconds > 0 ? steps / seconds : 0,
-      running: tally.read(),
-      train: full ? this.evaluate(this.train) : null,
-      test: full && this.test ? this.evaluate(this.test) : null,
-    };
-    for (const f of this.epochListeners) f(metrics);
-    return true;
   }
 
   /** Paused: every step taken is reported before the pause is. */
@@ -258,39 +263,14 @@ export class Trainer {
   }
 
   /** Going on after a park: a resume is news, a single step is not (the next park says it). */
-  private resumed(): void {
+  private readonly resumed = (): void => {
     if (this.status === 'running') this.emitStatus();
-  }
+  };
 
-  /** Back to the last finite step, found by replaying from the last confirmed values. */
-  private rollBack(guard: FiniteGuard): NonFinite {
-    const known = guard.failure;
-    if (!known) throw new Error('rollBack without a failure');
-    const perEpoch = Math.ceil(this.train.n / this.settings.batchSize);
-    const views = new BatchViews(this.train, this.settings.batchSize);
-    let shuffled = -1;
-    let epochRows: readonly Batch[] = [];
-    const rowsOf = (step: number) => {
-      const epoch = Math.floor((step - 1) / perEpoch);
-      if (epoch !== shuffled) {
-        shuffled = epoch;
-        epochRows = views.epoch(this.settings.seed, epoch);
-      }
-      return epochRows[(step - 1) % perEpoch];
-    };
-    const found = replay(this.runner, this.learner, known.after, known.by, rowsOf);
-    return failureOf(found, known, perEpoch, this.options.boxName);
-  }
-
-  /** `engine: 'auto'`: see enginePick.ts; the run starts from the initial values either way. */
-  private async pickEngine(): Promise<void> {
-    const first = batches(this.train, this.settings.batchSize, this.settings.seed, 0).next();
-    if (first.done) return;
-    this.pick = await pickEngine(this.learner, this.initial, this.current, first.value);
-    if (this.pick.picked === 'typed') return;
-    this.runner.dispose();
-    this.runner = createRunner('tfjs', this.learner, this.initial.params, this.initial.state);
-    this.runner.setHypers(this.current);
+  /** What a rollback replays with: the runner, the learner and how the rows were cut. */
+  private replayFrom() {
+    const { batchSize, seed } = this.settings;
+    return { runner: this.runner, learner: this.learner, train: this.train, batchSize, seed };
   }
 
   /** Frees the engine's memory; `weights()` still gives the last weights. */
@@ -301,8 +281,7 @@ export class Trainer {
   }
 
   private emitStatus(): void {
-    const report: StatusReport = { status: this.status, step: this.taken, failure: this.failure };
-    for (const f of this.statusListeners) f(report);
+    this.statusListeners.emit({ status: this.status, step: this.taken, failure: this.failure });
   }
 
   private traced(rows: Batch) {

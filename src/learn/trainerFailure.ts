@@ -2,7 +2,46 @@
  * A failure as the trainer reports it: the first step that computed a NaN or ±∞ and the box
  * that did (./firstNonFinite), where the weights were rolled back to, in one sentence too.
  */
-import type { Found } from './firstNonFinite';
+
+export interface RollBack {
+  readonly runner: StepRunner;
+  readonly learner: Learner;
+  readonly guard: FiniteGuard;
+  /** The training rows and how the run cut them: the batches of step n are found again from these. */
+  readonly train: Dataset;
+  readonly batchSize: number;
+  readonly seed: number;
+  readonly boxName?: (id: string) => string;
+}
+
+/**
+ * Back to the last finite step: replays from the last confirmed values (the guard's) to the
+ * first step that computed a non-finite value, and leaves the runner just before it.
+ */
+export function rollBack({ runner, learner, guard, train, batchSize, seed, boxName }: RollBack): NonFinite {
+  const known = guard.failure;
+  if (!known) throw new Error('rollBack without a failure');
+  const perEpoch = Math.ceil(train.n / batchSize);
+  const views = new BatchViews(train, batchSize);
+  let shuffled = -1;
+  let epochRows: readonly Batch[] = [];
+  const rowsOf = (step: number) => {
+    const epoch = Math.floor((step - 1) / perEpoch);
+    if (epoch !== shuffled) {
+      shuffled = epoch;
+      epochRows = views.epoch(seed, epoch);
+    }
+    return epochRows[(step - 1) % perEpoch];
+  };
+  const found = replay(runner, learner, known.after, known.by, rowsOf);
+  return failureOf(found, known, perEpoch, boxName);
+}
+
+import { type Batch, BatchViews, type Dataset } from '../data/dataset';
+import { type Found, replay } from './firstNonFinite';
+import type { FiniteGuard } from './guard';
+import type { Learner } from './learner';
+import type { StepRunner } from './runners/types';
 import type { NonFinite } from './trainerTypes';
 
 /** The learner's own lenses, when no drawn box stands for them. */

@@ -2,8 +2,14 @@
  * The step on the core's typed-array engine: float32 is the fast path for small models (no
  * per-op overhead), float64 the oracle. The learnt values and the state are carried without a
  * copy per step (./carried); the inputs are records refilled step after step (./typedInputs).
+ *
+ * Consecutive runs alternate between two engines by `turn` (each has its own arena), traced or
+ * not, so a run never writes into the arena its inputs live in. Training runs the fused
+ * Program; a traced step runs the unfused one, which keeps every buffer.
  */
 
+import type { Program } from '../../core/program';
+import type { WireType } from '../../core/wire';
 import { createTypedEngine, type TypedEngine, type TypedTensor } from '../../engines/typed';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
@@ -16,85 +22,111 @@ function allFinite(v: Floats): boolean {
   return true;
 }
 
+class TypedRunner implements StepRunner {
+  readonly engine: string;
+  private readonly make: (src: ArrayLike<number>) => Floats;
+  private readonly types: WireType[];
+  private readonly carried: CarriedArrays;
+  private readonly hypers: Floats[];
+  private readonly inputs: StepInputs;
+  private readonly engines: TypedEngine[];
+  private traceEngines: TypedEngine[] | undefined;
+  private readonly evalEngine: TypedEngine;
+  private turn = 0;
+  private last: TypedEngine;
+  /** The step's loss and predictions, refilled step after step. */
+  private readonly result: { loss: ArrayLike<number>; predictions: ArrayLike<number> } = { loss: [], predictions: [] };
+
+  constructor(
+    private readonly learner: Learner,
+    private readonly k: number,
+    values: readonly Floats[],
+    private readonly dtype: 'float32' | 'float64',
+  ) {
+    this.engine = `typed-${dtype}`;
+    this.make = (src) => (dtype === 'float64' ? Float64Array.from(src) : Float32Array.from(src));
+    const { model, layout } = learner;
+    this.types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
+    this.carried = new CarriedArrays(values, this.make);
+    this.hypers = layout.hypers.map(() => this.make([0]));
+    this.inputs = new StepInputs(learner, this.carried, this.hypers);
+    this.engines = this.pair(learner.fusedStepProgram);
+    this.last = this.engines[0];
+    this.evalEngine = createTypedEngine(learner.fusedEvaluateProgram, { dtype });
+  }
+
+  step(rows: Rows, traced = false): RunOutputs {
+    const { carried, inputs, result } = this;
+    inputs.fill(rows, carried);
+    if (traced) this.traceEngines ??= this.pair(this.learner.stepProgram);
+    this.last = (traced && this.traceEngines ? this.traceEngines : this.engines)[this.turn];
+    const outs = this.last.run(inputs.records);
+    carried.adopt(outs, this.turn, inputs.aliases);
+    this.turn ^= 1;
+    const nc = carried.values.length;
+    result.loss = outs[nc].data;
+    result.predictions = outs[nc + 1].data;
+    return result;
+  }
+
+  traceStep(rows: Rows) {
+    const outputs = this.step(rows, true);
+    const buffers = this.last
+      .buffers()
+      .map((b) => (b ? { shape: [...b.shape], data: Float32Array.from(b.data) } : null));
+    const trace: StepTrace = { buffers };
+    return {
+      outputs: { loss: Float32Array.from(outputs.loss), predictions: Float32Array.from(outputs.predictions) },
+      trace,
+    };
+  }
+
+  evaluate(rows: Rows): RunOutputs {
+    const { layout } = this.learner;
+    const evalInputs: TypedTensor[] = this.types.map((t, i) => {
+      const j = layout.learnt.indexOf(i);
+      return { shape: fullShape(t, rows.n), data: j >= 0 ? this.carried.values[j] : rows.features };
+    });
+    const [loss, predictions] = this.evalEngine.run([
+      ...evalInputs,
+      { shape: fullShape(layout.prediction, rows.n), data: rows.labels },
+    ]);
+    return { loss: loss.data, predictions: predictions.data };
+  }
+
+  setHypers(h: Hypers): void {
+    this.learner.layout.hypers.forEach((name, i) => {
+      this.hypers[i][0] = h[name];
+    });
+  }
+
+  learnt(): Float32Array[] {
+    return this.carried.values.slice(0, this.k).map((v) => Float32Array.from(v));
+  }
+
+  keep(): Kept {
+    const { make, k } = this;
+    const copy = this.carried.values.map(make);
+    return {
+      finite: () => copy.every(allFinite),
+      restore: () => this.carried.set(copy),
+      read: () => ({ learnt: copy.slice(0, k).map(make), state: copy.slice(k).map(make) }),
+      release() {},
+    };
+  }
+
+  dispose(): void {}
+
+  private pair(program: Program): TypedEngine[] {
+    return [0, 1].map(() => createTypedEngine(program, { dtype: this.dtype }));
+  }
+}
+
 export function createTypedRunner(
   learner: Learner,
   learnt: readonly Floats[],
   state: readonly Floats[],
   dtype: 'float32' | 'float64',
 ): StepRunner {
-  const make = (src: ArrayLike<number>): Floats =>
-    dtype === 'float64' ? Float64Array.from(src) : Float32Array.from(src);
-  const { layout, model } = learner;
-  const types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
-  const k = learnt.length;
-  const carried = new CarriedArrays([...learnt, ...state], make);
-  const hypers = layout.hypers.map(() => make([0]));
-  const inputs = new StepInputs(learner, carried, hypers);
-  // Consecutive runs alternate between two engines by `turn` (each has its own arena), traced or
-  // not, so a run never writes into the arena its inputs live in. Training runs the fused
-  // Program; a traced step runs the unfused one, which keeps every buffer.
-  const pair = (program: Learner['stepProgram']) => [0, 1].map(() => createTypedEngine(program, { dtype }));
-  const engines = pair(learner.fusedStepProgram);
-  let traceEngines: TypedEngine[] | undefined;
-  let turn = 0;
-  let last = engines[0];
-  const evalEngine = createTypedEngine(learner.fusedEvaluateProgram, { dtype });
-  const nc = carried.values.length;
-  /** The step's loss and predictions, refilled step after step. */
-  const result: { loss: ArrayLike<number>; predictions: ArrayLike<number> } = { loss: [], predictions: [] };
-
-  function step(rows: Rows, traced = false): RunOutputs {
-    inputs.fill(rows, carried);
-    if (traced) traceEngines ??= pair(learner.stepProgram);
-    last = (traced && traceEngines ? traceEngines : engines)[turn];
-    const outs = last.run(inputs.records);
-    carried.adopt(outs, turn, inputs.aliases);
-    turn ^= 1;
-    result.loss = outs[nc].data;
-    result.predictions = outs[nc + 1].data;
-    return result;
-  }
-
-  function keep(): Kept {
-    const copy = carried.values.map(make);
-    return {
-      finite: () => copy.every(allFinite),
-      restore: () => carried.set(copy),
-      read: () => ({ learnt: copy.slice(0, k).map(make), state: copy.slice(k).map(make) }),
-      release() {},
-    };
-  }
-
-  return {
-    engine: `typed-${dtype}`,
-    step: (rows) => step(rows),
-    traceStep(rows) {
-      const outputs = step(rows, true);
-      const buffers = last.buffers().map((b) => (b ? { shape: [...b.shape], data: Float32Array.from(b.data) } : null));
-      const trace: StepTrace = { buffers };
-      return {
-        outputs: { loss: Float32Array.from(outputs.loss), predictions: Float32Array.from(outputs.predictions) },
-        trace,
-      };
-    },
-    evaluate(rows) {
-      const evalInputs: TypedTensor[] = types.map((t, i) => {
-        const j = layout.learnt.indexOf(i);
-        return { shape: fullShape(t, rows.n), data: j >= 0 ? carried.values[j] : rows.features };
-      });
-      const [loss, predictions] = evalEngine.run([
-        ...evalInputs,
-        { shape: fullShape(layout.prediction, rows.n), data: rows.labels },
-      ]);
-      return { loss: loss.data, predictions: predictions.data };
-    },
-    setHypers(h: Hypers) {
-      layout.hypers.forEach((name, i) => {
-        hypers[i][0] = h[name];
-      });
-    },
-    learnt: () => carried.values.slice(0, k).map((v) => Float32Array.from(v)),
-    keep,
-    dispose() {},
-  };
+  return new TypedRunner(learner, learnt.length, [...learnt, ...state], dtype);
 }
