@@ -83,6 +83,7 @@ describe('trainer controls', () => {
   it('on tfjs, every step before a pause is reported when the pause is', async () => {
     // Catches the mutant "no flush before parking" (trainer.ts park): on tfjs the last steps'
     // outputs would still wait on the device, and the metrics would lag the status.
+    const tensors = tf.memory().numTensors;
     const trainer = make('tfjs');
     const seen = steps(trainer);
     trainer.pause();
@@ -101,6 +102,7 @@ describe('trainer controls', () => {
     trainer.stop();
     await done;
     trainer.dispose();
+    expect(tf.memory().numTensors).toBe(tensors);
   });
 
   it('weights() after dispose() on tfjs are the last weights', async () => {
