@@ -1,5 +1,5 @@
 /**
- * `engine: 'auto'` (DESIGN.md §6): the typed-array engine in float32 wins where tfjs's per-op
+ * `engine: 'auto'` (docs/architecture.md): the typed-array engine in float32 wins where tfjs's per-op
  * overhead dwarfs the arithmetic (small models, small batches); tfjs wins on big matrices,
  * above all on webgl. Which one depends on the model, the batch and the machine, so it is
  * measured: a few steps of the first batch on throwaway runners of both engines.
