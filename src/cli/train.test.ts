@@ -1,10 +1,10 @@
 /**
  * The CLI: its argument rules, and two real runs as a user types them (tsx in a subprocess):
  * a mistake exits with 2 and says what is wrong; a short run writes a model file whose weights
- * load back by name.
+ * load back by name; a run whose weights overflow stops, names the box, exits 1 and writes nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,5 +89,24 @@ describe('train CLI', () => {
     expect(model.format).toBe('lensboard-model-draft');
     expect(model.document.name).toMatch(/Iris/);
     expect(model.weights.map((w: { shape: number[] }) => w.shape)).toEqual([[4, 3], [3]]);
+  });
+
+  it('stops on the first non-finite loss or weight, names the box, exits 1 and writes no model', () => {
+    // The bug: plain gradient descent at ε = 1e30 printed "loss NaN" every epoch, exited 0 and
+    // wrote weights that JSON turned into null.
+    const dir = mkdtempSync(join(tmpdir(), 'lensboard-'));
+    const xor = JSON.parse(readFileSync('src/io/examples/xor.json', 'utf8'));
+    const gd = xor.boxes.map((b: { generator: string }) =>
+      b.generator === 'optimiser' ? { ...b, config: { kind: 'gd' } } : b,
+    );
+    const document = join(dir, 'xor-gd.json');
+    writeFileSync(document, JSON.stringify({ ...xor, boxes: gd }));
+    const file = join(dir, 'model.json');
+    const out = run(document, '--lr', '1e30', '--engine', 'typed', '--out', file);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/not finite; the first box whose output is not finite is '[^']+' \(\w+\)/);
+    expect(out.stderr).toMatch(/no model written/);
+    expect(out.stdout).not.toMatch(/NaN/);
+    expect(existsSync(file)).toBe(false);
   });
 });

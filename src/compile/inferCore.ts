@@ -5,9 +5,9 @@
  */
 import { ConfigError, GeneratorTypeError, LensboardError } from '../core/errors';
 import type { WireType } from '../core/wire';
-import { InitSpecSchema } from './configs';
 import { mismatch } from './errors';
 import { coreConfig, type Node } from './graph';
+import { DEFAULT_INIT, InitSpecSchema } from './initialisers';
 import { paraRule } from './para';
 import type { InferState } from './state';
 import type { InitSpec } from './types';
@@ -84,7 +84,7 @@ function checkInit(s: InferState, box: string, port: string): boolean {
 }
 
 /** The owner's initialiser: a tied copy uses the one drawn on the box it is tied to. */
-function initOf(s: InferState, owner: string, fallback: InitSpec = { kind: 'glorot-uniform' }): InitSpec {
+function initOf(s: InferState, owner: string, fallback: InitSpec = DEFAULT_INIT): InitSpec {
   const parsed = InitSpecSchema.safeParse(s.graph.nodes.get(owner)?.box.config.init);
   return parsed.success ? stripUndefined(parsed.data) : fallback;
 }

@@ -10,14 +10,19 @@
 import { normaliseConfig } from '../core/config';
 import type { ConfigField, Generator } from '../core/generator';
 import { param, type WireType } from '../core/wire';
-import type { InitSpec } from './types';
+import { DEFAULT_INIT, INIT_KINDS, type InitSpec } from './initialisers';
 
 type Inputs = Readonly<Record<string, WireType | undefined>>;
 type Raw = Readonly<Record<string, unknown>>;
 
 export interface BoxConfigField extends Omit<ConfigField, 'kind'> {
-  /** `init` is an InitSpec object ({kind, sigma…}); the rest are core's field kinds. */
+  /** `init` is an InitSpec object ({kind, sigma…}, kinds from `options`); the rest are core's field kinds. */
   readonly kind: ConfigField['kind'] | 'init';
+  /**
+   * The compiler's own check of a value, where `min`/`max` cannot say it all (an open end):
+   * null when the value is allowed, otherwise what is allowed, in words.
+   */
+  readonly accepts?: (value: unknown) => string | null;
 }
 
 interface ParaRule {
@@ -29,7 +34,7 @@ interface ParaRule {
   readonly extraFields?: readonly BoxConfigField[];
 }
 
-const glorot: InitSpec = { kind: 'glorot-uniform' };
+const glorot = DEFAULT_INIT;
 const vectorLength = (t: WireType | undefined) => (t && t.shape.length === 1 ? t.shape[0] : undefined);
 
 const rules: Record<string, ParaRule> = {
@@ -87,6 +92,7 @@ export function paraFields(gen: Generator): BoxConfigField[] {
     key: 'init',
     label: 'initialiser',
     kind: 'init',
+    options: INIT_KINDS,
     default: rule?.defaultInit ?? glorot,
     help: 'used when the parameter port is left open (a learnt parameter)',
   };

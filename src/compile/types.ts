@@ -5,17 +5,12 @@
  */
 import type { Diagram } from '../core/diagram';
 import type { WireType } from '../core/wire';
-import type { OptimiserSettings, TrainingSettings } from '../io/document';
+import type { OptimiserSettings } from '../io/document';
+import type { LossKind } from '../learn/losses/index';
+import type { InitSpec } from './initialisers';
 
-export type LossKind = NonNullable<TrainingSettings['loss']>;
-
-export interface InitSpec {
-  readonly kind: 'zeros' | 'constant' | 'normal' | 'uniform' | 'glorot-uniform' | 'he';
-  readonly value?: number;
-  readonly sigma?: number;
-  readonly low?: number;
-  readonly high?: number;
-}
+export type { LossKind } from '../learn/losses/index';
+export type { InitSpec } from './initialisers';
 
 export interface CompiledParam {
   readonly name: string;

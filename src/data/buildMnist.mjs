@@ -27,7 +27,7 @@ export const HEADER_BYTES = 16;
 const SIDE = 28;
 
 const scriptPath = fileURLToPath(import.meta.url);
-export const defaultOutFile = join(dirname(scriptPath), '..', 'public', 'data', 'mnist.bin');
+export const defaultOutFile = join(dirname(scriptPath), '..', '..', 'public', 'data', 'mnist.bin');
 
 function defaultDigitsDir() {
   const require = createRequire(import.meta.url);

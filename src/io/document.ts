@@ -7,7 +7,11 @@
  * learner's box kinds (`input`, `label`, `output`, `parameter`, `loss`, `learning-rate`,
  * `optimiser`), or `group:<templateId>` for an instance of a saved sub-diagram.
  * The schema checks form only; meaning (known generator, well-typed wiring) is the compiler's.
+ * Loss and optimiser kinds and the hyper-parameters' ranges come from their one list each
+ * (learn/losses, learn/optimisers): a kind added there is a kind a document may name.
  */
+import { LOSS_KINDS } from '../learn/losses/index';
+import { HYPER_NAMES, HYPERS, type HyperName, OPTIMISER_KINDS } from '../learn/optimisers/index';
 import { z } from './zod';
 
 export const DOCUMENT_FORMAT = 'lensboard-document';
@@ -59,17 +63,28 @@ export const DatasetBindingSchema = z.object({
   options: z.record(z.string(), z.unknown()).default({}),
 });
 
+/** A hyper-parameter's value, in the range its table entry gives. */
+export function hyperSchema(name: HyperName): z.ZodNumber {
+  const { min, max, minOpen, maxOpen } = HYPERS[name];
+  const low = minOpen ? Finite.gt(min) : Finite.min(min);
+  if (max === undefined) return low;
+  return maxOpen ? low.lt(max) : low.max(max);
+}
+
+type OptionalHypers = { [K in Exclude<HyperName, 'learningRate'>]: z.ZodOptional<z.ZodNumber> };
+const optionalHypers = Object.fromEntries(
+  HYPER_NAMES.filter((n) => n !== 'learningRate').map((n) => [n, hyperSchema(n).optional()]),
+) as OptionalHypers;
+
+/** The learning rate is required here; every other hyper-parameter falls back to its default. */
 export const OptimiserSettingsSchema = z.object({
-  kind: z.enum(['gd', 'momentum', 'nesterov', 'adagrad', 'adam']),
-  learningRate: Finite.positive(),
-  momentum: Finite.min(0).max(1).optional(),
-  beta1: Finite.min(0).lt(1).optional(),
-  beta2: Finite.min(0).lt(1).optional(),
-  epsilon: Finite.positive().optional(),
+  kind: z.enum(OPTIMISER_KINDS),
+  learningRate: hyperSchema('learningRate'),
+  ...optionalHypers,
 });
 
 export const TrainingSettingsSchema = z.object({
-  loss: z.enum(['mse', 'mse-mean', 'softmax-cross-entropy', 'binary-cross-entropy', 'z2-xor', 'dot']).optional(),
+  loss: z.enum(LOSS_KINDS).optional(),
   optimiser: OptimiserSettingsSchema.optional(),
   batchSize: z.number().int().min(1).max(65536).default(32),
   epochs: z.number().int().min(1).max(100000).default(100),

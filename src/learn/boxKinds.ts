@@ -5,12 +5,23 @@
  * the palette renders both the same way; `describeBox` answers for either.
  */
 
-import { INIT_KINDS, LOSS_KINDS, OPTIMISER_KINDS } from '../compile/configs';
+import { DEFAULT_INIT, INIT_KINDS } from '../compile/initialisers';
 import { type BoxConfigField, paraFields } from '../compile/para';
 import { getGenerator, hasGenerator } from '../core';
 import { normaliseConfig } from '../core/config';
 import type { Config } from '../core/diagram';
 import type { DrawHints, Family, Generator, PortSpec } from '../core/generator';
+import { DEFAULT_LOSS, LOSS_KINDS } from './losses/index';
+import {
+  DEFAULT_OPTIMISER,
+  HYPER_NAMES,
+  HYPERS,
+  type HyperName,
+  hyperRange,
+  isHyperValue,
+  OPTIMISER_KINDS,
+  readers,
+} from './optimisers/index';
 
 export type { BoxConfigField } from '../compile/para';
 export type LearnerPaletteGroup = 'Data' | 'Losses' | 'Learning';
@@ -49,6 +60,27 @@ const shapeField: BoxConfigField = {
   help: 'used only when no dataset is bound',
 };
 
+/** A hyper-parameter as a number field, with its table entry's range (open ends checked by `accepts`). */
+function hyperField(name: HyperName, key: string = name, help?: string): BoxConfigField {
+  const h = HYPERS[name];
+  return {
+    key,
+    label: h.symbol,
+    kind: 'number',
+    min: h.min,
+    ...(h.max !== undefined ? { max: h.max } : {}),
+    default: h.default,
+    ...(help ? { help } : {}),
+    accepts: (v) => (isHyperValue(name, v) ? null : `must be a finite number, ${hyperRange(name)}`),
+  };
+}
+
+/** The optimiser box's fields: its kind, then every hyper-parameter but the learning rate (α's ε). */
+const optimiserFields: BoxConfigField[] = [
+  { key: 'kind', label: 'optimiser', kind: 'enum', options: OPTIMISER_KINDS, default: DEFAULT_OPTIMISER },
+  ...HYPER_NAMES.filter((n) => n !== 'learningRate').map((n) => hyperField(n, n, readers(n))),
+];
+
 const kinds: readonly BoxKind[] = [
   {
     id: 'input',
@@ -85,7 +117,7 @@ const kinds: readonly BoxKind[] = [
     ports: fixed([], ['W']),
     configFields: [
       { key: 'shape', label: 'shape', kind: 'shape', min: 1, default: [1], help: 'e.g. [4, 3] for linear 4→3' },
-      { key: 'init', label: 'initialiser', kind: 'init', options: INIT_KINDS, default: { kind: 'glorot-uniform' } },
+      { key: 'init', label: 'initialiser', kind: 'init', options: INIT_KINDS, default: DEFAULT_INIT },
     ],
     draw: { colour: '#2563eb', shape: 'triangle', symbol: 'P' },
   },
@@ -95,7 +127,7 @@ const kinds: readonly BoxKind[] = [
     group: 'Losses',
     description: 'ℓ : B ⊗ B → L compares the prediction ŷ with the label y; its reverse starts the backward pass.',
     ports: fixed(['ŷ', 'y'], ['l']),
-    configFields: [{ key: 'kind', label: 'loss', kind: 'enum', options: LOSS_KINDS, default: 'mse' }],
+    configFields: [{ key: 'kind', label: 'loss', kind: 'enum', options: LOSS_KINDS, default: DEFAULT_LOSS }],
     draw: { colour: '#be123c', shape: 'loss', symbol: 'ℓ' },
   },
   {
@@ -104,7 +136,7 @@ const kinds: readonly BoxKind[] = [
     group: 'Learning',
     description: 'The cap α : (L, L′) → (1, 1) whose backward map is the constant −ε.',
     ports: fixed(['l'], []),
-    configFields: [{ key: 'epsilon', label: 'ε', kind: 'number', min: 0, max: 10, default: 0.01 }],
+    configFields: [hyperField('learningRate', 'epsilon')],
     draw: { colour: '#a16207', shape: 'cap', symbol: 'α' },
   },
   {
@@ -113,13 +145,7 @@ const kinds: readonly BoxKind[] = [
     group: 'Learning',
     description: 'The optimiser lens U applied to every parameter (gradient descent, momentum, Adam…).',
     ports: fixed([], []),
-    configFields: [
-      { key: 'kind', label: 'optimiser', kind: 'enum', options: OPTIMISER_KINDS, default: 'gd' },
-      { key: 'momentum', label: 'γ', kind: 'number', min: 0, max: 1, default: 0.9, help: 'momentum and Nesterov' },
-      { key: 'beta1', label: 'β₁', kind: 'number', min: 0, max: 0.999999, default: 0.9, help: 'Adam' },
-      { key: 'beta2', label: 'β₂', kind: 'number', min: 0, max: 0.999999, default: 0.999, help: 'Adam' },
-      { key: 'epsilon', label: 'δ', kind: 'number', min: 0, max: 1, default: 1e-7, help: 'AdaGrad and Adam' },
-    ],
+    configFields: optimiserFields,
     draw: { colour: '#4d7c0f', shape: 'optimiser', symbol: 'U' },
   },
 ];
@@ -128,7 +154,6 @@ const table = new Map(kinds.map((k) => [k.id, k]));
 
 export const learnerBoxKinds = (): readonly BoxKind[] => kinds;
 export const lookupBoxKind = (id: string): BoxKind | undefined => table.get(id);
-export const isLearnerKind = (id: string): boolean => table.has(id);
 
 const familyGroup: Record<Family, PaletteGroup> = {
   structure: 'Structure',

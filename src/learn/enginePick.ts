@@ -1,13 +1,13 @@
 /**
- * `engine: 'auto'` (DESIGN.md §6): the typed-array engine in float32 wins where tfjs's per-op
+ * `engine: 'auto'` (docs/architecture.md): the typed-array engine in float32 wins where tfjs's per-op
  * overhead dwarfs the arithmetic (small models, small batches); tfjs wins on big matrices,
  * above all on webgl. Which one depends on the model, the batch and the machine, so it is
  * measured: a few steps of the first batch on throwaway runners of both engines.
  */
-import type { Batch } from '../data/dataset';
+import { type Batch, batches, type Dataset } from '../data/dataset';
 import type { Learner } from './learner';
 import type { Hypers } from './optimisers/index';
-import { createRunner, type StepRunner } from './runners/index';
+import { createRunner, type Floats, type StepRunner } from './runners/index';
 
 /** What `engine: 'auto'` measured (µs per step, outputs read back) and which engine it kept. */
 export interface EnginePick {
@@ -17,7 +17,7 @@ export interface EnginePick {
 
 export async function pickEngine(
   learner: Learner,
-  initial: { readonly params: readonly Float32Array[]; readonly state: readonly Float32Array[] },
+  initial: { readonly params: readonly Floats[]; readonly state: readonly Floats[] },
   hypers: Hypers,
   rows: Batch,
 ): Promise<EnginePick> {
@@ -48,4 +48,23 @@ async function timeSteps(r: StepRunner, rows: Batch): Promise<number> {
   }
   await r.deferred?.read();
   return (1000 * (performance.now() - t0)) / n;
+}
+
+/**
+ * For a trainer on `engine: 'auto'`: measures on the first batch, and when tfjs wins returns a
+ * tfjs runner from the initial values to replace the typed one (null: keep the typed runner).
+ */
+export async function autoRunner(
+  learner: Learner,
+  initial: { readonly params: readonly Floats[]; readonly state: readonly Floats[] },
+  hypers: Hypers,
+  rows: { readonly train: Dataset; readonly batchSize: number; readonly seed: number },
+): Promise<{ pick: EnginePick | null; runner: StepRunner | null }> {
+  const first = batches(rows.train, rows.batchSize, rows.seed, 0).next();
+  if (first.done) return { pick: null, runner: null };
+  const pick = await pickEngine(learner, initial, hypers, first.value);
+  if (pick.picked === 'typed') return { pick, runner: null };
+  const runner = createRunner('tfjs', learner, initial.params, initial.state);
+  runner.setHypers(hypers);
+  return { pick, runner };
 }

@@ -1,5 +1,5 @@
 /**
- * Learner assembly (DESIGN.md §1): one training step is one evaluation of the composite lens
+ * Learner assembly (docs/architecture.md): one training step is one evaluation of the composite lens
  * `optimiser ▷ (model ; loss ; α)`, drawn here as ONE diagram
  *
  *   (learnt…, state…, hypers…, fixed…, y) → (learnt⁺…, state⁺…, l, ŷ)
@@ -8,7 +8,7 @@
  * shared state once (Adam's step counter: advanced once a step, its scalars read by every put).
  *
  * p̃ = get(s, p); ŷ = f(p̃, x); l = ℓ(ŷ, y); l' = α(l); ŷ' = R[ℓ](…, l'); p' = R[f](…, ŷ');
- * (s⁺, p⁺) = put(s, p, p'). R comes from the core's rdiff; its forward copies of f and ℓ land
+ * (s⁺, p⁺) = put(s, p, p') — get and put drawn by ./optimiserWiring. R comes from the core's rdiff; its forward copies of f and ℓ land
  * on the same wires as the forward pass drawn here, so lowering's CSE keeps one forward pass,
  * and DCE drops the changes nobody reads (x', y'). The learnt wires are the parameters, or,
  * for deep dreaming, the data inputs (the weights then stay fixed).
@@ -26,6 +26,7 @@ import type { WireType } from '../core/wire';
 import { type Cap, cap } from './learningRate';
 import { getLoss, type Loss, lossDiagram } from './losses/index';
 import {
+  DEFAULT_OPTIMISER,
   getOptimiser,
   type HyperName,
   type OptimiserKind,
@@ -34,6 +35,7 @@ import {
   sharedState,
   stateType,
 } from './optimisers/index';
+import { drawGet, drawPut, type LearntWire, reader } from './optimiserWiring';
 import { scalarType, tagged } from './wiring';
 
 export interface LearnerOptions {
@@ -83,7 +85,7 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
   const lossKind = options.loss ?? model.loss?.kind;
   if (!lossKind) throw new Error('the learner needs a loss: draw a loss box or choose one in the settings');
   const loss = getLoss(lossKind);
-  const optimiser = getOptimiser(options.optimiser ?? model.optimiser?.kind ?? 'gd');
+  const optimiser = getOptimiser(options.optimiser ?? model.optimiser?.kind ?? DEFAULT_OPTIMISER);
   const types = dom(model.diagram);
   if (model.diagram.outputs.length !== 1) {
     throw new Error(`a learner needs one prediction output; this model has ${model.diagram.outputs.length}`);
@@ -134,59 +136,33 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
   };
 }
 
-function drawStep(
-  f: Diagram,
-  ell: Diagram,
-  o: OptimiserLens,
-  capKind: Cap,
-  layout: StepLayout,
-  lossSource: string,
-): Diagram {
+/** The step diagram of the header: the model, the loss, α, R of both, and U around them. */
+function drawStep(f: Diagram, ell: Diagram, o: OptimiserLens, capKind: Cap, layout: StepLayout, lossSource: string) {
   const types = dom(f);
   const b = new DiagramBuilder();
   const p = b.inputs(layout.learnt.map((i) => types[i]));
-  const k = ownState(o).length;
-  const s = p.map((_, j) => b.inputs(layout.state.slice(j * k, (j + 1) * k)));
-  const shared = b.inputs(layout.state.slice(p.length * k));
-  const h = Object.fromEntries(layout.hypers.map((name) => [name, b.input(scalarType)]));
+  const takeState = reader(b.inputs(layout.state));
+  const own = ownState(o).length;
+  const learnt: LearntWire[] = p.map((pj) => ({ p: pj, s: takeState(own) }));
+  const shared = takeState(layout.state.length - own * p.length);
+  const h = b.inputs(layout.hypers.map(() => scalarType));
   const x = b.inputs(layout.fixed.map((i) => types[i]));
   const y = b.input(layout.prediction);
-  const names = layout.hypers;
-  const hs = names.map((name) => h[name]);
-  const wiresOf = (ws: number[]) => Object.fromEntries(names.map((name, i) => [name, ws[i]]));
-  const optimiser = { source: 'optimiser', pass: 'forward' } as const;
-  const got = p.map((pj, j) =>
-    tagged(b, optimiser, [pj, ...s[j], ...hs], (sub, [q, ...w]) => [o.get(sub, q, w.slice(0, k), wiresOf(w.slice(k)))]),
-  );
+  const got = drawGet(b, o, learnt, h);
   const inputs = types.map((_, i) => {
     const j = layout.learnt.indexOf(i);
-    return j >= 0 ? got[j][0] : x[layout.fixed.indexOf(i)];
+    return j >= 0 ? got[j] : x[layout.fixed.indexOf(i)];
   });
   const [yhat] = b.inline(f, inputs);
   const [l] = b.inline(ell, [yhat, y], { source: lossSource, pass: 'forward' });
   const alpha = { source: 'learning-rate', pass: 'backward' } as const;
-  const [dl] = tagged(b, alpha, [l, h.learningRate], (sub, [lw, e]) => [cap(sub, capKind, lw, e)]);
+  const epsilon = h[layout.hypers.indexOf('learningRate')];
+  const [dl] = tagged(b, alpha, [l, epsilon], (sub, [lw, e]) => [cap(sub, capKind, lw, e)]);
   const [dyhat] = b.inline(rdiff(ell), [yhat, y, dl], { source: lossSource });
   const dInputs = b.inline(rdiff(f), [...inputs, dyhat]);
-  const put = { source: 'optimiser', pass: 'backward' } as const;
-  // Once a step: the shared state moves on and yields the scalars every put reads.
-  const ns = shared.length;
-  const advanced = o.advance
-    ? tagged(b, put, [...shared, ...hs], (sub, w) => {
-        const a = (o.advance as NonNullable<OptimiserLens['advance']>)(sub, w.slice(0, ns), wiresOf(w.slice(ns)));
-        return [...a.s, ...a.c];
-      })
-    : [];
-  const sharedNext = advanced.slice(0, ns);
-  const c = advanced.slice(ns);
-  const nh = hs.length;
-  const next = p.map((pj, j) =>
-    tagged(b, put, [pj, ...s[j], dInputs[layout.learnt[j]], ...hs, ...c], (sub, [q, ...w]) => {
-      const u = o.put(sub, q, w.slice(0, k), w[k], wiresOf(w.slice(k + 1, k + 1 + nh)), w.slice(k + 1 + nh));
-      return [u.p, ...u.s];
-    }),
-  );
-  b.outputs([...next.map((n) => n[0]), ...next.flatMap((n) => n.slice(1)), ...sharedNext, l, yhat]);
+  const changes = learnt.map((w, j) => ({ ...w, dp: dInputs[layout.learnt[j]] }));
+  const next = drawPut(b, o, changes, shared, h);
+  b.outputs([...next.learnt.map((w) => w.p), ...next.learnt.flatMap((w) => w.s), ...next.shared, l, yhat]);
   return b.build(`${o.kind} ▷ (${printTerm(f)} ; ${ell.term} ; α)`);
 }
 

@@ -4,7 +4,7 @@
  * a seed gives the same weights in Node, in a worker and in the browser.
  */
 
-import { toInitialiser } from '../compile/configs';
+import { toInitialiser } from '../compile/initialisers';
 import type { CompiledModel } from '../compile/types';
 import { initParams } from '../core/para';
 import { typeSize } from '../core/shape';
@@ -15,7 +15,11 @@ export function initialParams(model: CompiledModel, seed: number): Float32Array[
   return initParams({ diagram: model.diagram, params }, seed);
 }
 
-/** The optimiser's state before the first step: each wire filled with its spec's initial value. */
-export function initialState(types: readonly WireType[], init: readonly number[], batch = 1): Float32Array[] {
-  return types.map((t, i) => new Float32Array(typeSize(t) * (t.batch ? batch : 1)).fill(init[i]));
+/**
+ * The optimiser's state before the first step: each wire filled with its spec's initial value,
+ * exactly (in doubles). Each runner stores it in its engine's precision, so AdaGrad's 0.1 is
+ * float32(0.1) on the float32 engines and 0.1 itself on the float64 one.
+ */
+export function initialState(types: readonly WireType[], init: readonly number[], batch = 1): Float64Array[] {
+  return types.map((t, i) => new Float64Array(typeSize(t) * (t.batch ? batch : 1)).fill(init[i]));
 }

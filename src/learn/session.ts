@@ -11,6 +11,7 @@ import type { LensDocument } from '../io/document';
 import { parseDocument } from '../io/parse';
 import type { TrainerSettings } from './settings';
 import { createTrainer, type Trainer } from './trainer';
+import { boxNamer } from './trainerFailure';
 
 export interface SessionRequest {
   readonly document: unknown;
@@ -63,5 +64,6 @@ export async function openSession(req: SessionRequest, load = loadDataset): Prom
     testFraction: t?.testFraction ?? 0,
     ...req.settings,
   };
-  return { document, dataset, trainer: createTrainer(compiled.model, dataset, settings) };
+  const trainer = createTrainer(compiled.model, dataset, settings, { boxName: boxNamer(document.boxes) });
+  return { document, dataset, trainer };
 }

@@ -6,7 +6,7 @@
 
 import type { CompiledModel, LossKind } from '../compile/types';
 import type { OptimiserSettings } from '../io/document';
-import { DEFAULT_HYPERS, type Hypers, hypersOf, type OptimiserKind } from './optimisers/index';
+import { DEFAULT_OPTIMISER, type Hypers, hypersOf, type OptimiserKind } from './optimisers/index';
 import type { EngineName } from './runners/types';
 
 export interface TrainerSettings {
@@ -43,8 +43,8 @@ export function resolveSettings(model: CompiledModel, s: TrainerSettings): Resol
   const merged = { ...drawn, ...s.optimiser };
   return {
     loss: s.loss ?? model.loss?.kind,
-    optimiser: merged.kind ?? 'gd',
-    hypers: hypersOf({ learningRate: DEFAULT_HYPERS.learningRate, ...merged }),
+    optimiser: merged.kind ?? DEFAULT_OPTIMISER,
+    hypers: hypersOf(merged),
   };
 }
 

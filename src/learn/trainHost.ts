@@ -1,8 +1,8 @@
 /**
  * The worker's side of the protocol, apart from the Worker global so that Node tests drive it
  * directly. Step metrics are gathered and posted as one snapshot every ~16 ms (a frame):
- * posting every step would cost a quarter of the throughput (STACK.md); epochs, traces and the
- * end are posted as they happen.
+ * posting every step would cost a quarter of the throughput; epochs, traces, status changes and
+ * the end are posted as they happen, each after a snapshot of the steps before it.
  */
 import { makeDataset } from '../data/dataset';
 import { startBackend } from '../engines/backend';
@@ -33,74 +33,100 @@ async function backendFor(request: StartRequest) {
   return startBackend(request.backend);
 }
 
-export function createTrainHost(post: Post): (message: ToWorker) => void {
-  let trainer: Trainer | null = null;
-  let starting = false;
-  /** Controls sent while the dataset loads; replayed once the trainer exists. */
-  let early: ToWorker[] = [];
-  let losses: number[] = [];
-  let lastPost = 0;
+/** The step losses not posted yet, posted as one snapshot a frame, or now (`post`) when asked. */
+class Snapshots {
+  private losses: number[] = [];
+  private latest: StepMetrics | null = null;
+  private lastPost = 0;
 
-  const flush = (latest: StepMetrics) => {
-    const batch = Float32Array.from(losses);
-    losses = [];
-    lastPost = performance.now();
-    post({ type: 'snapshot', snapshot: { latest, losses: batch } }, [batch.buffer]);
-  };
+  constructor(private readonly send: Post) {}
 
-  async function start(request: StartRequest) {
-    const backend = await backendFor(request);
-    // Carried rows replace loading the binding; makeDataset re-checks their shapes on arrival.
-    const carried = request.data && makeDataset(request.data);
-    const session = await openSession(request, carried ? async () => carried : undefined);
-    const t = session.trainer;
-    let latest: StepMetrics | null = null;
-    t.onStep((m) => {
-      latest = m;
-      losses.push(m.loss);
-      if (performance.now() - lastPost >= SNAPSHOT_MS) flush(m);
-    });
-    t.onEpoch((metrics) => post({ type: 'epoch', metrics }));
-    const stepsPerEpoch = Math.ceil(t.train.n / t.settings.batchSize);
-    const ready = {
+  add(m: StepMetrics): void {
+    this.latest = m;
+    this.losses.push(m.loss);
+    if (performance.now() - this.lastPost >= SNAPSHOT_MS) this.post();
+  }
+
+  post(): void {
+    if (!this.latest || this.losses.length === 0) return;
+    const batch = Float32Array.from(this.losses);
+    this.losses = [];
+    this.lastPost = performance.now();
+    this.send({ type: 'snapshot', snapshot: { latest: this.latest, losses: batch } }, [batch.buffer]);
+  }
+}
+
+/** Wires a trainer's events to messages, each after the snapshot of the steps before it. */
+function relay(t: Trainer, post: Post): Snapshots {
+  const snapshots = new Snapshots(post);
+  t.onStep((m) => snapshots.add(m));
+  t.onEpoch((metrics) => {
+    snapshots.post();
+    post({ type: 'epoch', metrics });
+  });
+  t.onStatus((status) => {
+    snapshots.post();
+    post({ type: 'status', status });
+  });
+  return snapshots;
+}
+
+function ready(t: Trainer, backend: Awaited<ReturnType<typeof backendFor>>): FromWorker {
+  return {
+    type: 'ready',
+    ready: {
       engine: t.engine,
       backend,
       term: t.learner.model.term,
       trainRows: t.train.n,
       testRows: t.test?.n ?? 0,
       hypers: t.hypers(),
-      stepsPerEpoch,
-    };
-    post({ type: 'ready', ready });
-    trainer = t;
-    for (const m of early) control(t, m);
-    early = [];
-    const result = await t.run();
-    if (latest && losses.length) flush(latest);
-    post({ type: 'done', result, weights: named(t) });
-    t.dispose();
-  }
+      stepsPerEpoch: Math.ceil(t.train.n / t.settings.batchSize),
+    },
+  };
+}
 
+function control(trainer: Trainer, message: ToWorker, post: Post, fail: (e: unknown) => void) {
+  switch (message.type) {
+    case 'pause':
+      return trainer.pause();
+    case 'resume':
+      return trainer.resume();
+    case 'step':
+      return trainer.stepOnce();
+    case 'stop':
+      return trainer.stop();
+    case 'set-hypers':
+      return trainer.setHypers(message.hypers);
+    case 'trace':
+      trainer.traceNextStep().then(({ step, trace }) => post({ type: 'trace', step, trace }), fail);
+      return;
+    case 'weights':
+      return post({ type: 'weights', weights: named(trainer) });
+  }
+}
+
+export function createTrainHost(post: Post): (message: ToWorker) => void {
+  let trainer: Trainer | null = null;
+  let starting = false;
+  /** Controls sent while the dataset loads; replayed once the trainer exists. */
+  let early: ToWorker[] = [];
   const fail = (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
 
-  function control(trainer: Trainer, message: ToWorker) {
-    switch (message.type) {
-      case 'pause':
-        return trainer.pause();
-      case 'resume':
-        return trainer.resume();
-      case 'step':
-        return trainer.stepOnce();
-      case 'stop':
-        return trainer.stop();
-      case 'set-hypers':
-        return trainer.setHypers(message.hypers);
-      case 'trace':
-        trainer.traceNextStep().then(({ step, trace }) => post({ type: 'trace', step, trace }), fail);
-        return;
-      case 'weights':
-        return post({ type: 'weights', weights: named(trainer) });
-    }
+  async function start(request: StartRequest) {
+    const backend = await backendFor(request);
+    // Carried rows replace loading the binding; makeDataset re-checks their shapes on arrival.
+    const carried = request.data && makeDataset(request.data);
+    const t = (await openSession(request, carried ? async () => carried : undefined)).trainer;
+    const snapshots = relay(t, post);
+    post(ready(t, backend));
+    trainer = t;
+    for (const m of early) control(t, m, post, fail);
+    early = [];
+    const result = await t.run();
+    snapshots.post();
+    post({ type: 'done', result, weights: named(t) });
+    t.dispose();
   }
 
   return (message) => {
@@ -110,7 +136,7 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
       start(message.request).catch(fail);
       return;
     }
-    if (trainer) return control(trainer, message);
+    if (trainer) return control(trainer, message, post, fail);
     if (!starting) return fail(new Error(`'${message.type}' before 'start'`));
     early.push(message);
   };

@@ -9,7 +9,7 @@ import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
 import type { StepTrace } from './runners/types';
 import type { SessionRequest } from './session';
-import type { EpochMetrics, StepMetrics, TrainResult } from './trainer';
+import type { EpochMetrics, StatusReport, StepMetrics, TrainResult } from './trainerTypes';
 import type { NamedWeights } from './weights';
 
 export interface StartRequest extends SessionRequest {
@@ -52,8 +52,15 @@ export interface Snapshot {
   readonly losses: Float32Array;
 }
 
+/**
+ * `status` acknowledges each change as it happens in the worker (a pause once the loop has
+ * parked, with every step before it already in the snapshots; a failure with the box that went
+ * non-finite and the step the weights were rolled back to). `done` ends every run, its result's
+ * `failure` set when status is 'failed'.
+ */
 export type FromWorker =
   | { readonly type: 'ready'; readonly ready: Ready }
+  | { readonly type: 'status'; readonly status: StatusReport }
   | { readonly type: 'snapshot'; readonly snapshot: Snapshot }
   | { readonly type: 'epoch'; readonly metrics: EpochMetrics }
   | { readonly type: 'trace'; readonly step: number; readonly trace: StepTrace }
@@ -61,4 +68,4 @@ export type FromWorker =
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'error'; readonly message: string };
 
-export type { Metrics };
+export type { Metrics, StatusReport };

@@ -1,13 +1,14 @@
 /**
  * The training loop: the paper's Iris network reaches its accuracy, the two engines trace the
- * same losses for the same seed, the controls act between steps, and tfjs leaks nothing.
+ * same losses for the same seed, hyper-parameters change between steps, and tfjs leaks nothing.
+ * The controls are tested in trainerControls.test.ts, NaN and ∞ in trainerNonFinite.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../data/catalog';
-import { makeDataset } from '../data/dataset';
 import { denseModel } from '../testing/models';
+import { xorTable as xorTable4 } from '../testing/xorTable';
 import { openSession } from './session';
 import { createTrainer, type StepMetrics } from './trainer';
 
@@ -19,16 +20,7 @@ beforeAll(async () => {
 const irisSimple = () => denseModel(4, [{ units: 3, activation: 'sigmoid' }], 'mse');
 const gd = { kind: 'gd', learningRate: 0.01 } as const;
 
-const xorTable = makeDataset({
-  name: 'xor',
-  description: 'the truth table of xor',
-  task: 'classification',
-  featureShape: [2],
-  labelShape: [1],
-  labelEncoding: 'bits',
-  features: Float32Array.from([0, 0, 0, 1, 1, 0, 1, 1]),
-  labels: Float32Array.from([0, 1, 1, 0]),
-});
+const xorTable = xorTable4();
 
 describe('trainer', () => {
   it('the Iris simple document (batch 1, 400 epochs) reaches training accuracy 0.96 on the typed engine', async () => {
@@ -70,7 +62,10 @@ describe('trainer', () => {
     expect(worst).toBeLessThan(1e-5);
   });
 
-  it('10,000 tfjs steps leave the number of tensors unchanged after warm-up', async () => {
+  it('10,000 tfjs steps hold no more tensors than the first 1,000, and none after the run', async () => {
+    // Catches the mutant "a step does not dispose the values it replaced" (runners/tfjs.ts
+    // adopt): the count then grows step after step. Kept checkpoints (guard.ts) come and go, so
+    // the bound is the most held during the first 1,000 steps, not one moment's count.
     const trainer = createTrainer(denseModel(2, [{ units: 1, activation: 'sigmoid' }]), xorTable, {
       epochs: 10000,
       batchSize: 4,
@@ -79,17 +74,19 @@ describe('trainer', () => {
       optimiser: { kind: 'momentum', learningRate: 0.1 },
       evaluateEachEpoch: false,
     });
-    let warm = -1;
-    let last = -1;
+    const before = tf.memory().numTensors;
+    let warm = 0;
+    let later = 0;
     trainer.onStep((m) => {
-      if (m.step === 10) warm = tf.memory().numTensors;
+      const n = tf.memory().numTensors;
+      if (m.step <= 1000) warm = Math.max(warm, n);
+      else later = Math.max(later, n);
       if (m.step === 5000) trainer.setHypers({ learningRate: 0.05 });
-      last = tf.memory().numTensors;
     });
     const result = await trainer.run();
     expect(result.steps).toBe(10000);
-    expect(last).toBe(warm);
-    const before = tf.memory().numTensors;
+    expect(later).toBeLessThanOrEqual(warm);
+    expect(tf.memory().numTensors).toBe(before);
     trainer.dispose();
     expect(tf.memory().numTensors).toBeLessThan(before);
   });
@@ -138,34 +135,6 @@ describe('trainer', () => {
     expect(auto.weights()).toEqual(direct.weights());
     auto.dispose();
     direct.dispose();
-  });
-
-  it('pause, single step, resume and stop act between steps', async () => {
-    const trainer = createTrainer(denseModel(2, [{ units: 1 }]), xorTable, {
-      epochs: 1000,
-      batchSize: 1,
-      seed: 3,
-      optimiser: gd,
-    });
-    const seen: StepMetrics[] = [];
-    trainer.onStep((m) => {
-      seen.push(m);
-      if (m.step === 5) trainer.pause();
-    });
-    const done = trainer.run();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(trainer.status).toBe('paused');
-    expect(seen.length).toBe(5);
-    trainer.stepOnce();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(seen.length).toBe(6);
-    trainer.resume();
-    await new Promise((r) => setTimeout(r, 20));
-    trainer.stop();
-    const result = await done;
-    expect(result.status).toBe('stopped');
-    expect(result.steps).toBeGreaterThan(6);
-    expect(result.steps).toBeLessThan(4000);
   });
 
   it('a learning rate set to 0 between steps freezes the weights (no recompiling)', async () => {

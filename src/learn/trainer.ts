@@ -4,82 +4,69 @@
  * step's buffers for the animation. It touches no DOM and yields to the event loop every
  * ~10 ms of work, so it runs unchanged in a Web Worker (messages get through between steps).
  * Subscribers receive plain numbers only. On tfjs the steps' outputs are read back every few
- * steps, asynchronously, while the next steps run: no `dataSync` per step, and the loop waits
- * on the device only at a pause, a trace, an epoch's end or when two reads are under way.
- * `engine: 'auto'` times the first steps on both engines and keeps the faster (see `enginePick`).
+ * steps, asynchronously, while the next steps run (./readBack). A loss or value that stops
+ * being finite stops the run within 10 steps, rolled back to the last finite step, with the box
+ * that went wrong named (./guard, ./firstNonFinite). `engine: 'auto'` times the first steps on
+ * both engines and keeps the faster (./enginePick).
  */
 
 import type { CompiledModel } from '../compile/types';
-import { type Batch, BatchViews, batches, type Dataset, splitDataset } from '../data/dataset';
-import { type EnginePick, pickEngine } from './enginePick';
+import { type Batch, BatchViews, type Dataset, splitDataset } from '../data/dataset';
+import { Controls } from './controls';
+import { autoRunner, type EnginePick } from './enginePick';
+import { FiniteGuard } from './guard';
 import { assembleLearner, type Learner } from './learner';
+import { Listeners } from './listeners';
 import { labelReading, type Metrics, Tally } from './metrics';
 import { nextTask } from './nextTask';
 import type { Hypers } from './optimisers/index';
 import { initialParams, initialState } from './params';
+import { ReadBack } from './readBack';
 import { createRunner, type RunOutputs, type StepRunner, type StepTrace } from './runners/index';
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
 import { checkData, evaluateRows } from './trainerData';
-
-export interface StepMetrics {
-  readonly step: number;
-  readonly epoch: number;
-  readonly loss: number;
-  readonly accuracy: number | null;
-}
+import { rollBack } from './trainerFailure';
+import type { EpochMetrics, NonFinite, StatusReport, StepMetrics, TrainerStatus, TrainResult } from './trainerTypes';
 
 export type { EnginePick } from './enginePick';
+export type { EpochMetrics, NonFinite, StatusReport, StepMetrics, TrainerStatus, TrainResult } from './trainerTypes';
 
-export interface EpochMetrics {
-  readonly epoch: number;
-  /** The runner's engine (`typed-float32`, `tfjs-webgl`…). */
-  readonly engine: string;
-  readonly steps: number;
-  readonly stepsPerSecond: number;
-  /** Running means over the epoch's steps (the weights moved during the epoch). */
-  readonly running: Metrics;
-  /** The whole sets at the epoch's end, when evaluated. */
-  readonly train: Metrics | null;
-  readonly test: Metrics | null;
+/** Keeps values aside for a rollback every this many steps. */
+const CHECK_EVERY = 8;
+/** A non-finite loss or value is seen before this many more steps are taken. */
+const MAX_UNSEEN = 10;
+
+export interface TrainerOptions {
+  /** How a failure names a box: its label and id, say (session.ts passes the document's). */
+  readonly boxName?: (id: string) => string;
 }
-
-export type TrainerStatus = 'idle' | 'running' | 'paused' | 'stopped' | 'done';
-
-export interface TrainResult {
-  readonly status: 'done' | 'stopped';
-  readonly epochs: number;
-  readonly steps: number;
-  readonly seconds: number;
-  readonly engine: string;
-  /** Set when the settings asked for `engine: 'auto'`. */
-  readonly enginePick: EnginePick | null;
-  readonly train: Metrics;
-  readonly test: Metrics | null;
-}
-
-type Listener<T> = (value: T) => void;
 
 export class Trainer {
   readonly learner: Learner;
   readonly train: Dataset;
   readonly test: Dataset | null;
   private runner: StepRunner;
-  private readonly initial: { params: Float32Array[]; state: Float32Array[] };
+  private readonly initial: { params: Float32Array[]; state: Float64Array[] };
   private pick: EnginePick | null = null;
-  private readonly stepListeners = new Set<Listener<StepMetrics>>();
-  private readonly epochListeners = new Set<Listener<EpochMetrics>>();
+  private readonly stepListeners = new Listeners<StepMetrics>();
+  private readonly epochListeners = new Listeners<EpochMetrics>();
+  private readonly statusListeners = new Listeners<StatusReport>();
   private current: Hypers;
-  private state: TrainerStatus = 'idle';
-  private wake: (() => void) | null = null;
-  private allowance = 0;
+  private readonly controls = new Controls();
   private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
-  private steps = 0;
+  /** Steps taken, and steps reported to the listeners (fewer while tfjs reads are under way). */
+  private taken = 0;
+  private reported = 0;
   private started = false;
+  private failure: NonFinite | null = null;
+  /** The weights at the end, once the runner is disposed. */
+  private final: Float32Array[] | null = null;
 
   constructor(
     model: CompiledModel,
     data: Dataset,
     readonly settings: TrainerSettings,
+    private readonly options: TrainerOptions = {},
   ) {
     checkSettings(settings);
     const resolved = resolveSettings(model, settings);
@@ -103,7 +90,7 @@ export class Trainer {
   }
 
   get status(): TrainerStatus {
-    return this.state;
+    return this.controls.status;
   }
   get engine(): string {
     return this.runner.engine;
@@ -115,14 +102,20 @@ export class Trainer {
   get enginePick(): EnginePick | null {
     return this.pick;
   }
-
-  onStep(f: Listener<StepMetrics>): () => void {
-    this.stepListeners.add(f);
-    return () => this.stepListeners.delete(f);
+  /** Why the run failed, once it has ('failed' status); null otherwise. */
+  get nonFinite(): NonFinite | null {
+    return this.failure;
   }
-  onEpoch(f: Listener<EpochMetrics>): () => void {
-    this.epochListeners.add(f);
-    return () => this.epochListeners.delete(f);
+
+  onStep(f: (m: StepMetrics) => void): () => void {
+    return this.stepListeners.on(f);
+  }
+  onEpoch(f: (m: EpochMetrics) => void): () => void {
+    return this.epochListeners.on(f);
+  }
+  /** Status changes as they really happen: a pause once every step before it is reported. */
+  onStatus(f: (s: StatusReport) => void): () => void {
+    return this.statusListeners.on(f);
   }
 
   /** Takes effect at the next step: the hyper-parameters are input wires, nothing recompiles. */
@@ -133,20 +126,17 @@ export class Trainer {
 
   /** Before run() too: the run then starts paused. */
   pause(): void {
-    if (this.state === 'running' || this.state === 'idle') this.state = 'paused';
+    this.controls.pause();
   }
   resume(): void {
-    if (this.state === 'paused') this.state = 'running';
-    this.wake?.();
+    this.controls.resume();
   }
   /** While paused: take exactly one more step. */
   stepOnce(): void {
-    this.allowance++;
-    this.wake?.();
+    this.controls.stepOnce();
   }
   stop(): void {
-    if (this.state === 'running' || this.state === 'paused' || this.state === 'idle') this.state = 'stopped';
-    this.wake?.();
+    this.controls.stop();
   }
 
   /** Resolves with every buffer of the next step's Program (indexed like learner.stepProgram). */
@@ -154,167 +144,158 @@ export class Trainer {
     return new Promise((resolve) => this.traceWanted.push(resolve));
   }
 
-  /** The current parameters, in the order of the model's params. */
+  /** The current parameters, in the order of the model's params; after dispose, the last ones. */
   weights(): Float32Array[] {
-    return this.runner.learnt();
+    return this.final?.map((w) => w.slice()) ?? this.runner.learnt();
   }
 
   evaluate(ds: Dataset): Metrics {
+    if (this.final) throw new Error('the trainer is disposed: evaluate before dispose()');
     return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits));
   }
 
   async run(): Promise<TrainResult> {
-    if (this.started) throw new Error(`the trainer has already run (status ${this.state})`);
+    if (this.started) throw new Error(`the trainer has already run (status ${this.status})`);
     this.started = true;
-    if (this.state === 'idle') this.state = 'running';
-    if (this.settings.engine === 'auto') await this.pickEngine();
-    const { epochs, batchSize, seed } = this.settings;
-    const started = performance.now();
-    let lastYield = started;
-    let epoch = 0;
-    const deferred = this.runner.deferred;
-    const readEvery = this.settings.readEvery ?? 32;
-    const yieldEveryMs = this.settings.yieldEveryMs ?? 10;
-    /** One shuffled copy of the training rows per epoch, batches as views of it (no copy per step). */
-    const views = new BatchViews(this.train, batchSize);
-    for (; epoch < epochs && !this.is('stopped'); epoch++) {
-      const tally = new Tally(labelReading(this.train, this.learner.loss.logits));
-      const epochStart = performance.now();
-      const first = this.steps;
-      const e = epoch;
-      const report = (out: RunOutputs, rows: Batch) => {
-        tally.add(out.loss, out.predictions, rows.labels, rows.n);
-        this.steps++;
-        if (this.stepListeners.size === 0) return;
-        const m = { step: this.steps, epoch: e, loss: tally.lastLoss, accuracy: tally.lastAccuracy };
-        for (const f of this.stepListeners) f(m);
-      };
-      /** Rows of the steps whose outputs still wait on the device, in step order. */
-      let waiting: Batch[] = [];
-      /** The reads under way, chained so that their steps are reported in step order. */
-      let reading: Promise<void> | null = null;
-      /** Starts reading the waiting steps back and returns at once: the steps go on meanwhile. */
-      const startRead = () => {
-        if (!deferred || waiting.length === 0) return;
-        const rows = waiting;
-        waiting = [];
-        const done = Promise.all([deferred.read(), reading]).then(([o]) => {
-          for (let i = 0; i < o.length; i++) report(o[i], rows[i]);
-        });
-        reading = done;
-        // Landed: none under way. A failure stays in `reading` for flush to throw.
-        done.then(
-          () => {
-            if (reading === done) reading = null;
-          },
-          () => {},
-        );
-      };
-      /** Every step so far read back and reported. */
-      const flush = async () => {
-        startRead();
-        const all = reading;
-        reading = null;
-        await all;
-      };
-      const epochBatches = views.epoch(seed, epoch);
-      for (let b = 0; b < epochBatches.length; b++) {
-        const rows = epochBatches[b];
-        if (this.is('paused') && this.allowance === 0) {
-          await flush();
-          await this.sleep();
-        }
-        if (this.is('stopped')) break;
-        if (this.allowance > 0) this.allowance--;
-        if (this.traceWanted.length) {
-          await flush();
-          report(this.traced(rows), rows);
-        } else if (deferred) {
-          deferred.step(rows);
-          waiting.push(rows);
-          if (waiting.length >= readEvery) {
-            // At most two reads under way: start this one, then let the one before it land.
-            const before = reading;
-            startRead();
-            await before;
-          }
-        } else report(this.runner.step(rows), rows);
-        if (performance.now() - lastYield > yieldEveryMs) {
-          // Never wait on the device here: a read that waited would stall the pipeline.
-          if (reading === null) startRead();
-          await nextTask();
-          lastYield = performance.now();
-        }
-      }
-      await flush();
-      if (this.is('stopped') && this.steps === first) break;
-      const steps = this.steps - first;
-      const seconds = (performance.now() - epochStart) / 1000;
-      const full = this.settings.evaluateEachEpoch !== false;
-      const metrics: EpochMetrics = {
-        epoch,
-        engine: this.runner.engine,
-        steps,
-        stepsPerSecond: seconds > 0 ? steps / seconds : 0,
-        running: tally.read(),
-        train: full ? this.evaluate(this.train) : null,
-        test: full && this.test ? this.evaluate(this.test) : null,
-      };
-      for (const f of this.epochListeners) f(metrics);
+    this.controls.start();
+    if (this.settings.engine === 'auto') {
+      const { batchSize, seed } = this.settings;
+      const auto = await autoRunner(this.learner, this.initial, this.current, { train: this.train, batchSize, seed });
+      this.pick = auto.pick;
+      if (auto.runner) this.runner.dispose();
+      this.runner = auto.runner ?? this.runner;
     }
-    const status = this.is('stopped') ? 'stopped' : 'done';
-    this.state = status;
-    const seconds = (performance.now() - started) / 1000;
-    const test = this.test ? this.evaluate(this.test) : null;
+    if (this.status === 'running') this.emitStatus();
+    const started = performance.now();
+    const guard = new FiniteGuard(this.runner, CHECK_EVERY);
+    const views = new BatchViews(this.train, this.settings.batchSize);
+    let epoch = 0;
+    try {
+      for (; epoch < this.settings.epochs && !this.controls.stopped; epoch++) {
+        if (!(await this.runEpoch(epoch, views, guard))) break;
+      }
+      if (guard.failed) this.failure = rollBack({ ...this.replayFrom(), guard, boxName: this.options.boxName });
+    } finally {
+      guard.release();
+    }
+    const status = this.failure ? 'failed' : this.status === 'stopped' ? 'stopped' : 'done';
+    this.controls.end(status);
+    this.emitStatus();
     return {
       status,
       epochs: epoch,
-      steps: this.steps,
-      seconds,
+      steps: this.failure ? this.failure.rolledBackTo : this.reported,
+      seconds: (performance.now() - started) / 1000,
       engine: this.runner.engine,
       enginePick: this.pick,
       train: this.evaluate(this.train),
-      test,
+      test: this.test ? this.evaluate(this.test) : null,
+      failure: this.failure,
     };
   }
 
-  /** `engine: 'auto'`: see enginePick.ts; the run starts from the initial values either way. */
-  private async pickEngine(): Promise<void> {
-    const first = batches(this.train, this.settings.batchSize, this.settings.seed, 0).next();
-    if (first.done) return;
-    this.pick = await pickEngine(this.learner, this.initial, this.current, first.value);
-    if (this.pick.picked === 'typed') return;
-    this.runner.dispose();
-    this.runner = createRunner('tfjs', this.learner, this.initial.params, this.initial.state);
-    this.runner.setHypers(this.current);
+  /** One epoch; false when the run ends in it (stopped before its first step, or failed). */
+  private async runEpoch(epoch: number, views: BatchViews, guard: FiniteGuard): Promise<boolean> {
+    const tally = new Tally(labelReading(this.train, this.learner.loss.logits));
+    const epochStart = performance.now();
+    const first = this.reported;
+    const report = (out: RunOutputs, rows: Batch) => {
+      tally.add(out.loss, out.predictions, rows.labels, rows.n);
+      this.reported++;
+      guard.reported(this.reported, Number.isFinite(tally.lastLoss));
+      if (this.stepListeners.size === 0) return;
+      this.stepListeners.emit({ step: this.reported, epoch, loss: tally.lastLoss, accuracy: tally.lastAccuracy });
+    };
+    const deferred = this.runner.deferred;
+    const readEvery = Math.min(this.settings.readEvery ?? 32, MAX_UNSEEN - 2);
+    const reads = deferred ? new ReadBack(deferred, report, readEvery, MAX_UNSEEN) : null;
+    await this.stepThrough(views.epoch(this.settings.seed, epoch), report, reads, guard);
+    if (guard.failed || (this.controls.stopped && this.reported === first)) return false;
+    const steps = this.reported - first;
+    const seconds = (performance.now() - epochStart) / 1000;
+    const full = this.settings.evaluateEachEpoch !== false;
+    this.epochListeners.emit({
+      epoch,
+      engine: this.runner.engine,
+      steps,
+      stepsPerSecond: seconds > 0 ? steps / seconds : 0,
+      running: tally.read(),
+      train: full ? this.evaluate(this.train) : null,
+      test: full && this.test ? this.evaluate(this.test) : null,
+    });
+    return true;
   }
 
+  /** The epoch's batches, one step each, until a stop or a failure; every step reported at the end. */
+  private async stepThrough(
+    rows: readonly Batch[],
+    report: (out: RunOutputs, rows: Batch) => void,
+    reads: ReadBack | null,
+    guard: FiniteGuard,
+  ): Promise<void> {
+    const flush = async () => reads?.flush();
+    const yieldEveryMs = this.settings.yieldEveryMs ?? 10;
+    let lastYield = performance.now();
+    for (let b = 0; b < rows.length; b++) {
+      let gate = this.controls.gate();
+      if (gate === 'park') gate = await this.controls.parked(() => this.park(flush), this.resumed);
+      if (gate === 'stop' || guard.failed) break;
+      if (this.traceWanted.length) {
+        await flush();
+        report(this.traced(rows[b]), rows[b]);
+      } else if (reads) await reads.step(rows[b]);
+      else report(this.runner.step(rows[b]), rows[b]);
+      guard.stepped(++this.taken);
+      if (guard.behind(this.taken, MAX_UNSEEN - CHECK_EVERY)) await guard.settle();
+      if (performance.now() - lastYield > yieldEveryMs) {
+        reads?.startIfIdle(); // never wait on the device here: a read that waited would stall the pipeline
+        await nextTask();
+        lastYield = performance.now();
+      }
+    }
+    await flush();
+  }
+
+  /** Paused: every step taken is reported before the pause is. */
+  private async park(flush: () => Promise<void>): Promise<void> {
+    await flush();
+    this.emitStatus();
+  }
+
+  /** Going on after a park: a resume is news, a single step is not (the next park says it). */
+  private readonly resumed = (): void => {
+    if (this.status === 'running') this.emitStatus();
+  };
+
+  /** What a rollback replays with: the runner, the learner and how the rows were cut. */
+  private replayFrom() {
+    const { batchSize, seed } = this.settings;
+    return { runner: this.runner, learner: this.learner, train: this.train, batchSize, seed };
+  }
+
+  /** Frees the engine's memory; `weights()` still gives the last weights. */
   dispose(): void {
+    if (this.final) return;
+    this.final = this.runner.learnt();
     this.runner.dispose();
   }
 
-  private traced(rows: Parameters<StepRunner['step']>[0]) {
+  private emitStatus(): void {
+    this.statusListeners.emit({ status: this.status, step: this.taken, failure: this.failure });
+  }
+
+  private traced(rows: Batch) {
     const { outputs, trace } = this.runner.traceStep(rows);
     const waiting = this.traceWanted;
     this.traceWanted = [];
-    for (const resolve of waiting) resolve({ step: this.steps + 1, trace });
+    for (const resolve of waiting) resolve({ step: this.taken + 1, trace });
     return outputs;
-  }
-
-  /** Reads the status afresh: the controls change it while run() awaits. */
-  private is(s: TrainerStatus): boolean {
-    return this.state === s;
-  }
-
-  private sleep(): Promise<void> {
-    return new Promise((resolve) => {
-      this.wake = () => {
-        this.wake = null;
-        resolve();
-      };
-    });
   }
 }
 
-export const createTrainer = (model: CompiledModel, data: Dataset, settings: TrainerSettings): Trainer =>
-  new Trainer(model, data, settings);
+export const createTrainer = (
+  model: CompiledModel,
+  data: Dataset,
+  settings: TrainerSettings,
+  options?: TrainerOptions,
+): Trainer => new Trainer(model, data, settings, options);

@@ -1,7 +1,8 @@
 /**
- * The trained model as one JSON file, for now: the document plus its weights by name. The
- * format issue will replace this with DESIGN.md §7's file (weightsManifest, base64 weightData);
- * until then it is kept to these two small functions so that only they change.
+ * The trained model as one JSON file, for now: the document plus its weights by name. A model
+ * format with a weights manifest and base64 weight data (docs/architecture.md) will replace it;
+ * until then it is kept to this one small function so that only it changes. Nothing reads these
+ * drafts back yet: the reader comes with that format.
  */
 
 import type { CompiledModel } from '../compile/types';
@@ -37,19 +38,4 @@ export function modelFile(
     values: Array.from(values[i]),
   }));
   return { format: MODEL_DRAFT_FORMAT, document, weights, ...(training ? { training } : {}) };
-}
-
-/** The weights of a draft file in the order of `model.params`, checked by name and shape. */
-export function readWeights(file: ModelFileDraft, model: CompiledModel): Float32Array[] {
-  if (file.format !== MODEL_DRAFT_FORMAT) throw new Error(`not a ${MODEL_DRAFT_FORMAT} file`);
-  const byName = new Map(file.weights.map((w) => [w.name, w]));
-  return model.params.map((p) => {
-    const w = byName.get(p.name);
-    if (!w) throw new Error(`the file has no weights for '${p.name}'`);
-    const size = p.type.shape.reduce((a, n) => a * n, 1);
-    if (w.shape.join() !== p.type.shape.join() || w.values.length !== size) {
-      throw new Error(`'${p.name}' is [${w.shape.join(',')}] in the file but [${p.type.shape.join(',')}] in the model`);
-    }
-    return Float32Array.from(w.values);
-  });
 }

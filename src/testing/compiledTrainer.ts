@@ -4,24 +4,14 @@
  */
 
 import { assembleLearner } from '../learn/learner';
-import type { Hypers } from '../learn/optimisers/index';
+import { hypersOf } from '../learn/optimisers/index';
 import { initialState } from '../learn/params';
 import { createRunner, type StepRunner } from '../learn/runners/index';
 import { mlpModel } from './mlpModel';
-import type { Impl, MakeTrainer, MlpSpec, OptimiserSpec, PlainArray } from './mlpSpec';
+import type { Impl, MakeTrainer, MlpSpec, PlainArray } from './mlpSpec';
 
 /** typed-f32: the typed-array engine in float32; tfjs: the tfjs engine on the live backend. */
 export type CompiledEngine = 'typed-f32' | 'tfjs';
-
-export function hypersOf(o: OptimiserSpec): Hypers {
-  return {
-    learningRate: o.learningRate,
-    momentum: o.momentum ?? 0.9,
-    beta1: o.beta1 ?? 0.9,
-    beta2: o.beta2 ?? 0.999,
-    epsilon: o.epsilon ?? 1e-7,
-  };
-}
 
 export function compiledRunner(spec: MlpSpec, weights: readonly PlainArray[], engine: CompiledEngine): StepRunner {
   const learner = assembleLearner(mlpModel(spec), { optimiser: spec.optimiser.kind, loss: spec.loss });

@@ -3,7 +3,6 @@
  * the field's range is refused, in words, with the allowed range, and the box keeps its value.
  */
 import { useEffect, useId, useState } from 'react';
-import { INIT_KINDS } from '../../compile/configs';
 import type { BoxConfigField } from '../../learn/boxKinds';
 import { rangeText } from '../model/configCheck';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
@@ -52,13 +51,11 @@ export function ConfigFieldInput({ box, field, value }: { box: string; field: Bo
             commit(field.kind === 'init' ? { ...(value as object), kind: e.target.value } : e.target.value)
           }
         >
-          {(field.kind === 'field' ? ['real', 'z2'] : (field.options ?? (field.kind === 'init' ? INIT_KINDS : []))).map(
-            (o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ),
-          )}
+          {(field.kind === 'field' ? ['real', 'z2'] : (field.options ?? [])).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
         </select>
       ) : (
         <input

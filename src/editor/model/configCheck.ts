@@ -4,7 +4,6 @@
  * the allowed range in the core's words.
  */
 
-import { INIT_KINDS } from '../../compile/configs';
 import { normaliseConfig } from '../../core/config';
 import { ConfigError } from '../../core/errors';
 import type { Generator } from '../../core/generator';
@@ -13,6 +12,10 @@ import type { Verdict } from './connection';
 
 export function checkConfigValue(generator: string, field: BoxConfigField, value: unknown): Verdict {
   if (field.kind === 'init') return checkInit(field, value);
+  if (field.accepts) {
+    const allowed = field.accepts(value);
+    return allowed === null ? { ok: true } : { ok: false, reason: `${field.label} ${allowed}` };
+  }
   const probe = { id: generator, configFields: [field] } as unknown as Generator;
   try {
     normaliseConfig(probe, { [field.key]: value });
@@ -32,7 +35,7 @@ export function rangeText(field: BoxConfigField): string | null {
 /** An initialiser is `{ kind, … }` with a kind from the field's options. */
 function checkInit(field: BoxConfigField, value: unknown): Verdict {
   const kind = (value as { kind?: unknown } | null)?.kind;
-  const options: readonly string[] = field.options ?? INIT_KINDS;
+  const options: readonly string[] = field.options ?? [];
   if (typeof kind === 'string' && options.includes(kind)) return { ok: true };
   return { ok: false, reason: `${field.label} must be one of ${options.join(', ')}` };
 }

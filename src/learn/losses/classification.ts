@@ -7,7 +7,7 @@
  * mean of the logits, c = ⟨softmax(z), z⟩ (softmax itself is computed stably by the engines):
  * then 0 ≤ max(z) − c ≤ (n−1)/e, so every exp(z − c) ≤ e^{(n−1)/e} and their sum is ≥ 1 —
  * no overflow, no log 0, and a constant number of ops whatever the number of classes.
- * R[ℓ] = (α(softmax(z)Σy − y), α(lse(z) − z)) as DESIGN.md's table says.
+ * R[ℓ] = (α(softmax(z)Σy − y), α(lse(z) − z)).
  *
  * Binary cross-entropy on logits: Σ softplus(z) − y·z (softplus is stable in both engines);
  * its reverse is α(σ(z) − y), α(−z).

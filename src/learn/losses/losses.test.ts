@@ -1,7 +1,7 @@
 /**
  * Each loss ℓ(ŷ, y) is a core diagram; its reverse map comes from rdiff. Two checks on the
  * float64 engine: the inner-product test ⟨R[ℓ]((ŷ,y), c), (t,u)⟩ = d/dh Σ c·ℓ((ŷ,y) + h(t,u)) by
- * central differences, and the closed forms of DESIGN.md's loss table.
+ * central differences, and the closed forms of the loss table (docs/architecture.md).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ const softmax = (z: number[]) => {
 };
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
-/** DESIGN.md §1: R[ℓ] → (ŷ', y') for one example, given its change a. */
+/** R[ℓ] → (ŷ', y') for one example, given its change a. */
 const closed: Record<Exclude<LossKind, 'z2-xor'>, (z: number[], y: number[], a: number) => [number[], number[]]> = {
   mse: (z, y, a) => [z.map((v, i) => a * (v - y[i])), z.map((v, i) => a * (y[i] - v))],
   'mse-mean': (z, y, a) => [z.map((v, i) => ((2 * a) / N) * (v - y[i])), z.map((v, i) => ((2 * a) / N) * (y[i] - v))],

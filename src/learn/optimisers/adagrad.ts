@@ -4,12 +4,13 @@
  * root) and starts g at 0.1: starting our g at 0.1 + δ_backend with δ = 0 is the same map.
  */
 import { times } from '../wiring';
-import { type OptimiserLens, wire } from './types';
+import { defineOptimiser, wire } from './types';
 
 export const ADAGRAD_INITIAL_ACCUMULATOR = 0.1;
 
-export const adagrad: OptimiserLens = {
+export const adagrad = defineOptimiser({
   kind: 'adagrad',
+  label: 'AdaGrad',
   hypers: ['learningRate', 'epsilon'],
   cap: 'unit',
   state: [{ name: 'accumulator', scalar: false, init: ADAGRAD_INITIAL_ACCUMULATOR }],
@@ -20,4 +21,4 @@ export const adagrad: OptimiserLens = {
     const step = b.op('multiply', [dp, b.op('reciprocal', [denominator])]);
     return { p: b.op('add', [p, times(b, wire(h, 'learningRate'), step)]), s: [g1] };
   },
-};
+});

@@ -8,27 +8,29 @@
  * The step counter t is ONE scalar state wire of the whole learner (as tfjs keeps one per
  * optimiser), so `advance` computes t⁺, the bias corrections and the two scalars below once a
  * step, and every parameter's put reads them. Scalars enter the pointwise generators as they
- * are (never spread to the parameter's shape), and the map is written with few full-size
- * operations: m⁺ = p' + β₁(m − p'), and with c = 1/(1 − β^t⁺),
+ * are (never spread to the parameter's shape). The moments are blended as written above,
+ * βa + (1−β)c, never as c + β(a − c): at β₂ = 0.999 the latter cancels p'² against most of
+ * itself and loses about three digits of v⁺. With c = 1/(1 − β^t⁺),
  *   p⁺ = p + gain · m⁺ / (δ' + √v⁺),  gain = ε c₁/√c₂,  δ' = δ/√c₂
  * — the same map, with the bias corrections folded into two scalars.
  */
 import type { DiagramBuilder } from '../../core/builder';
 import { constant, oneMinus, times } from '../wiring';
-import { type OptimiserLens, wire } from './types';
+import { defineOptimiser, wire } from './types';
 
 /** 1 − β^t for scalar wires β and t. */
 function unbiased(b: DiagramBuilder, beta: number, t: number): number {
   return oneMinus(b, b.op('exp', [b.op('multiply', [t, b.op('log', [beta])])]));
 }
 
-/** βa + (1 − β)c = c + β(a − c): one product with the scalar β. */
+/** βa + (1 − β)c, for a scalar wire β: each term a product with a scalar (see the header). */
 function blend(b: DiagramBuilder, beta: number, a: number, c: number): number {
-  return b.op('add', [c, times(b, beta, b.op('subtract', [a, c]))]);
+  return b.op('add', [times(b, beta, a), times(b, oneMinus(b, beta), c)]);
 }
 
-export const adam: OptimiserLens = {
+export const adam = defineOptimiser({
   kind: 'adam',
+  label: 'Adam',
   hypers: ['learningRate', 'beta1', 'beta2', 'epsilon'],
   cap: 'unit',
   state: [
@@ -52,4 +54,4 @@ export const adam: OptimiserLens = {
     const step = b.op('multiply', [m1, b.op('reciprocal', [denominator])]);
     return { p: b.op('add', [p, times(b, gain, step)]), s: [m1, v1] };
   },
-};
+});

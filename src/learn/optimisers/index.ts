@@ -1,60 +1,40 @@
 /**
- * The optimiser lenses by name, their default hyper-parameters, and the update U as one
- * diagram for a learnt wire of type t: inputs (p, s…, hypers…, p'), outputs (p̃, p⁺, s⁺…).
+ * The optimiser lenses, listed once: the list below is the list of optimiser kinds that the
+ * document schema, the optimiser box's choices and the trainer accept. Adding an optimiser is
+ * one file beside this one and one entry here (docs/adding.md).
  */
-import { DiagramBuilder } from '../../core/builder';
-import type { Diagram } from '../../core/diagram';
-import type { WireType } from '../../core/wire';
-import type { OptimiserSettings } from '../../io/document';
-import { scalarType } from '../wiring';
 import { adagrad } from './adagrad';
 import { adam } from './adam';
 import { gd } from './gd';
 import { momentum, nesterov } from './momentum';
-import { type HyperName, type Hypers, type OptimiserKind, type OptimiserLens, stateType } from './types';
+import type { OptimiserLens } from './types';
 
 export { ADAGRAD_INITIAL_ACCUMULATOR } from './adagrad';
+export * from './hypers';
 export * from './types';
 
-export const optimisers: Readonly<Record<OptimiserKind, OptimiserLens>> = { gd, momentum, nesterov, adagrad, adam };
+const all = [gd, momentum, nesterov, adagrad, adam] as const;
 
-export function getOptimiser(kind: OptimiserKind): OptimiserLens {
+export type OptimiserKind = (typeof all)[number]['kind'];
+
+/** In the order the optimiser box offers them. */
+export const OPTIMISER_KINDS = all.map((o) => o.kind) as [OptimiserKind, ...OptimiserKind[]];
+
+/** What a learner uses when neither the diagram nor the settings name an optimiser. */
+export const DEFAULT_OPTIMISER: OptimiserKind = 'gd';
+
+export const optimisers = Object.fromEntries(all.map((o) => [o.kind, o])) as Readonly<
+  Record<OptimiserKind, OptimiserLens<OptimiserKind>>
+>;
+
+export function getOptimiser(kind: OptimiserKind): OptimiserLens<OptimiserKind> {
   const o = optimisers[kind];
-  if (!o) throw new Error(`unknown optimiser '${kind}'; known: ${Object.keys(optimisers).join(', ')}`);
+  if (!o) throw new Error(`unknown optimiser '${kind}'; known: ${OPTIMISER_KINDS.join(', ')}`);
   return o;
 }
 
-/** Keras's and tfjs's defaults (δ = 1e-7 is tfjs's epsilon on float32 backends). */
-export const DEFAULT_HYPERS: Hypers = { learningRate: 0.01, momentum: 0.9, beta1: 0.9, beta2: 0.999, epsilon: 1e-7 };
-
-/** Settings (from a document or the UI) as the full table of hyper-parameter values. */
-export function hypersOf(settings: Partial<OptimiserSettings>): Hypers {
-  const pick = (name: HyperName) => settings[name] ?? DEFAULT_HYPERS[name];
-  return {
-    learningRate: pick('learningRate'),
-    momentum: pick('momentum'),
-    beta1: pick('beta1'),
-    beta2: pick('beta2'),
-    epsilon: pick('epsilon'),
-  };
-}
-
-/**
- * U for one learnt wire as a diagram (p, s…, h…, p') → (p̃, p⁺, s⁺…), the state wires in the
- * order of `o.state` (shared ones included: with one learnt wire, advance runs for it alone).
- */
-export function updateDiagram(o: OptimiserLens, t: WireType): Diagram {
-  const b = new DiagramBuilder();
-  const p = b.input(t);
-  const s = b.inputs(o.state.map((spec) => stateType(spec, t)));
-  const h = Object.fromEntries(o.hypers.map((name) => [name, b.input(scalarType)]));
-  const dp = b.input(t);
-  const own = s.filter((_, i) => !o.state[i].shared);
-  const shared = s.filter((_, i) => o.state[i].shared);
-  const advanced = o.advance ? o.advance(b, shared, h) : { s: [], c: [] };
-  const next = o.put(b, p, own, dp, h, advanced.c);
-  const [ownNext, sharedNext] = [[...next.s], [...advanced.s]];
-  const stateNext = o.state.map((spec) => (spec.shared ? sharedNext.shift() : ownNext.shift()) as number);
-  b.outputs([o.get(b, p, own, h), next.p, ...stateNext]);
-  return b.build(`U[${o.kind}]`);
+/** The optimisers that read a hyper-parameter, by label: `momentum and Nesterov`. */
+export function readers(name: OptimiserLens['hypers'][number]): string {
+  const labels = all.filter((o) => (o.hypers as readonly string[]).includes(name)).map((o) => o.label);
+  return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
 }

@@ -7,24 +7,26 @@
  * our p̃, step for step (the two differ by a change of variables, not in the path they take).
  */
 import { times } from '../wiring';
-import { type OptimiserLens, wire } from './types';
+import { defineOptimiser, type OptimiserLens, wire } from './types';
 
 const put: OptimiserLens['put'] = (b, p, [s], dp, h) => {
   const s1 = b.op('add', [times(b, wire(h, 'momentum'), s), dp]);
   return { p: b.op('add', [p, s1]), s: [s1] };
 };
 
-export const momentum: OptimiserLens = {
+export const momentum = defineOptimiser({
   kind: 'momentum',
+  label: 'momentum',
   hypers: ['learningRate', 'momentum'],
   cap: 'learning-rate',
   state: [{ name: 'velocity', scalar: false, init: 0 }],
   get: (_b, p) => p,
   put,
-};
+});
 
-export const nesterov: OptimiserLens = {
+export const nesterov = defineOptimiser({
   ...momentum,
   kind: 'nesterov',
+  label: 'Nesterov',
   get: (b, p, [s], h) => b.op('add', [p, times(b, wire(h, 'momentum'), s)]),
-};
+});

@@ -1,5 +1,5 @@
 /**
- * Optimisers as lenses (DESIGN.md §1): get U(s, p) = p̃ is the parameter the model sees, and
+ * Optimisers as lenses (docs/architecture.md): get U(s, p) = p̃ is the parameter the model sees, and
  * put U*(s, p, p') = (s⁺, p⁺) takes the change p' that came back through the learner. Both are
  * drawn on a DiagramBuilder, so the step is one diagram, state lives on wires and
  * hyper-parameters are input wires (see ../wiring).
@@ -7,12 +7,9 @@
 import type { DiagramBuilder } from '../../core/builder';
 import type { WireType } from '../../core/wire';
 import type { Cap } from '../learningRate';
+import type { HyperName } from './hypers';
 
-export type OptimiserKind = 'gd' | 'momentum' | 'nesterov' | 'adagrad' | 'adam';
-
-/** The hyper-parameter wires, named as in the document's OptimiserSettings. */
-export type HyperName = 'learningRate' | 'momentum' | 'beta1' | 'beta2' | 'epsilon';
-export type Hypers = Readonly<Record<HyperName, number>>;
+export type { HyperName, Hypers } from './hypers';
 export type HyperWires = Readonly<Partial<Record<HyperName, number>>>;
 
 /**
@@ -34,13 +31,16 @@ export interface Advance {
   readonly c: number[];
 }
 
-export interface OptimiserLens {
-  readonly kind: OptimiserKind;
+/** `K` is the optimiser's name as documents spell it; the registry (./index) collects them. */
+export interface OptimiserLens<K extends string = string> {
+  readonly kind: K;
+  /** What the inspector calls it when it says which optimisers read a hyper-parameter. */
+  readonly label: string;
   /** The hyper-parameter wires the optimiser and its cap read, in input order. */
   readonly hypers: readonly HyperName[];
   /** How α starts the reverse pass: −ε, or −1 when put applies ε itself. */
   readonly cap: Cap;
-  /** Per-wire and shared state specs, in the order of `updateDiagram`'s state wires. */
+  /** Per-wire and shared state specs: the learnt wire's own ones in order, and the shared ones. */
   readonly state: readonly StateSpec[];
   /**
    * Once per step, for the whole learner: the shared state (the `shared` specs, in order) moves
@@ -60,6 +60,9 @@ export interface OptimiserLens {
     c: readonly number[],
   ): { p: number; s: number[] };
 }
+
+/** Keeps the literal type of `kind`, so that the registry's list of lenses is the list of kinds. */
+export const defineOptimiser = <const K extends string>(o: OptimiserLens<K>): OptimiserLens<K> => o;
 
 /** The state specs each learnt wire carries, and the ones the whole learner shares once. */
 export const ownState = (o: OptimiserLens): StateSpec[] => o.state.filter((spec) => !spec.shared);

@@ -2,17 +2,15 @@
 import type { Learner } from '../learner';
 import { createTfjsRunner } from './tfjs';
 import { createTypedRunner } from './typed';
-import type { EngineName, StepRunner } from './types';
+import type { EngineName, Floats, StepRunner } from './types';
 
 export * from './types';
-
-export const ENGINE_NAMES: readonly EngineName[] = ['typed', 'typed-float64', 'tfjs'];
 
 export function createRunner(
   engine: EngineName,
   learner: Learner,
-  learnt: readonly Float32Array[],
-  state: readonly Float32Array[],
+  learnt: readonly Floats[],
+  state: readonly Floats[],
 ): StepRunner {
   if (engine === 'tfjs') return createTfjsRunner(learner, learnt, state);
   return createTypedRunner(learner, learnt, state, engine === 'typed' ? 'float32' : 'float64');

@@ -2,140 +2,165 @@
  * The step on the tfjs engine (whichever backend is live). The runner owns the tensors of the
  * learnt values, the state and the hyper-parameter scalars; each step swaps them for the step's
  * outputs and disposes the old ones, so the number of live tensors stays flat step after step.
- * `deferred.step` keeps each step's (l, ŷ) on the device; `deferred.read` concatenates the
- * waiting ones and reads them back with one asynchronous `data()`, so webgl never stalls on a
- * per-step `dataSync`.
+ * Tensors kept aside by `keep` are not disposed until released. Outputs are read back in batches
+ * (./tfjsRead).
  */
 import * as tf from '@tensorflow/tfjs';
 import { fullShape, isScalar } from '../../core/shape';
 import type { WireType } from '../../core/wire';
-import { createTfjsEngine, hostScalar } from '../../engines/tfjs';
+import { createTfjsEngine, hostScalar, type TfjsEngine } from '../../engines/tfjs';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
-import type { DeferredSteps, Rows, RunOutputs, StepRunner } from './types';
+import { allFinite, type DeferredTfjs, deferredSteps } from './tfjsRead';
+import type { Floats, Kept, Rows, RunOutputs, StepRunner } from './types';
 
-export function createTfjsRunner(
-  learner: Learner,
-  learnt: readonly Float32Array[],
-  state: readonly Float32Array[],
-): StepRunner {
-  const { layout, model } = learner;
-  const types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
-  let values = learnt.map((v, j) => tf.tensor(v, fullShape(types[layout.learnt[j]], 1)));
-  /** Scalar state and hyper-parameters as host-known scalars: the engine runs their arithmetic on the host. */
-  const stateTensor = (v: Float32Array, t: WireType) =>
-    isScalar(t) ? hostScalar(v[0]) : tf.tensor(v, fullShape(t, 1));
-  let states = state.map((v, j) => stateTensor(v, layout.state[j]));
-  let hypers = layout.hypers.map(() => hostScalar(0));
+/** Reads a step's (l, ŷ) back in one transfer and frees them. */
+function read(l: tf.Tensor, yhat: tf.Tensor): RunOutputs {
+  const loss = l.dataSync() as Float32Array;
+  const predictions = yhat.dataSync() as Float32Array;
+  tf.dispose([l, yhat]);
+  return { loss, predictions };
+}
+
+class TfjsRunner implements StepRunner {
+  readonly engine = `tfjs-${tf.getBackend()}`;
+  readonly deferred: DeferredTfjs;
+  private readonly types: WireType[];
+  /** The learnt values, then the state: the step's first inputs and outputs. */
+  private carried: tf.Tensor[];
+  private hypers: tf.Tensor[];
+  /** How many kept copies hold each tensor: those outlive the step that replaces them. */
+  private readonly holds = new Map<tf.Tensor, number>();
   // Training runs the fused Program; a traced step runs the unfused one, which keeps every buffer.
-  const stepEngine = createTfjsEngine(learner.fusedStepProgram);
-  let traceEngine: ReturnType<typeof createTfjsEngine> | undefined;
-  const evalEngine = createTfjsEngine(learner.fusedEvaluateProgram);
-  const k = values.length;
-  const ks = states.length;
+  private readonly stepEngine: TfjsEngine;
+  private traceEngine: TfjsEngine | undefined;
+  private readonly evalEngine: TfjsEngine;
 
-  const data = (rows: Rows) => [
-    ...layout.fixed.map((i) => tf.tensor(rows.features, fullShape(types[i], rows.n))),
-    tf.tensor(rows.labels, fullShape(layout.prediction, rows.n)),
-  ];
-
-  /** Reads a step's (l, ŷ) back in one transfer and frees them. */
-  function read(l: tf.Tensor, yhat: tf.Tensor): RunOutputs {
-    const loss = l.dataSync() as Float32Array;
-    const predictions = yhat.dataSync() as Float32Array;
-    tf.dispose([l, yhat]);
-    return { loss, predictions };
+  constructor(
+    private readonly learner: Learner,
+    private readonly k: number,
+    learnt: readonly Floats[],
+    state: readonly Floats[],
+  ) {
+    const { layout, model } = learner;
+    this.types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
+    this.carried = [
+      ...learnt.map((v, j) => tf.tensor(Float32Array.from(v), fullShape(this.types[layout.learnt[j]], 1))),
+      ...state.map((v, j) => this.stateTensor(v, layout.state[j])),
+    ];
+    this.hypers = layout.hypers.map(() => hostScalar(0));
+    this.stepEngine = createTfjsEngine(learner.fusedStepProgram);
+    this.evalEngine = createTfjsEngine(learner.fusedEvaluateProgram);
+    this.deferred = deferredSteps((rows) => this.run(rows));
   }
 
-  function adopt(outs: tf.Tensor[]): void {
-    tf.dispose([...values, ...states]);
-    values = outs.slice(0, k);
-    states = outs.slice(k, k + ks);
+  step(rows: Rows): RunOutputs {
+    return read(...this.run(rows));
+  }
+
+  traceStep(rows: Rows) {
+    const { k, learner } = this;
+    const nc = this.carried.length;
+    const xy = this.data(rows);
+    this.traceEngine ??= createTfjsEngine(learner.stepProgram);
+    const buffers = this.traceEngine.trace([...this.carried, ...this.hypers, ...xy]).map((b) => b ?? null);
+    tf.dispose(xy);
+    const outs = learner.stepProgram.outputs.map((b) => buffers[b] as { shape: number[]; data: Float32Array });
+    this.adopt([
+      ...outs.slice(0, k).map((o) => tf.tensor(o.data, o.shape)),
+      ...outs.slice(k, nc).map((o, j) => this.stateTensor(o.data, learner.layout.state[j])),
+    ]);
+    return { outputs: { loss: outs[nc].data, predictions: outs[nc + 1].data }, trace: { buffers } };
+  }
+
+  evaluate(rows: Rows): RunOutputs {
+    const { layout } = this.learner;
+    const inputs = this.types.map((t, i) => {
+      const j = layout.learnt.indexOf(i);
+      return j >= 0 ? this.carried[j] : tf.tensor(rows.features, fullShape(t, rows.n));
+    });
+    const y = tf.tensor(rows.labels, fullShape(layout.prediction, rows.n));
+    const [l, yhat] = this.evalEngine.run([...inputs, y]);
+    tf.dispose([...inputs.filter((t) => !this.carried.includes(t)), y]);
+    return read(l, yhat);
+  }
+
+  setHypers(h: Hypers): void {
+    tf.dispose(this.hypers);
+    this.hypers = this.learner.layout.hypers.map((name) => hostScalar(h[name]));
+  }
+
+  learnt(): Float32Array[] {
+    return this.carried.slice(0, this.k).map((v) => Float32Array.from(v.dataSync()));
+  }
+
+  keep(): Kept {
+    const kept = [...this.carried];
+    for (const t of kept) this.holds.set(t, (this.holds.get(t) ?? 0) + 1);
+    let released = false;
+    return {
+      finite: () => allFinite(kept),
+      restore: () => this.adopt([...kept]),
+      read: () => {
+        const values = kept.map((t) => Float32Array.from(t.dataSync()));
+        return { learnt: values.slice(0, this.k), state: values.slice(this.k) };
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        for (const t of kept) {
+          const n = (this.holds.get(t) ?? 1) - 1;
+          if (n > 0) this.holds.set(t, n);
+          else this.holds.delete(t);
+        }
+        this.free(kept);
+      },
+    };
+  }
+
+  dispose(): void {
+    this.deferred.drop();
+    tf.dispose([...this.carried, ...this.holds.keys(), ...this.hypers]);
+    this.holds.clear();
+    this.carried = [];
+    this.hypers = [];
   }
 
   /** One step; returns its (l, ŷ), still on the device. */
-  function run(rows: Rows): [tf.Tensor, tf.Tensor] {
-    const xy = data(rows);
-    const outs = stepEngine.run([...values, ...states, ...hypers, ...xy]);
+  private run(rows: Rows): [tf.Tensor, tf.Tensor] {
+    const nc = this.carried.length;
+    const xy = this.data(rows);
+    const outs = this.stepEngine.run([...this.carried, ...this.hypers, ...xy]);
     tf.dispose(xy);
-    adopt(outs);
-    return [outs[k + ks], outs[k + ks + 1]];
+    this.adopt(outs.slice(0, nc));
+    return [outs[nc], outs[nc + 1]];
   }
 
-  let waiting: [tf.Tensor, tf.Tensor][] = [];
-  const deferred: DeferredSteps = {
-    step(rows) {
-      waiting.push(run(rows));
-    },
-    get pending() {
-      return waiting.length;
-    },
-    async read() {
-      const taken = waiting;
-      waiting = [];
-      if (taken.length === 0) return [];
-      // The losses, then the predictions, each list padded to a power of two by repeating its last
-      // tensor: on webgl the concat and download shaders are keyed by their inputs, so however many
-      // steps wait, a few programs serve (compiling one costs SwiftShader ~50 ms).
-      const padded = 2 ** Math.ceil(Math.log2(taken.length));
-      const list = (o: 0 | 1) => Array.from({ length: padded }, (_, i) => taken[Math.min(i, taken.length - 1)][o]);
-      const [ls, ys] = [list(0), list(1)];
-      const all = tf.tidy(() =>
-        tf.concat(
-          [...ls, ...ys].map((t) => tf.reshape(t, [1, -1])),
-          1,
-        ),
-      );
-      tf.dispose(taken.flat());
-      const data = (await all.data()) as Float32Array;
-      all.dispose();
-      let [at, bt] = [0, ls.reduce((n, t) => n + t.size, 0)];
-      return taken.map(([lt, yt]) => {
-        const out = { loss: data.subarray(at, at + lt.size), predictions: data.subarray(bt, bt + yt.size) };
-        at += lt.size;
-        bt += yt.size;
-        return out;
-      });
-    },
-  };
+  private data(rows: Rows): tf.Tensor[] {
+    const { layout } = this.learner;
+    return [
+      ...layout.fixed.map((i) => tf.tensor(rows.features, fullShape(this.types[i], rows.n))),
+      tf.tensor(rows.labels, fullShape(layout.prediction, rows.n)),
+    ];
+  }
 
-  return {
-    engine: `tfjs-${tf.getBackend()}`,
-    deferred,
-    step: (rows) => read(...run(rows)),
-    traceStep(rows) {
-      const xy = data(rows);
-      traceEngine ??= createTfjsEngine(learner.stepProgram);
-      const buffers = traceEngine.trace([...values, ...states, ...hypers, ...xy]).map((b) => b ?? null);
-      tf.dispose(xy);
-      const outs = learner.stepProgram.outputs.map((b) => buffers[b] as { shape: number[]; data: Float32Array });
-      adopt([
-        ...outs.slice(0, k).map((o) => tf.tensor(o.data, o.shape)),
-        ...outs.slice(k, k + ks).map((o, j) => stateTensor(o.data, layout.state[j])),
-      ]);
-      return { outputs: { loss: outs[k + ks].data, predictions: outs[k + ks + 1].data }, trace: { buffers } };
-    },
-    evaluate(rows) {
-      const inputs = types.map((t, i) => {
-        const j = layout.learnt.indexOf(i);
-        return j >= 0 ? values[j] : tf.tensor(rows.features, fullShape(t, rows.n));
-      });
-      const y = tf.tensor(rows.labels, fullShape(layout.prediction, rows.n));
-      const [l, yhat] = evalEngine.run([...inputs, y]);
-      tf.dispose([...inputs.filter((t) => !values.includes(t)), y]);
-      return read(l, yhat);
-    },
-    setHypers(h: Hypers) {
-      tf.dispose(hypers);
-      hypers = layout.hypers.map((name) => hostScalar(h[name]));
-    },
-    learnt: () => values.map((v) => Float32Array.from(v.dataSync())),
-    dispose() {
-      tf.dispose([...values, ...states, ...hypers, ...waiting.flat()]);
-      waiting = [];
-      values = [];
-      states = [];
-      hypers = [];
-    },
-  };
+  /** Scalar state as host-known scalars: the engine runs their arithmetic on the host. */
+  private stateTensor(v: ArrayLike<number>, t: WireType): tf.Tensor {
+    return isScalar(t) ? hostScalar(v[0]) : tf.tensor(Float32Array.from(v), fullShape(t, 1));
+  }
+
+  private adopt(next: tf.Tensor[]): void {
+    const old = this.carried;
+    this.carried = next;
+    this.free(old);
+  }
+
+  /** Disposes the tensors that are neither current nor kept. */
+  private free(ts: readonly tf.Tensor[]): void {
+    tf.dispose(ts.filter((t) => !this.holds.has(t) && !this.carried.includes(t)));
+  }
+}
+
+export function createTfjsRunner(learner: Learner, learnt: readonly Floats[], state: readonly Floats[]): StepRunner {
+  return new TfjsRunner(learner, learnt.length, learnt, state);
 }

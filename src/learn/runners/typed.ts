@@ -1,177 +1,132 @@
 /**
  * The step on the core's typed-array engine: float32 is the fast path for small models (no
- * per-op overhead), float64 the oracle.
+ * per-op overhead), float64 the oracle. The learnt values and the state are carried without a
+ * copy per step (./carried); the inputs are records refilled step after step (./typedInputs).
  *
- * No copy per step: the step Program runs on two engines in turn, each with its own arena, so
- * the learnt values and state one step writes stay put while the next step (on the other
- * engine) reads them as its inputs — the carried arrays are simply the previous step's outputs.
- * An output that shares memory with an input (a value the Program passes through untouched) is
- * copied into an array the runner owns instead, since that input's arena may be reused.
+ * Consecutive runs alternate between two engines by `turn` (each has its own arena), traced or
+ * not, so a run never writes into the arena its inputs live in. Training runs the fused
+ * Program; a traced step runs the unfused one, which keeps every buffer.
  */
 
-import { fullShape } from '../../core/shape';
+import type { Program } from '../../core/program';
+import type { WireType } from '../../core/wire';
 import { createTypedEngine, type TypedEngine, type TypedTensor } from '../../engines/typed';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
-import type { Rows, RunOutputs, StepRunner, StepTrace } from './types';
+import { CarriedArrays } from './carried';
+import { fullShape, StepInputs } from './typedInputs';
+import type { Floats, Kept, Rows, RunOutputs, StepRunner, StepTrace } from './types';
 
-type Floats = Float32Array | Float64Array;
+function allFinite(v: Floats): boolean {
+  for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false;
+  return true;
+}
 
-export function createTypedRunner(
-  learner: Learner,
-  learnt: readonly Float32Array[],
-  state: readonly Float32Array[],
-  dtype: 'float32' | 'float64',
-): StepRunner {
-  const make = (src: ArrayLike<number>): Floats =>
-    dtype === 'float64' ? Float64Array.from(src) : Float32Array.from(src);
-  const { layout, model } = learner;
-  const types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
-  const k = learnt.length;
-  /** The carried values: learnt wires, then state wires, as the step's first inputs and outputs. */
-  const carriedTypes = [...layout.learnt.map((i) => types[i]), ...layout.state];
-  const carried: Floats[] = [...learnt.map(make), ...state.map(make)];
-  /** Two runner-owned arrays per carried value, for outputs that alias an input (see the header). */
-  const owned: Floats[][] = carried.map((c) => [c, make(c)]);
-  /**
-   * `.buffer` is a call into V8 (~10 ns), not a field load, and the alias check needs one per
-   * output and input: the buffers of the carried and owned arrays are kept alongside them, and
-   * each engine's outputs (the same arena arrays step after step) remember theirs.
-   */
-  const carriedBuffers: ArrayBufferLike[] = carried.map((c) => c.buffer);
-  const ownedBuffers: ArrayBufferLike[][] = owned.map((o) => o.map((a) => a.buffer));
-  const seenOut: (Floats | null)[][] = [carried.map(() => null), carried.map(() => null)];
-  const seenBuffer: (ArrayBufferLike | null)[][] = [carried.map(() => null), carried.map(() => null)];
-  const hypers = layout.hypers.map(() => make([0]));
-  // Training runs the fused Program; a traced step runs the unfused one, which keeps every buffer.
-  const engines: TypedEngine[] = [
-    createTypedEngine(learner.fusedStepProgram, { dtype }),
-    createTypedEngine(learner.fusedStepProgram, { dtype }),
-  ];
-  let traceEngines: TypedEngine[] | undefined;
-  let turn = 0;
-  let last = engines[0];
-  const evalEngine = createTypedEngine(learner.fusedEvaluateProgram, { dtype });
-  const nc = carried.length;
-
-  /** The step's input records, refilled step after step; shapes are made again only when n changes. */
-  const nFixed = layout.fixed.length;
-  const inputs: TypedTensor[] = [
-    ...carriedTypes.map((t, j) => ({ shape: fullShape(t, 1), data: carried[j] })),
-    ...hypers.map((data) => ({ shape: [], data })),
-    ...layout.fixed.map((i) => ({ shape: fullShape(types[i], 1), data: new Float32Array(0) as Floats })),
-    { shape: fullShape(layout.prediction, 1), data: new Float32Array(0) as Floats },
-  ];
-  let shapedFor = 1;
-  const inputRecords = inputs as { shape: number[]; data: Floats }[];
-  const fixedAt = nc + hypers.length;
-  /** The buffers of this step's inputs, in the order of `inputs` (the hypers' never change). */
-  const inputBuffers: ArrayBufferLike[] = inputs.map((x) => x.data.buffer);
+class TypedRunner implements StepRunner {
+  readonly engine: string;
+  private readonly make: (src: ArrayLike<number>) => Floats;
+  private readonly types: WireType[];
+  private readonly carried: CarriedArrays;
+  private readonly hypers: Floats[];
+  private readonly inputs: StepInputs;
+  private readonly engines: TypedEngine[];
+  private traceEngines: TypedEngine[] | undefined;
+  private readonly evalEngine: TypedEngine;
+  private turn = 0;
+  private last: TypedEngine;
   /** The step's loss and predictions, refilled step after step. */
-  const result: { loss: ArrayLike<number>; predictions: ArrayLike<number> } = { loss: [], predictions: [] };
+  private readonly result: { loss: ArrayLike<number>; predictions: ArrayLike<number> } = { loss: [], predictions: [] };
 
-  function fill(rows: Rows): void {
-    if (rows.n !== shapedFor) {
-      carriedTypes.forEach((t, j) => {
-        inputRecords[j].shape = fullShape(t, rows.n);
-      });
-      layout.fixed.forEach((i, j) => {
-        inputRecords[fixedAt + j].shape = fullShape(types[i], rows.n);
-      });
-      inputRecords[fixedAt + nFixed].shape = fullShape(layout.prediction, rows.n);
-      shapedFor = rows.n;
-    }
-    for (let j = 0; j < nc; j++) {
-      inputRecords[j].data = carried[j];
-      inputBuffers[j] = carriedBuffers[j];
-    }
-    const features = rows.features.buffer;
-    for (let j = 0; j < nFixed; j++) {
-      inputRecords[fixedAt + j].data = rows.features;
-      inputBuffers[fixedAt + j] = features;
-    }
-    inputRecords[fixedAt + nFixed].data = rows.labels;
-    inputBuffers[fixedAt + nFixed] = rows.labels.buffer;
+  constructor(
+    private readonly learner: Learner,
+    private readonly k: number,
+    values: readonly Floats[],
+    private readonly dtype: 'float32' | 'float64',
+  ) {
+    this.engine = `typed-${dtype}`;
+    this.make = (src) => (dtype === 'float64' ? Float64Array.from(src) : Float32Array.from(src));
+    const { model, layout } = learner;
+    this.types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
+    this.carried = new CarriedArrays(values, this.make);
+    this.hypers = layout.hypers.map(() => this.make([0]));
+    this.inputs = new StepInputs(learner, this.carried, this.hypers);
+    this.engines = this.pair(learner.fusedStepProgram);
+    this.last = this.engines[0];
+    this.evalEngine = createTypedEngine(learner.fusedEvaluateProgram, { dtype });
   }
 
-  /** Does `buffer` hold any of this step's inputs? */
-  function aliasesInput(buffer: ArrayBufferLike): boolean {
-    for (let i = 0; i < inputBuffers.length; i++) if (inputBuffers[i] === buffer) return true;
-    return false;
-  }
-
-  /**
-   * Consecutive runs alternate between engines by `turn` (each has its own arena), traced or not,
-   * so a run never writes into the arena its inputs live in.
-   */
-  function step(rows: Rows, traced = false): RunOutputs {
-    fill(rows);
-    if (traced && !traceEngines) {
-      traceEngines = [
-        createTypedEngine(learner.stepProgram, { dtype }),
-        createTypedEngine(learner.stepProgram, { dtype }),
-      ];
-    }
-    // a traced run's outputs are other arrays than the seen ones: their buffers are read afresh
-    const seen = seenOut[turn];
-    const seenBuffers = seenBuffer[turn];
-    last = (traced && traceEngines ? traceEngines : engines)[turn];
-    turn ^= 1;
-    const outs = last.run(inputs);
-    for (let j = 0; j < nc; j++) {
-      const out = outs[j].data as Floats;
-      let buffer = seenBuffers[j];
-      if (out !== seen[j] || buffer === null) {
-        buffer = out.buffer;
-        seen[j] = out;
-        seenBuffers[j] = buffer;
-      }
-      if (!aliasesInput(buffer)) {
-        carried[j] = out;
-        carriedBuffers[j] = buffer;
-        continue;
-      }
-      const [a, b] = owned[j];
-      if (out === carried[j] && (out === a || out === b)) continue;
-      const spare = carried[j] === a ? 1 : 0;
-      owned[j][spare].set(out);
-      carried[j] = owned[j][spare];
-      carriedBuffers[j] = ownedBuffers[j][spare];
-    }
+  step(rows: Rows, traced = false): RunOutputs {
+    const { carried, inputs, result } = this;
+    inputs.fill(rows, carried);
+    if (traced) this.traceEngines ??= this.pair(this.learner.stepProgram);
+    this.last = (traced && this.traceEngines ? this.traceEngines : this.engines)[this.turn];
+    const outs = this.last.run(inputs.records);
+    carried.adopt(outs, this.turn, inputs.aliases);
+    this.turn ^= 1;
+    const nc = carried.values.length;
     result.loss = outs[nc].data;
     result.predictions = outs[nc + 1].data;
     return result;
   }
 
-  return {
-    engine: `typed-${dtype}`,
-    step: (rows) => step(rows),
-    traceStep(rows) {
-      const outputs = step(rows, true);
-      const buffers = last.buffers().map((b) => (b ? { shape: [...b.shape], data: Float32Array.from(b.data) } : null));
-      const trace: StepTrace = { buffers };
-      return {
-        outputs: { loss: Float32Array.from(outputs.loss), predictions: Float32Array.from(outputs.predictions) },
-        trace,
-      };
-    },
-    evaluate(rows) {
-      const evalInputs: TypedTensor[] = types.map((t, i) => {
-        const j = layout.learnt.indexOf(i);
-        return { shape: fullShape(t, rows.n), data: j >= 0 ? carried[j] : rows.features };
-      });
-      const [loss, predictions] = evalEngine.run([
-        ...evalInputs,
-        { shape: fullShape(layout.prediction, rows.n), data: rows.labels },
-      ]);
-      return { loss: loss.data, predictions: predictions.data };
-    },
-    setHypers(h: Hypers) {
-      layout.hypers.forEach((name, i) => {
-        hypers[i][0] = h[name];
-      });
-    },
-    learnt: () => carried.slice(0, k).map((v) => Float32Array.from(v)),
-    dispose() {},
-  };
+  traceStep(rows: Rows) {
+    const outputs = this.step(rows, true);
+    const buffers = this.last
+      .buffers()
+      .map((b) => (b ? { shape: [...b.shape], data: Float32Array.from(b.data) } : null));
+    const trace: StepTrace = { buffers };
+    return {
+      outputs: { loss: Float32Array.from(outputs.loss), predictions: Float32Array.from(outputs.predictions) },
+      trace,
+    };
+  }
+
+  evaluate(rows: Rows): RunOutputs {
+    const { layout } = this.learner;
+    const evalInputs: TypedTensor[] = this.types.map((t, i) => {
+      const j = layout.learnt.indexOf(i);
+      return { shape: fullShape(t, rows.n), data: j >= 0 ? this.carried.values[j] : rows.features };
+    });
+    const [loss, predictions] = this.evalEngine.run([
+      ...evalInputs,
+      { shape: fullShape(layout.prediction, rows.n), data: rows.labels },
+    ]);
+    return { loss: loss.data, predictions: predictions.data };
+  }
+
+  setHypers(h: Hypers): void {
+    this.learner.layout.hypers.forEach((name, i) => {
+      this.hypers[i][0] = h[name];
+    });
+  }
+
+  learnt(): Float32Array[] {
+    return this.carried.values.slice(0, this.k).map((v) => Float32Array.from(v));
+  }
+
+  keep(): Kept {
+    const { make, k } = this;
+    const copy = this.carried.values.map(make);
+    return {
+      finite: () => copy.every(allFinite),
+      restore: () => this.carried.set(copy),
+      read: () => ({ learnt: copy.slice(0, k).map(make), state: copy.slice(k).map(make) }),
+      release() {},
+    };
+  }
+
+  dispose(): void {}
+
+  private pair(program: Program): TypedEngine[] {
+    return [0, 1].map(() => createTypedEngine(program, { dtype: this.dtype }));
+  }
+}
+
+export function createTypedRunner(
+  learner: Learner,
+  learnt: readonly Floats[],
+  state: readonly Floats[],
+  dtype: 'float32' | 'float64',
+): StepRunner {
+  return new TypedRunner(learner, learnt.length, [...learnt, ...state], dtype);
 }

@@ -7,6 +7,26 @@ import type { Hypers } from '../optimisers/index';
 
 export type EngineName = 'typed' | 'typed-float64' | 'tfjs';
 
+/** Values in an engine's own precision: float64 on `typed-float64`, float32 elsewhere. */
+export type Floats = Float32Array | Float64Array;
+
+/** The learnt values and the optimiser state, in the order of the learner's step layout. */
+export interface Carried {
+  readonly learnt: readonly Floats[];
+  readonly state: readonly Floats[];
+}
+
+/** A runner's learnt values and state, kept aside by `StepRunner.keep`. */
+export interface Kept {
+  /** Whether every kept value is finite; on tfjs the answer is read back from the device. */
+  finite(): boolean | Promise<boolean>;
+  /** Makes the kept values the runner's current ones again; the kept copy stays valid. */
+  restore(): void;
+  /** The kept values in the engine's precision (on tfjs a read-back that waits on the device). */
+  read(): Carried;
+  release(): void;
+}
+
 /** One batch: n rows of features and labels, row-major. */
 export interface Rows {
   readonly features: Float32Array;
@@ -50,7 +70,12 @@ export interface StepRunner {
   /** Loss and predictions at the current values, without a step. */
   evaluate(rows: Rows): RunOutputs;
   setHypers(h: Hypers): void;
-  /** Copies of the learnt values (the parameters), in model order. */
+  /** Copies of the learnt values (the parameters), in model order, in float32. */
   learnt(): Float32Array[];
+  /**
+   * Keeps the current learnt values and state aside, to go back to them: copies on the typed
+   * engine, the tensors themselves on tfjs (nothing is read back).
+   */
+  keep(): Kept;
   dispose(): void;
 }
