@@ -2,7 +2,7 @@
  * Suite `editor`: re-compile latency after an edit at 300 boxes — in Node (the edit, the same
  * compile the editor runs live, and the canvas's derived nodes and edges) and in Chromium (edit
  * to the painted frame) — and the frame rate while panning a 300-box diagram in Chromium.
- * Goals from issue 5: < 30 ms and ≥ 50 fps. On two shared cores these numbers follow the
+ * Goals (bench/README.md): < 30 ms and ≥ 50 fps. On two shared cores these numbers follow the
  * machine's load, so each row notes the load average it ran under.
  */
 import { loadavg } from 'node:os';

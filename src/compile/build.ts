@@ -2,7 +2,7 @@
  * The model as a core Diagram, once inference found no error. Boundary inputs: the learnt
  * parameters (by owning box id, then port), then the data inputs (by box id); outputs: the
  * wires the output boxes and the loss read. Fan-out becomes an explicit copy and an unread
- * output an explicit discard, as §2 of the design draws them, so the backward pass adds the
+ * output an explicit discard, as docs/architecture.md says, so the backward pass adds the
  * changes where a wire splits (R[Δ] = +). Every box keeps the document box it came from.
  */
 import { DiagramBuilder } from '../core/builder';

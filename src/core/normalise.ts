@@ -1,7 +1,7 @@
 /**
  * Checking and normalising diagrams that come from outside the constructors (the editor, a
  * file): `validate` re-types every box by its generator's rule; `explicitCopies` makes fan-out
- * an explicit copy box and every unread wire an explicit discard, as §2 of the design draws it.
+ * an explicit copy box and every unread wire an explicit discard, as docs/architecture.md says.
  */
 import { DiagramBuilder } from './builder';
 import { normaliseConfig } from './config';

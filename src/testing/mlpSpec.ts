@@ -9,7 +9,7 @@ import { mulberry32 } from '../core/init';
 
 export type Activation = 'relu' | 'sigmoid' | 'tanh' | 'linear';
 
-/** Losses summed over the batch, per-example forms as in DESIGN.md: ½Σ(ŷ−y)², −Σ y log softmax(ŷ). */
+/** Losses summed over the batch, per-example forms as docs/architecture.md gives them: ½Σ(ŷ−y)², −Σ y log softmax(ŷ). */
 export type PeerLoss = 'mse' | 'softmax-cross-entropy';
 
 export interface OptimiserSpec {

@@ -1,7 +1,7 @@
 /**
  * `tsx bench/profile/core/compile.ts [n…] [--gc]`: build, rdiff and lower of a σ/tanh chain and a
  * wide diagram of n boxes, each the best of several runs (wall ms), and µs per box — the growth
- * check of issue 3 §8 without the rest of the bench suite. `--gc` adds, per phase, the median run
+ * check (bench/README.md) without the rest of the bench suite. `--gc` adds, per phase, the median run
  * and the time the garbage collector spent inside the runs (best run, and over all runs), from
  * `perf_hooks` gc entries (no --expose-gc needed): where best and median part, collections fall
  * inside some runs and not others. On Linux each phase also gives the minor page faults of its

@@ -1,7 +1,7 @@
 /**
  * The tfjs pieces both tfjs peers share: the loss as tfjs ops (summed over the batch, so a
  * step does the same arithmetic as the compiled learner's ½Σ or −Σ y log softmax) and the
- * optimiser. tfjs's momentum and Adam are DESIGN.md's optimiser lenses with α = −ε.
+ * optimiser. tfjs's momentum and Adam are the optimiser lenses of src/learn/optimisers with α = −ε.
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Activation, OptimiserSpec, PeerLoss } from '../../../src/testing/mlpSpec';
