@@ -20,6 +20,17 @@ const refOf = (c: Connection | Edge) => ({
   to: { box: c.target, port: c.targetHandle ?? '' },
 });
 
+/** The connection a drag would make, dropped on a handle: from the output side to the input side. */
+function droppedOn(
+  connecting: { from: { box: string; port: string }; fromInput: boolean },
+  h: { nodeId: string; id?: string | null },
+): Connection {
+  const start = { node: connecting.from.box, handle: connecting.from.port };
+  const other = { node: h.nodeId, handle: h.id ?? '' };
+  const [source, target] = connecting.fromInput ? [other, start] : [start, other];
+  return { source: source.node, sourceHandle: source.handle, target: target.node, targetHandle: target.handle };
+}
+
 export function useConnectionHandlers() {
   const store = useEditorStoreApi();
   const flow = useReactFlow();
@@ -57,21 +68,7 @@ export function useConnectionHandlers() {
         s.setView({ connecting: null });
         if (!connecting) return;
         if (state.toHandle && state.isValid === false) {
-          const h = state.toHandle;
-          const other = { box: h.nodeId, port: h.id ?? '' };
-          const v = connecting.fromInput
-            ? verdict({
-                source: other.box,
-                sourceHandle: other.port,
-                target: connecting.from.box,
-                targetHandle: connecting.from.port,
-              })
-            : verdict({
-                source: connecting.from.box,
-                sourceHandle: connecting.from.port,
-                target: other.box,
-                targetHandle: other.port,
-              });
+          const v = verdict(droppedOn(connecting, state.toHandle));
           if (!v.ok) s.notify(v.reason, 'error');
           return;
         }

@@ -14,6 +14,37 @@ import { useMyBoxes } from './useMyBoxes';
 
 const DIAGRAM_ONLY = 'In this diagram only, not saved in My boxes.';
 
+/** One entry: a plain button, or in My boxes a saved box (rename, remove) or a group not saved. */
+function PaletteItem(props: {
+  entry: PaletteEntry;
+  saved: ReadonlySet<string>;
+  mine: ReturnType<typeof useMyBoxes>;
+  taken: () => string[];
+}) {
+  const { entry: e, saved, mine } = props;
+  const key = e.template;
+  if (e.group !== 'My boxes' || key === undefined)
+    return (
+      <li>
+        <PaletteEntryButton entry={e} />
+      </li>
+    );
+  if (!saved.has(key))
+    return (
+      <li>
+        <PaletteEntryButton entry={{ ...e, description: DIAGRAM_ONLY }} />
+      </li>
+    );
+  return (
+    <MyBoxEntry
+      entry={e}
+      focus={mine.focusKey === key}
+      rename={(next) => mine.rename(key, next, props.taken())}
+      remove={() => mine.remove(key)}
+    />
+  );
+}
+
 export function Palette() {
   const groups = useEditor((s) => s.doc.groups);
   const library = useEditor((s) => s.library);
@@ -27,31 +58,9 @@ export function Palette() {
   // Names a renamed box may not take: those shown in My boxes, its own aside.
   const namesBut = (e: PaletteEntry) =>
     all.filter((x) => x.group === 'My boxes' && x.template !== e.template).map((x) => x.name);
-
-  const item = (e: PaletteEntry) => {
-    const key = e.template;
-    if (e.group !== 'My boxes' || key === undefined)
-      return (
-        <li key={e.key}>
-          <PaletteEntryButton entry={e} />
-        </li>
-      );
-    if (!saved.has(key))
-      return (
-        <li key={e.key}>
-          <PaletteEntryButton entry={{ ...e, description: DIAGRAM_ONLY }} />
-        </li>
-      );
-    return (
-      <MyBoxEntry
-        key={e.key}
-        entry={e}
-        focus={mine.focusKey === key}
-        rename={(next) => mine.rename(key, next, namesBut(e))}
-        remove={() => mine.remove(key)}
-      />
-    );
-  };
+  const item = (e: PaletteEntry) => (
+    <PaletteItem key={e.key} entry={e} saved={saved} mine={mine} taken={() => namesBut(e)} />
+  );
 
   return (
     <div className="palette-body">
