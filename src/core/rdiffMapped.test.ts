@@ -60,7 +60,7 @@ describe('rdiffMapped', () => {
         const f = randomDiagram(rng, randomDom(rng));
         const { diagram: r, map } = rdiffMapped(f, { keepForward: true });
         // the lens outputs y… first: the forward copy of f's outputs (mutant: value map off by one)
-        expect(f.outputs.map((w) => map.value[w])).toEqual(r.outputs);
+        expect(f.outputs.map((w) => map.value[w])).toEqual(r.outputs.slice(0, f.outputs.length));
         expect(f.wires.map((_, w) => r.wires[map.value[w]])).toEqual(f.wires);
         // f's boxes have no source, so rdiff names each by its index (mutant: box map shifted)
         expect(map.box).toHaveLength(r.boxes.length);
