@@ -6,6 +6,7 @@
 import type { Diagram } from '../core/diagram';
 import type { WireType } from '../core/wire';
 import type { OptimiserSettings, TrainingSettings } from '../io/document';
+import type { ModelSources } from './sources';
 
 export type LossKind = NonNullable<TrainingSettings['loss']>;
 
@@ -67,6 +68,8 @@ export interface CompiledModel {
   readonly learningRate: number | null;
   readonly optimiser: OptimiserSettings | null;
   readonly term: string;
+  /** The drawing behind the diagram (sources.ts); absent on models made without a document. */
+  readonly sources?: ModelSources;
 }
 
 export interface CompileResult {

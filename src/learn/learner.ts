@@ -20,7 +20,7 @@ import { dom } from '../core/compose';
 import type { Diagram } from '../core/diagram';
 import { fuseProgram } from '../core/fuse';
 import { lower, type Program } from '../core/program';
-import { rdiff } from '../core/rdiff';
+import { rdiff, rdiffMapped } from '../core/rdiff';
 import { printTerm } from '../core/term';
 import type { WireType } from '../core/wire';
 import { type Cap, cap } from './learningRate';
@@ -34,6 +34,8 @@ import {
   sharedState,
   stateType,
 } from './optimisers/index';
+import { PartMarks, type SourceMap, type StepWiring } from './sourceMap';
+import { learnerIds, stepSourceMap, stepWiring } from './stepSources';
 import { scalarType, tagged } from './wiring';
 
 export interface LearnerOptions {
@@ -73,6 +75,8 @@ export interface Learner {
    * outputs and values; only `stepProgram` has every buffer, for traces and animation.
    */
   readonly fusedStepProgram: Program;
+  /** What of the drawing each buffer and step of `stepProgram` belongs to (sourceMap.ts). */
+  readonly sourceMap: SourceMap;
   /** (model inputs…, y) → (l, ŷ): evaluation without a step. */
   readonly evaluate: Diagram;
   readonly evaluateProgram: Program;
@@ -115,9 +119,11 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
     prediction,
     loss: lossType,
   };
-  const step = drawStep(model.diagram, ell, optimiser, capKind, layout, model.loss?.box ?? 'loss');
-  const evaluate = drawEvaluate(model.diagram, ell, prediction);
+  const ids = learnerIds(model, loss.kind, optimiser.kind);
+  const { step, wiring } = drawStep(model.diagram, ell, optimiser, capKind, layout, ids);
+  const evaluate = drawEvaluate(model.diagram, ell, prediction, ids.loss);
   const stepProgram = lower(step);
+  const sourceMap = stepSourceMap({ model, layout, optimiser, step, program: stepProgram, wiring, ids });
   const evaluateProgram = lower(evaluate);
   return {
     model,
@@ -128,6 +134,7 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
     step,
     stepProgram,
     fusedStepProgram: fuseProgram(stepProgram),
+    sourceMap,
     evaluate,
     evaluateProgram,
     fusedEvaluateProgram: fuseProgram(evaluateProgram),
@@ -140,10 +147,12 @@ function drawStep(
   o: OptimiserLens,
   capKind: Cap,
   layout: StepLayout,
-  lossSource: string,
-): Diagram {
+  ids: SourceMap['learner'],
+): { step: Diagram; wiring: StepWiring } {
   const types = dom(f);
   const b = new DiagramBuilder();
+  const parts = new PartMarks(() => b.boxCount);
+  parts.now('optimiser');
   const p = b.inputs(layout.learnt.map((i) => types[i]));
   const k = ownState(o).length;
   const s = p.map((_, j) => b.inputs(layout.state.slice(j * k, (j + 1) * k)));
@@ -154,7 +163,7 @@ function drawStep(
   const names = layout.hypers;
   const hs = names.map((name) => h[name]);
   const wiresOf = (ws: number[]) => Object.fromEntries(names.map((name, i) => [name, ws[i]]));
-  const optimiser = { source: 'optimiser', pass: 'forward' } as const;
+  const optimiser = { source: ids.optimiser, pass: 'forward' } as const;
   const got = p.map((pj, j) =>
     tagged(b, optimiser, [pj, ...s[j], ...hs], (sub, [q, ...w]) => [o.get(sub, q, w.slice(0, k), wiresOf(w.slice(k)))]),
   );
@@ -162,13 +171,22 @@ function drawStep(
     const j = layout.learnt.indexOf(i);
     return j >= 0 ? got[j][0] : x[layout.fixed.indexOf(i)];
   });
-  const [yhat] = b.inline(f, inputs);
-  const [l] = b.inline(ell, [yhat, y], { source: lossSource, pass: 'forward' });
-  const alpha = { source: 'learning-rate', pass: 'backward' } as const;
+  parts.now('model');
+  const fwd = b.inlineMapped(f, inputs);
+  const [yhat] = fwd.outputs;
+  parts.now('loss');
+  const [l] = b.inline(ell, [yhat, y], { source: ids.loss, pass: 'forward' });
+  parts.now('learning-rate');
+  const alpha = { source: ids['learning-rate'], pass: 'backward' } as const;
   const [dl] = tagged(b, alpha, [l, h.learningRate], (sub, [lw, e]) => [cap(sub, capKind, lw, e)]);
-  const [dyhat] = b.inline(rdiff(ell), [yhat, y, dl], { source: lossSource });
-  const dInputs = b.inline(rdiff(f), [...inputs, dyhat]);
-  const put = { source: 'optimiser', pass: 'backward' } as const;
+  parts.now('loss');
+  const [dyhat] = b.inline(rdiff(ell), [yhat, y, dl], { source: ids.loss });
+  parts.now('model');
+  const rf = rdiffMapped(f);
+  const rev = b.inlineMapped(rf.diagram, [...inputs, dyhat]);
+  const dInputs = rev.outputs;
+  parts.now('optimiser');
+  const put = { source: ids.optimiser, pass: 'backward' } as const;
   // Once a step: the shared state moves on and yields the scalars every put reads.
   const ns = shared.length;
   const advanced = o.advance
@@ -187,15 +205,16 @@ function drawStep(
     }),
   );
   b.outputs([...next.map((n) => n[0]), ...next.flatMap((n) => n.slice(1)), ...sharedNext, l, yhat]);
-  return b.build(`${o.kind} ▷ (${printTerm(f)} ; ${ell.term} ; α)`);
+  const step = b.build(`${o.kind} ▷ (${printTerm(f)} ; ${ell.term} ; α)`);
+  return { step, wiring: stepWiring(parts, fwd, rev, rf.map, dl) };
 }
 
-function drawEvaluate(f: Diagram, ell: Diagram, prediction: WireType): Diagram {
+function drawEvaluate(f: Diagram, ell: Diagram, prediction: WireType, lossSource: string): Diagram {
   const b = new DiagramBuilder();
   const inputs = b.inputs(dom(f));
   const y = b.input(prediction);
   const [yhat] = b.inline(f, inputs);
-  const [l] = b.inline(ell, [yhat, y], { source: 'loss', pass: 'forward' });
+  const [l] = b.inline(ell, [yhat, y], { source: lossSource, pass: 'forward' });
   b.outputs([l, yhat]);
   return b.build();
 }
