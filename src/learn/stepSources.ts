@@ -10,13 +10,24 @@ import { TRAINING_SETTINGS } from '../compile/sources';
 import type { CompiledModel, LossKind } from '../compile/types';
 import type { InlineMap } from '../core/builder';
 import type { Diagram } from '../core/diagram';
+import { BACKWARD, type PackedProgram, sourceText } from '../core/packed';
 import type { Program } from '../core/program';
 import type { RdiffMap } from '../core/rdiff';
-import { packedOf } from '../core/views';
+import { packedOf, packedProgramOf } from '../core/views';
 import type { PortRef } from '../io/document';
 import type { StepLayout } from './learner';
 import { type OptimiserLens, ownState, sharedState } from './optimisers/index';
-import { type BufferRole, PARTS, type PartMarks, type SourceMap, type StepSource, type StepWiring } from './sourceMap';
+import {
+  type BufferKind,
+  type BufferRole,
+  PARTS,
+  type Part,
+  type PartMarks,
+  type Pass,
+  type SourceMap,
+  type StepSource,
+  type StepWiring,
+} from './sourceMap';
 
 /** The drawn boxes the loss, α and optimiser steps carry, when what runs is what they say. */
 export function learnerIds(model: CompiledModel, loss: LossKind, optimiser: string): SourceMap['learner'] {
@@ -60,38 +71,72 @@ export interface StepSourceArgs {
 }
 
 export function stepSourceMap(a: StepSourceArgs): SourceMap {
-  const roles = new Roles(a);
+  // the Program's columns: reading its `steps` and `wireBuffer` would make an object per step
+  const cols = packedProgramOf(a.program);
+  if (!cols) throw new Error('the step Program is not one lower made');
+  const roles = new Roles(a, cols.wireBuffer);
   roles.modelWires();
   roles.boundary();
-  const steps = stepSources(a, roles);
+  const steps = stepSources(a, cols, roles);
   return { buffers: roles.buffers, steps, wires: roles.wireIndex(), learner: a.ids };
 }
 
 /** Program step ↦ the step box that made it: the first box whose first output is its first buffer. */
-function makers(step: Diagram, program: Program): Int32Array {
+function makers(step: Diagram, p: PackedProgram): Int32Array {
   const c = packedOf(step).boxes;
-  const wb = program.wireBuffer;
-  const madeBy = new Int32Array(program.nBuffers).fill(-1);
+  const madeBy = new Int32Array(p.nBuffers).fill(-1);
   // construction order is lowering's order for builder-made diagrams, so the first is the maker
   for (let i = 0; i < c.count; i++) {
     if (c.outStart[i + 1] === c.outStart[i]) continue;
-    const b = wb[c.outs[c.outStart[i]]];
+    const b = p.wireBuffer[c.outs[c.outStart[i]]];
     if (b >= 0 && madeBy[b] < 0) madeBy[b] = i;
   }
-  return Int32Array.from(program.steps, (s) => madeBy[s.outputs[0]]);
+  const st = p.steps;
+  return Int32Array.from({ length: st.count }, (_, k) => madeBy[st.outs[st.outStart[k]]]);
 }
 
-function stepSources(a: StepSourceArgs, roles: Roles): StepSource[] {
-  const made = makers(a.step, a.program);
-  return a.program.steps.map((s, k) => {
+function stepSources(a: StepSourceArgs, p: PackedProgram, roles: Roles): StepSource[] {
+  const made = makers(a.step, p);
+  const st = p.steps;
+  const out = new Array<StepSource>(st.count);
+  for (let k = 0; k < st.count; k++) {
+    const first = st.outs[st.outStart[k]];
     // rdiff leaves the sum of the changes at a model input without a source: its change names the reader
-    const box = s.source ?? roles.buffers[s.outputs[0]][0]?.innerBox ?? TRAINING_SETTINGS;
+    const box = sourceText(st.source[k], st.sources) ?? roles.buffers[first][0]?.innerBox ?? TRAINING_SETTINGS;
     const part = PARTS[a.wiring.part[made[k]]];
     const modelBox = a.wiring.modelBox[made[k]];
-    const at = { pass: s.pass, part, ...roles.place(box) };
-    for (const b of s.outputs) if (roles.buffers[b].length === 0) roles.add(b, { ...at, kind: 'inside' });
-    return part === 'model' && modelBox >= 0 ? { ...at, modelBox } : at;
-  });
+    const pass = st.pass[k] === BACKWARD ? 'backward' : 'forward';
+    const { outerBox, innerBox } = roles.place(box);
+    for (let o = st.outStart[k]; o < st.outStart[k + 1]; o++)
+      if (roles.buffers[st.outs[o]].length === 0) roles.add(st.outs[o], role(pass, 'inside', part, roles.place(box)));
+    out[k] =
+      part === 'model' && modelBox >= 0
+        ? { pass, part, outerBox, innerBox, modelBox }
+        : { pass, part, outerBox, innerBox };
+  }
+  return out;
+}
+
+interface Place {
+  readonly outerBox: string;
+  readonly innerBox: string;
+}
+type Extra = Pick<BufferRole, 'port' | 'wires' | 'param' | 'name'>;
+
+/** A role as one literal shape, its optional fields set only when given (no spreads: a step has thousands). */
+function role(pass: Pass, kind: BufferKind, part: Part, at: Place, extra?: Extra): BufferRole {
+  const r: { -readonly [K in keyof BufferRole]: BufferRole[K] } = {
+    pass,
+    kind,
+    part,
+    outerBox: at.outerBox,
+    innerBox: at.innerBox,
+  };
+  if (extra?.port !== undefined) r.port = extra.port;
+  if (extra?.wires !== undefined) r.wires = extra.wires;
+  if (extra?.param !== undefined) r.param = extra.param;
+  if (extra?.name !== undefined) r.name = extra.name;
+  return r;
 }
 
 /** The roles of every buffer, filled from the model's wires, then from the step's boundary. */
@@ -102,7 +147,12 @@ class Roles {
   private readonly leaving = new Map<string, string[]>();
   private readonly entering = new Map<string, string>();
 
-  constructor(private readonly a: StepSourceArgs) {
+  private readonly places = new Map<string, { outerBox: string; innerBox: string }>();
+
+  constructor(
+    private readonly a: StepSourceArgs,
+    private readonly wb: Int32Array,
+  ) {
     this.buffers = Array.from({ length: a.program.nBuffers }, () => []);
     this.sources = a.model.sources;
     for (const [id, w] of Object.entries(this.sources?.drawn ?? {})) {
@@ -116,8 +166,14 @@ class Roles {
     if (buffer >= 0) this.buffers[buffer].push(role);
   }
 
+  /** The box and the top-level box it is drawn in (one object per box, shared by its roles). */
   place(box: string): { outerBox: string; innerBox: string } {
-    return { outerBox: this.sources?.groups[box]?.[0] ?? box, innerBox: box };
+    let at = this.places.get(box);
+    if (at === undefined) {
+      at = { outerBox: this.sources?.groups[box]?.[0] ?? box, innerBox: box };
+      this.places.set(box, at);
+    }
+    return at;
   }
 
   private wiresFrom(port: PortRef): string[] {
@@ -140,7 +196,7 @@ class Roles {
     const s = this.sources;
     if (!s) return;
     const { value, change } = this.a.wiring;
-    const wb = this.a.program.wireBuffer;
+    const wb = this.wb;
     const f = packedOf(this.a.model.diagram);
     const inserted = new Set(s.inserted);
     const producer = new Int32Array(f.nWires).fill(-1);
@@ -153,91 +209,89 @@ class Roles {
     const label = this.labelWire();
     const isOutput = new Set(f.outputs);
     s.wires.forEach((mw, w) => {
-      const param = mw.param === undefined ? {} : { param: mw.param };
+      const param = mw.param;
       const isCopy = producer[w] >= 0 && inserted.has(producer[w]);
-      const wires = this.wiresFrom(mw.from).filter((id) => id !== label);
-      const forward = { pass: 'forward', part: 'model', ...param, ...this.place(mw.from.box) } as const;
-      if (isCopy && mw.to)
-        this.add(wb[value[w]], { ...forward, kind: 'copy', port: mw.to, wires: this.wireInto(mw.to) });
-      else this.add(wb[value[w]], { ...forward, kind: 'value', port: mw.from, wires });
+      const wires =
+        label === undefined ? this.wiresFrom(mw.from) : this.wiresFrom(mw.from).filter((id) => id !== label);
+      const made = this.place(mw.from.box);
+      if (isCopy && mw.to) {
+        this.add(
+          wb[value[w]],
+          role('forward', 'copy', 'model', made, { port: mw.to, wires: this.wireInto(mw.to), param }),
+        );
+      } else this.add(wb[value[w]], role('forward', 'value', 'model', made, { port: mw.from, wires, param }));
       if (change[w] < 0) return;
-      const backward = { pass: 'backward', ...param } as const;
       if (splits[w] || !mw.to) {
-        const at = { part: 'model', ...this.place(mw.from.box) } as const;
-        this.add(wb[change[w]], { ...backward, ...at, kind: 'sum', port: mw.from, wires });
+        this.add(wb[change[w]], role('backward', 'sum', 'model', made, { port: mw.from, wires, param }));
         return;
       }
       // the change of a model output comes back from the loss, drawn or not
-      const sender = isOutput.has(w) ? this.a.ids.loss : mw.to.box;
-      const at = { part: isOutput.has(w) ? 'loss' : 'model', ...this.place(sender) } as const;
-      this.add(wb[change[w]], { ...backward, ...at, kind: 'change', port: mw.to, wires: this.wireInto(mw.to) });
+      const out = isOutput.has(w);
+      const sender = this.place(out ? this.a.ids.loss : mw.to.box);
+      const extra = { port: mw.to, wires: this.wireInto(mw.to), param };
+      this.add(wb[change[w]], role('backward', 'change', out ? 'loss' : 'model', sender, extra));
     });
   }
 
   /** The learner's own buffers, by their place on the step's boundary (learner.ts's header). */
   boundary(): void {
-    const { layout, optimiser, step, program, ids, wiring } = this.a;
-    const wb = program.wireBuffer;
+    const { layout, optimiser, step, ids, wiring } = this.a;
+    const wb = this.wb;
     const ins = step.inputs;
     const outs = step.outputs;
     const nLearnt = layout.learnt.length;
     const own = ownState(optimiser);
     const shared = sharedState(optimiser);
-    const opt = { part: 'optimiser', ...this.place(ids.optimiser) } as const;
+    const opt = this.place(ids.optimiser);
     layout.learnt.forEach((i, j) => {
-      const learnt = this.learnt(i);
+      const mw = this.sources?.wires[this.a.model.diagram.inputs[i]];
+      const learnt = { param: mw?.param, port: mw?.from };
       const seen = wb[wiring.value[this.a.model.diagram.inputs[i]]];
       // the stored value is the model's input unless the optimiser's get moves it (Nesterov)
-      if (wb[ins[j]] !== seen) this.add(wb[ins[j]], { pass: 'forward', kind: 'stored', ...learnt.role });
-      this.add(wb[outs[j]], { pass: 'backward', kind: 'update', ...learnt.role, ...opt });
+      const drawnAt = this.place(mw?.from.box ?? ids.optimiser);
+      if (wb[ins[j]] !== seen) this.add(wb[ins[j]], role('forward', 'stored', 'optimiser', drawnAt, learnt));
+      this.add(wb[outs[j]], role('backward', 'update', 'optimiser', opt, learnt));
       own.forEach((spec, k) => {
-        const role = { kind: 'state', name: spec.name, ...learnt.param, ...opt } as const;
-        this.add(wb[ins[nLearnt + j * own.length + k]], { pass: 'forward', ...role });
-        this.add(wb[outs[nLearnt + j * own.length + k]], { pass: 'backward', ...role });
+        const state = { name: spec.name, param: mw?.param };
+        this.add(wb[ins[nLearnt + j * own.length + k]], role('forward', 'state', 'optimiser', opt, state));
+        this.add(wb[outs[nLearnt + j * own.length + k]], role('backward', 'state', 'optimiser', opt, state));
       });
     });
     const afterOwn = nLearnt * (1 + own.length);
     shared.forEach((spec, k) => {
-      this.add(wb[ins[afterOwn + k]], { pass: 'forward', kind: 'state', name: spec.name, ...opt });
-      this.add(wb[outs[afterOwn + k]], { pass: 'backward', kind: 'state', name: spec.name, ...opt });
+      this.add(wb[ins[afterOwn + k]], role('forward', 'state', 'optimiser', opt, { name: spec.name }));
+      this.add(wb[outs[afterOwn + k]], role('backward', 'state', 'optimiser', opt, { name: spec.name }));
     });
-    const lr = { part: 'learning-rate', ...this.place(ids['learning-rate']) } as const;
+    const lr = this.place(ids['learning-rate']);
     layout.hypers.forEach((name, k) => {
-      const at = name === 'learningRate' ? lr : opt;
-      this.add(wb[ins[afterOwn + shared.length + k]], { pass: 'forward', kind: 'hyper', name, ...at });
+      const at =
+        name === 'learningRate'
+          ? role('forward', 'hyper', 'learning-rate', lr, { name })
+          : role('forward', 'hyper', 'optimiser', opt, { name });
+      this.add(wb[ins[afterOwn + shared.length + k]], at);
     });
     this.lossWires();
   }
 
   /** y, l and l′: the label's value, the loss's value and the change α sends back into it. */
   private lossWires(): void {
-    const { step, program, ids, wiring } = this.a;
-    const wb = program.wireBuffer;
-    const loss = { part: 'loss', ...this.place(ids.loss) } as const;
+    const { step, ids, wiring } = this.a;
+    const wb = this.wb;
     const labelPort = this.sources?.learner.label;
     const label = this.labelWire();
     const y = labelPort
-      ? { ...this.place(labelPort.box), port: labelPort, wires: label === undefined ? [] : [label] }
-      : { ...this.place(ids.loss), port: { box: ids.loss, port: 'y' } };
-    this.add(wb[step.inputs[step.inputs.length - 1]], { pass: 'forward', kind: 'value', part: 'loss', ...y });
+      ? role('forward', 'value', 'loss', this.place(labelPort.box), {
+          port: labelPort,
+          wires: label === undefined ? [] : [label],
+        })
+      : role('forward', 'value', 'loss', this.place(ids.loss), { port: { box: ids.loss, port: 'y' } });
+    this.add(wb[step.inputs[step.inputs.length - 1]], y);
     const l = { box: ids.loss, port: 'l' };
     const lOut = step.outputs[step.outputs.length - 2];
-    this.add(wb[lOut], { pass: 'forward', kind: 'value', ...loss, port: l, wires: this.wiresFrom(l) });
-    const into = this.a.ids['learning-rate'];
-    const alphaPort = { box: into, port: 'l' };
-    const lr = { part: 'learning-rate', ...this.place(into) } as const;
-    const wires = this.wireInto(alphaPort);
-    this.add(wb[wiring.lossChange], { pass: 'backward', kind: 'change', ...lr, port: alphaPort, wires });
-  }
-
-  /** Where learnt input i of the model is drawn: its port, and its parameter name. */
-  private learnt(i: number) {
-    const w = this.a.model.diagram.inputs[i];
-    const mw = this.sources?.wires[w];
-    const param = mw?.param === undefined ? {} : { param: mw.param };
-    const place = this.place(mw?.from.box ?? this.a.ids.optimiser);
-    const port = mw ? { port: mw.from } : {};
-    return { param, role: { part: 'optimiser', ...param, ...port, ...place } as const };
+    this.add(wb[lOut], role('forward', 'value', 'loss', this.place(ids.loss), { port: l, wires: this.wiresFrom(l) }));
+    const alpha = { box: ids['learning-rate'], port: 'l' };
+    const extra = { port: alpha, wires: this.wireInto(alpha) };
+    this.add(wb[wiring.lossChange], role('backward', 'change', 'learning-rate', this.place(alpha.box), extra));
   }
 
   /** Drawn wire ↦ its value's buffer and its changes' buffers, read off the roles. */
