@@ -4,7 +4,7 @@
  * port sends back (and the wire into it), a learnt parameter, optimiser state, or something
  * inside a box — and for every step, the drawn box and the learner part it comes from. Plain,
  * JSON-serialisable data made once per learner, so it can cross to the page with a trace.
- * How it is made: stepSources.ts. What a step id names: docs/architecture.md (source maps).
+ * How it is made: stepSources.ts. See docs/architecture.md, "What a buffer is on the drawing".
  */
 import type { PortRef } from '../io/document';
 
