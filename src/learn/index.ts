@@ -4,6 +4,7 @@
  * and the backend choice (./backend) have their own entry points.
  */
 
+export * from './explain/index';
 export { assembleLearner, type Learner, type LearnerOptions, type StepLayout } from './learner';
 export { type Cap, cap, capDiagram } from './learningRate';
 export { getLoss, type Loss, type LossKind, lossDiagram, losses, lossKinds } from './losses/index';
@@ -24,6 +25,7 @@ export { initialParams, initialState } from './params';
 export { createRunner, ENGINE_NAMES, type EngineName, type StepRunner, type StepTrace } from './runners/index';
 export { openSession, type Session, SessionError, type SessionRequest } from './session';
 export { resolveSettings, type TrainerSettings } from './settings';
+export type { BufferKind, BufferRole, Part, SourceMap, StepSource } from './sourceMap';
 export {
   createTrainer,
   type EnginePick,

@@ -59,6 +59,11 @@ export interface SourceMap {
   readonly steps: readonly StepSource[];
   /** Drawn wire id ↦ its value's buffer (−1: dead code, never computed) and the changes sent back along it. */
   readonly wires: Readonly<Record<string, { readonly value: number; readonly changes: readonly number[] }>>;
+  /**
+   * Wire of the compiled model diagram ↦ the buffer of its value and of its change (−1: not
+   * computed), for what reads the model box by box (a caption's numbers).
+   */
+  readonly model: { readonly value: readonly number[]; readonly change: readonly number[] };
   /** The drawn ids of the loss, learning-rate and optimiser boxes, or TRAINING_SETTINGS. */
   readonly learner: Readonly<Record<Exclude<Part, 'model'>, string>>;
 }

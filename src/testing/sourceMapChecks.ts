@@ -115,7 +115,7 @@ export function checkValues(c: Compiled): void {
 }
 
 /** Runs the step once at random inputs; returns the run and a slope oracle for any buffer. */
-function oracle(c: Compiled, seed: number) {
+export function oracle(c: Compiled, seed: number) {
   const { learner } = c;
   const p = learner.stepProgram;
   const rng = mulberry32(seed);
