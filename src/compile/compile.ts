@@ -16,6 +16,7 @@ import { buildGraph, type Graph } from './graph';
 import { inferAll } from './infer';
 import { learnerSettings } from './learnerSettings';
 import { topoOrder } from './order';
+import { type LearnerBoxes, modelSources } from './sources';
 import { type DataShapes, InferState } from './state';
 import type { CompiledOutput, CompileResult } from './types';
 
@@ -59,6 +60,17 @@ function checkModelFeeds(g: Graph, errors: ErrorList): void {
   }
 }
 
+/** The drawn loss (when its kind was read), learning-rate and optimiser boxes: the first of each role. */
+function learnerBoxes(g: Graph, loss: string | undefined): LearnerBoxes {
+  const first = (role: string) => g.ids.find((id) => g.nodes.get(id)?.role === role);
+  const [learningRate, optimiser] = [first('learning-rate'), first('optimiser')];
+  return {
+    ...(loss === undefined ? {} : { loss }),
+    ...(learningRate === undefined ? {} : { learningRate }),
+    ...(optimiser === undefined ? {} : { optimiser }),
+  };
+}
+
 export function compileDocument(doc: LensDocument, options: CompileOptions = {}): CompileResult {
   const errors = new ErrorList();
   const graph = buildGraph(doc, errors);
@@ -96,7 +108,8 @@ export function compileDocument(doc: LensDocument, options: CompileOptions = {})
   }
   if (errors.items.length > 0) return { model: null, errors: errors.items, wireTypes, portTypes };
 
-  const { diagram, params, inputs } = buildModel(s, order, outputs);
-  const model = { diagram, params, inputs, outputs, ...settings, term: printTerm(diagram) };
+  const { diagram, params, inputs, log } = buildModel(s, order, outputs);
+  const sources = modelSources(doc, graph, log, learnerBoxes(graph, settings.loss?.box));
+  const model = { diagram, params, inputs, outputs, ...settings, term: printTerm(diagram), sources };
   return { model, errors: [], wireTypes, portTypes };
 }

@@ -41,9 +41,11 @@ describe('learner settings', () => {
     expect(bare.errors).toEqual([]);
     if (!full.model || !bare.model) throw new Error('no model');
     expect(full.model.loss).toEqual({ kind: 'mse', box: 'L' });
-    const { loss: fullLoss, ...fullRest } = full.model;
-    const { loss: bareLoss, ...bareRest } = bare.model;
+    // the same model; only the drawing behind it (where the loss and its wires are) differs
+    const { loss: fullLoss, sources: fullSources, ...fullRest } = full.model;
+    const { loss: bareLoss, sources: bareSources, ...bareRest } = bare.model;
     expect(fullRest).toEqual(bareRest);
+    expect(fullSources?.wires.map((w) => w.from)).toEqual(bareSources?.wires.map((w) => w.from));
     expect(fullLoss?.kind).toBe(bareLoss?.kind);
     expect(bare.model.learningRate).toBe(0.01);
     expect(bare.model.optimiser).toEqual({ kind: 'momentum', learningRate: 0.01, momentum: 0.1 });

@@ -8,6 +8,7 @@ import type { WireType } from '../core/wire';
 import type { OptimiserSettings } from '../io/document';
 import type { LossKind } from '../learn/losses/index';
 import type { InitSpec } from './initialisers';
+import type { ModelSources } from './sources';
 
 export type { LossKind } from '../learn/losses/index';
 export type { InitSpec } from './initialisers';
@@ -62,6 +63,8 @@ export interface CompiledModel {
   readonly learningRate: number | null;
   readonly optimiser: OptimiserSettings | null;
   readonly term: string;
+  /** The drawing behind the diagram (sources.ts); absent on models made without a document. */
+  readonly sources?: ModelSources;
 }
 
 export interface CompileResult {

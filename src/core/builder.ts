@@ -20,6 +20,13 @@ export type { BoxOptions } from './diagram';
 
 const NO_OPTIONS: BoxOptions = Object.freeze({});
 
+/** Where `inlineMapped` put a diagram's outputs, wires and boxes (in the builder's numbering). */
+export interface InlineMap {
+  readonly outputs: number[];
+  readonly wires: Int32Array;
+  readonly boxes: Int32Array;
+}
+
 /*
  * The builder writes the diagram's columns (packed.ts) as it goes: a box is a few numbers
  * pushed onto typed arrays, never an object, so building 10,000s of boxes costs the same per
@@ -157,6 +164,20 @@ export class DiagramBuilder implements RuleBuilder {
     const source = opts.source === undefined ? undefined : this.sources.id(opts.source);
     this.splice(d, inputs, inputs.length, source, opts.pass === undefined ? undefined : passCode(opts.pass), out);
     return out;
+  }
+
+  /**
+   * `inline`, also saying where everything of `d` went: `wires[w]` is this builder's wire for
+   * wire w of `d`, `boxes[i]` its box for box i — the correspondence a source map is made of.
+   */
+  inlineMapped(d: Diagram, inputs: readonly number[], opts: BoxOptions = {}): InlineMap {
+    const p = packedOf(d);
+    const firstBox = this.boxCount;
+    const outputs = this.inline(d, inputs, opts);
+    const order = cachedTopoIndexOf(p);
+    const boxes = new Int32Array(p.boxes.count);
+    for (let n = 0; n < boxes.length; n++) boxes[order === null ? n : order[n]] = firstBox + n;
+    return { outputs, wires: this.wireMap.slice(0, p.nWires), boxes };
   }
 
   /**

@@ -5,7 +5,7 @@
  * imported first (no import cycle runs at load time).
  */
 
-export { DiagramBuilder } from './builder';
+export { DiagramBuilder, type InlineMap } from './builder';
 export { canonicalConfig } from './canonical';
 export { andThen, box, cod, copy, discard, dom, id, swap, tensor, tensorAll, thenAll } from './compose';
 export { normaliseConfig } from './config';
@@ -20,7 +20,7 @@ export type { BinaryOp, FusedExpr, FusedInstr, Kernel, UnaryOp } from './kernel'
 export { explicitCopies, validate } from './normalise';
 export * from './para';
 export { type LensProgramOptions, type LowerOptions, lower, lowerLens, type Program, type Step } from './program';
-export { lensDiagram, type RdiffOptions, rdiff } from './rdiff';
+export { lensDiagram, type RdiffMap, type RdiffOptions, rdiff, rdiffMapped } from './rdiff';
 export { reverseOf } from './reverse';
 export * from './shape';
 export { printTerm } from './term';

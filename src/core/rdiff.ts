@@ -25,7 +25,57 @@ const BACKWARD_ONLY = Object.freeze({ pass: 'backward' as Pass });
 
 export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
   // in construction order, checked on the way; where that is not topological, in Kahn's
-  return rdiffInOrder(d, opts, null) ?? (rdiffInOrder(d, opts, topoIndex(d)) as Diagram);
+  return rdiffInOrder(d, opts, null, null) ?? (rdiffInOrder(d, opts, topoIndex(d), null) as Diagram);
+}
+
+/**
+ * Where rdiff put each thing of d in R[d]: the forward copy of each wire, the sum of the
+ * changes reaching each wire, and the box of d each box of R[d] stands for. Plain data, so a
+ * source map can say which wire of a drawing a value or a change belongs to.
+ */
+export interface RdiffMap {
+  /** Wire w of d ↦ the wire of R[d] holding its forward value. */
+  readonly value: Int32Array;
+  /** Wire w of d ↦ the wire of R[d] holding the sum of the changes reaching it (−1: none is computed). */
+  readonly change: Int32Array;
+  /**
+   * Box of R[d] ↦ the box of d it comes from: its forward copy, a box of its reverse, or the
+   * sum of the changes at one of its outputs (−1: a sum at an input of d).
+   */
+  readonly box: Int32Array;
+}
+
+/** `rdiff`, and the map from d to R[d]: the same diagram, only told where things went. */
+export function rdiffMapped(
+  d: Diagram,
+  opts: RdiffOptions = {},
+): { readonly diagram: Diagram; readonly map: RdiffMap } {
+  const nWires = packedOf(d).nWires;
+  const tried = new MapRecord(nWires);
+  const diagram = rdiffInOrder(d, opts, null, tried);
+  if (diagram !== undefined) return { diagram, map: tried.done() };
+  const again = new MapRecord(nWires);
+  return { diagram: rdiffInOrder(d, opts, topoIndex(d), again) as Diagram, map: again.done() };
+}
+
+/** What `rdiffMapped` collects as rdiff goes (see RdiffMap). */
+class MapRecord {
+  value: Int32Array = new Int32Array(0);
+  readonly change: Int32Array;
+  private readonly box: number[] = [];
+
+  constructor(nWires: number) {
+    this.change = new Int32Array(nWires).fill(-1);
+  }
+
+  /** Boxes of R[d] from the last one recorded up to `count` stand for box `i` of d. */
+  boxesUpTo(count: number, i: number): void {
+    while (this.box.length < count) this.box.push(i);
+  }
+
+  done(): RdiffMap {
+    return { value: this.value, change: this.change, box: Int32Array.from(this.box) };
+  }
 }
 
 /**
@@ -34,16 +84,33 @@ export function rdiff(d: Diagram, opts: RdiffOptions = {}): Diagram {
  * find: the caller then starts again in Kahn's order. It reads `d`'s columns and writes the
  * builder's (packed.ts); scratch lists and typed arrays are reused box after box.
  */
-function rdiffInOrder(d: Diagram, opts: RdiffOptions, order: Int32Array | null): Diagram | undefined {
+function rdiffInOrder(
+  d: Diagram,
+  opts: RdiffOptions,
+  order: Int32Array | null,
+  record: MapRecord | null,
+): Diagram | undefined {
   const p = packedOf(d);
   const b = new DiagramBuilder();
   const forward = copyForward(p, b, order);
   if (forward === undefined) return undefined;
   const changes = new Changes(p, b);
   for (let j = 0; j < p.outputs.length; j++) changes.arrive(p.outputs[j], b.input(typeOf(p, p.outputs[j])));
-  copyBackward(p, b, order, forward, changes);
+  if (record) {
+    record.value = forward.map;
+    for (let n = 0; n < p.boxes.count; n++) {
+      const i = order === null ? n : order[n];
+      record.boxesUpTo(forward.fwd[i] + 1, i);
+    }
+  }
+  copyBackward(p, b, order, forward, changes, record);
   if (opts.keepForward) for (let j = 0; j < p.outputs.length; j++) b.output(forward.map[p.outputs[j]]);
-  for (let i = 0; i < p.inputs.length; i++) b.output(changes.total(p.inputs[i], NO_SOURCE));
+  for (let i = 0; i < p.inputs.length; i++) {
+    const total = changes.total(p.inputs[i], NO_SOURCE);
+    b.output(total);
+    if (record) record.change[p.inputs[i]] = total;
+  }
+  record?.boxesUpTo(b.boxCount, -1);
   const name = opts.keepForward ? 'lens' : 'R';
   return d.term === undefined ? b.build() : b.build(`${name}[${d.term}]`);
 }
@@ -91,6 +158,7 @@ function copyBackward(
   order: Int32Array | null,
   { map, fwd }: ForwardCopy,
   changes: Changes,
+  record: MapRecord | null,
 ): void {
   const c = p.boxes;
   // scratch lists, reused box after box (the builder copies what it keeps)
@@ -115,6 +183,10 @@ function copyBackward(
     const rev = reverseByObject(genName(c.gen[i]), c.configs[c.config[i]], types, nIn);
     b.splice(rev, ins, nIn + nOut, source, BACKWARD, dxs);
     for (let k = 0; k < nIn; k++) changes.arrive(c.ins[inFrom + k], dxs[k]);
+    if (record) {
+      record.boxesUpTo(b.boxCount, i);
+      for (let k = 0; k < nOut; k++) record.change[c.outs[outFrom + k]] = ins[nIn + k];
+    }
   }
 }
 

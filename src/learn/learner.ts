@@ -20,7 +20,7 @@ import { dom } from '../core/compose';
 import type { Diagram } from '../core/diagram';
 import { fuseProgram } from '../core/fuse';
 import { lower, type Program } from '../core/program';
-import { rdiff } from '../core/rdiff';
+import { rdiff, rdiffMapped } from '../core/rdiff';
 import { printTerm } from '../core/term';
 import type { WireType } from '../core/wire';
 import { type Cap, cap } from './learningRate';
@@ -36,6 +36,8 @@ import {
   stateType,
 } from './optimisers/index';
 import { drawGet, drawPut, type LearntWire, reader } from './optimiserWiring';
+import { PartMarks, type SourceMap, type StepWiring } from './sourceMap';
+import { learnerIds, stepSourceMap, stepWiring } from './stepSources';
 import { scalarType, tagged } from './wiring';
 
 export interface LearnerOptions {
@@ -75,6 +77,8 @@ export interface Learner {
    * outputs and values; only `stepProgram` has every buffer, for traces and animation.
    */
   readonly fusedStepProgram: Program;
+  /** What of the drawing each buffer and step of `stepProgram` belongs to (sourceMap.ts); made on first read. */
+  readonly sourceMap: SourceMap;
   /** (model inputs…, y) → (l, ŷ): evaluation without a step. */
   readonly evaluate: Diagram;
   readonly evaluateProgram: Program;
@@ -117,9 +121,13 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
     prediction,
     loss: lossType,
   };
-  const step = drawStep(model.diagram, ell, optimiser, capKind, layout, model.loss?.box ?? 'loss');
-  const evaluate = drawEvaluate(model.diagram, ell, prediction);
+  const ids = learnerIds(model, loss.kind, optimiser.kind);
+  const { step, wiring } = drawStep(model.diagram, ell, optimiser, capKind, layout, ids);
+  const evaluate = drawEvaluate(model.diagram, ell, prediction, ids.loss);
   const stepProgram = lower(step);
+  // made on first read: training never reads it, and on a 3,000-box model it costs ~0.1 s
+  let sourceMap: SourceMap | undefined;
+  const mapOf = () => stepSourceMap({ model, layout, optimiser, step, program: stepProgram, wiring, ids });
   const evaluateProgram = lower(evaluate);
   return {
     model,
@@ -130,16 +138,29 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
     step,
     stepProgram,
     fusedStepProgram: fuseProgram(stepProgram),
+    get sourceMap() {
+      sourceMap ??= mapOf();
+      return sourceMap;
+    },
     evaluate,
     evaluateProgram,
     fusedEvaluateProgram: fuseProgram(evaluateProgram),
   };
 }
 
-/** The step diagram of the header: the model, the loss, α, R of both, and U around them. */
-function drawStep(f: Diagram, ell: Diagram, o: OptimiserLens, capKind: Cap, layout: StepLayout, lossSource: string) {
+/** The step diagram of the header: the model, the loss, α, R of both, and U around them; and where each part landed. */
+function drawStep(
+  f: Diagram,
+  ell: Diagram,
+  o: OptimiserLens,
+  capKind: Cap,
+  layout: StepLayout,
+  ids: SourceMap['learner'],
+): { step: Diagram; wiring: StepWiring } {
   const types = dom(f);
   const b = new DiagramBuilder();
+  const parts = new PartMarks(() => b.boxCount);
+  parts.now('optimiser');
   const p = b.inputs(layout.learnt.map((i) => types[i]));
   const takeState = reader(b.inputs(layout.state));
   const own = ownState(o).length;
@@ -148,30 +169,40 @@ function drawStep(f: Diagram, ell: Diagram, o: OptimiserLens, capKind: Cap, layo
   const h = b.inputs(layout.hypers.map(() => scalarType));
   const x = b.inputs(layout.fixed.map((i) => types[i]));
   const y = b.input(layout.prediction);
-  const got = drawGet(b, o, learnt, h);
+  const got = drawGet(b, o, learnt, h, ids.optimiser);
   const inputs = types.map((_, i) => {
     const j = layout.learnt.indexOf(i);
     return j >= 0 ? got[j] : x[layout.fixed.indexOf(i)];
   });
-  const [yhat] = b.inline(f, inputs);
-  const [l] = b.inline(ell, [yhat, y], { source: lossSource, pass: 'forward' });
-  const alpha = { source: 'learning-rate', pass: 'backward' } as const;
+  parts.now('model');
+  const fwd = b.inlineMapped(f, inputs);
+  const [yhat] = fwd.outputs;
+  parts.now('loss');
+  const [l] = b.inline(ell, [yhat, y], { source: ids.loss, pass: 'forward' });
+  parts.now('learning-rate');
+  const alpha = { source: ids['learning-rate'], pass: 'backward' } as const;
   const epsilon = h[layout.hypers.indexOf('learningRate')];
   const [dl] = tagged(b, alpha, [l, epsilon], (sub, [lw, e]) => [cap(sub, capKind, lw, e)]);
-  const [dyhat] = b.inline(rdiff(ell), [yhat, y, dl], { source: lossSource });
-  const dInputs = b.inline(rdiff(f), [...inputs, dyhat]);
+  parts.now('loss');
+  const [dyhat] = b.inline(rdiff(ell), [yhat, y, dl], { source: ids.loss });
+  parts.now('model');
+  const rf = rdiffMapped(f);
+  const rev = b.inlineMapped(rf.diagram, [...inputs, dyhat]);
+  const dInputs = rev.outputs;
+  parts.now('optimiser');
   const changes = learnt.map((w, j) => ({ ...w, dp: dInputs[layout.learnt[j]] }));
-  const next = drawPut(b, o, changes, shared, h);
+  const next = drawPut(b, o, changes, shared, h, ids.optimiser);
   b.outputs([...next.learnt.map((w) => w.p), ...next.learnt.flatMap((w) => w.s), ...next.shared, l, yhat]);
-  return b.build(`${o.kind} ▷ (${printTerm(f)} ; ${ell.term} ; α)`);
+  const step = b.build(`${o.kind} ▷ (${printTerm(f)} ; ${ell.term} ; α)`);
+  return { step, wiring: stepWiring(parts, fwd, rev, rf.map, dl) };
 }
 
-function drawEvaluate(f: Diagram, ell: Diagram, prediction: WireType): Diagram {
+function drawEvaluate(f: Diagram, ell: Diagram, prediction: WireType, lossSource: string): Diagram {
   const b = new DiagramBuilder();
   const inputs = b.inputs(dom(f));
   const y = b.input(prediction);
   const [yhat] = b.inline(f, inputs);
-  const [l] = b.inline(ell, [yhat, y], { source: 'loss', pass: 'forward' });
+  const [l] = b.inline(ell, [yhat, y], { source: lossSource, pass: 'forward' });
   b.outputs([l, yhat]);
   return b.build();
 }

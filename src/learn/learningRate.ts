@@ -4,7 +4,10 @@
  * optimiser applies its own ε (AdaGrad, Adam), or, over ℤ₂, the loss itself (l' = l), which
  * makes the step Reverse Derivative Ascent: p ⊕ R[f](p, x, ŷ ⊕ y).
  */
-import type { DiagramBuilder } from '../core/builder';
+import { DiagramBuilder } from '../core/builder';
+import type { Diagram } from '../core/diagram';
+import type { WireType } from '../core/wire';
+import { scalarType } from './wiring';
 
 export type Cap = 'learning-rate' | 'unit' | 'identity';
 
@@ -17,4 +20,12 @@ export function cap(b: DiagramBuilder, kind: Cap, l: number, epsilon: number): n
   }
   if (kind === 'unit') return b.op('constant', [], { value: -1, shape: [], batch: true });
   return b.op('broadcastBatch', [b.op('negate', [epsilon])]);
+}
+
+/** α on its own, as a diagram (l, ε) → l′: what the caption of the learning-rate step prints. */
+export function capDiagram(kind: Cap, lossType: WireType): Diagram {
+  const b = new DiagramBuilder();
+  const [l, epsilon] = b.inputs([lossType, scalarType]);
+  b.output(cap(b, kind, l, epsilon));
+  return b.build(`α[${kind}]`);
 }

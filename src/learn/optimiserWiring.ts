@@ -1,13 +1,15 @@
 /**
  * The optimiser lens U drawn into the learner's step for every learnt wire: get before the
  * forward pass; after the backward pass, advance (the shared state, once a step) and put. Each
- * piece is drawn in its own builder and spliced in under the source 'optimiser', so the Program
+ * piece is drawn in its own builder and spliced in under the optimiser box's source, so the Program
  * says where its kernel calls came from. This is the only place that wires an optimiser: the
  * learner's step is what trains and what the optimiser tests run (testing/givenGradient.ts).
  */
-import type { DiagramBuilder } from '../core/builder';
-import type { HyperName, HyperWires, OptimiserLens } from './optimisers/index';
-import { tagged } from './wiring';
+import { DiagramBuilder } from '../core/builder';
+import type { Diagram } from '../core/diagram';
+import type { WireType } from '../core/wire';
+import { type HyperName, type HyperWires, type OptimiserLens, stateType } from './optimisers/index';
+import { scalarType, tagged } from './wiring';
 
 /** A learnt wire p and its own state wires s, in the order of the optimiser's own state specs. */
 export interface LearntWire {
@@ -27,11 +29,15 @@ export function reader(wires: readonly number[]): (n: number) => number[] {
 const named = (names: readonly HyperName[], wires: readonly number[]): HyperWires =>
   Object.fromEntries(names.map((name, i) => [name, wires[i]]));
 
-const forward = { source: 'optimiser', pass: 'forward' } as const;
-const backward = { source: 'optimiser', pass: 'backward' } as const;
-
 /** p̃ = get(s, p) for each learnt wire. `h` holds the hyper wires in the order of `o.hypers`. */
-export function drawGet(b: DiagramBuilder, o: OptimiserLens, learnt: readonly LearntWire[], h: readonly number[]) {
+export function drawGet(
+  b: DiagramBuilder,
+  o: OptimiserLens,
+  learnt: readonly LearntWire[],
+  h: readonly number[],
+  source: string,
+) {
+  const forward = { source, pass: 'forward' } as const;
   return learnt.map(({ p, s }) => {
     const [got] = tagged(b, forward, [p, ...s, ...h], (sub, ws) => {
       const take = reader(ws);
@@ -56,7 +62,9 @@ export function drawPut(
   learnt: readonly (LearntWire & { readonly dp: number })[],
   shared: readonly number[],
   h: readonly number[],
+  source: string,
 ): Put {
+  const backward = { source, pass: 'backward' } as const;
   const advance = o.advance?.bind(o);
   const advanced = advance
     ? tagged(b, backward, [...shared, ...h], (sub, ws) => {
@@ -80,4 +88,26 @@ export function drawPut(
     return { p: outs[0], s: outs.slice(1) };
   });
   return { learnt: next, shared: sharedNext };
+}
+
+/**
+ * U for one learnt wire on its own, as a diagram (p, s…, h…, p′) → (p̃, p⁺, s⁺…), the state
+ * wires in the order of `o.state` (shared ones included: with one learnt wire, advance runs for
+ * it alone). Drawn by drawGet and drawPut, so what it shows is what the learner trains with.
+ */
+export function updateDiagram(o: OptimiserLens, t: WireType, source = 'optimiser'): Diagram {
+  const b = new DiagramBuilder();
+  const p = b.input(t);
+  const s = b.inputs(o.state.map((spec) => stateType(spec, t)));
+  const h = b.inputs(o.hypers.map(() => scalarType));
+  const dp = b.input(t);
+  const own = s.filter((_, i) => !o.state[i].shared);
+  const shared = s.filter((_, i) => o.state[i].shared);
+  const [got] = drawGet(b, o, [{ p, s: own }], h, source);
+  const next = drawPut(b, o, [{ p, s: own, dp }], shared, h, source);
+  const ownNext = [...next.learnt[0].s];
+  const sharedNext = [...next.shared];
+  const stateNext = o.state.map((spec) => (spec.shared ? sharedNext.shift() : ownNext.shift()) as number);
+  b.outputs([got, next.learnt[0].p, ...stateNext]);
+  return b.build(`U[${o.kind}]`);
 }

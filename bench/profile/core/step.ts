@@ -125,7 +125,7 @@ function breakdown(learner: ReturnType<typeof assembleLearner>, r: ReturnType<ty
       gens[n].forward(k, s.config, inputs, s.types);
     }
     const us = (cpuNow() - c0) / reps;
-    const key = `${s.gen}${s.source === 'optimiser' ? ' (opt)' : ''}`;
+    const key = `${s.gen}${learner.sourceMap.steps[n].part === 'optimiser' ? ' (opt)' : ''}`;
     time.set(key, (time.get(key) ?? 0) + us);
   });
   const total = [...time.values()].reduce((a, b) => a + b, 0);

@@ -28,7 +28,8 @@ console.log(`by generator: ${count((s) => s.gen)}`);
 console.log(
   `optimiser steps by generator: ${(() => {
     const m = new Map<string, number>();
-    for (const s of steps.filter((s) => s.source === 'optimiser')) m.set(s.gen, (m.get(s.gen) ?? 0) + 1);
+    const parts = learner.sourceMap.steps;
+    for (const s of steps.filter((_, k) => parts[k].part === 'optimiser')) m.set(s.gen, (m.get(s.gen) ?? 0) + 1);
     return [...m]
       .sort((a, b) => b[1] - a[1])
       .map(([k, n]) => `${k}×${n}`)
