@@ -47,6 +47,7 @@ export type TrainerStatus = 'idle' | 'running' | 'paused' | 'stopped' | 'done';
 
 export interface TrainResult {
   readonly status: 'done' | 'stopped';
+  /** Epochs done in all, those of a resumed model included. */
   readonly epochs: number;
   readonly steps: number;
   readonly seconds: number;
@@ -58,6 +59,18 @@ export interface TrainResult {
 }
 
 type Listener<T> = (value: T) => void;
+
+/**
+ * Where a run starts when it continues an earlier one (a model file): its parameters, the
+ * optimiser's state (StepLayout.state order) and how many epochs and steps were done. Epoch e
+ * shuffles as epoch e of one long run would, so M epochs, then N from their end, equal M + N.
+ */
+export interface TrainerStart {
+  readonly params: readonly Float32Array[];
+  readonly state: readonly Float32Array[];
+  readonly epochsDone: number;
+  readonly stepsDone: number;
+}
 
 export class Trainer {
   readonly learner: Learner;
@@ -75,11 +88,14 @@ export class Trainer {
   private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
   private steps = 0;
   private started = false;
+  /** Epochs done before this run (a resumed model); run() does `settings.epochs` more. */
+  private readonly firstEpoch: number;
 
   constructor(
     model: CompiledModel,
     data: Dataset,
     readonly settings: TrainerSettings,
+    start?: TrainerStart,
   ) {
     checkSettings(settings);
     const resolved = resolveSettings(model, settings);
@@ -90,7 +106,11 @@ export class Trainer {
     this.train = split.train;
     this.test = split.test && split.test.n > 0 ? split.test : null;
     const { layout } = this.learner;
-    this.initial = { params: initialParams(model, settings.seed), state: initialState(layout.state, layout.stateInit) };
+    this.initial = start
+      ? { params: [...start.params], state: [...start.state] }
+      : { params: initialParams(model, settings.seed), state: initialState(layout.state, layout.stateInit) };
+    this.firstEpoch = start?.epochsDone ?? 0;
+    this.steps = start?.stepsDone ?? 0;
     const engine = settings.engine ?? 'typed';
     this.runner = createRunner(
       engine === 'auto' ? 'typed' : engine,
@@ -159,6 +179,11 @@ export class Trainer {
     return this.runner.learnt();
   }
 
+  /** The optimiser's current state, in the order of `learner.layout.state`. */
+  optimiserState(): Float32Array[] {
+    return this.runner.state();
+  }
+
   evaluate(ds: Dataset): Metrics {
     return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits));
   }
@@ -171,13 +196,14 @@ export class Trainer {
     const { epochs, batchSize, seed } = this.settings;
     const started = performance.now();
     let lastYield = started;
-    let epoch = 0;
+    let epoch = this.firstEpoch;
+    const end = this.firstEpoch + epochs;
     const deferred = this.runner.deferred;
     const readEvery = this.settings.readEvery ?? 32;
     const yieldEveryMs = this.settings.yieldEveryMs ?? 10;
     /** One shuffled copy of the training rows per epoch, batches as views of it (no copy per step). */
     const views = new BatchViews(this.train, batchSize);
-    for (; epoch < epochs && !this.is('stopped'); epoch++) {
+    for (; epoch < end && !this.is('stopped'); epoch++) {
       const tally = new Tally(labelReading(this.train, this.learner.loss.logits));
       const epochStart = performance.now();
       const first = this.steps;
@@ -316,5 +342,9 @@ export class Trainer {
   }
 }
 
-export const createTrainer = (model: CompiledModel, data: Dataset, settings: TrainerSettings): Trainer =>
-  new Trainer(model, data, settings);
+export const createTrainer = (
+  model: CompiledModel,
+  data: Dataset,
+  settings: TrainerSettings,
+  start?: TrainerStart,
+): Trainer => new Trainer(model, data, settings, start);

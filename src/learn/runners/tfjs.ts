@@ -131,6 +131,7 @@ export function createTfjsRunner(
       hypers = layout.hypers.map((name) => hostScalar(h[name]));
     },
     learnt: () => values.map((v) => Float32Array.from(v.dataSync())),
+    state: () => states.map((v) => Float32Array.from(v.dataSync())),
     dispose() {
       tf.dispose([...values, ...states, ...hypers, ...waiting.flat()]);
       waiting = [];

@@ -174,6 +174,7 @@ export function createTypedRunner(
       });
     },
     learnt: () => carried.slice(0, k).map((v) => Float32Array.from(v)),
+    state: () => carried.slice(k).map((v) => Float32Array.from(v)),
     dispose() {},
   };
 }

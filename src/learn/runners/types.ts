@@ -52,5 +52,7 @@ export interface StepRunner {
   setHypers(h: Hypers): void;
   /** Copies of the learnt values (the parameters), in model order. */
   learnt(): Float32Array[];
+  /** Copies of the optimiser's state, in the order of the learner's StepLayout.state. */
+  state(): Float32Array[];
   dispose(): void;
 }
