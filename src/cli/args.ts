@@ -19,7 +19,9 @@ export interface TrainArgs {
   readonly quiet: boolean;
 }
 
-export const USAGE = `usage: npm run train -- <document.json> [options]
+export const USAGE = `usage: npm run train -- <document.json | model.json> [options]
+  A model file resumes from its weights and optimiser state for --epochs more epochs.
+  --help                  print this and exit
   --dataset <id>          dataset to train on (default: the document's)
   --epochs <n>            epochs (default: the document's training settings)
   --batch <n>             batch size
@@ -30,14 +32,21 @@ export const USAGE = `usage: npm run train -- <document.json> [options]
   --out <model.json>      where to write the trained model
   --quiet                 no progress lines`;
 
-type Flag = { kind: 'int' | 'number' | 'string' | 'engine'; key: keyof TrainArgs; min?: number; max?: number };
+type Flag = {
+  kind: 'int' | 'number' | 'string' | 'engine';
+  key: keyof TrainArgs;
+  min?: number;
+  max?: number;
+  /** The minimum itself is refused (a learning rate of 0 learns nothing). */
+  above?: boolean;
+};
 
 const flags: Record<string, Flag> = {
   dataset: { kind: 'string', key: 'dataset' },
   epochs: { kind: 'int', key: 'epochs', min: 1 },
   batch: { kind: 'int', key: 'batch', min: 1 },
   seed: { kind: 'int', key: 'seed', min: 0, max: 2 ** 31 - 1 },
-  lr: { kind: 'number', key: 'lr', min: 0 },
+  lr: { kind: 'number', key: 'lr', min: 0, above: true },
   'test-fraction': { kind: 'number', key: 'testFraction', min: 0, max: 0.999999 },
   engine: { kind: 'engine', key: 'engine' },
   out: { kind: 'string', key: 'out' },
@@ -52,11 +61,16 @@ function value(name: string, flag: Flag, raw: string): string | number {
   }
   const n = Number(raw);
   const ok = raw.trim() !== '' && Number.isFinite(n) && (flag.kind === 'number' || Number.isInteger(n));
-  const inRange = n >= (flag.min ?? -Infinity) && n <= (flag.max ?? Infinity);
+  const min = flag.min ?? -Infinity;
+  const inRange = (flag.above ? n > min : n >= min) && n <= (flag.max ?? Infinity);
   if (!ok || !inRange) {
     const what = flag.kind === 'int' ? 'an integer' : 'a number';
     const range =
-      flag.max !== undefined ? ` in [${flag.min}, ${flag.max}]` : flag.min !== undefined ? ` ≥ ${flag.min}` : '';
+      flag.max !== undefined
+        ? ` in [${flag.min}, ${flag.max}]`
+        : flag.min !== undefined
+          ? ` ${flag.above ? '>' : '≥'} ${flag.min}`
+          : '';
     throw new Error(`--${name} must be ${what}${range}, got '${raw}'`);
   }
   return n;

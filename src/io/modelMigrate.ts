@@ -56,6 +56,13 @@ function draftWeights(raw: unknown): NamedArray[] | WeightIssue {
   return out;
 }
 
+/** The hyper-parameters the draft recorded, where they are finite numbers. */
+function draftHypers(raw: unknown): Record<string, number> {
+  if (!isObject(raw)) return {};
+  const names = ['learningRate', 'momentum', 'beta1', 'beta2', 'epsilon'];
+  return Object.fromEntries(names.flatMap((k) => (num(raw[k]) === undefined ? [] : [[k, raw[k] as number]])));
+}
+
 /** Version 0 → 1; see the header. */
 function upFromDraft(raw: Json): ModelMigration {
   const doc = parseDocument(raw.document);
@@ -105,7 +112,7 @@ function upFromDraft(raw: Json): ModelMigration {
     trainingConfig: {
       dataset: { id: binding.id, options: binding.options, ...shapes },
       loss: resolved.loss,
-      optimiser: { kind: resolved.optimiser, ...resolved.hypers },
+      optimiser: { kind: resolved.optimiser, ...resolved.hypers, ...draftHypers(t.hypers) },
       seed,
       batchSize: num(t.batchSize) ?? s?.batchSize ?? 32,
       testFraction: num(t.testFraction) ?? s?.testFraction ?? 0,
