@@ -19,6 +19,7 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   'src/learn/train.worker.ts': 'a worker entry: assigns onmessage on the worker scope `self`',
   'src/data/csv.worker.ts': 'a worker entry: assigns onmessage on the worker scope `self`',
   'src/cli/train.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
+  'src/cli/predict.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
   'src/cli/experiment.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
 };
 
