@@ -18,7 +18,9 @@ export interface TrainArgs {
   readonly quiet: boolean;
 }
 
-export const USAGE = `usage: npm run train -- <document.json> [options]
+export const USAGE = `usage: npm run train -- <document.json | model.json> [options]
+  A model file resumes from its weights and optimiser state for --epochs more epochs.
+  --help                  print this and exit
   --dataset <id>          dataset to train on (default: the document's)
   --epochs <n>            epochs (default: the document's training settings)
   --batch <n>             batch size
@@ -34,7 +36,7 @@ const FLAGS: Record<string, Flag> = {
   epochs: { kind: 'int', key: 'epochs', min: 1 },
   batch: { kind: 'int', key: 'batch', min: 1 },
   seed: { kind: 'int', key: 'seed', min: 0, max: 2 ** 31 - 1 },
-  lr: { kind: 'number', key: 'lr', min: 0 },
+  lr: { kind: 'number', key: 'lr', min: 0, above: true },
   'test-fraction': { kind: 'number', key: 'testFraction', min: 0, max: 0.999999 },
   engine: { kind: 'choice', key: 'engine', choices: CLI_ENGINES },
   out: { kind: 'string', key: 'out' },

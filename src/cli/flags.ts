@@ -5,7 +5,14 @@
  * turns it into the `{ ok: false, error }` each command prints with its usage (exit 2).
  */
 export type Flag =
-  | { readonly kind: 'int' | 'number'; readonly key: string; readonly min?: number; readonly max?: number }
+  | {
+      readonly kind: 'int' | 'number';
+      readonly key: string;
+      readonly min?: number;
+      readonly max?: number;
+      /** The minimum itself is refused (a learning rate of 0 learns nothing). */
+      readonly above?: boolean;
+    }
   | { readonly kind: 'string'; readonly key: string }
   | { readonly kind: 'switch'; readonly key: string }
   | { readonly kind: 'choice'; readonly key: string; readonly choices: readonly string[] };
@@ -28,10 +35,16 @@ function value(name: string, flag: Flag, raw: string): string | number {
   if (flag.kind === 'switch') throw new Error(`--${name} takes no value`);
   const n = Number(raw);
   const ok = raw.trim() !== '' && Number.isFinite(n) && (flag.kind === 'number' || Number.isInteger(n));
-  if (!ok || n < (flag.min ?? -Infinity) || n > (flag.max ?? Infinity)) {
+  const min = flag.min ?? -Infinity;
+  const aboveMin = flag.above ? n > min : n >= min;
+  if (!ok || !aboveMin || n > (flag.max ?? Infinity)) {
     const what = flag.kind === 'int' ? 'an integer' : 'a number';
     const range =
-      flag.max !== undefined ? ` in [${flag.min}, ${flag.max}]` : flag.min !== undefined ? ` ≥ ${flag.min}` : '';
+      flag.max !== undefined
+        ? ` in ${flag.above ? '(' : '['}${flag.min}, ${flag.max}]`
+        : flag.min !== undefined
+          ? ` ${flag.above ? '>' : '≥'} ${flag.min}`
+          : '';
     throw new Error(`--${name} must be ${what}${range}, got '${raw}'`);
   }
   return n;

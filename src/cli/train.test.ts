@@ -51,6 +51,7 @@ describe('train CLI', () => {
     [['doc.json', '--batch'], /--batch needs a value/],
     [['doc.json', '--seed', '--out', 'x'], /--seed needs a value/],
     [['doc.json', '--frobnicate'], /unknown option --frobnicate/],
+    [['doc.json', '--lr', '0'], /--lr must be a number > 0/],
     [[], /no document given/],
     [['a.json', 'b.json'], /one document at a time/],
   ])('refuses %j', (argv, message) => {
@@ -86,9 +87,42 @@ describe('train CLI', () => {
     expect(out.stdout.split('\n').filter((l) => l.startsWith('epoch'))).toHaveLength(3);
     expect(out.stdout).toMatch(/epoch 3\/3 {2}loss \d\.\d{4} {2}acc \d\.\d{3} {2}\d+ steps\/s/);
     const model = JSON.parse(readFileSync(file, 'utf8'));
-    expect(model.format).toBe('lensboard-model-draft');
-    expect(model.document.name).toMatch(/Iris/);
-    expect(model.weights.map((w: { shape: number[] }) => w.shape)).toEqual([[4, 3], [3]]);
+    expect(model.format).toBe('lensboard-model');
+    expect(model.diagram.name).toMatch(/Iris/);
+    expect(model.trainingConfig).toMatchObject({ epochsDone: 3, seed: 2, batchSize: 10 });
+    const params = model.weightsManifest.filter((w: { group: string }) => w.group === 'model');
+    expect(params.map((w: { shape: number[] }) => w.shape)).toEqual([[4, 3], [3]]);
+  });
+
+  it('prints its usage on --help and exits with 0', () => {
+    const out = run('--help');
+    expect(out.status).toBe(0);
+    expect(out.stdout).toMatch(/usage: npm run train -- <document.json \| model.json>/);
+  });
+
+  it('resumes a model file: 1 epoch, then 2 more, equals 3 in one go', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lensboard-'));
+    const common = ['--batch', '10', '--seed', '2', '--quiet'];
+    const one = join(dir, 'one.json');
+    const three = join(dir, 'three.json');
+    const resumed = join(dir, 'resumed.json');
+    expect(run('src/io/examples/iris-simple.json', '--epochs', '1', ...common, '--out', one).status).toBe(0);
+    expect(run('src/io/examples/iris-simple.json', '--epochs', '3', ...common, '--out', three).status).toBe(0);
+    const out = run(one, '--epochs', '2', '--quiet', '--out', resumed);
+    expect(out.stderr).toBe('');
+    const a = JSON.parse(readFileSync(resumed, 'utf8'));
+    const b = JSON.parse(readFileSync(three, 'utf8'));
+    expect(a.weightData).toBe(b.weightData);
+    expect(a.trainingConfig).toEqual(b.trainingConfig);
+  });
+
+  it('refuses a model file from a newer Lensboard, naming formatVersion', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lensboard-')), 'new.json');
+    const model = JSON.parse(readFileSync('src/io/fixtures/model-v1.json', 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...model, formatVersion: 99 }));
+    const out = run(file, '--epochs', '1');
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/formatVersion: .*made by a newer version of Lensboard/);
   });
 
   it('stops on the first non-finite loss or weight, names the box, exits 1 and writes no model', () => {

@@ -1,14 +1,17 @@
 /**
  * Headless training: `npm run train -- <document.json> --dataset iris --epochs 400 --batch 1
  * --seed 2 --engine tfjs-cpu|tfjs-wasm|typed --out model.json`. One progress line per epoch,
- * then the trained model file. Exit codes: 2 for a usage mistake (bad option, unreadable file),
- * 1 when the document does not compile or training fails — a loss or weight that stops being
- * finite fails it, naming the box, and no model is written — 0 otherwise.
+ * then the trained model file. Given a model file instead, training resumes from its weights
+ * and optimiser state for `--epochs` more (docs/model-format.md). Exit codes: 2 for a usage
+ * mistake (bad option, unreadable file), 1 when the document does not compile or training fails
+ * — a loss or weight that stops being finite fails it, naming the box, and no model is written —
+ * 0 otherwise.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { EpochMetrics } from '../learn/trainerTypes';
 import { parseTrainArgs, USAGE } from './args';
 import { startEngine } from './engine';
+import { describeErrors, readInput } from './readInput';
 
 const fail = (code: number, message: string): never => {
   process.stderr.write(`${message}\n`);
@@ -17,48 +20,62 @@ const fail = (code: number, message: string): never => {
 
 const fmt = (x: number | null | undefined, digits = 4) => (x === null || x === undefined ? '—' : x.toFixed(digits));
 
-function epochLine(e: EpochMetrics, epochs: number): string {
+/** One progress line; `before` is the epochs a resumed model had done, so a resumed run counts from 1. */
+function epochLine(e: EpochMetrics, epochs: number, before: number): string {
   const test = e.test ? `  test loss ${fmt(e.test.loss)} acc ${fmt(e.test.accuracy, 3)}` : '';
   const train = e.train ?? e.running;
-  return `epoch ${String(e.epoch + 1).padStart(String(epochs).length)}/${epochs}  loss ${fmt(train.loss)}  acc ${fmt(train.accuracy, 3)}${test}  ${Math.round(e.stepsPerSecond)} steps/s`;
+  return `epoch ${String(e.epoch + 1 - before).padStart(String(epochs).length)}/${epochs}  loss ${fmt(train.loss)}  acc ${fmt(train.accuracy, 3)}${test}  ${Math.round(e.stepsPerSecond)} steps/s`;
 }
 
 async function main(argv: readonly string[]): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return;
+  }
   const parsed = parseTrainArgs(argv);
   if (!parsed.ok) return fail(2, `error: ${parsed.error}\n\n${USAGE}`);
   const args = parsed.args;
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(args.document, 'utf8'));
-  } catch (e) {
-    return fail(2, `error: cannot read ${args.document}: ${(e as Error).message}`);
-  }
+  const opened = readInput(args.document);
+  if (opened.kind === 'error') return fail(2, `error: ${args.document}:\n${describeErrors(opened)}`);
+  if (opened.kind === 'model' && args.dataset) return fail(2, "error: --dataset cannot change a model's dataset");
   const engine = await startEngine(args.engine).catch((e: Error) => fail(1, `error: ${e.message}`));
   const { openSession } = await import('../learn/session');
+  const { openModelSession } = await import('../learn/modelSession');
   const { loadDatasetNode } = await import('../data/catalogNode');
-  const { modelFile } = await import('../learn/weights');
-  const session = await openSession(
-    {
-      document: json,
-      dataset: args.dataset ? { id: args.dataset } : undefined,
-      settings: {
-        engine,
-        ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
-        ...(args.batch !== undefined ? { batchSize: args.batch } : {}),
-        ...(args.seed !== undefined ? { seed: args.seed } : {}),
-        ...(args.testFraction !== undefined ? { testFraction: args.testFraction } : {}),
-        ...(args.lr !== undefined ? { optimiser: { learningRate: args.lr } } : {}),
-      },
-    },
-    loadDatasetNode,
+  const { writeModelFile } = await import('../learn/modelFile');
+  const settings = {
+    engine,
+    ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
+    ...(args.batch !== undefined ? { batchSize: args.batch } : {}),
+    ...(args.seed !== undefined ? { seed: args.seed } : {}),
+    ...(args.testFraction !== undefined ? { testFraction: args.testFraction } : {}),
+    ...(args.lr !== undefined ? { optimiser: { learningRate: args.lr } } : {}),
+  };
+  const session = await (opened.kind === 'model'
+    ? openModelSession(
+        { ...opened, settings: { epochs: opened.model.diagram.training?.epochs ?? 1, ...settings } },
+        loadDatasetNode,
+      )
+    : openSession(
+        { document: opened.doc, dataset: args.dataset ? { id: args.dataset } : undefined, settings },
+        loadDatasetNode,
+      )
   ).catch((e: Error) => fail(1, `error: ${args.document}:\n${e.message}`));
   const { trainer, dataset, document } = session;
+  const { epochs } = trainer.settings;
+  const before = opened.kind === 'model' ? opened.model.trainingConfig.epochsDone : 0;
+  const binding =
+    opened.kind === 'model'
+      ? opened.model.trainingConfig.dataset
+      : args.dataset
+        ? { id: args.dataset, options: {} }
+        : (document.dataset ?? { id: '', options: {} });
   const model = trainer.learner.model;
   console.log(`${document.name}: ${model.term}`);
   console.log(
     `${dataset.name}: ${trainer.train.n} training rows${trainer.test ? `, ${trainer.test.n} test rows` : ''}; engine ${trainer.engine}; ${trainer.learner.optimiser.kind}, ${trainer.learner.loss.kind}`,
   );
-  if (!args.quiet) trainer.onEpoch((e) => console.log(epochLine(e, trainer.settings.epochs)));
+  if (!args.quiet) trainer.onEpoch((e) => console.log(epochLine(e, epochs, before)));
   const result = await trainer.run();
   if (result.failure) {
     trainer.dispose();
@@ -68,14 +85,21 @@ async function main(argv: readonly string[]): Promise<void> {
     `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
   );
   if (args.out) {
-    const training = {
-      ...trainer.settings,
-      hypers: trainer.hypers(),
-      train: result.train,
-      test: result.test,
-      steps: result.steps,
-    };
-    writeFileSync(args.out, `${JSON.stringify(modelFile(document, model, trainer.weights(), training))}\n`);
+    const text = writeModelFile({
+      document,
+      dataset: {
+        id: binding.id,
+        options: binding.options,
+        featureShape: [...dataset.featureShape],
+        labelShape: [...dataset.labelShape],
+        task: dataset.task,
+      },
+      trainer,
+      epochsDone: result.epochs,
+      stepsDone: result.steps,
+      metrics: { train: result.train, test: result.test },
+    });
+    writeFileSync(args.out, text);
     console.log(`wrote ${args.out}`);
   }
   trainer.dispose();

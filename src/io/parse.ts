@@ -30,7 +30,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** `__proto__` as an own key could pollute prototypes where the data is later spread or merged. */
-function findUnsafe(value: unknown, path: PropertyKey[] = []): DocumentIssue | undefined {
+export function findUnsafe(value: unknown, path: PropertyKey[] = []): DocumentIssue | undefined {
   if (path.length > MAX_DEPTH) return { path: formatPath(path), message: `nested deeper than ${MAX_DEPTH} levels` };
   if (typeof value !== 'object' || value === null) return undefined;
   for (const key of Object.keys(value)) {

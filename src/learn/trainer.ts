@@ -39,6 +39,20 @@ const MAX_UNSEEN = 10;
 export interface TrainerOptions {
   /** How a failure names a box: its label and id, say (session.ts passes the document's). */
   readonly boxName?: (id: string) => string;
+  /** Where the run starts when it continues an earlier one (a model file). */
+  readonly start?: TrainerStart;
+}
+
+/**
+ * Where a run starts when it continues an earlier one (a model file): its parameters, the
+ * optimiser's state (StepLayout.state order) and how many epochs and steps were done. Epoch e
+ * shuffles as epoch e of one long run would, so M epochs, then N from their end, equal M + N.
+ */
+export interface TrainerStart {
+  readonly params: readonly Float32Array[];
+  readonly state: readonly ArrayLike<number>[];
+  readonly epochsDone: number;
+  readonly stepsDone: number;
 }
 
 export class Trainer {
@@ -61,6 +75,9 @@ export class Trainer {
   private failure: NonFinite | null = null;
   /** The weights at the end, once the runner is disposed. */
   private final: Float32Array[] | null = null;
+  /** Epochs and steps done before this run (a resumed model); run() does `settings.epochs` more. */
+  private readonly firstEpoch: number;
+  private readonly stepsBefore: number;
 
   constructor(
     model: CompiledModel,
@@ -77,7 +94,12 @@ export class Trainer {
     this.train = split.train;
     this.test = split.test && split.test.n > 0 ? split.test : null;
     const { layout } = this.learner;
-    this.initial = { params: initialParams(model, settings.seed), state: initialState(layout.state, layout.stateInit) };
+    const start = options.start;
+    this.initial = start
+      ? { params: start.params.map((p) => Float32Array.from(p)), state: start.state.map((v) => Float64Array.from(v)) }
+      : { params: initialParams(model, settings.seed), state: initialState(layout.state, layout.stateInit) };
+    this.firstEpoch = start?.epochsDone ?? 0;
+    this.stepsBefore = start?.stepsDone ?? 0;
     const engine = settings.engine ?? 'typed';
     this.runner = createRunner(
       engine === 'auto' ? 'typed' : engine,
@@ -149,6 +171,11 @@ export class Trainer {
     return this.final?.map((w) => w.slice()) ?? this.runner.learnt();
   }
 
+  /** The optimiser's current state, in the order of `learner.layout.state`. */
+  optimiserState(): Float32Array[] {
+    return this.runner.state();
+  }
+
   evaluate(ds: Dataset): Metrics {
     if (this.final) throw new Error('the trainer is disposed: evaluate before dispose()');
     return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits));
@@ -169,9 +196,9 @@ export class Trainer {
     const started = performance.now();
     const guard = new FiniteGuard(this.runner, CHECK_EVERY);
     const views = new BatchViews(this.train, this.settings.batchSize);
-    let epoch = 0;
+    let epoch = this.firstEpoch;
     try {
-      for (; epoch < this.settings.epochs && !this.controls.stopped; epoch++) {
+      for (; epoch < this.firstEpoch + this.settings.epochs && !this.controls.stopped; epoch++) {
         if (!(await this.runEpoch(epoch, views, guard))) break;
       }
       if (guard.failed) this.failure = rollBack({ ...this.replayFrom(), guard, boxName: this.options.boxName });
@@ -184,7 +211,7 @@ export class Trainer {
     return {
       status,
       epochs: epoch,
-      steps: this.failure ? this.failure.rolledBackTo : this.reported,
+      steps: this.stepsBefore + (this.failure ? this.failure.rolledBackTo : this.reported),
       seconds: (performance.now() - started) / 1000,
       engine: this.runner.engine,
       enginePick: this.pick,

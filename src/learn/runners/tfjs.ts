@@ -94,6 +94,10 @@ class TfjsRunner implements StepRunner {
     return this.carried.slice(0, this.k).map((v) => Float32Array.from(v.dataSync()));
   }
 
+  state(): Float32Array[] {
+    return this.carried.slice(this.k).map((v) => Float32Array.from(v.dataSync()));
+  }
+
   keep(): Kept {
     const kept = [...this.carried];
     for (const t of kept) this.holds.set(t, (this.holds.get(t) ?? 0) + 1);

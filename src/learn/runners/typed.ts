@@ -104,6 +104,10 @@ class TypedRunner implements StepRunner {
     return this.carried.values.slice(0, this.k).map((v) => Float32Array.from(v));
   }
 
+  state(): Float32Array[] {
+    return this.carried.values.slice(this.k).map((v) => Float32Array.from(v));
+  }
+
   keep(): Kept {
     const { make, k } = this;
     const copy = this.carried.values.map(make);

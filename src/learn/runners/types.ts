@@ -77,5 +77,7 @@ export interface StepRunner {
    * engine, the tensors themselves on tfjs (nothing is read back).
    */
   keep(): Kept;
+  /** Copies of the optimiser's state, in the order of the learner's StepLayout.state. */
+  state(): Float32Array[];
   dispose(): void;
 }

@@ -17,6 +17,7 @@ import { readSources, repoRoot } from './imports';
 const EXCLUDED: Readonly<Record<string, string>> = {
   'src/app/main.tsx': 'the page entry: renders into document.getElementById, which node has not',
   'src/cli/train.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
+  'src/cli/predict.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
   'src/cli/experiment.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
 };
 

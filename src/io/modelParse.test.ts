@@ -1,0 +1,129 @@
+/**
+ * Reading model files: every version's fixture opens (version 0, the CLI's draft, migrates
+ * forward), and each kind of bad file is refused with the JSON path of what to fix.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MAX_MODEL_CHARS, parseModel, parseModelText } from './modelParse';
+import { MODEL_VERSION } from './modelSchema';
+import { openFile } from './openFile';
+
+const fixture = (v: number) => readFileSync(new URL(`./fixtures/model-v${v}.json`, import.meta.url), 'utf8');
+const v1 = () => JSON.parse(fixture(1));
+
+function refusal(json: unknown) {
+  const r = parseModel(json);
+  expect(r.ok).toBe(false);
+  return r.ok ? [] : r.errors;
+}
+
+/** Base64 of float32 values, little-endian. */
+function base64Of(values: number[]): string {
+  const view = new DataView(new ArrayBuffer(values.length * 4));
+  values.forEach((x, i) => {
+    view.setFloat32(i * 4, x, true);
+  });
+  return btoa(String.fromCharCode(...new Uint8Array(view.buffer)));
+}
+
+describe('model file versions', () => {
+  it.each(Array.from({ length: MODEL_VERSION + 1 }, (_, v) => v))('the version %i fixture opens', (v) => {
+    const r = parseModelText(fixture(v));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.model.formatVersion).toBe(MODEL_VERSION);
+    expect(r.migratedFrom).toBe(v < MODEL_VERSION ? v : undefined);
+    const names = r.weights.map((w) => `${w.group}:${w.name}`);
+    expect(names).toContain('model:W1.W');
+    expect(names).toContain('optimizer:optimizer/t');
+  });
+
+  it('keeps the draft weights exactly and gives the optimiser its state before a first step', () => {
+    const draft = JSON.parse(fixture(0));
+    const r = parseModel(draft);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    for (const w of draft.weights) {
+      const got = r.weights.find((x) => x.group === 'model' && x.name === w.name);
+      expect(Array.from(got?.data ?? [])).toEqual(Array.from(Float32Array.from(w.values)));
+    }
+    expect(r.weights.filter((w) => w.group === 'optimizer').every((w) => w.data.every((x) => x === 0))).toBe(true);
+    expect(r.model.trainingConfig).toMatchObject({
+      epochsDone: 1,
+      stepsDone: 32,
+      seed: 3,
+      loss: 'softmax-cross-entropy',
+    });
+  });
+});
+
+describe('refused model files name what to fix', () => {
+  it('a newer formatVersion', () => {
+    expect(refusal({ ...v1(), formatVersion: MODEL_VERSION + 1 })).toEqual([
+      { path: 'formatVersion', message: expect.stringMatching(/made by a newer version of Lensboard/) },
+    ]);
+  });
+
+  it('a dtype other than float32', () => {
+    const m = v1();
+    m.weightsManifest[2].dtype = 'float16';
+    expect(refusal(m)[0].path).toBe('weightsManifest[2].dtype');
+  });
+
+  it('a shape whose bytes are not in weightData', () => {
+    const m = v1();
+    m.weightsManifest[0].shape = [2, 9];
+    expect(refusal(m)).toEqual([{ path: 'weightData', message: expect.stringMatching(/bytes, but the manifest/) }]);
+  });
+
+  it('NaN or Infinity in a weight, naming it', () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      const m = v1();
+      m.weightsManifest = [{ name: 'W1.W', shape: [2], dtype: 'float32', group: 'model' }];
+      m.weightData = base64Of([1, bad]);
+      expect(refusal(m)).toEqual([
+        { path: 'weightsManifest[0]', message: expect.stringMatching(/weight 'W1.W' holds (NaN|Infinity) at index 1/) },
+      ]);
+    }
+  });
+
+  it('a weight named twice', () => {
+    const m = v1();
+    m.weightsManifest[1].name = m.weightsManifest[0].name;
+    expect(refusal(m)[0].path).toBe('weightsManifest[1].name');
+  });
+
+  it('a bad document inside, with the path under diagram', () => {
+    const m = v1();
+    m.diagram.boxes[3].position.x = 'left';
+    expect(refusal(m)[0].path).toBe('diagram.boxes[3].position.x');
+  });
+
+  it('a __proto__ key anywhere', () => {
+    const text = JSON.stringify(v1()).replace('"trainingConfig":{', '"trainingConfig":{"__proto__":{"polluted":1},');
+    const r = parseModelText(text);
+    expect(r.ok ? '' : r.errors[0].path).toBe('trainingConfig');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a file over the size cap, before parsing it', () => {
+    const r = parseModelText(' '.repeat(MAX_MODEL_CHARS + 1));
+    expect(r.ok ? '' : r.errors[0].message).toMatch(/at most 50000000 \(50 MB\)/);
+  });
+
+  it('a learning rate of 0, as the schema refuses it', () => {
+    const m = v1();
+    m.trainingConfig.optimiser.learningRate = 0;
+    expect(refusal(m)[0].path).toBe('trainingConfig.optimiser.learningRate');
+  });
+});
+
+describe('openFile', () => {
+  it('tells documents from models and refuses anything else at format', () => {
+    expect(openFile(readFileSync(new URL('./examples/xor.json', import.meta.url), 'utf8')).kind).toBe('document');
+    expect(openFile(fixture(1)).kind).toBe('model');
+    expect(openFile(fixture(0)).kind).toBe('model');
+    const r = openFile('{"format":"something"}');
+    expect(r.kind === 'error' && r.errors[0].path).toBe('format');
+    const junk = openFile('\u0000\u0001');
+    expect(junk.kind === 'error' && junk.errors[0].message).toMatch(/not valid JSON/);
+  });
+});

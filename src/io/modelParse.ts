@@ -1,0 +1,80 @@
+/**
+ * Reading a model file from outside (a file picked or dropped, the CLI): the size before
+ * anything else, JSON syntax, `__proto__` keys and depth, the version (older ones migrate
+ * forward, newer ones are refused), the embedded document through the document's own checks,
+ * the schema, and last the weights' bytes against their manifest. Every refusal names the JSON
+ * path of what is wrong and nothing is half-read.
+ */
+
+import { migrateModel } from './modelMigrate';
+import { type ModelFile, ModelFileSchema, type NamedArray } from './modelSchema';
+import { decodeWeights, type WeightIssue } from './modelWeights';
+import { findUnsafe, formatPath, parseDocument } from './parse';
+
+/** Far above the models drawn here (MNIST's MLP is ~1 MB); said in the refusal. */
+export const MAX_MODEL_CHARS = 50_000_000;
+
+export type ModelParse =
+  | { ok: true; model: ModelFile; weights: NamedArray[]; migratedFrom?: number }
+  | { ok: false; errors: WeightIssue[] };
+
+const refuse = (path: string, message: string): ModelParse => ({ ok: false, errors: [{ path, message }] });
+
+function duplicateNames(model: ModelFile): WeightIssue[] {
+  const seen = new Map<string, number>();
+  const issues: WeightIssue[] = [];
+  model.weightsManifest.forEach((w, i) => {
+    const key = `${w.group}:${w.name}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      issues.push({
+        path: `weightsManifest[${i}].name`,
+        message: `'${w.name}' is named twice (also at weightsManifest[${first}])`,
+      });
+    } else seen.set(key, i);
+  });
+  return issues;
+}
+
+export function parseModel(json: unknown): ModelParse {
+  const unsafe = findUnsafe(json);
+  if (unsafe) return { ok: false, errors: [unsafe] };
+  const migrated = migrateModel(json);
+  if (!migrated.ok) return migrated;
+  const raw = migrated.value;
+  const doc = parseDocument(raw.diagram);
+  if (!doc.ok) {
+    return {
+      ok: false,
+      errors: doc.errors.map((e) => ({ path: e.path ? `diagram.${e.path}` : 'diagram', message: e.message })),
+    };
+  }
+  const parsed = ModelFileSchema.safeParse({ ...raw, diagram: doc.doc });
+  if (!parsed.success) {
+    return { ok: false, errors: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
+  }
+  const model = parsed.data;
+  const dups = duplicateNames(model);
+  if (dups.length > 0) return { ok: false, errors: dups };
+  const decoded = decodeWeights(model.weightsManifest, model.weightData);
+  if (!decoded.ok) return decoded;
+  return migrated.from < model.formatVersion
+    ? { ok: true, model, weights: decoded.weights, migratedFrom: migrated.from }
+    : { ok: true, model, weights: decoded.weights };
+}
+
+export function parseModelText(text: string): ModelParse {
+  if (text.length > MAX_MODEL_CHARS) {
+    return refuse(
+      '',
+      `the file has ${text.length} characters; a model file may have at most ${MAX_MODEL_CHARS} (50 MB)`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return refuse('', `not valid JSON: ${(e as Error).message}`);
+  }
+  return parseModel(json);
+}

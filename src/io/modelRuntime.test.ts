@@ -1,0 +1,78 @@
+/**
+ * loadModel: a model trained, written and loaded back predicts what the trainer predicts, bit
+ * for bit, on the typed engine (float32) and on tfjs's cpu backend; a diagram naming a
+ * generator outside the registry is refused, naming the box.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDataset } from '../data/catalog';
+import { writeModelFile } from '../learn/modelFile';
+import { createRunner } from '../learn/runners/index';
+import { openSession } from '../learn/session';
+import { loadExample } from './examples';
+import { loadModel, ModelFileError } from './modelRuntime';
+import { tfjsRunner } from './modelRuntimeTfjs';
+
+beforeAll(async () => {
+  await tf.setBackend('cpu');
+  await tf.ready();
+});
+
+async function trained(engine: 'typed' | 'tfjs') {
+  const document = loadExample('xor');
+  const session = await openSession({ document, settings: { epochs: 2, evaluateEachEpoch: false, engine } });
+  const result = await session.trainer.run();
+  const text = writeModelFile({
+    document: session.document,
+    dataset: {
+      id: 'xor',
+      options: document.dataset?.options ?? {},
+      featureShape: [2],
+      labelShape: [2],
+      task: 'classification',
+    },
+    trainer: session.trainer,
+    epochsDone: result.epochs,
+    stepsDone: result.steps,
+    metrics: { train: result.train, test: result.test },
+  });
+  return { session, text };
+}
+
+describe('loadModel', () => {
+  it.each(['typed', 'tfjs'] as const)('predicts bit for bit what the trainer predicts (%s)', async (engine) => {
+    const { session, text } = await trained(engine);
+    const data = await loadDataset('xor', { noise: 0, n: 64, seed: 9 });
+    const { trainer } = session;
+    const runner = createRunner(engine, trainer.learner, trainer.weights(), trainer.optimiserState());
+    const expected = Float32Array.from(runner.evaluate(data).predictions);
+    runner.dispose();
+    const before = tf.memory().numTensors;
+    const model = loadModel(text, engine === 'tfjs' ? tfjsRunner : undefined);
+    const got = model.predict(data.features);
+    expect(tf.memory().numTensors).toBe(before);
+    expect(got).toHaveLength(64);
+    const flat = Float32Array.from(got.flatMap((r) => Array.from(r)));
+    expect(Array.from(flat)).toEqual(Array.from(expected));
+    expect(model.parameters.map((p) => p.name)).toEqual(trainer.learner.model.params.map((p) => p.name));
+    expect(model.inputShape).toEqual([2]);
+    trainer.dispose();
+  });
+
+  it.each(['constructor', '__proto__', 'toString'])('refuses the generator id %j, naming its box', async (id) => {
+    const { text, session } = await trained('typed');
+    session.trainer.dispose();
+    const file = JSON.parse(text);
+    const box = file.diagram.boxes.find((b: { generator: string }) => b.generator === 'tanh');
+    box.generator = id;
+    expect(() => loadModel(file)).toThrow(ModelFileError);
+    expect(() => loadModel(file)).toThrow(new RegExp(`box '${box.id}'.*unknown generator`));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses rows of the wrong width, saying which', async () => {
+    const { text, session } = await trained('typed');
+    session.trainer.dispose();
+    expect(() => loadModel(text).predict([[1, 2], [3]])).toThrow(/row 2 has 1 values; the model takes 2/);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * A model file as a function, with no editor, no React and no tfjs unless asked: `loadModel`
+ * reads the file through the checked path, compiles its diagram for the dataset shapes the
+ * file records, checks its weights against the parameters the diagram makes, and gives back
+ * `predict`. By default it runs on the typed-array engine in float32, the trainer's own
+ * arithmetic, so predictions are the trainer's bit for bit; `modelRuntimeTfjs.ts` gives a
+ * runner on the live tfjs backend.
+ */
+import { compileDocument } from '../compile/compile';
+import type { CompiledModel } from '../compile/types';
+import { fuseProgram } from '../core/fuse';
+import { lower, type Program } from '../core/program';
+import { createTypedEngine } from '../engines/typed';
+import type { LensDocument } from './document';
+import { matchWeights } from './modelMatch';
+import { parseModel, parseModelText } from './modelParse';
+import type { ModelFile, NamedArray } from './modelSchema';
+import type { WeightIssue } from './modelWeights';
+
+export interface PlainArray {
+  readonly shape: readonly number[];
+  readonly data: Float32Array;
+}
+
+/** Runs a Program on inputs, giving its outputs; the arrays it returns are the caller's. */
+export type ProgramRunner = (program: Program) => (inputs: readonly PlainArray[]) => PlainArray[];
+
+export const typedRunner: ProgramRunner = (program) => {
+  const engine = createTypedEngine(program, { dtype: 'float32' });
+  return (inputs) =>
+    engine
+      .run(inputs.map((x) => ({ shape: [...x.shape], data: x.data })))
+      .map((o) => ({ shape: [...o.shape], data: Float32Array.from(o.data) }));
+};
+
+export interface LoadedModel {
+  readonly diagram: LensDocument;
+  readonly file: ModelFile;
+  /** The parameters by name (group "model"), in the diagram's order. */
+  readonly parameters: readonly NamedArray[];
+  readonly inputShape: readonly number[];
+  readonly outputShape: readonly number[];
+  /** Rows of features (each flattened to inputShape's size), or n rows in one flat array. */
+  predict(inputs: readonly (readonly number[])[] | Float32Array): Float32Array[];
+}
+
+/** Thrown with every problem, each naming its JSON path (or the diagram's box). */
+export class ModelFileError extends Error {
+  constructor(readonly errors: readonly WeightIssue[]) {
+    super(errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('\n'));
+    this.name = 'ModelFileError';
+  }
+}
+
+function compiled(file: ModelFile): CompiledModel {
+  const d = file.trainingConfig.dataset;
+  const datasetShapes = {
+    featureShape: d.featureShape,
+    labelShape: d.labelShape,
+    field: d.task === 'boolean' ? 'z2' : 'real',
+  } as const;
+  const r = compileDocument(file.diagram, { datasetShapes });
+  if (!r.model) {
+    throw new ModelFileError(
+      r.errors.map((e) => ({ path: e.box ? `diagram (box '${e.box}')` : 'diagram', message: e.message })),
+    );
+  }
+  if (r.model.diagram.outputs.length !== 1) {
+    throw new ModelFileError([{ path: 'diagram', message: 'the diagram must give one prediction output' }]);
+  }
+  return r.model;
+}
+
+const size = (shape: readonly number[]) => shape.reduce((p, n) => p * n, 1);
+
+/** `json`: the file's text, or its JSON already parsed. */
+export function loadModel(json: unknown, run: ProgramRunner = typedRunner): LoadedModel {
+  const parsed = typeof json === 'string' ? parseModelText(json) : parseModel(json);
+  if (!parsed.ok) throw new ModelFileError(parsed.errors);
+  const file = parsed.model;
+  const model = compiled(file);
+  const wanted = model.params.map((p) => ({ name: p.name, shape: [...p.type.shape], group: 'model' as const }));
+  const ours = parsed.weights.filter((w) => w.group === 'model');
+  const matched = matchWeights(ours, wanted);
+  if (!matched.ok) throw new ModelFileError(matched.errors);
+  const params = matched.arrays;
+  const inputShape = file.trainingConfig.dataset.featureShape;
+  const width = size(inputShape);
+  const output = model.diagram.wires[model.diagram.outputs[0]];
+  const forward = run(fuseProgram(lower(model.diagram)));
+  return {
+    diagram: file.diagram,
+    file,
+    parameters: wanted.map((w, i) => ({ ...w, data: params[i] })),
+    inputShape,
+    outputShape: output.shape,
+    predict(inputs) {
+      if (Array.isArray(inputs)) {
+        const bad = inputs.findIndex((row) => row.length !== width);
+        if (bad >= 0) throw new Error(`row ${bad + 1} has ${inputs[bad].length} values; the model takes ${width}`);
+      }
+      const flat = inputs instanceof Float32Array ? inputs : Float32Array.from(inputs.flat());
+      const n = flat.length / width;
+      if (!Number.isInteger(n)) throw new Error(`${flat.length} input values are not rows of ${width}`);
+      const [y] = forward([
+        ...model.params.map((p, i) => ({ shape: p.type.shape, data: params[i] })),
+        ...model.inputs.map(() => ({ shape: [n, ...inputShape], data: flat })),
+      ]);
+      const w = size(output.shape);
+      return Array.from({ length: n }, (_, r) => y.data.slice(r * w, (r + 1) * w));
+    },
+  };
+}

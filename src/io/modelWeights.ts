@@ -1,0 +1,91 @@
+/**
+ * Weights ↔ the model file's `weightsManifest` and `weightData`: float32 values, little-endian
+ * whatever the host's byte order, one weight after another, as base64. Reading checks every
+ * weight against its manifest entry (size, then finiteness) and names the weight it refuses.
+ * Plain `btoa`/`atob`, so the same code runs in Node and in the browser.
+ */
+import type { NamedArray, WeightEntry } from './modelSchema';
+
+export interface WeightIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+export const sizeOfShape = (shape: readonly number[]): number => shape.reduce((p, n) => p * n, 1);
+
+/** Chunked, so a large model does not overflow `String.fromCharCode`'s argument list. */
+function toBase64(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) {
+    parts.push(String.fromCharCode(...bytes.subarray(i, i + chunk)));
+  }
+  return btoa(parts.join(''));
+}
+
+export function encodeWeights(weights: readonly NamedArray[]): { manifest: WeightEntry[]; weightData: string } {
+  const total = weights.reduce((n, w) => n + w.data.length, 0);
+  const view = new DataView(new ArrayBuffer(total * 4));
+  let at = 0;
+  const manifest = weights.map((w) => {
+    if (w.data.length !== sizeOfShape(w.shape)) {
+      throw new Error(`'${w.name}' has ${w.data.length} values for shape [${w.shape.join(', ')}]`);
+    }
+    for (let i = 0; i < w.data.length; i++, at += 4) view.setFloat32(at, w.data[i], true);
+    return { name: w.name, shape: [...w.shape], dtype: 'float32' as const, group: w.group };
+  });
+  return { manifest, weightData: toBase64(new Uint8Array(view.buffer)) };
+}
+
+/** The bytes of base64 text, or undefined when it is not base64. */
+function fromBase64(text: string): Uint8Array | undefined {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    return undefined;
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export type DecodeResult = { ok: true; weights: NamedArray[] } | { ok: false; errors: WeightIssue[] };
+
+/** Sizes are summed and compared before any array is made: a manifest cannot make us allocate. */
+export function decodeWeights(manifest: readonly WeightEntry[], weightData: string): DecodeResult {
+  const sizes = manifest.map((w) => sizeOfShape(w.shape));
+  const expected = sizes.reduce((a, b) => a + b, 0) * 4;
+  const decodedLength = Math.floor((weightData.length * 3) / 4) - (weightData.match(/=*$/)?.[0].length ?? 0);
+  if (!Number.isSafeInteger(expected) || decodedLength !== expected) {
+    return {
+      ok: false,
+      errors: [
+        {
+          path: 'weightData',
+          message: `holds ${decodedLength} bytes, but the manifest's weights need ${expected} (4 bytes per float32)`,
+        },
+      ],
+    };
+  }
+  const bytes = fromBase64(weightData);
+  if (!bytes || bytes.length !== expected) {
+    return { ok: false, errors: [{ path: 'weightData', message: 'is not valid base64' }] };
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const errors: WeightIssue[] = [];
+  let at = 0;
+  const weights = manifest.map((w, k) => {
+    const data = new Float32Array(sizes[k]);
+    for (let i = 0; i < data.length; i++, at += 4) data[i] = view.getFloat32(at, true);
+    const bad = data.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) {
+      errors.push({
+        path: `weightsManifest[${k}]`,
+        message: `weight '${w.name}' holds ${data[bad]} at index ${bad}; weights must be finite numbers`,
+      });
+    }
+    return { name: w.name, shape: [...w.shape], group: w.group, data };
+  });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, weights };
+}

@@ -1,0 +1,75 @@
+/**
+ * A model file from its parts. Keys are written in one fixed order and the document is put in
+ * the schema's own order first, so that writing what was read gives the same bytes (only
+ * `createdAt` moves). Weights must be finite: a diverged run is refused here, naming the weight,
+ * rather than written as a file nobody can open.
+ */
+import { DocumentSchema, type LensDocument } from './document';
+import {
+  MODEL_FORMAT,
+  MODEL_VERSION,
+  type ModelFile,
+  type ModelMetrics,
+  type NamedArray,
+  type TrainingConfig,
+} from './modelSchema';
+import { encodeWeights } from './modelWeights';
+import { GENERATED_BY } from './version';
+
+export interface ModelParts {
+  readonly diagram: LensDocument;
+  readonly trainingConfig: TrainingConfig;
+  readonly metrics: ModelMetrics;
+  /** The parameters (group "model") then the optimiser's state (group "optimizer"). */
+  readonly weights: readonly NamedArray[];
+  readonly createdAt?: Date;
+}
+
+export function buildModelFile(parts: ModelParts): ModelFile {
+  for (const w of parts.weights) {
+    const bad = w.data.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) throw new Error(`weight '${w.name}' holds ${w.data[bad]} at index ${bad}: training diverged`);
+  }
+  const { manifest, weightData } = encodeWeights(parts.weights);
+  const t = parts.trainingConfig;
+  const o = t.optimiser;
+  return {
+    format: MODEL_FORMAT,
+    formatVersion: MODEL_VERSION,
+    generatedBy: GENERATED_BY,
+    createdAt: (parts.createdAt ?? new Date()).toISOString(),
+    diagram: DocumentSchema.parse(parts.diagram),
+    trainingConfig: {
+      dataset: {
+        id: t.dataset.id,
+        options: t.dataset.options,
+        featureShape: [...t.dataset.featureShape],
+        labelShape: [...t.dataset.labelShape],
+        task: t.dataset.task,
+      },
+      loss: t.loss,
+      optimiser: {
+        kind: o.kind,
+        learningRate: o.learningRate,
+        momentum: o.momentum,
+        beta1: o.beta1,
+        beta2: o.beta2,
+        epsilon: o.epsilon,
+      },
+      seed: t.seed,
+      batchSize: t.batchSize,
+      testFraction: t.testFraction,
+      epochsDone: t.epochsDone,
+      stepsDone: t.stepsDone,
+    },
+    metrics: {
+      train: parts.metrics.train && { loss: parts.metrics.train.loss, accuracy: parts.metrics.train.accuracy },
+      test: parts.metrics.test && { loss: parts.metrics.test.loss, accuracy: parts.metrics.test.accuracy },
+    },
+    weightsManifest: manifest,
+    weightData,
+  };
+}
+
+/** The file's text: compact JSON and a final newline. */
+export const modelFileText = (parts: ModelParts): string => `${JSON.stringify(buildModelFile(parts))}\n`;

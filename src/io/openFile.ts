@@ -1,0 +1,58 @@
+/**
+ * One door for every file the user opens (Open, Ctrl+O, a drop, the CLI): a document or a
+ * model, told apart by its `format`, each through its own checked path. The size is checked
+ * before the text is parsed; the result says which kind it was, or every problem with its path.
+ */
+import type { LensDocument } from './document';
+import { DOCUMENT_FORMAT } from './document';
+import { MODEL_DRAFT_FORMAT } from './modelMigrate';
+import { MAX_MODEL_CHARS, parseModel } from './modelParse';
+import { MODEL_FORMAT, type ModelFile, type NamedArray } from './modelSchema';
+import type { WeightIssue } from './modelWeights';
+import { MAX_DOCUMENT_CHARS, parseDocument } from './parse';
+
+export type OpenedFile =
+  | { kind: 'document'; doc: LensDocument; migratedFrom?: number }
+  | { kind: 'model'; model: ModelFile; weights: NamedArray[]; migratedFrom?: number }
+  | { kind: 'error'; errors: WeightIssue[] };
+
+const error = (path: string, message: string): OpenedFile => ({ kind: 'error', errors: [{ path, message }] });
+
+/** Files named with their size in bytes, for a refusal before reading (File.size in the browser). */
+export function checkFileSize(bytes: number): OpenedFile | undefined {
+  return bytes > MAX_MODEL_CHARS
+    ? error('', `the file is ${bytes} bytes; Lensboard opens files of at most ${MAX_MODEL_CHARS} bytes (50 MB)`)
+    : undefined;
+}
+
+export function openFile(text: string): OpenedFile {
+  if (text.length > MAX_MODEL_CHARS) {
+    return error(
+      '',
+      `the file has ${text.length} characters; Lensboard opens files of at most ${MAX_MODEL_CHARS} (50 MB)`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return error('', `not valid JSON: ${(e as Error).message}`);
+  }
+  const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
+  if (format === DOCUMENT_FORMAT) {
+    if (text.length > MAX_DOCUMENT_CHARS) {
+      return error('', `the document has ${text.length} characters; a document may have at most ${MAX_DOCUMENT_CHARS}`);
+    }
+    const r = parseDocument(json);
+    if (!r.ok) return { kind: 'error', errors: r.errors };
+    return r.migratedFrom === undefined
+      ? { kind: 'document', doc: r.doc }
+      : { kind: 'document', doc: r.doc, migratedFrom: r.migratedFrom };
+  }
+  if (format === MODEL_FORMAT || format === MODEL_DRAFT_FORMAT) {
+    const r = parseModel(json);
+    if (!r.ok) return { kind: 'error', errors: r.errors };
+    return { kind: 'model', ...r };
+  }
+  return error('format', `not a Lensboard file: format should be "${DOCUMENT_FORMAT}" or "${MODEL_FORMAT}"`);
+}

@@ -1,0 +1,87 @@
+/**
+ * A trainer's run as a model file, and a model file as the start of a trainer's run. The
+ * parameters are named as the compiler names them, the optimiser's state as modelNames.ts
+ * does; reading picks each by name and shape, so a file whose diagram compiles to other
+ * parameters is refused naming the weight, never loaded out of order.
+ */
+
+import type { CompiledModel } from '../compile/types';
+import type { LensDocument } from '../io/document';
+import { matchWeights, type WantedWeight } from '../io/modelMatch';
+import type { DatasetRef, ModelMetrics, NamedArray, TrainingConfig } from '../io/modelSchema';
+import type { WeightIssue } from '../io/modelWeights';
+import { type ModelParts, modelFileText } from '../io/modelWrite';
+import type { Metrics } from './metrics';
+import { stateEntries } from './modelNames';
+import type { OptimiserKind, OptimiserLens } from './optimisers/index';
+import type { Trainer, TrainerStart } from './trainer';
+
+/** Every weight a learner carries, in the order a runner takes them: parameters, then state. */
+export function wantedWeights(model: CompiledModel, optimiser: OptimiserLens): WantedWeight[] {
+  const params = model.params;
+  return [
+    ...params.map((p) => ({ name: p.name, shape: [...p.type.shape], group: 'model' as const })),
+    ...stateEntries(params, optimiser).map((e) => ({ name: e.name, shape: e.shape, group: 'optimizer' as const })),
+  ];
+}
+
+export interface TrainerSnapshot {
+  readonly document: LensDocument;
+  readonly dataset: DatasetRef;
+  readonly trainer: Trainer;
+  /** Epochs and steps done so far, counting those of a model the run resumed. */
+  readonly epochsDone: number;
+  readonly stepsDone: number;
+  readonly metrics: { readonly train: Metrics | null; readonly test: Metrics | null };
+  readonly createdAt?: Date;
+}
+
+const setMetrics = (m: Metrics | null) =>
+  m && Number.isFinite(m.loss) ? { loss: m.loss, accuracy: m.accuracy } : null;
+
+export function modelParts(s: TrainerSnapshot): ModelParts {
+  const { trainer } = s;
+  const learner = trainer.learner;
+  const wanted = wantedWeights(learner.model, learner.optimiser);
+  const arrays = [...trainer.weights(), ...trainer.optimiserState()];
+  const weights: NamedArray[] = wanted.map((w, i) => ({ ...w, data: arrays[i] }));
+  const h = trainer.hypers();
+  const trainingConfig: TrainingConfig = {
+    dataset: s.dataset,
+    loss: learner.loss.kind,
+    optimiser: { kind: learner.optimiser.kind as OptimiserKind, ...h },
+    seed: trainer.settings.seed,
+    batchSize: trainer.settings.batchSize,
+    testFraction: trainer.settings.testFraction ?? 0,
+    epochsDone: s.epochsDone,
+    stepsDone: s.stepsDone,
+  };
+  const metrics: ModelMetrics = { train: setMetrics(s.metrics.train), test: setMetrics(s.metrics.test) };
+  return { diagram: s.document, trainingConfig, metrics, weights, createdAt: s.createdAt };
+}
+
+/** What the app's Export model and the CLI's --out write. */
+export const writeModelFile = (s: TrainerSnapshot): string => modelFileText(modelParts(s));
+
+export type StartResult = { ok: true; start: TrainerStart } | { ok: false; errors: WeightIssue[] };
+
+/** A file's weights and state as a trainer's start, checked against the learner it will run. */
+export function trainerStart(
+  weights: readonly NamedArray[],
+  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone'>,
+  model: CompiledModel,
+  optimiser: OptimiserLens,
+): StartResult {
+  const matched = matchWeights(weights, wantedWeights(model, optimiser));
+  if (!matched.ok) return matched;
+  const k = model.params.length;
+  return {
+    ok: true,
+    start: {
+      params: matched.arrays.slice(0, k),
+      state: matched.arrays.slice(k),
+      epochsDone: config.epochsDone,
+      stepsDone: config.stepsDone,
+    },
+  };
+}
