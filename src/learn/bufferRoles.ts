@@ -40,7 +40,7 @@ export class Roles {
   private readonly leaving = new Map<string, string[]>();
   private readonly entering = new Map<string, string>();
 
-  private readonly places = new Map<string, { outerBox: string; innerBox: string }>();
+  private readonly places = new Map<string, Place>();
 
   constructor(
     private readonly a: StepSourceArgs,
@@ -60,7 +60,7 @@ export class Roles {
   }
 
   /** The box and the top-level box it is drawn in (one object per box, shared by its roles). */
-  place(box: string): { outerBox: string; innerBox: string } {
+  place(box: string): Place {
     let at = this.places.get(box);
     if (at === undefined) {
       at = { outerBox: this.sources?.groups[box]?.[0] ?? box, innerBox: box };

@@ -64,6 +64,8 @@ export interface SourceMap {
    * computed), for what reads the model box by box (a caption's numbers).
    */
   readonly model: { readonly value: readonly number[]; readonly change: readonly number[] };
+  /** Box id ↦ the groups it is drawn in, outermost first (top-level boxes are absent). */
+  readonly groups: Readonly<Record<string, readonly string[]>>;
   /** The drawn ids of the loss, learning-rate and optimiser boxes, or TRAINING_SETTINGS. */
   readonly learner: Readonly<Record<Exclude<Part, 'model'>, string>>;
 }

@@ -69,7 +69,8 @@ export function stepSourceMap(a: StepSourceArgs): SourceMap {
   const steps = stepSources(a, cols, roles);
   const at = (w: number) => (w < 0 ? -1 : cols.wireBuffer[w]);
   const model = { value: Array.from(a.wiring.value, at), change: Array.from(a.wiring.change, at) };
-  return { buffers: roles.buffers, steps, wires: roles.wireIndex(), model, learner: a.ids };
+  const groups = a.model.sources?.groups ?? {};
+  return { buffers: roles.buffers, steps, wires: roles.wireIndex(), model, groups, learner: a.ids };
 }
 
 /** Program step ↦ the step box that made it: the first box whose first output is its first buffer. */

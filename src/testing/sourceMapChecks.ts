@@ -28,15 +28,15 @@ export function learnerOf(doc: LensDocument): Compiled {
   return { doc, result, learner };
 }
 
-/** The document's own answer to "which group is this box in, at the top": its parent chain. */
-function topOf(doc: LensDocument, box: string): string {
+/** The document's own answer to "which groups is this box in": its parent chain, outermost first. */
+function pathOf(doc: LensDocument, box: string): string[] {
   const parent = new Map<string, string | undefined>([
     ...doc.boxes.map((b) => [b.id, b.parent] as const),
     ...doc.groups.map((g) => [g.id, g.parent] as const),
   ]);
-  let at = box;
-  for (let n = 0; n < 64 && parent.get(at) !== undefined; n++) at = parent.get(at) as string;
-  return at;
+  const path: string[] = [];
+  for (let at = parent.get(box); at !== undefined && path.length < 64; at = parent.get(at)) path.unshift(at);
+  return path;
 }
 
 /** The drawn id each learner part's steps must carry: its box, or the settings' name. */
@@ -57,7 +57,9 @@ export function checkIds({ doc, learner }: Compiled): void {
     else expect(boxIds.has(sm.steps[k].innerBox), `mutant: model step ${k} from no drawn box`).toBe(true);
     if (s.source !== undefined) expect(sm.steps[k].innerBox).toBe(s.source);
     const inner = sm.steps[k].innerBox;
-    expect(sm.steps[k].outerBox, 'mutant: the outer box is the direct parent').toBe(topOf(doc, inner));
+    const path = pathOf(doc, inner);
+    expect(sm.groups[inner] ?? [], 'mutant: a nested group left out of the path').toEqual(path);
+    expect(sm.steps[k].outerBox, 'mutant: the outer box is the direct parent').toBe(path[0] ?? inner);
   });
 }
 
