@@ -100,8 +100,16 @@ describe('refused model files name what to fix', () => {
   it('a __proto__ key anywhere', () => {
     const text = JSON.stringify(v1()).replace('"trainingConfig":{', '"trainingConfig":{"__proto__":{"polluted":1},');
     const r = parseModelText(text);
-    expect(r.ok ? '' : r.errors[0].path).toBe('trainingConfig');
+    expect(r.ok ? '' : r.errors[0].path).toBe('trainingConfig.__proto__');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a __proto__ key at the top, naming it (a fuzz find: seed 20261202, mutation 158)', () => {
+    const text = JSON.stringify(v1()).replace('{', '{"__proto__":{"polluted":1},');
+    expect(openFile(text)).toEqual({
+      kind: 'error',
+      errors: [{ path: '__proto__', message: 'the key "__proto__" is not allowed' }],
+    });
   });
 
   it('a file over the size cap, before parsing it', () => {
@@ -123,6 +131,7 @@ describe('openFile', () => {
     expect(openFile(fixture(0)).kind).toBe('model');
     const r = openFile('{"format":"something"}');
     expect(r.kind === 'error' && r.errors[0].path).toBe('format');
+    expect(openFile(`\uFEFF${fixture(1)}`).kind).toBe('model');
     const junk = openFile('\u0000\u0001');
     expect(junk.kind === 'error' && junk.errors[0].message).toMatch(/not valid JSON/);
   });

@@ -63,7 +63,9 @@ export function parseModel(json: unknown): ModelParse {
     : { ok: true, model, weights: decoded.weights };
 }
 
-export function parseModelText(text: string): ModelParse {
+/** A leading byte-order mark is dropped, as openFile drops it. */
+export function parseModelText(file: string): ModelParse {
+  const text = file.charCodeAt(0) === 0xfeff ? file.slice(1) : file;
   if (text.length > MAX_MODEL_CHARS) {
     return refuse(
       '',

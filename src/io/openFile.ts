@@ -25,7 +25,9 @@ export function checkFileSize(bytes: number): OpenedFile | undefined {
     : undefined;
 }
 
-export function openFile(text: string): OpenedFile {
+/** A byte-order mark (as some editors on Windows write one) is not part of the JSON. */
+export function openFile(file: string): OpenedFile {
+  const text = file.charCodeAt(0) === 0xfeff ? file.slice(1) : file;
   if (text.length > MAX_MODEL_CHARS) {
     return error(
       '',

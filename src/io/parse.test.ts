@@ -61,7 +61,7 @@ describe('parseDocumentText', () => {
   it('rejects __proto__ keys wherever they are', () => {
     const text = JSON.stringify(minimal()).replace('"config":{}', '"config":{"__proto__":{"polluted":true}}');
     expect(fail(parseDocumentText(text))).toEqual([
-      { path: 'boxes[1].config', message: 'the key "__proto__" is not allowed' },
+      { path: 'boxes[1].config.__proto__', message: 'the key "__proto__" is not allowed' },
     ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -34,7 +34,7 @@ export function findUnsafe(value: unknown, path: PropertyKey[] = []): DocumentIs
   if (path.length > MAX_DEPTH) return { path: formatPath(path), message: `nested deeper than ${MAX_DEPTH} levels` };
   if (typeof value !== 'object' || value === null) return undefined;
   for (const key of Object.keys(value)) {
-    if (key === '__proto__') return { path: formatPath(path), message: 'the key "__proto__" is not allowed' };
+    if (key === '__proto__') return { path: formatPath([...path, key]), message: 'the key "__proto__" is not allowed' };
     const inner = findUnsafe((value as Record<string, unknown>)[key], [
       ...path,
       Array.isArray(value) ? Number(key) : key,
