@@ -26,34 +26,32 @@ import { createRunner, type RunOutputs, type StepRunner, type StepTrace } from '
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
 import { checkData, evaluateRows } from './trainerData';
 import { rollBack } from './trainerFailure';
-import type { EpochMetrics, NonFinite, StatusReport, StepMetrics, TrainerStatus, TrainResult } from './trainerTypes';
+import type {
+  EpochMetrics,
+  NonFinite,
+  StatusReport,
+  StepMetrics,
+  TrainerOptions,
+  TrainerStatus,
+  TrainResult,
+} from './trainerTypes';
 
 export type { EnginePick } from './enginePick';
-export type { EpochMetrics, NonFinite, StatusReport, StepMetrics, TrainerStatus, TrainResult } from './trainerTypes';
+export type {
+  EpochMetrics,
+  NonFinite,
+  StatusReport,
+  StepMetrics,
+  TrainerOptions,
+  TrainerStart,
+  TrainerStatus,
+  TrainResult,
+} from './trainerTypes';
 
 /** Keeps values aside for a rollback every this many steps. */
 const CHECK_EVERY = 8;
 /** A non-finite loss or value is seen before this many more steps are taken. */
 const MAX_UNSEEN = 10;
-
-export interface TrainerOptions {
-  /** How a failure names a box: its label and id, say (session.ts passes the document's). */
-  readonly boxName?: (id: string) => string;
-  /** Where the run starts when it continues an earlier one (a model file). */
-  readonly start?: TrainerStart;
-}
-
-/**
- * Where a run starts when it continues an earlier one (a model file): its parameters, the
- * optimiser's state (StepLayout.state order) and how many epochs and steps were done. Epoch e
- * shuffles as epoch e of one long run would, so M epochs, then N from their end, equal M + N.
- */
-export interface TrainerStart {
-  readonly params: readonly Float32Array[];
-  readonly state: readonly ArrayLike<number>[];
-  readonly epochsDone: number;
-  readonly stepsDone: number;
-}
 
 export class Trainer {
   readonly learner: Learner;

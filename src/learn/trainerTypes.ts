@@ -76,3 +76,22 @@ export interface TrainResult {
   /** Set when status is 'failed'. */
   readonly failure: NonFinite | null;
 }
+
+export interface TrainerOptions {
+  /** How a failure names a box: its label and id, say (session.ts passes the document's). */
+  readonly boxName?: (id: string) => string;
+  /** Where the run starts when it continues an earlier one (a model file). */
+  readonly start?: TrainerStart;
+}
+
+/**
+ * Where a run starts when it continues an earlier one (a model file): its parameters, the
+ * optimiser's state (StepLayout.state order) and how many epochs and steps were done. Epoch e
+ * shuffles as epoch e of one long run would, so M epochs, then N from their end, equal M + N.
+ */
+export interface TrainerStart {
+  readonly params: readonly Float32Array[];
+  readonly state: readonly ArrayLike<number>[];
+  readonly epochsDone: number;
+  readonly stepsDone: number;
+}

@@ -5,17 +5,10 @@
  * `1e999`, `-0`, nesting 10,000 deep). Each mutation is a pure function of the random stream.
  */
 
-/** mulberry32: a small 32-bit generator, enough to pick mutations reproducibly. */
-export function randomStream(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../core/init';
+
+/** The core's seeded stream: the same seed picks the same mutations everywhere. */
+export const randomStream = mulberry32;
 
 type Json = unknown;
 type Path = (string | number)[];
