@@ -8,9 +8,13 @@ import { compileDocument } from '../compile/compile';
 import { type DatasetOptions, loadDataset } from '../data/catalog';
 import type { Dataset } from '../data/dataset';
 import type { LensDocument } from '../io/document';
+import type { NamedArray } from '../io/modelSchema';
 import { parseDocument } from '../io/parse';
+import { trainerStart } from './modelFile';
+import { getOptimiser } from './optimisers/index';
 import type { TrainerSettings } from './settings';
-import { createTrainer, type Trainer } from './trainer';
+import { resolveSettings } from './settings';
+import { createTrainer, type Trainer, type TrainerStart } from './trainer';
 import { boxNamer } from './trainerFailure';
 
 export interface SessionRequest {
@@ -18,6 +22,15 @@ export interface SessionRequest {
   /** The dataset to train on; default: the one the document binds, with its options. */
   readonly dataset?: { readonly id: string; readonly options?: DatasetOptions };
   readonly settings?: Partial<TrainerSettings>;
+  /** Continue from these weights and optimiser state (an opened model file), matched by name and shape. */
+  readonly resume?: ResumeFrom;
+}
+
+/** The weights a run starts from instead of fresh ones, with the epochs and steps they have done. */
+export interface ResumeFrom {
+  readonly weights: readonly NamedArray[];
+  readonly epochsDone: number;
+  readonly stepsDone: number;
 }
 
 export interface Session {
@@ -64,6 +77,14 @@ export async function openSession(req: SessionRequest, load = loadDataset): Prom
     testFraction: t?.testFraction ?? 0,
     ...req.settings,
   };
-  const trainer = createTrainer(compiled.model, dataset, settings, { boxName: boxNamer(document.boxes) });
+  let start: TrainerStart | undefined;
+  if (req.resume) {
+    const resolved = resolveSettings(compiled.model, settings);
+    const matched = trainerStart(req.resume.weights, req.resume, compiled.model, getOptimiser(resolved.optimiser));
+    if (!matched.ok)
+      throw new SessionError(matched.errors.map((e) => `the weights do not fit the diagram: ${e.message}`));
+    start = matched.start;
+  }
+  const trainer = createTrainer(compiled.model, dataset, settings, { boxName: boxNamer(document.boxes), start });
   return { document, dataset, trainer };
 }

@@ -6,8 +6,12 @@
  */
 import { makeDataset } from '../data/dataset';
 import { startBackend } from '../engines/backend';
-import { openSession } from './session';
-import type { StepMetrics, Trainer } from './trainer';
+import type { DatasetRef } from '../io/modelSchema';
+import { writeModelFile } from './modelFile';
+import { openSession, type Session } from './session';
+import type { TrainerSettings } from './settings';
+import { createTrainer, type EpochMetrics, type StepMetrics, type Trainer, type TrainResult } from './trainer';
+import { boxNamer } from './trainerFailure';
 import type { FromWorker, StartRequest, ToWorker } from './trainProtocol';
 import type { NamedWeights } from './weights';
 
@@ -86,47 +90,133 @@ function ready(t: Trainer, backend: Awaited<ReturnType<typeof backendFor>>): Fro
   };
 }
 
-function control(trainer: Trainer, message: ToWorker, post: Post, fail: (e: unknown) => void) {
-  switch (message.type) {
-    case 'pause':
-      return trainer.pause();
-    case 'resume':
-      return trainer.resume();
-    case 'step':
-      return trainer.stepOnce();
-    case 'stop':
-      return trainer.stop();
-    case 'set-hypers':
-      return trainer.setHypers(message.hypers);
-    case 'trace':
-      trainer.traceNextStep().then(({ step, trace }) => post({ type: 'trace', step, trace }), fail);
-      return;
-    case 'weights':
-      return post({ type: 'weights', weights: named(trainer) });
-  }
+/** What a run needs to go on or be written as a model file once it has ended. */
+interface Run {
+  readonly trainer: Trainer;
+  readonly session: Session;
+  readonly binding: DatasetRef;
+  /** Set once run() has returned; until then the run is under way. */
+  result: TrainResult | null;
+  /** The epochs and steps done before this run (a model file's, or the run it continues). */
+  readonly before: { readonly epochs: number; readonly steps: number };
+  /** The whole sets' metrics after the last epoch, and the steps taken (for a model file written mid-run). */
+  lastEpoch: EpochMetrics | null;
+  stepsTaken: number;
+}
+
+/** The engine a continued run keeps: the one the first run ended on ('auto' picked already). */
+function engineOf(t: Trainer): TrainerSettings['engine'] {
+  if (t.settings.engine !== 'auto') return t.settings.engine;
+  return t.enginePick?.picked ?? 'typed';
+}
+
+function modelText(run: Run, createdAt: string): string {
+  const { trainer, result, lastEpoch } = run;
+  const metrics = result
+    ? { train: result.train, test: result.test }
+    : { train: lastEpoch?.train ?? null, test: lastEpoch?.test ?? null };
+  return writeModelFile({
+    document: run.session.document,
+    dataset: run.binding,
+    trainer,
+    epochsDone: result?.epochs ?? (lastEpoch ? lastEpoch.epoch + 1 : run.before.epochs),
+    stepsDone: result?.steps ?? run.before.steps + run.stepsTaken,
+    metrics,
+    createdAt: new Date(createdAt),
+  });
 }
 
 export function createTrainHost(post: Post): (message: ToWorker) => void {
-  let trainer: Trainer | null = null;
+  let run: Run | null = null;
   let starting = false;
   /** Controls sent while the dataset loads; replayed once the trainer exists. */
   let early: ToWorker[] = [];
   const fail = (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
 
+  async function go(r: Run, backend: Awaited<ReturnType<typeof backendFor>>) {
+    const snapshots = relay(r.trainer, post);
+    r.trainer.onEpoch((m) => {
+      r.lastEpoch = m;
+    });
+    r.trainer.onStep((m) => {
+      r.stepsTaken = m.step;
+    });
+    post(ready(r.trainer, backend));
+    run = r;
+    for (const m of early) control(r, m);
+    early = [];
+    r.result = await r.trainer.run();
+    snapshots.post();
+    post({ type: 'done', result: r.result, weights: named(r.trainer) });
+  }
+
   async function start(request: StartRequest) {
     const backend = await backendFor(request);
     // Carried rows replace loading the binding; makeDataset re-checks their shapes on arrival.
     const carried = request.data && makeDataset(request.data);
-    const t = (await openSession(request, carried ? async () => carried : undefined)).trainer;
-    const snapshots = relay(t, post);
-    post(ready(t, backend));
-    trainer = t;
-    for (const m of early) control(t, m, post, fail);
-    early = [];
-    const result = await t.run();
-    snapshots.post();
-    post({ type: 'done', result, weights: named(t) });
-    t.dispose();
+    const session = await openSession(request, carried ? async () => carried : undefined);
+    const bound = request.dataset ?? session.document.dataset;
+    const { dataset } = session;
+    const binding: DatasetRef = {
+      id: bound?.id ?? dataset.name,
+      options: { ...bound?.options },
+      featureShape: [...dataset.featureShape],
+      labelShape: [...dataset.labelShape],
+      task: dataset.task,
+    };
+    const before = { epochs: request.resume?.epochsDone ?? 0, steps: request.resume?.stepsDone ?? 0 };
+    await go(
+      { trainer: session.trainer, session, binding, before, result: null, lastEpoch: null, stepsTaken: 0 },
+      backend,
+    );
+  }
+
+  /** `epochs` more from where the ended run stopped: its weights, optimiser state and counts. */
+  async function more(ended: Run, epochs: number) {
+    const old = ended.trainer;
+    const done = ended.result as TrainResult;
+    const t = createTrainer(
+      old.learner.model,
+      ended.session.dataset,
+      { ...old.settings, epochs, engine: engineOf(old) },
+      {
+        boxName: boxNamer(ended.session.document.boxes),
+        start: { params: old.weights(), state: old.optimiserState(), epochsDone: done.epochs, stepsDone: done.steps },
+      },
+    );
+    t.setHypers(old.hypers());
+    old.dispose();
+    const before = { epochs: done.epochs, steps: done.steps };
+    await go({ ...ended, trainer: t, before, result: null, lastEpoch: null, stepsTaken: 0 }, null);
+  }
+
+  function control(r: Run, message: ToWorker) {
+    const trainer = r.trainer;
+    switch (message.type) {
+      case 'start':
+        return fail(new Error('this worker is already training; start another worker'));
+      case 'pause':
+        return trainer.pause();
+      case 'resume':
+        return trainer.resume();
+      case 'step':
+        return trainer.stepOnce();
+      case 'stop':
+        return trainer.stop();
+      case 'set-hypers':
+        return trainer.setHypers(message.hypers);
+      case 'trace':
+        trainer.traceNextStep().then(({ step, trace }) => post({ type: 'trace', step, trace }), fail);
+        return;
+      case 'weights':
+        return post({ type: 'weights', weights: named(trainer) });
+      case 'model':
+        return post({ type: 'model', text: modelText(r, message.createdAt) });
+      case 'continue':
+        if (!r.result) return fail(new Error('the run has not ended: pause or wait for it before training more'));
+        more(r, message.epochs).catch(fail);
+        return;
+    }
   }
 
   return (message) => {
@@ -136,7 +226,7 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
       start(message.request).catch(fail);
       return;
     }
-    if (trainer) return control(trainer, message, post, fail);
+    if (run) return control(run, message);
     if (!starting) return fail(new Error(`'${message.type}' before 'start'`));
     early.push(message);
   };

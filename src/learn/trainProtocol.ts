@@ -34,7 +34,11 @@ export function startTransfer(request: StartRequest): ArrayBuffer[] {
 export type ToWorker =
   | { readonly type: 'start'; readonly request: StartRequest }
   | { readonly type: 'pause' | 'resume' | 'step' | 'stop' | 'trace' | 'weights' }
-  | { readonly type: 'set-hypers'; readonly hypers: Partial<Hypers> };
+  | { readonly type: 'set-hypers'; readonly hypers: Partial<Hypers> }
+  /** After a run has ended: `epochs` more from its weights and optimiser state, in the same worker. */
+  | { readonly type: 'continue'; readonly epochs: number }
+  /** The run as a model file (docs/model-format.md), during or after training. */
+  | { readonly type: 'model'; readonly createdAt: string };
 
 export interface Ready {
   readonly engine: string;
@@ -66,6 +70,7 @@ export type FromWorker =
   | { readonly type: 'trace'; readonly step: number; readonly trace: StepTrace }
   | { readonly type: 'weights'; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
+  | { readonly type: 'model'; readonly text: string }
   | { readonly type: 'error'; readonly message: string };
 
 export type { Metrics, StatusReport };

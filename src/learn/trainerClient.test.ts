@@ -10,24 +10,9 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../data/csv';
 import type { CsvBinding } from '../data/csvBinding';
+import { inMemoryWorker } from '../testing/inMemoryWorker';
 import { openSession } from './session';
-import { TrainerClient, type WorkerLike } from './trainerClient';
-import { createTrainHost } from './trainHost';
-import type { FromWorker, ToWorker } from './trainProtocol';
-
-function inMemoryWorker(): WorkerLike {
-  const worker: WorkerLike = {
-    onmessage: null,
-    postMessage: (m: ToWorker, transfer: Transferable[] = []) => {
-      const arrived = structuredClone(m, { transfer });
-      queueMicrotask(() => host(arrived));
-    },
-  };
-  const host = createTrainHost((m: FromWorker) =>
-    setTimeout(() => worker.onmessage?.({ data: structuredClone(m) }), 0),
-  );
-  return worker;
-}
+import { TrainerClient } from './trainerClient';
 
 const xor = JSON.parse(readFileSync(new URL('../io/examples/xor.json', import.meta.url), 'utf8'));
 

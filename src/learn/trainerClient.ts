@@ -9,6 +9,8 @@ import { type FromWorker, type StartRequest, startTransfer, type ToWorker } from
 export interface WorkerLike {
   postMessage(message: ToWorker, transfer?: Transferable[]): void;
   onmessage: ((e: { data: FromWorker }) => void) | null;
+  /** A worker that throws outside the host's own catch, or whose script fails to load. */
+  onerror?: ((e: { message?: string; preventDefault?(): void }) => void) | null;
   terminate?(): void;
 }
 
@@ -18,10 +20,19 @@ type Handler<T extends FromWorker['type']> = (message: Of<T>) => void;
 export class TrainerClient {
   private readonly handlers = new Map<FromWorker['type'], Set<(m: FromWorker) => void>>();
 
-  constructor(private readonly worker: WorkerLike) {
-    worker.onmessage = (e) => {
-      for (const h of this.handlers.get(e.data.type) ?? []) h(e.data);
+  constructor(readonly worker: WorkerLike) {
+    worker.onmessage = (e) => this.dispatch(e.data);
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      this.dispatch({
+        type: 'error',
+        message: `the training worker failed: ${e.message || 'it stopped without saying why'}`,
+      });
     };
+  }
+
+  private dispatch(message: FromWorker): void {
+    for (const h of this.handlers.get(message.type) ?? []) h(message);
   }
 
   on<T extends FromWorker['type']>(type: T, handler: Handler<T>): () => void {
@@ -53,6 +64,14 @@ export class TrainerClient {
   trace = () => this.worker.postMessage({ type: 'trace' });
   weights = () => this.worker.postMessage({ type: 'weights' });
   setHypers = (hypers: Partial<Hypers>) => this.worker.postMessage({ type: 'set-hypers', hypers });
+  /** After a run has ended: `epochs` more from its weights and optimiser state. */
+  continue = (epochs: number) => this.worker.postMessage({ type: 'continue', epochs });
+  /** Resolves with the run as a model file's text. */
+  model(createdAt = new Date()): Promise<string> {
+    const reply = this.next('model');
+    this.worker.postMessage({ type: 'model', createdAt: createdAt.toISOString() });
+    return reply.then((m) => m.text);
+  }
 
   terminate(): void {
     this.worker.terminate?.();

@@ -1,0 +1,27 @@
+/**
+ * A training worker in the test's own thread: a trainHost behind structuredClone (what
+ * postMessage does, transfers included), so that every message is checked to be plain data and
+ * arrives later, as a real worker's would.
+ */
+import type { WorkerLike } from '../learn/trainerClient';
+import { createTrainHost } from '../learn/trainHost';
+import type { FromWorker, ToWorker } from '../learn/trainProtocol';
+
+export function inMemoryWorker(): WorkerLike & { terminated: boolean } {
+  const worker: WorkerLike & { terminated: boolean } = {
+    onmessage: null,
+    terminated: false,
+    postMessage: (m: ToWorker, transfer: Transferable[] = []) => {
+      if (worker.terminated) return;
+      const arrived = structuredClone(m, { transfer });
+      queueMicrotask(() => host(arrived));
+    },
+    terminate: () => {
+      worker.terminated = true;
+    },
+  };
+  const host = createTrainHost((m: FromWorker) =>
+    setTimeout(() => !worker.terminated && worker.onmessage?.({ data: structuredClone(m) }), 0),
+  );
+  return worker;
+}
