@@ -28,11 +28,19 @@ function named(trainer: Trainer): NamedWeights[] {
   }));
 }
 
-async function backendFor(request: StartRequest) {
-  if (request.settings?.engine !== 'tfjs' || !request.backend) return null;
-  if (request.backend === 'wasm' && request.wasmPaths) {
+/** Where the worker finds tfjs's wasm files (its bundler's URLs); a request may name others. */
+export interface HostOptions {
+  readonly wasmPaths?: Readonly<Record<string, string>>;
+}
+
+/** The tfjs backend a run on tfjs, or one that may pick tfjs ('auto'), starts in this worker. */
+async function backendFor(request: StartRequest, options: HostOptions) {
+  const engine = request.settings?.engine;
+  if ((engine !== 'tfjs' && engine !== 'auto') || !request.backend) return null;
+  if (request.backend === 'wasm') {
     const wasm = await import('@tensorflow/tfjs-backend-wasm');
-    wasm.setWasmPaths(request.wasmPaths as Record<string, string>);
+    const paths = request.wasmPaths ?? options.wasmPaths;
+    if (paths) wasm.setWasmPaths(paths as Record<string, string>);
   }
   return startBackend(request.backend);
 }
@@ -70,7 +78,7 @@ function relay(t: Trainer, post: Post): Snapshots {
   });
   t.onStatus((status) => {
     snapshots.post();
-    post({ type: 'status', status });
+    post({ type: 'status', status, engine: t.engine, pick: t.enginePick });
   });
   return snapshots;
 }
@@ -126,7 +134,7 @@ function modelText(run: Run, createdAt: string): string {
   });
 }
 
-export function createTrainHost(post: Post): (message: ToWorker) => void {
+export function createTrainHost(post: Post, options: HostOptions = {}): (message: ToWorker) => void {
   let run: Run | null = null;
   let starting = false;
   /** Controls sent while the dataset loads; replayed once the trainer exists. */
@@ -151,7 +159,7 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
   }
 
   async function start(request: StartRequest) {
-    const backend = await backendFor(request);
+    const backend = await backendFor(request, options);
     // Carried rows replace loading the binding; makeDataset re-checks their shapes on arrival.
     const carried = request.data && makeDataset(request.data);
     const session = await openSession(request, carried ? async () => carried : undefined);
@@ -214,6 +222,8 @@ export function createTrainHost(post: Post): (message: ToWorker) => void {
         return post({ type: 'model', text: modelText(r, message.createdAt) });
       case 'continue':
         if (!r.result) return fail(new Error('the run has not ended: pause or wait for it before training more'));
+        // Controls sent from here on wait for the new trainer, as they wait for the first.
+        run = null;
         more(r, message.epochs).catch(fail);
         return;
     }

@@ -5,6 +5,7 @@
  */
 import type { Dataset } from '../data/dataset';
 import type { BackendName, BackendReport } from '../engines/backend';
+import type { EnginePick } from './enginePick';
 import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
 import type { StepTrace } from './runners/types';
@@ -64,7 +65,8 @@ export interface Snapshot {
  */
 export type FromWorker =
   | { readonly type: 'ready'; readonly ready: Ready }
-  | { readonly type: 'status'; readonly status: StatusReport }
+  /** `engine` is what runs now: after 'auto' has measured, the engine it kept (`pick`). */
+  | { readonly type: 'status'; readonly status: StatusReport; readonly engine: string; readonly pick: EnginePick | null }
   | { readonly type: 'snapshot'; readonly snapshot: Snapshot }
   | { readonly type: 'epoch'; readonly metrics: EpochMetrics }
   | { readonly type: 'trace'; readonly step: number; readonly trace: StepTrace }

@@ -1,0 +1,120 @@
+/**
+ * The session against a real training host in this thread (structuredClone between them): every
+ * phase the panel shows is one the worker acknowledged, step takes exactly one step, reset draws
+ * new weights, an ended run goes on, and a failing or dying worker is reported.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { TrainerClient, type WorkerLike } from '../../learn/trainerClient';
+import { inMemoryWorker } from '../../testing/inMemoryWorker';
+import { type SessionState, TrainSession } from './trainSession';
+
+const xor = JSON.parse(readFileSync(new URL('../../io/examples/xor.json', import.meta.url), 'utf8'));
+
+function session(settings: Record<string, unknown> = {}, document: unknown = xor) {
+  return new TrainSession(
+    () => new TrainerClient(inMemoryWorker()),
+    async () => ({ document, settings: { engine: 'typed' as const, epochs: 100000, batchSize: 4, ...settings } }),
+  );
+}
+
+function until(s: TrainSession, ok: (st: SessionState) => boolean): Promise<SessionState> {
+  return new Promise((resolve) => {
+    if (ok(s.state)) return resolve(s.state);
+    const off = s.store.subscribe((st) => {
+      if (!ok(st)) return;
+      off();
+      resolve(st);
+    });
+  });
+}
+
+describe('the training session', () => {
+  it('plays, pauses, steps exactly one step, and resets to new weights', async () => {
+    const s = session();
+    s.play();
+    expect(s.state.phase).toBe('starting');
+    await until(s, (st) => st.phase === 'running' && st.step > 20);
+    s.pause();
+    expect(s.state.phase).toBe('pausing');
+    const paused = await until(s, (st) => st.phase === 'paused');
+    expect(s.losses.length).toBe(paused.step);
+    s.step();
+    expect(s.state.phase).toBe('stepping');
+    const stepped = await until(s, (st) => st.phase === 'paused');
+    expect(stepped.step).toBe(paused.step + 1);
+    expect(s.losses.length).toBe(paused.step + 1);
+    const first = stepped.firstLoss;
+    s.reset();
+    expect(s.state).toMatchObject({ phase: 'idle', step: 0, loss: null, resets: 1 });
+    expect(s.losses.length).toBe(0);
+    s.step();
+    const fresh = await until(s, (st) => st.phase === 'paused' && st.step === 1);
+    expect(fresh.firstLoss).not.toBe(first);
+    s.dispose();
+  });
+
+  it('reports the engine that really runs once Auto has picked', async () => {
+    const s = session({ engine: 'auto', epochs: 3 });
+    s.play();
+    const done = await until(s, (st) => st.phase === 'done');
+    expect(done.pick).not.toBeNull();
+    expect(done.engine).toMatch(/^typed|^tfjs/);
+    expect(done.epochs).toHaveLength(3);
+    s.dispose();
+  });
+
+  it('trains N more epochs after a run ends, counting on from it', async () => {
+    const s = session({ epochs: 2 });
+    s.play();
+    const first = await until(s, (st) => st.phase === 'done');
+    expect(first.result?.epochs).toBe(2);
+    s.more(3);
+    expect(s.state.phase).toBe('starting');
+    const second = await until(s, (st) => st.phase === 'done');
+    expect(second.result?.epochs).toBe(5);
+    expect(second.epochs.map((e) => e.epoch)).toEqual([0, 1, 2, 3, 4]);
+    expect(second.step).toBe(5 * first.ready!.stepsPerEpoch);
+    expect(s.losses.length).toBe(second.step);
+    s.dispose();
+  });
+
+  it('stops a run whose loss is not finite, naming the box, with the weights rolled back', async () => {
+    const gd = {
+      ...xor,
+      boxes: xor.boxes.map((b: { generator: string }) =>
+        b.generator === 'optimiser' ? { ...b, config: { kind: 'gd' } } : b,
+      ),
+    };
+    const s = session({ optimiser: { learningRate: 1e30 } }, gd);
+    s.play();
+    const failed = await until(s, (st) => st.phase === 'failed' && st.result !== null);
+    expect(failed.message).toMatch(/^training stopped at step \d+ .*the first box whose output is not finite is '/);
+    expect(failed.step).toBe(failed.failure?.rolledBackTo);
+    s.dispose();
+  });
+
+  it('shows a document the worker refuses as an error, and can start again', async () => {
+    const s = session({}, { ...xor, dataset: { id: 'xor', options: { n: 1e9 } } });
+    s.play();
+    const err = await until(s, (st) => st.phase === 'error');
+    expect(err.message).toBe('dataset.options.n = 1000000000 is out of range 1…100000');
+  });
+
+  it('reports a worker that dies', async () => {
+    let worker: WorkerLike | null = null;
+    const s = new TrainSession(
+      () => {
+        worker = inMemoryWorker();
+        return new TrainerClient(worker);
+      },
+      async () => ({ document: xor, settings: { engine: 'typed' as const, epochs: 100000 } }),
+    );
+    s.play();
+    await until(s, (st) => st.phase === 'running');
+    worker!.onerror?.({ message: 'Uncaught RangeError: out of memory' });
+    const err = await until(s, (st) => st.phase === 'error');
+    expect(err.message).toBe('the training worker failed: Uncaught RangeError: out of memory');
+    s.dispose();
+  });
+});

@@ -1,0 +1,293 @@
+/**
+ * The page's side of training: one run at a time in a training worker, steered by the panel's
+ * controls, with what the worker reports kept in a store the panel and the views read. The
+ * panel never guesses: a control sets a "pausing…"-style phase at once, and the phase the run
+ * is really in comes only from the worker's acknowledgements (docs/training-panel.md).
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { BackendReport } from '../../engines/backend';
+import type { EnginePick } from '../../learn/enginePick';
+import type { Hypers } from '../../learn/optimisers/index';
+import type { StepTrace } from '../../learn/runners/types';
+import type { ResumeFrom } from '../../learn/session';
+import type { TrainerClient } from '../../learn/trainerClient';
+import type { EpochMetrics, NonFinite, TrainResult } from '../../learn/trainerTypes';
+import type { Ready, StartRequest } from '../../learn/trainProtocol';
+import { LossSeries } from './lossSeries';
+
+/**
+ * idle: no run (or after Reset); starting: the worker loads data and compiles; running/paused:
+ * acknowledged by the worker; pausing/resuming/stepping: asked, not yet acknowledged;
+ * done/stopped/failed: the run ended (Train more continues it); error: the worker refused or died.
+ */
+export type Phase =
+  | 'idle'
+  | 'starting'
+  | 'running'
+  | 'pausing'
+  | 'paused'
+  | 'resuming'
+  | 'stepping'
+  | 'done'
+  | 'stopped'
+  | 'failed'
+  | 'error';
+
+export const ENDED: ReadonlySet<Phase> = new Set(['done', 'stopped', 'failed']);
+
+export interface SessionState {
+  readonly phase: Phase;
+  /** Steps taken, counting those of the run this one continues. */
+  readonly step: number;
+  readonly epoch: number;
+  /** The epoch the current run stops after (exclusive), counting earlier runs'. */
+  readonly lastEpoch: number;
+  /** How many epochs a run does (the document's setting, or Train more's). */
+  readonly runEpochs: number;
+  readonly ready: Ready | null;
+  /** What really runs in the worker: the engine (after Auto's pick) and the tfjs backend. */
+  readonly engine: string | null;
+  readonly backend: BackendReport | null;
+  readonly pick: EnginePick | null;
+  readonly loss: number | null;
+  readonly accuracy: number | null;
+  readonly firstLoss: number | null;
+  readonly epochs: readonly EpochMetrics[];
+  readonly stepsPerSecond: number | null;
+  readonly result: TrainResult | null;
+  readonly failure: NonFinite | null;
+  /** What went wrong, in a sentence, when phase is 'error' or 'failed'. */
+  readonly message: string | null;
+  /** How many times Reset drew new initial weights (the run's seed is the document's plus this). */
+  readonly resets: number;
+  /** Bumped when the loss series changes, so charts redraw. */
+  readonly points: number;
+  /** Weights the next run starts from (an opened model file), with where they came from. */
+  readonly resume: (ResumeFrom & { readonly name: string }) | null;
+}
+
+const initial: Omit<SessionState, 'resets' | 'resume'> = {
+  phase: 'idle',
+  step: 0,
+  epoch: 0,
+  lastEpoch: 0,
+  runEpochs: 1,
+  ready: null,
+  engine: null,
+  backend: null,
+  pick: null,
+  loss: null,
+  accuracy: null,
+  firstLoss: null,
+  epochs: [],
+  stepsPerSecond: null,
+  result: null,
+  failure: null,
+  message: null,
+  points: 0,
+};
+
+/** What a run is started with: the request, less what the session adds (seed offset, resume). */
+export type RequestSource = () => Promise<StartRequest>;
+
+export class TrainSession {
+  readonly store: StoreApi<SessionState>;
+  /** Every step's loss of the current run and the runs it continues, for the chart. */
+  readonly losses = new LossSeries();
+  private client: TrainerClient | null = null;
+  /** Steps and epochs done before the worker's current trainer started. */
+  private before = { steps: 0, epochs: 0 };
+
+  constructor(
+    private readonly spawn: () => TrainerClient,
+    private readonly source: RequestSource,
+  ) {
+    this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null }));
+  }
+
+  get state(): SessionState {
+    return this.store.getState();
+  }
+
+  private set(patch: Partial<SessionState>): void {
+    this.store.setState(patch);
+  }
+
+  /** Play: start a run, resume a paused one, or continue an ended one for its planned epochs. */
+  play(): void {
+    const { phase } = this.state;
+    if (phase === 'idle' || phase === 'error') void this.start(false);
+    else if (phase === 'paused') {
+      this.set({ phase: 'resuming' });
+      this.client?.resume();
+    } else if (ENDED.has(phase)) this.more(this.state.runEpochs);
+  }
+
+  pause(): void {
+    if (this.state.phase !== 'running' && this.state.phase !== 'resuming') return;
+    this.set({ phase: 'pausing' });
+    this.client?.pause();
+  }
+
+  /** One batch: from a paused run, or a fresh run started paused. */
+  step(): void {
+    const { phase } = this.state;
+    if (phase === 'idle' || phase === 'error') void this.start(true);
+    else if (phase === 'paused') {
+      this.set({ phase: 'stepping' });
+      this.client?.step();
+    }
+  }
+
+  /** Ends the run and forgets it; the next run starts from new initial weights. */
+  reset(): void {
+    this.drop();
+    this.losses.clear();
+    this.before = { steps: 0, epochs: 0 };
+    this.set({ ...initial, resets: this.state.resets + 1, resume: null, points: this.state.points + 1 });
+  }
+
+  /** After a run has ended: `epochs` more, from its weights and optimiser state. */
+  more(epochs: number): void {
+    if (!ENDED.has(this.state.phase) || !this.client) return;
+    this.before = { steps: this.state.step, epochs: this.state.result?.epochs ?? this.state.epoch };
+    this.set({
+      phase: 'starting',
+      result: null,
+      failure: null,
+      message: null,
+      lastEpoch: this.before.epochs + epochs,
+      runEpochs: epochs,
+    });
+    this.client.continue(epochs);
+  }
+
+  /** Takes effect at the next step of a run under way; the next run reads the document. */
+  setHypers(h: Partial<Hypers>): void {
+    this.client?.setHypers(h);
+  }
+
+  /** The next run starts from these weights (an opened model file) instead of fresh ones. */
+  loadWeights(resume: ResumeFrom & { readonly name: string }): void {
+    this.reset();
+    this.set({ resume, step: resume.stepsDone, epoch: resume.epochsDone });
+    this.before = { steps: resume.stepsDone, epochs: resume.epochsDone };
+  }
+
+  /** The run as a model file's text, or null when there is no run to write. */
+  async modelText(createdAt?: Date): Promise<string | null> {
+    if (!this.client || this.state.phase === 'starting' || this.state.phase === 'error' || !this.state.ready)
+      return null;
+    return this.client.model(createdAt);
+  }
+
+  /** Every buffer of the next step the run takes (a paused run takes it when stepped). */
+  trace(): Promise<{ step: number; trace: StepTrace }> | null {
+    if (!this.client) return null;
+    const reply = this.client.next('trace');
+    this.client.trace();
+    return reply.then((m) => ({ step: m.step, trace: m.trace }));
+  }
+
+  dispose(): void {
+    this.drop();
+  }
+
+  private drop(): void {
+    this.client?.terminate();
+    this.client = null;
+  }
+
+  private async start(paused: boolean): Promise<void> {
+    this.drop();
+    const { resume, resets } = this.state;
+    this.losses.clear();
+    const keep = resume ? { step: resume.stepsDone, epoch: resume.epochsDone } : { step: 0, epoch: 0 };
+    this.before = { steps: keep.step, epochs: keep.epoch };
+    this.set({
+      ...initial,
+      ...keep,
+      phase: paused ? 'stepping' : 'starting',
+      resets,
+      resume,
+      points: this.state.points + 1,
+    });
+    let request: StartRequest;
+    try {
+      request = await this.source();
+    } catch (e) {
+      this.set({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    const settings = request.settings ?? {};
+    const seed = (settings.seed ?? 1) + resets;
+    const client = this.spawn();
+    this.client = client;
+    this.listen(client);
+    const epochs = settings.epochs ?? 100;
+    this.set({ lastEpoch: keep.epoch + epochs, runEpochs: epochs });
+    client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}) });
+    if (paused) {
+      client.pause();
+      client.step();
+    }
+  }
+
+  /** Every message of this client, ignored once the session has moved to another. */
+  private listen(client: TrainerClient): void {
+    const live = () => this.client === client;
+    client.on('ready', ({ ready }) => {
+      if (!live()) return;
+      this.set({ ready, engine: ready.engine, backend: ready.backend });
+    });
+    client.on('snapshot', ({ snapshot }) => {
+      if (!live()) return;
+      const { latest, losses } = snapshot;
+      const from = this.before.steps + latest.step - losses.length + 1;
+      this.losses.append(from, losses);
+      const firstLoss = this.state.firstLoss ?? (losses.length ? losses[0] : null);
+      this.set({
+        step: this.before.steps + latest.step,
+        epoch: latest.epoch,
+        loss: latest.loss,
+        accuracy: latest.accuracy,
+        firstLoss,
+        points: this.state.points + 1,
+      });
+    });
+    client.on('epoch', ({ metrics }) => {
+      if (!live()) return;
+      this.set({ epochs: [...this.state.epochs, metrics], stepsPerSecond: metrics.stepsPerSecond });
+    });
+    client.on('status', ({ status, engine, pick }) => {
+      if (!live()) return;
+      const step = this.before.steps + status.step;
+      const failure = status.failure;
+      switch (status.status) {
+        case 'running':
+          return this.set({ phase: 'running', engine, pick });
+        case 'paused':
+          return this.set({ phase: 'paused', step, engine, pick });
+        case 'failed':
+          return this.set({ phase: 'failed', failure, message: failure?.message ?? 'training failed' });
+        default:
+          return;
+      }
+    });
+    client.on('done', ({ result }) => {
+      if (!live()) return;
+      this.set({
+        phase: result.status,
+        result,
+        step: result.steps,
+        engine: result.engine,
+        failure: result.failure,
+        message: result.failure?.message ?? null,
+      });
+    });
+    client.on('error', ({ message }) => {
+      if (!live()) return;
+      this.set({ phase: 'error', message });
+    });
+  }
+}
