@@ -20,6 +20,7 @@ import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { Toolbar } from '../editor/Toolbar';
 import type { BackendName } from '../engines/backend';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
+import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { StatusBar } from './StatusBar';
 import type { BackendState } from './useBackend';
 
@@ -33,41 +34,43 @@ export function Shell({
   onChooseBackend: (b: BackendName) => void;
 }) {
   return (
-    <div className="app">
-      <header className="app-header">
-        <h1>Lensboard</h1>
-        <span className="tagline">string diagrams of lenses, trained</span>
-        <DocumentTitle />
-        <Toolbar />
-      </header>
-      <div className="app-banners">
-        <SaveFailedBanner />
-        <OtherTabBanner />
+    <TrainingProvider>
+      <div className="app">
+        <header className="app-header">
+          <h1>Lensboard</h1>
+          <span className="tagline">string diagrams of lenses, trained</span>
+          <DocumentTitle />
+          <Toolbar />
+        </header>
+        <div className="app-banners">
+          <SaveFailedBanner />
+          <OtherTabBanner />
+        </div>
+        <aside className="palette" aria-label="Palette">
+          <h2>Palette</h2>
+          <Palette />
+        </aside>
+        <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
+          <Breadcrumb />
+          <DiagramCanvas />
+          <EmptyCanvasHint />
+          <NoticeBar />
+          <ReverseDerivativeView />
+          <TermPanel />
+        </main>
+        <aside className="inspector" aria-label="Inspector">
+          <h2>Inspector</h2>
+          <Inspector />
+        </aside>
+        <DatasetPanel />
+        <StatusBar state={backend} onChoose={onChooseBackend} />
+        <ContextMenu />
+        <ConnectPicker />
+        <TieDialog />
+        <DiscardDialog />
+        <ExamplesDialog />
+        <ShortcutsOverlay />
       </div>
-      <aside className="palette" aria-label="Palette">
-        <h2>Palette</h2>
-        <Palette />
-      </aside>
-      <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
-        <Breadcrumb />
-        <DiagramCanvas />
-        <EmptyCanvasHint />
-        <NoticeBar />
-        <ReverseDerivativeView />
-        <TermPanel />
-      </main>
-      <aside className="inspector" aria-label="Inspector">
-        <h2>Inspector</h2>
-        <Inspector />
-      </aside>
-      <DatasetPanel />
-      <StatusBar state={backend} onChoose={onChooseBackend} />
-      <ContextMenu />
-      <ConnectPicker />
-      <TieDialog />
-      <DiscardDialog />
-      <ExamplesDialog />
-      <ShortcutsOverlay />
-    </div>
+    </TrainingProvider>
   );
 }

@@ -13,6 +13,7 @@ import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { EpochMetrics, NonFinite, TrainResult } from '../../learn/trainerTypes';
 import type { Ready, StartRequest } from '../../learn/trainProtocol';
+import type { EngineChoice } from './engineChoice';
 import { LossSeries } from './lossSeries';
 
 /**
@@ -64,9 +65,11 @@ export interface SessionState {
   readonly points: number;
   /** Weights the next run starts from (an opened model file), with where they came from. */
   readonly resume: (ResumeFrom & { readonly name: string }) | null;
+  /** The engine the next run asks for. */
+  readonly choice: EngineChoice;
 }
 
-const initial: Omit<SessionState, 'resets' | 'resume'> = {
+const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
   phase: 'idle',
   step: 0,
   epoch: 0,
@@ -87,8 +90,8 @@ const initial: Omit<SessionState, 'resets' | 'resume'> = {
   points: 0,
 };
 
-/** What a run is started with: the request, less what the session adds (seed offset, resume). */
-export type RequestSource = () => Promise<StartRequest>;
+/** What a run is started with: the request, less what the session adds (engine, seed offset, resume). */
+export type RequestSource = (choice: EngineChoice) => Promise<StartRequest>;
 
 export class TrainSession {
   readonly store: StoreApi<SessionState>;
@@ -102,7 +105,7 @@ export class TrainSession {
     private readonly spawn: () => TrainerClient,
     private readonly source: RequestSource,
   ) {
-    this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null }));
+    this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null, choice: 'auto' }));
   }
 
   get state(): SessionState {
@@ -162,6 +165,11 @@ export class TrainSession {
     this.client.continue(epochs);
   }
 
+  /** The engine of the next run (a run under way keeps its own). */
+  choose(choice: EngineChoice): void {
+    this.set({ choice });
+  }
+
   /** Takes effect at the next step of a run under way; the next run reads the document. */
   setHypers(h: Partial<Hypers>): void {
     this.client?.setHypers(h);
@@ -214,7 +222,7 @@ export class TrainSession {
     });
     let request: StartRequest;
     try {
-      request = await this.source();
+      request = await this.source(this.state.choice);
     } catch (e) {
       this.set({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
       return;

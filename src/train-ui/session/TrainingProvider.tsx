@@ -1,0 +1,44 @@
+/**
+ * Makes the page's training session and hands it to every panel below: its runs train the
+ * document open in the editor, on the rows the page holds for it (an imported CSV) or on the
+ * dataset the worker loads itself, with the engine the user chose.
+ */
+import { type ReactNode, useEffect, useState } from 'react';
+import type { EditorStore } from '../../editor/store/createEditorStore';
+import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
+import { spawnTrainer } from '../../learn/trainerClient';
+import type { StartRequest } from '../../learn/trainProtocol';
+import { trainingData } from '../data/csvStore';
+import { type EngineChoice, engineRequest, realGpu } from './engineChoice';
+import { TrainSessionProvider } from './TrainSessionContext';
+import { TrainSession } from './trainSession';
+
+let gpu: string | null | undefined;
+
+/** The document as it is now, its rows, and the engine: what a run starts with. */
+export async function requestFrom(store: EditorStore, choice: EngineChoice): Promise<StartRequest> {
+  const doc = store.getState().doc;
+  const data = await trainingData(doc.dataset);
+  if (gpu === undefined) gpu = realGpu();
+  const { engine, backend } = engineRequest(choice, gpu);
+  const t = doc.training;
+  return {
+    document: doc,
+    ...(data ? { data } : {}),
+    ...(backend ? { backend } : {}),
+    settings: {
+      engine,
+      epochs: t?.epochs ?? 100,
+      batchSize: t?.batchSize ?? 32,
+      seed: t?.seed ?? 1,
+      testFraction: t?.testFraction ?? 0,
+    },
+  };
+}
+
+export function TrainingProvider({ children }: { children: ReactNode }) {
+  const store = useEditorStoreApi();
+  const [session] = useState(() => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice)));
+  useEffect(() => () => session.dispose(), [session]);
+  return <TrainSessionProvider session={session}>{children}</TrainSessionProvider>;
+}
