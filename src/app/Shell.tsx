@@ -20,6 +20,7 @@ import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { Toolbar } from '../editor/Toolbar';
 import type { BackendName } from '../engines/backend';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
+import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { StatusBar } from './StatusBar';
 import type { BackendState } from './useBackend';
@@ -63,6 +64,7 @@ export function Shell({
           <Inspector />
         </aside>
         <DatasetPanel />
+        <TrainPanel />
         <StatusBar state={backend} onChoose={onChooseBackend} />
         <ContextMenu />
         <ConnectPicker />

@@ -66,7 +66,12 @@ export interface Snapshot {
 export type FromWorker =
   | { readonly type: 'ready'; readonly ready: Ready }
   /** `engine` is what runs now: after 'auto' has measured, the engine it kept (`pick`). */
-  | { readonly type: 'status'; readonly status: StatusReport; readonly engine: string; readonly pick: EnginePick | null }
+  | {
+      readonly type: 'status';
+      readonly status: StatusReport;
+      readonly engine: string;
+      readonly pick: EnginePick | null;
+    }
   | { readonly type: 'snapshot'; readonly snapshot: Snapshot }
   | { readonly type: 'epoch'; readonly metrics: EpochMetrics }
   | { readonly type: 'trace'; readonly step: number; readonly trace: StepTrace }
