@@ -18,22 +18,12 @@ import { TieDialog } from '../editor/overlays/TieDialog';
 import { Palette } from '../editor/palette/Palette';
 import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { Toolbar } from '../editor/Toolbar';
-import type { BackendName } from '../engines/backend';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { StatusBar } from './StatusBar';
-import type { BackendState } from './useBackend';
 
-export function Shell({
-  ready,
-  backend,
-  onChooseBackend,
-}: {
-  ready: boolean;
-  backend: BackendState;
-  onChooseBackend: (b: BackendName) => void;
-}) {
+export function Shell({ ready }: { ready: boolean }) {
   return (
     <TrainingProvider>
       <div className="app">
@@ -65,7 +55,7 @@ export function Shell({
         </aside>
         <DatasetPanel />
         <TrainPanel />
-        <StatusBar state={backend} onChoose={onChooseBackend} />
+        <StatusBar />
         <ContextMenu />
         <ConnectPicker />
         <TieDialog />

@@ -64,9 +64,15 @@ export function TrainControls() {
           </label>
         </form>
       )}
-      <p className={alert ? 'train-status train-alert' : 'train-status'} role={alert ? 'alert' : 'status'}>
-        {text}
-      </p>
+      {alert ? (
+        <p className="train-status train-alert" role="alert">
+          {text}
+        </p>
+      ) : (
+        <p className="train-status" role="status" aria-label="Training status">
+          {text}
+        </p>
+      )}
     </div>
   );
 }

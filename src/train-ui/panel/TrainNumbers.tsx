@@ -1,4 +1,5 @@
 /** The run's numbers, large: epoch, step, loss, accuracy, steps per second, and what runs. */
+import { type ReactNode, useId } from 'react';
 import { useSession } from '../session/TrainSessionContext';
 import { engineText } from './phaseText';
 
@@ -10,60 +11,58 @@ export function fmt(v: number | null): string {
   return a !== 0 && (a < 1e-3 || a >= 1e5) ? v.toExponential(2) : v.toPrecision(4);
 }
 
+/** One figure: its term above, its value large and labelled by the term (for readers and tests). */
+function Figure({ term, value, extra }: { term: string; value: ReactNode; extra?: ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <dt id={id}>{term}</dt>
+      <dd>
+        <output className="train-value" aria-labelledby={id} aria-live="off">
+          {value}
+        </output>
+        {extra}
+      </dd>
+    </div>
+  );
+}
+
 export function TrainNumbers() {
+  const runsOn = useId();
   const s = useSession((st) => st);
   const epoch = s.ready || s.phase !== 'idle' ? Math.min(s.epoch + 1, s.lastEpoch) : s.epoch;
   const last = s.epochs.at(-1);
   const test = last?.test ?? null;
   const engine = engineText(s);
+  const percent = (a: number | null) => (a === null ? '–' : `${(100 * a).toFixed(1)}%`);
   return (
     <div className="train-numbers">
       <dl>
-        <div>
-          <dt>Epoch</dt>
-          <dd>
-            <output aria-label="Epoch">{epoch}</output>
-            {s.lastEpoch > 0 && <span className="train-of"> / {s.lastEpoch}</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>Step</dt>
-          <dd>
-            <output aria-label="Step">{s.step}</output>
-          </dd>
-        </div>
-        <div>
-          <dt>Loss</dt>
-          <dd>
-            <output aria-label="Loss">{fmt(s.loss)}</output>
-          </dd>
-        </div>
-        <div>
-          <dt>Accuracy</dt>
-          <dd>
-            <output aria-label="Accuracy">{s.accuracy === null ? '–' : `${(100 * s.accuracy).toFixed(1)}%`}</output>
-          </dd>
-        </div>
+        <Figure
+          term="Epoch"
+          value={epoch}
+          extra={s.lastEpoch > 0 && <span className="train-of"> / {s.lastEpoch}</span>}
+        />
+        <Figure term="Step" value={s.step} />
+        <Figure term="Loss" value={fmt(s.loss)} />
+        <Figure term="Accuracy" value={percent(s.accuracy)} />
         {test && (
-          <div>
-            <dt>Test loss</dt>
-            <dd>
-              <output aria-label="Test loss">{fmt(test.loss)}</output>
-              {test.accuracy !== null && <span className="train-of"> {(100 * test.accuracy).toFixed(1)}%</span>}
-            </dd>
-          </div>
+          <Figure
+            term="Test loss"
+            value={fmt(test.loss)}
+            extra={test.accuracy !== null && <span className="train-of"> {percent(test.accuracy)}</span>}
+          />
         )}
-        <div>
-          <dt>Steps/s</dt>
-          <dd>
-            <output aria-label="Steps per second">
-              {s.stepsPerSecond === null ? '–' : Math.round(s.stepsPerSecond).toLocaleString('en')}
-            </output>
-          </dd>
-        </div>
+        <Figure
+          term="Steps/s"
+          value={s.stepsPerSecond === null ? '–' : Math.round(s.stepsPerSecond).toLocaleString('en')}
+        />
       </dl>
       <p className="train-engine">
-        Running on <output aria-label="Engine running">{engine ?? '— (starts with the first run)'}</output>
+        <span id={runsOn}>Running on</span>{' '}
+        <output aria-labelledby={runsOn} aria-live="off">
+          {engine ?? '— (starts with the first run)'}
+        </output>
       </p>
     </div>
   );

@@ -18,6 +18,7 @@ import {
 } from '../../learn/optimisers/index';
 import { OptionField } from '../data/OptionField';
 import { ENGINE_CHOICES, ENGINE_LABELS, type EngineChoice } from '../session/engineChoice';
+import { saveEnginePreference } from '../session/enginePreference';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import {
   editHyper,
@@ -99,7 +100,14 @@ export function TrainSettings() {
   const kind = optimiserKind(doc);
   return (
     <div className="train-settings">
-      <OptionField spec={ENGINE} value={engine} onCommit={(v) => session.choose(v as EngineChoice)} />
+      <OptionField
+        spec={ENGINE}
+        value={engine}
+        onCommit={(v) => {
+          session.choose(v as EngineChoice);
+          saveEnginePreference(v as EngineChoice);
+        }}
+      />
       <OptionField
         spec={EPOCHS}
         value={t?.epochs ?? 100}
@@ -111,7 +119,7 @@ export function TrainSettings() {
         onCommit={(v) => store.getState().setTraining({ batchSize: v as number })}
       />
       <OptionField
-        spec={{ ...choice('loss', 'Loss', LOSS_KINDS), help: where(lossHome(doc)) }}
+        spec={{ ...choice('loss', 'Loss function', LOSS_KINDS), help: where(lossHome(doc)) }}
         value={lossKind(doc)}
         onCommit={(v) => apply(editLoss(doc, v as LossKind))}
       />

@@ -1,4 +1,5 @@
 /** The training panel's status line: what the run is doing, in words a class can read. */
+import type { BackendReport } from '../../engines/backend';
 import type { SessionState } from '../session/trainSession';
 
 const seconds = (s: number) => (s < 10 ? s.toFixed(2) : s.toFixed(1));
@@ -35,13 +36,18 @@ export function phaseText(s: SessionState): string {
   }
 }
 
+function webglText(b: BackendReport): string {
+  const f32 =
+    b.float32RenderTargets === null ? '' : ` · float32 render targets: ${b.float32RenderTargets ? 'yes' : 'no'}`;
+  return `WebGL ${b.webglVersion}${f32}`;
+}
+
 /** The engine and backend that really run in the worker, e.g. "tfjs · webgl (WebGL 2)". */
 export function engineText(s: SessionState): string | null {
   if (!s.engine) return null;
   const b = s.backend;
   const onTfjs = s.engine.startsWith('tfjs');
-  const backend =
-    onTfjs && b ? `tfjs · ${b.active}${b.active === 'webgl' ? ` (WebGL ${b.webglVersion})` : ''}` : s.engine;
+  const backend = onTfjs && b ? `tfjs · ${b.active}${b.active === 'webgl' ? ` · ${webglText(b)}` : ''}` : s.engine;
   const fell = onTfjs && b && b.active !== b.requested ? ` — ${b.requested} did not start` : '';
   const pick = s.pick
     ? ` · Auto measured ${Math.round(s.pick.usPerStep.typed)} µs/step typed, ${Math.round(s.pick.usPerStep.tfjs)} µs/step tfjs`
