@@ -4,12 +4,17 @@
  * worker; views of what was learnt plug in beside the charts.
  */
 import './train.css';
+import { useState } from 'react';
+import { LearntView } from '../views/LearntView';
 import { TrainCharts } from './TrainCharts';
 import { TrainControls } from './TrainControls';
 import { TrainNumbers } from './TrainNumbers';
 import { TrainSettings } from './TrainSettings';
 
+const VIEWS = ['Charts', 'What it learnt'] as const;
+
 export function TrainPanel() {
+  const [view, setView] = useState<(typeof VIEWS)[number]>('Charts');
   return (
     <section className="train-panel" aria-label="Training">
       <div className="train-left">
@@ -21,7 +26,18 @@ export function TrainPanel() {
         <summary>Settings</summary>
         <TrainSettings />
       </details>
-      <TrainCharts />
+      <div className="train-views">
+        <div role="tablist" aria-label="Views of the run" className="train-tabs">
+          {VIEWS.map((v) => (
+            <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => setView(v)}>
+              {v}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" aria-label={view} className="train-view">
+          {view === 'Charts' ? <TrainCharts /> : <LearntView />}
+        </div>
+      </div>
     </section>
   );
 }
