@@ -183,6 +183,29 @@ test('the engine chosen is kept for the next visit', async ({ page, record }) =>
   expect(record.consoleErrors).toEqual([]);
 });
 
+test('a lost WebGL context stops the run, keeps its weights, and offers another engine', async ({ page, record }) => {
+  test.setTimeout(180_000); // SwiftShader's WebGL, then wasm starting cold
+  await page.goto('/?engine=webgl&debug');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await setSetting(page, /^Epochs/, '100000');
+  await button(page, 'Play').click();
+  await expect.poll(() => value(page, 'Step'), { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
+  await button(page, 'Pause').click();
+  await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Paused/);
+  const kept = await value(page, 'Step');
+  await page.evaluate(() => (window as unknown as { lensboardLoseContext(): void }).lensboardLoseContext());
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    new RegExp(
+      `^The GPU's WebGL context was lost at step ${kept}, so training stopped\\. The weights of step ${kept} are kept`,
+    ),
+  );
+  await panel(page).getByRole('button', { name: 'Continue on tfjs · wasm' }).click();
+  await expect(page.getByTestId('backend-status')).toHaveText('tfjs · wasm', { timeout: 60_000 });
+  await expect.poll(() => value(page, 'Step'), { timeout: 60_000 }).toBeGreaterThan(kept + 5);
+  // WebGL itself reports the context it lost; that is the event under test, not an app error.
+  expect(record.consoleErrors.filter((m) => !/CONTEXT_LOST|context lost/i.test(m))).toEqual([]);
+});
+
 test('webgl starts in the worker and the status bar says so', async ({ page, record }) => {
   await page.goto('/?engine=webgl');
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();

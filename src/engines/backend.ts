@@ -76,3 +76,32 @@ export async function startExactly(name: BackendName): Promise<void> {
 export function tensorCount(): number {
   return tf.memory().numTensors;
 }
+
+/** The WebGL context the webgl backend draws with; null on another backend. */
+function webglContext(): WebGLRenderingContext | null {
+  if (tf.getBackend() !== 'webgl') return null;
+  const b = tf.backend() as unknown as { gpgpu?: { gl?: WebGLRenderingContext } };
+  return b.gpgpu?.gl ?? null;
+}
+
+/**
+ * Calls `lost` when the browser takes the webgl backend's context away (a driver reset, a GPU
+ * taken by another tab); returns how to stop listening, or null off webgl.
+ */
+export function onWebglContextLost(lost: () => void): (() => void) | null {
+  const canvas = webglContext()?.canvas as unknown as EventTarget | undefined;
+  if (!canvas) return null;
+  const handler = (e: Event) => {
+    e.preventDefault();
+    lost();
+  };
+  canvas.addEventListener('webglcontextlost', handler);
+  return () => canvas.removeEventListener('webglcontextlost', handler);
+}
+
+/** Loses the webgl context as a driver reset would (WEBGL_lose_context); false off webgl. */
+export function loseWebglContext(): boolean {
+  const ext = webglContext()?.getExtension('WEBGL_lose_context');
+  ext?.loseContext();
+  return !!ext;
+}

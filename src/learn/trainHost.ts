@@ -5,10 +5,10 @@
  * the end are posted as they happen, each after a snapshot of the steps before it.
  */
 import { makeDataset } from '../data/dataset';
-import { startBackend, tensorCount } from '../engines/backend';
+import { loseWebglContext, onWebglContextLost, startBackend, tensorCount } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
-import { writeModelFile } from './modelFile';
-import { openSession, type Session } from './session';
+import { wantedWeights, writeModelFile } from './modelFile';
+import { openSession, type ResumeFrom, type Session } from './session';
 import type { TrainerSettings } from './settings';
 import { createTrainer, type EpochMetrics, type StepMetrics, type Trainer, type TrainResult } from './trainer';
 import { boxNamer } from './trainerFailure';
@@ -127,6 +127,54 @@ interface Run {
   /** The whole sets' metrics after the last epoch, and the steps taken (for a model file written mid-run). */
   lastEpoch: EpochMetrics | null;
   stepsTaken: number;
+  /** On webgl: the weights and state last copied off the GPU, kept in case its context is lost. */
+  copy?: ResumeFrom;
+}
+
+/** How often a run on webgl copies its weights off the GPU while it runs. */
+const COPY_EVERY_MS = 1000;
+
+function copyOff(r: Run): ResumeFrom {
+  const t = r.trainer;
+  const wanted = wantedWeights(t.learner.model, t.learner.optimiser);
+  const arrays = [...t.weights(), ...t.optimiserState()];
+  return {
+    weights: wanted.map((w, i) => ({ ...w, data: Float32Array.from(arrays[i]) })),
+    epochsDone: r.lastEpoch ? r.lastEpoch.epoch + 1 : r.before.epochs,
+    stepsDone: r.before.steps + r.stepsTaken,
+  };
+}
+
+/**
+ * On webgl: keeps a copy of the weights off the GPU (at each pause, and every second while the
+ * run goes), and when the GPU's context is lost, stops the run and sends that copy.
+ */
+function guardContext(r: Run, post: Post): () => void {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const offLost = onWebglContextLost(() => {
+    if (!r.trainer.engine.startsWith('tfjs')) return; // the typed engine never used the GPU
+    clearInterval(timer);
+    r.trainer.stop();
+    const resume = r.copy as ResumeFrom;
+    post({
+      type: 'context-lost',
+      resume,
+      message: `The GPU's WebGL context was lost at step ${r.before.steps + r.stepsTaken}, so training stopped. The weights of step ${resume.stepsDone} are kept: go on with another engine.`,
+    });
+  });
+  if (!offLost) return () => undefined;
+  r.copy = copyOff(r);
+  timer = setInterval(() => {
+    if (r.trainer.status === 'running') r.copy = copyOff(r);
+  }, COPY_EVERY_MS);
+  const offStatus = r.trainer.onStatus((s) => {
+    if (s.status === 'paused') r.copy = copyOff(r);
+  });
+  return () => {
+    clearInterval(timer);
+    offStatus();
+    offLost();
+  };
 }
 
 /** The engine a continued run keeps: the one the first run ended on ('auto' picked already). */
@@ -167,10 +215,11 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       r.stepsTaken = m.step;
     });
     post(ready(r.trainer, backend));
+    const unguard = guardContext(r, post);
     run = r;
     for (const m of early) control(r, m);
     early = [];
-    r.result = await r.trainer.run();
+    r.result = await r.trainer.run().finally(unguard);
     snapshots.post();
     post({ type: 'done', result: r.result, weights: named(r.trainer) });
   }
@@ -238,6 +287,9 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
         return post({ type: 'weights', weights: named(trainer) });
       case 'model':
         return post({ type: 'model', text: modelText(r, message.createdAt) });
+      case 'lose-context':
+        loseWebglContext();
+        return;
       case 'memory':
         if (!r.trainer.engine.startsWith('tfjs')) return post({ type: 'memory', numTensors: null });
         settledCount().then((numTensors) => post({ type: 'memory', numTensors }), fail);

@@ -9,7 +9,7 @@ import type { EnginePick } from './enginePick';
 import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
 import type { StepTrace } from './runners/types';
-import type { SessionRequest } from './session';
+import type { ResumeFrom, SessionRequest } from './session';
 import type { EpochMetrics, StatusReport, StepMetrics, TrainResult } from './trainerTypes';
 import type { NamedWeights } from './weights';
 
@@ -46,7 +46,9 @@ export type ToWorker =
   /** The run as a model file (docs/model-format.md), during or after training. */
   | { readonly type: 'model'; readonly createdAt: string }
   /** How many tfjs tensors are alive in the worker (a leak check); null when tfjs never started. */
-  | { readonly type: 'memory' };
+  | { readonly type: 'memory' }
+  /** A test hook: lose the webgl context, as a driver reset would. */
+  | { readonly type: 'lose-context' };
 
 export interface Ready {
   readonly engine: string;
@@ -86,6 +88,11 @@ export type FromWorker =
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'model'; readonly text: string }
   | { readonly type: 'memory'; readonly numTensors: number | null }
+  /**
+   * The GPU's context was lost: the run stopped, and these are its weights and optimiser state
+   * as last copied off the GPU (at the last pause, or within the last second), to go on elsewhere.
+   */
+  | { readonly type: 'context-lost'; readonly resume: ResumeFrom; readonly message: string }
   | { readonly type: 'error'; readonly message: string };
 
 export type { Metrics, StatusReport };

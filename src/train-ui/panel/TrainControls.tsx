@@ -19,6 +19,7 @@ export function TrainControls() {
   const busy = BUSY.has(phase);
   const alert = phase === 'failed' || phase === 'error';
   const edited = useSession((s) => s.edited);
+  const lost = useSession((s) => s.lost);
   return (
     <div className="train-controls">
       <div className="train-buttons">
@@ -64,6 +65,18 @@ export function TrainControls() {
             epochs
           </label>
         </form>
+      )}
+      {lost && (
+        <section className="train-edited" aria-label="Go on with another engine">
+          <div className="train-buttons">
+            <button type="button" onClick={() => session.continueOn('wasm')}>
+              Continue on tfjs · wasm
+            </button>
+            <button type="button" onClick={() => session.continueOn('typed')}>
+              Continue on typed arrays
+            </button>
+          </div>
+        </section>
       )}
       {edited && (
         <section className="train-edited" aria-label="The diagram changed">

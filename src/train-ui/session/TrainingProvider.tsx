@@ -51,9 +51,13 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
     [store, session],
   );
   useEffect(() => {
-    // A test hook, only with ?debug (as the editor's store is): the leak check of the worker's tfjs.
+    // Test hooks, only with ?debug (as the editor's store is): the leak check of the worker's tfjs,
+    // and a lost WebGL context.
     if (!new URLSearchParams(window.location.search).has('debug')) return;
-    Object.assign(window, { lensboardTensors: () => session.tensors() });
+    Object.assign(window, {
+      lensboardTensors: () => session.tensors(),
+      lensboardLoseContext: () => session.loseContext(),
+    });
   }, [session]);
   return <TrainSessionProvider session={session}>{children}</TrainSessionProvider>;
 }

@@ -74,6 +74,8 @@ export interface SessionState {
   readonly choice: EngineChoice;
   /** The diagram was edited while this run trained: it paused, and offers to go on with the edit. */
   readonly edited: boolean;
+  /** The GPU's context was lost: the run stopped; `resume` holds its weights for another engine. */
+  readonly lost: boolean;
 }
 
 const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
@@ -96,6 +98,7 @@ const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
   message: null,
   points: 0,
   edited: false,
+  lost: false,
 };
 
 /** What a run is started with: the request, less what the session adds (engine, seed offset, resume). */
@@ -160,6 +163,18 @@ export class TrainSession {
   private stepTo(client: TrainerClient, step: number): void {
     this.stepTarget = step;
     client.step();
+  }
+
+  /** After a lost GPU context: go on from the kept weights with another engine. */
+  continueOn(choice: EngineChoice): void {
+    if (!this.state.lost) return;
+    this.set({ choice, lost: false });
+    void this.start(false);
+  }
+
+  /** A test hook: lose the worker's WebGL context, as a driver reset would. */
+  loseContext(): void {
+    this.client?.worker.postMessage({ type: 'lose-context' });
   }
 
   /** Ends the run and forgets it; the next run starts from new initial weights. */
@@ -357,6 +372,17 @@ export class TrainSession {
         engine: result.engine,
         failure: result.failure,
         message: result.failure?.message ?? null,
+      });
+    });
+    client.on('context-lost', ({ resume, message }) => {
+      if (!live()) return;
+      this.drop();
+      this.set({
+        phase: 'error',
+        message,
+        lost: true,
+        step: resume.stepsDone,
+        resume: { ...resume, name: 'the run the GPU lost' },
       });
     });
     client.on('error', ({ message }) => {
