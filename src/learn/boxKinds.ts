@@ -75,9 +75,17 @@ function hyperField(name: HyperName, key: string = name, help?: string): BoxConf
   };
 }
 
-/** The optimiser box's fields: its kind, then every hyper-parameter but the learning rate (α's ε). */
+/**
+ * The optimiser box's fields: its kind, its learning rate (the one a run uses when the diagram
+ * draws no learning-rate cap α, whose ε wins), then every other hyper-parameter.
+ */
 const optimiserFields: BoxConfigField[] = [
   { key: 'kind', label: 'optimiser', kind: 'enum', options: OPTIMISER_KINDS, default: DEFAULT_OPTIMISER },
+  hyperField(
+    'learningRate',
+    'learningRate',
+    'the learning rate, used when no learning-rate box α is drawn (α’s ε wins)',
+  ),
   ...HYPER_NAMES.filter((n) => n !== 'learningRate').map((n) => hyperField(n, n, readers(n))),
 ];
 
