@@ -39,7 +39,7 @@ export function DiagramCanvas() {
       <LensArrowMarker />
       <Background gap={16} />
       <Controls />
-      <MiniMap pannable zoomable />
+      <MiniMap pannable zoomable style={{ width: 150, height: 90 }} />
     </ReactFlow>
   );
 }
