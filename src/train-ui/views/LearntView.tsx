@@ -1,7 +1,8 @@
 /**
  * What the model has learnt, drawn: over a 2-D dataset the model's answer at every point of the
  * plane with the training points (filled) and test points (ringed) on top, as TF Playground
- * draws it; for a classifier, the confusion matrix of the rows it is tested on.
+ * draws it; over a 1-D regression, its curve through the points; for a classifier, the confusion
+ * matrix of the rows it is tested on.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { Dataset } from '../../data/dataset';
@@ -105,6 +106,62 @@ function Plane({ model, rows, logits }: { model: LoadedModel; rows: ViewRows; lo
   );
 }
 
+/** A 1-D regression: the data as points (test rows ringed) and the model's curve across them. */
+function drawCurve(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows): void {
+  const g = canvas.getContext('2d');
+  if (!g) return;
+  const all = rows.test ? [rows.train, rows.test] : [rows.train];
+  const xs = all.flatMap((d) => Array.from(d.features));
+  const ys = all.flatMap((d) => Array.from(d.labels));
+  const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  const grid = Float32Array.from({ length: 200 }, (_, i) => x0 + ((x1 - x0) * i) / 199);
+  const curve = model.predict(grid).map((p) => p[0]);
+  const finite = [...ys, ...curve].filter(Number.isFinite);
+  const [y0, y1] = [Math.min(...finite), Math.max(...finite)];
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = SIZE * dpr;
+  canvas.height = SIZE * dpr;
+  g.scale(dpr, dpr);
+  g.fillStyle = '#fff';
+  g.fillRect(0, 0, SIZE, SIZE);
+  const px = (x: number) => 8 + ((x - x0) / (x1 - x0 || 1)) * (SIZE - 16);
+  const py = (y: number) => SIZE - 8 - ((y - y0) / (y1 - y0 || 1)) * (SIZE - 16);
+  all.forEach((ds, k) => {
+    for (let i = 0; i < ds.n; i++) {
+      g.beginPath();
+      g.arc(px(ds.features[i]), py(ds.labels[i]), 2.4, 0, 2 * Math.PI);
+      g.fillStyle = '#0877bd';
+      g.strokeStyle = k === 0 ? '#fff' : '#111';
+      g.fill();
+      g.stroke();
+    }
+  });
+  g.strokeStyle = '#b91c1c';
+  g.lineWidth = 2.5;
+  g.beginPath();
+  g.moveTo(px(grid[0]), py(curve[0]));
+  for (let i = 1; i < grid.length; i++) g.lineTo(px(grid[i]), py(curve[i]));
+  g.stroke();
+}
+
+function Curve({ model, rows }: { model: LoadedModel; rows: ViewRows }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (canvas.current) drawCurve(canvas.current, model, rows);
+  }, [model, rows]);
+  return (
+    <figure className="learnt-plane">
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={`The model's curve (red) through ${rows.train.n} training points${rows.test ? ` and ${rows.test.n} test points` : ''}`}
+        style={{ width: SIZE, height: SIZE }}
+      />
+      <figcaption>Red: the model’s prediction across the input. Dots: the rows (ringed: test rows).</figcaption>
+    </figure>
+  );
+}
+
 const MAX_CONFUSION_ROWS = 2000;
 
 function Confusion({
@@ -176,11 +233,13 @@ export function LearntView() {
   const ds = rows.train;
   const plane = ds.featureShape.length === 1 && ds.featureShape[0] === 2;
   const classes = ds.task === 'classification' ? classNames(ds) : null;
+  const line = ds.task === 'regression' && ds.featureShape.length === 1 && ds.featureShape[0] === 1;
   return (
     <div className="learnt">
       {plane && <Plane model={model} rows={rows} logits={logits} />}
+      {line && <Curve model={model} rows={rows} />}
       {classes && <Confusion model={model} ds={rows.test ?? rows.train} logits={logits} names={classes} />}
-      {!plane && !classes && <p className="learnt-empty">This dataset has no view yet beyond the charts.</p>}
+      {!plane && !classes && !line && <p className="learnt-empty">This dataset has no view yet beyond the charts.</p>}
     </div>
   );
 }
