@@ -6,6 +6,7 @@
 import { BaseEdge, type EdgeProps, getBezierPath } from '@xyflow/react';
 import { memo } from 'react';
 import { useHasWireErrors, useLensView } from '../store/hooks';
+import { useWireEmphasis } from '../store/wireEmphasis';
 import { WireLabel } from './WireLabel';
 
 const BACKWARD_OFFSET = 26;
@@ -14,6 +15,7 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected } = props;
   const failed = useHasWireErrors(id);
   const lens = useLensView();
+  const emphasis = useWireEmphasis(id);
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   const cls = `typed-wire${failed ? ' wire-error' : ''}${selected ? ' is-selected' : ''}`;
   const [back] = lens
@@ -28,7 +30,14 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
     : [''];
   return (
     <>
-      <BaseEdge id={id} path={path} className={cls} interactionWidth={14} />
+      <BaseEdge
+        id={id}
+        path={path}
+        className={cls}
+        interactionWidth={14}
+        style={emphasis && !failed ? { strokeWidth: emphasis.width, stroke: emphasis.colour } : undefined}
+      />
+      {emphasis && !failed && <title>{emphasis.title}</title>}
       {lens && <path d={back} className="backward-wire" markerEnd="url(#lens-back-arrow)" />}
       <WireLabel id={id} x={labelX} y={labelY} />
     </>

@@ -7,6 +7,9 @@ import type uPlot from 'uplot';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import { UPlotChart } from './UPlotChart';
 
+/** Points drawn of the loss per step: about a wide chart's width in pixels. */
+const CHART_POINTS = 1200;
+
 const AXIS = { stroke: '#334155', grid: { stroke: '#e2e8f0' }, font: '13px system-ui', labelFont: '13px system-ui' };
 
 function lossOptions(log: boolean): Omit<uPlot.Options, 'width' | 'height'> {
@@ -46,7 +49,7 @@ export function TrainCharts() {
   const [log, setLog] = useState(true);
   const options = useMemo(() => lossOptions(log), [log]);
   const lossData = (): uPlot.AlignedData => {
-    const [x, y] = session.losses.columns();
+    const [x, y] = session.losses.thinned(CHART_POINTS);
     if (!log) return [x, y];
     // A log scale has no place for 0 or a negative loss: those points are left out of the line.
     return [x, Float64Array.from(y, (v) => (v > 0 ? v : Number.NaN))];

@@ -6,6 +6,8 @@
 import './train.css';
 import { useState } from 'react';
 import { LearntView } from '../views/LearntView';
+import { useLearnt } from '../views/useLearnt';
+import { WeightWires } from '../views/WeightWires';
 import { TrainCharts } from './TrainCharts';
 import { TrainControls } from './TrainControls';
 import { TrainNumbers } from './TrainNumbers';
@@ -15,8 +17,11 @@ const VIEWS = ['Charts', 'What it learnt'] as const;
 
 export function TrainPanel() {
   const [view, setView] = useState<(typeof VIEWS)[number]>('Charts');
+  // One reader of the run's weights for every view of them: the parameter wires and the tab.
+  const learnt = useLearnt(true);
   return (
     <section className="train-panel" aria-label="Training">
+      <WeightWires model={learnt.model} />
       <div className="train-left">
         <h2>Training</h2>
         <TrainControls />
@@ -35,7 +40,7 @@ export function TrainPanel() {
           ))}
         </div>
         <div role="tabpanel" aria-label={view} className="train-view">
-          {view === 'Charts' ? <TrainCharts /> : <LearntView />}
+          {view === 'Charts' ? <TrainCharts /> : <LearntView learnt={learnt} />}
         </div>
       </div>
     </section>

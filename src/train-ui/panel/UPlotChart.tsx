@@ -1,11 +1,13 @@
 /**
- * A uPlot chart that follows its container's width and redraws at most once a frame, however
- * often the run reports: `data()` is read when the frame comes, so a burst of snapshots costs
- * one draw.
+ * A uPlot chart that follows its container's width and redraws at most five times a second,
+ * however often the run reports: `data()` is read when the redraw comes, so a burst of
+ * snapshots costs one draw.
  */
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+
+const REDRAW_MS = 200;
 
 export function UPlotChart({
   options,
@@ -40,10 +42,16 @@ export function UPlotChart({
     };
   }, [options]);
 
+  // At most REDRAW_MS apart: a redraw autoscales and repaints the whole chart.
+  const last = useRef(0);
   useEffect(() => {
     void version;
-    const frame = requestAnimationFrame(() => plot.current?.setData(read.current()));
-    return () => cancelAnimationFrame(frame);
+    const wait = Math.max(0, last.current + REDRAW_MS - performance.now());
+    const timer = setTimeout(() => {
+      last.current = performance.now();
+      plot.current?.setData(read.current());
+    }, wait);
+    return () => clearTimeout(timer);
   }, [version]);
 
   return <div className="train-chart" ref={box} role="img" aria-label={label} />;

@@ -104,6 +104,10 @@ const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
 /** What a run is started with: the request, less what the session adds (engine, seed offset, resume). */
 export type RequestSource = (choice: EngineChoice) => Promise<StartRequest>;
 
+/** The next animation frame in a page; ~16 ms later where there are no frames (Node, a worker). */
+const nextFrame = (f: () => void): unknown =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(f) : setTimeout(f, 16);
+
 export class TrainSession {
   readonly store: StoreApi<SessionState>;
   /** Every step's loss of the current run and the runs it continues, for the chart. */
@@ -111,6 +115,9 @@ export class TrainSession {
   private client: TrainerClient | null = null;
   /** Steps and epochs done before the worker's current trainer started. */
   private before = { steps: 0, epochs: 0 };
+  /** A snapshot's patch waiting for the next frame, and that frame's request. */
+  private pending: Partial<SessionState> | null = null;
+  private frame: unknown = null;
   /** While stepping: the step whose pause answers the Step. */
   private stepTarget = 0;
   /** What of the document the current run trains (trainedShape), to see an edit that matters. */
@@ -129,8 +136,30 @@ export class TrainSession {
     return this.store.getState();
   }
 
+  /** Every change but a snapshot's: what is waiting for the next frame goes first, in order. */
   private set(patch: Partial<SessionState>): void {
+    this.flush();
     this.store.setState(patch);
+  }
+
+  /**
+   * A snapshot's numbers, applied once a frame however often the worker reports (each store
+   * change re-renders the panel: at 60 a second it once left the canvas 2 fps while training).
+   */
+  private later(patch: Partial<SessionState>): void {
+    this.pending = { ...this.pending, ...patch };
+    if (this.frame !== null) return;
+    this.frame = nextFrame(() => {
+      this.frame = null;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    const patch = this.pending;
+    if (!patch) return;
+    this.pending = null;
+    this.store.setState({ ...patch, points: this.state.points + 1 });
   }
 
   /** Play: start a run, resume a paused one, or continue an ended one for its planned epochs. */
@@ -283,6 +312,7 @@ export class TrainSession {
     this.client?.terminate();
     this.client = null;
     this.runShape = null;
+    this.pending = null;
   }
 
   /** `edit`: go on from a run's weights on an edited diagram, the charts kept. */
@@ -333,14 +363,13 @@ export class TrainSession {
       const { latest, losses } = snapshot;
       const from = this.before.steps + latest.step - losses.length + 1;
       this.losses.append(from, losses);
-      const firstLoss = this.state.firstLoss ?? (losses.length ? losses[0] : null);
-      this.set({
+      const firstLoss = this.state.firstLoss ?? this.pending?.firstLoss ?? (losses.length ? losses[0] : null);
+      this.later({
         step: this.before.steps + latest.step,
         epoch: latest.epoch,
         loss: latest.loss,
         accuracy: latest.accuracy,
         firstLoss,
-        points: this.state.points + 1,
       });
     });
     client.on('epoch', ({ metrics }) => {

@@ -13,7 +13,7 @@ import { classColour, rampColour } from '../data/colours';
 import { lossKind } from '../panel/trainSettings';
 import { useSession } from '../session/TrainSessionContext';
 import { classOf, confusion, extent, planeGrid, positiveShare } from './learnt';
-import { useLearnt } from './useLearnt';
+import type { Learnt } from './useLearnt';
 import { useViewRows, type ViewRows } from './useViewRows';
 
 const SIZE = 200;
@@ -221,12 +221,12 @@ function classNames(ds: Dataset): string[] {
   return Array.from({ length: k }, (_, i) => ds.classes?.[i] ?? String(i));
 }
 
-export function LearntView() {
+export function LearntView({ learnt }: { learnt: Learnt }) {
   const doc = useEditor((s) => s.doc);
   const resets = useSession((s) => s.resets);
   const seed = (doc.training?.seed ?? 1) + resets;
   const rows = useViewRows(doc.dataset, seed, doc.training?.testFraction ?? 0);
-  const { model, problem } = useLearnt(true);
+  const { model, problem } = learnt;
   const logits = getLoss(lossKind(doc)).logits;
   if (problem) return <p className="learnt-empty">{problem}</p>;
   if (!model || !rows) return <p className="learnt-empty">Train a few steps to see what the model learns.</p>;

@@ -1,55 +1,66 @@
 /**
  * The run's model, as a function the page can call: the worker writes its current weights as a
  * model file, and `loadModel` makes `predict` from it on the typed engine (float32, the trainer's
- * own arithmetic). Refreshed at most every half second while the run moves, and at once when it
- * pauses or ends, so a view costs the run almost nothing.
+ * own arithmetic). Read at most every half second while the run moves (a large model less
+ * often), once when it pauses or ends, and never twice at a time, so the views cost the run
+ * almost nothing.
  */
 import { useEffect, useRef, useState } from 'react';
 import { type LoadedModel, loadModel } from '../../io/modelRuntime';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 
 const EVERY_MS = 500;
+/** A model file this long (MNIST's, with Adam's state, is ~2 MB) is read every few seconds. */
+const LARGE = 1_000_000;
+const LARGE_EVERY_MS = 3000;
 
-export function useLearnt(enabled: boolean): { model: LoadedModel | null; problem: string | null } {
+export interface Learnt {
+  readonly model: LoadedModel | null;
+  readonly problem: string | null;
+}
+
+export function useLearnt(enabled: boolean): Learnt {
   const session = useTrainSession();
   const points = useSession((s) => s.points);
   const phase = useSession((s) => s.phase);
-  const [state, setState] = useState<{ model: LoadedModel | null; problem: string | null; at: number }>({
-    model: null,
-    problem: null,
-    at: 0,
-  });
-  /** What the model shown was read at: a settled run is read once, not again and again. */
-  const readAt = useRef('');
+  const [learnt, setLearnt] = useState<Learnt>({ model: null, problem: null });
+  /** When the next read may start; the phase and point count the last read answered. */
+  const next = useRef(0);
+  const answered = useRef('');
+  const reading = useRef(false);
   useEffect(() => {
     if (!enabled) return;
-    if (phase === 'idle' || phase === 'starting') {
-      readAt.current = '';
-      return setState({ model: null, problem: null, at: 0 });
+    if (phase === 'idle' || phase === 'starting' || phase === 'error') {
+      answered.current = '';
+      reading.current = false;
+      if (phase !== 'starting') setLearnt({ model: null, problem: null });
+      return;
     }
-    const settled = phase !== 'running';
     const key = `${phase}:${points}`;
-    if (settled && readAt.current === key) return;
-    const wait = settled ? 0 : Math.max(0, state.at + EVERY_MS - performance.now());
-    let live = true;
-    const timer = setTimeout(() => {
-      session.modelText().then(
-        (text) => {
-          if (!live || text === null) return;
-          readAt.current = key;
-          setState({ model: loadModel(text), problem: null, at: performance.now() });
-        },
-        (e: unknown) => {
-          if (!live) return;
-          readAt.current = key;
-          setState({ model: null, problem: String(e instanceof Error ? e.message : e), at: performance.now() });
-        },
-      );
-    }, wait);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [enabled, points, phase, session, state.at]);
-  return { model: state.model, problem: state.problem };
+    const settled = phase !== 'running';
+    if (reading.current || (settled && answered.current === key)) return;
+    const timer = setTimeout(
+      () => {
+        reading.current = true;
+        session.modelText().then(
+          (text) => {
+            reading.current = false;
+            answered.current = key;
+            if (text === null) return;
+            next.current = performance.now() + (text.length > LARGE ? LARGE_EVERY_MS : EVERY_MS);
+            setLearnt({ model: loadModel(text), problem: null });
+          },
+          (e: unknown) => {
+            reading.current = false;
+            answered.current = key;
+            next.current = performance.now() + EVERY_MS;
+            setLearnt({ model: null, problem: e instanceof Error ? e.message : String(e) });
+          },
+        );
+      },
+      settled ? 0 : Math.max(0, next.current - performance.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [enabled, points, phase, session]);
+  return learnt;
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { loadExample } from '../../io/examples';
+import { NEGATIVE, POSITIVE } from '../data/colours';
+import { weightWires, widthFor } from './weightWires';
+
+describe('parameter wires drawn by their weights', () => {
+  it('thickens with the mean size of the weights and colours by their mean sign', () => {
+    const doc = loadExample('xor');
+    const wires = weightWires(doc, [
+      { name: 'W1.W', shape: [2, 2], group: 'model', data: Float32Array.from([1, -3, 1, -3]) },
+      { name: 'b1.W', shape: [2], group: 'model', data: Float32Array.from([0.01, 0.01]) },
+    ]);
+    const fromW1 = doc.wires.filter((w) => w.from.box === 'W1');
+    expect(fromW1.length).toBeGreaterThan(0);
+    for (const w of fromW1) expect(wires.get(w.id)).toMatchObject({ width: widthFor(2), colour: NEGATIVE });
+    const fromB1 = doc.wires.find((w) => w.from.box === 'b1');
+    expect(wires.get(fromB1!.id)).toMatchObject({ colour: POSITIVE });
+    expect(wires.get(fromB1!.id)!.width).toBeLessThan(widthFor(2));
+    expect(wires.get(fromB1!.id)!.title).toBe('b1.W: mean |w| = 0.0100, mean w = 0.0100 over 2 weights');
+    expect(doc.wires.filter((w) => wires.has(w.id)).every((w) => ['W1', 'b1'].includes(w.from.box))).toBe(true);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Parameter wires drawn by the weights they carry, as TF Playground draws its connections: the
+ * wire from a parameter box grows thicker with the mean size of its weights and is blue where
+ * they are positive on average, orange where negative.
+ */
+import type { LensDocument } from '../../io/document';
+import type { NamedArray } from '../../io/modelSchema';
+import { NEGATIVE, POSITIVE } from '../data/colours';
+
+export interface WireWeight {
+  readonly width: number;
+  readonly colour: string;
+  readonly title: string;
+}
+
+/** 1.5 px for weights near 0, up to 7 px for a mean size of 1 or more. */
+export const widthFor = (meanAbs: number): number => 1.5 + 5.5 * Math.tanh(1.5 * meanAbs);
+
+export function weightWires(doc: LensDocument, params: readonly NamedArray[]): Map<string, WireWeight> {
+  const out = new Map<string, WireWeight>();
+  for (const p of params) {
+    const box = p.name.slice(0, p.name.lastIndexOf('.'));
+    let abs = 0;
+    let sum = 0;
+    for (const v of p.data) {
+      abs += Math.abs(v);
+      sum += v;
+    }
+    const n = Math.max(1, p.data.length);
+    const meanAbs = abs / n;
+    const title = `${p.name}: mean |w| = ${meanAbs.toPrecision(3)}, mean w = ${(sum / n).toPrecision(3)} over ${p.data.length} weights`;
+    for (const w of doc.wires) {
+      if (w.from.box === box)
+        out.set(w.id, { width: widthFor(meanAbs), colour: sum >= 0 ? POSITIVE : NEGATIVE, title });
+    }
+  }
+  return out;
+}
