@@ -19,6 +19,7 @@ import { Palette } from '../editor/palette/Palette';
 import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { Toolbar } from '../editor/Toolbar';
 import type { BackendName } from '../engines/backend';
+import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { StatusBar } from './StatusBar';
@@ -57,6 +58,7 @@ export function Shell({
           <NoticeBar />
           <ReverseDerivativeView />
           <TermPanel />
+          <AnimationPanel />
         </main>
         <aside className="inspector" aria-label="Inspector">
           <h2>Inspector</h2>

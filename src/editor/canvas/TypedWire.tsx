@@ -6,7 +6,9 @@
 import { BaseEdge, type EdgeProps, getBezierPath } from '@xyflow/react';
 import { memo } from 'react';
 import { useHasWireErrors, useLensView } from '../store/hooks';
+import { useWireMark } from './animationMarks';
 import { WireLabel } from './WireLabel';
+import { WireValue } from './WireValue';
 
 const BACKWARD_OFFSET = 26;
 
@@ -14,8 +16,10 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected } = props;
   const failed = useHasWireErrors(id);
   const lens = useLensView();
+  const mark = useWireMark(id);
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
-  const cls = `typed-wire${failed ? ' wire-error' : ''}${selected ? ' is-selected' : ''}`;
+  const anim = mark ? ` anim-${mark.pass}${mark.lit ? ' anim-lit' : ''}` : '';
+  const cls = `typed-wire${failed ? ' wire-error' : ''}${selected ? ' is-selected' : ''}${anim}`;
   const [back] = lens
     ? getBezierPath({
         sourceX: targetX,
@@ -29,8 +33,15 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
   return (
     <>
       <BaseEdge id={id} path={path} className={cls} interactionWidth={14} />
-      {lens && <path d={back} className="backward-wire" markerEnd="url(#lens-back-arrow)" />}
+      {lens && (
+        <path
+          d={back}
+          className={`backward-wire${mark?.pass === 'backward' ? anim : ''}`}
+          markerEnd="url(#lens-back-arrow)"
+        />
+      )}
       <WireLabel id={id} x={labelX} y={labelY} />
+      {mark && <WireValue id={id} mark={mark} x={labelX} y={labelY} />}
     </>
   );
 });
