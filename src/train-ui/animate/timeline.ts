@@ -110,7 +110,8 @@ export function buildTimeline(learner: Learner): Timeline {
       const lit = isCopy
         ? wiresOf(roles, (r) => r.kind === 'sum')
         : wiresOf(roles, (r) => r.kind === 'change' && r.port?.box === drawnBox);
-      for (const w of lit) shows[w] = cb;
+      // at a copy each wire shows the change its own reader sent back: the two that are summed
+      for (const w of lit) shows[w] = isCopy ? (sm.wires[w]?.changes[0] ?? cb) : cb;
       if (isCopy) {
         const parts: number[] = [];
         for (let o = mp.boxes.outStart[m]; o < mp.boxes.outStart[m + 1]; o++) {
