@@ -5,7 +5,7 @@
  * (read back through the `?debug` hook), for the example the teacher picked.
  */
 import type { Page } from '@playwright/test';
-import { edge, handle, node } from './editorHelpers';
+import { dragFromPalette, dragWire, edge, handle, node } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Animation' });
@@ -16,7 +16,7 @@ interface Snapshot {
   step: number;
   index: number;
   example: number;
-  frames: { kind: string; box: string; boxes: string[] }[];
+  frames: { kind: string; box: string; boxes: string[]; sum?: { buffer: number; parts: number[]; wires: string[] } }[];
   wires: Record<string, { value: number; changes: number[] }>;
 }
 
@@ -136,3 +136,57 @@ test('animate a step of XOR: boxes in schedule order and back, the rule, and the
 async function exampleCount(page: Page): Promise<number> {
   return panel(page).getByLabel('Example').locator('option').count();
 }
+
+test('a copied wire: the changes of its two copies are summed, as the trace holds them', async ({ page, record }) => {
+  test.setTimeout(240_000);
+  await page.goto('/?backend=cpu&debug');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  // around tanh: bias's output goes to tanh and, past it, into an add with tanh's output
+  const w6 = edge(page, 'tanh1', 'lin2');
+  await w6.locator('path').first().click({ button: 'right', force: true });
+  await page.getByRole('menu', { name: 'wire menu' }).getByRole('menuitem', { name: 'Delete selection' }).click();
+  await expect(w6).toHaveCount(0);
+  await dragFromPalette(page, 'add', 'add', 520, 40);
+  await expect(node(page, 'add1')).toBeVisible();
+  await dragWire(page, handle(page, 'bias1', 'y'), handle(page, 'add1', 'a'));
+  await dragWire(page, handle(page, 'tanh1', 'y'), handle(page, 'add1', 'b'));
+  await dragWire(page, handle(page, 'add1', 'y'), handle(page, 'lin2', 'x'));
+  await expect(edge(page, 'bias1', 'add1')).toHaveCount(1);
+  await expect(edge(page, 'add1', 'lin2')).toHaveCount(1);
+
+  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
+  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  const snap = (await snapshot(page)) as Snapshot;
+  const at = snap.frames.findIndex((f) => f.sum);
+  const sum = snap.frames[at].sum as NonNullable<Snapshot['frames'][number]['sum']>;
+  expect(snap.frames[at]).toMatchObject({ kind: 'backward', box: 'bias1' });
+  expect(sum.wires).toHaveLength(2);
+  // the add passes the change on: its own frame, before the copy's
+  const add = snap.frames.findIndex((f) => f.kind === 'backward' && f.box === 'add1');
+  expect(add).toBeGreaterThan(0);
+  expect(add).toBeLessThan(at);
+
+  await panel(page).getByRole('slider', { name: 'Timeline' }).fill(String(add));
+  await expect(
+    panel(page).getByText(/^R\[add\]\(\(a, b\), d\) = \(d, d\): the change is passed to each input/),
+  ).toBeVisible();
+  await expect(node(page, 'add1').locator('.anim-lit.anim-backward')).toHaveCount(1);
+  await panel(page).getByRole('slider', { name: 'Timeline' }).fill(String(at));
+  await expect(
+    panel(page).getByText(/^R\[Δ\]\(x, \(d₀, d₁\)\) = d₀ \+ d₁: the two changes are summed \(/),
+  ).toBeVisible();
+  await expect(node(page, 'bias1').locator('.anim-lit.anim-backward')).toHaveCount(1);
+  const changes: number[][] = [];
+  for (const wire of sum.wires) {
+    await page.locator(`main button.wire-value[data-wire="${wire}"]`).click();
+    await expect(panel(page).getByRole('region', { name: `wire ${wire}` })).toBeVisible();
+    changes.push(await shownNumbers(page, `change of ${wire}`));
+  }
+  const total = (await traced(page, sum.buffer)) as number[];
+  const scale = Math.max(...total.map(Math.abs), ...changes.flat().map(Math.abs));
+  total.forEach((v, i) => {
+    expect(Math.abs(changes[0][i] + changes[1][i] - v), `sum at ${i}`).toBeLessThanOrEqual(1e-3 * scale);
+  });
+  await page.screenshot({ path: 'test-results/animation-copy.png' });
+  expect(record.consoleErrors).toEqual([]);
+});

@@ -30,6 +30,12 @@ function namer(doc: LensDocument) {
   return (id: string) => (id === TRAINING_SETTINGS ? 'the training settings' : (labels.get(id) ?? id));
 }
 
+/** A wire as its ends: `tanh1 → lin2.x`. */
+function wireEnds(doc: LensDocument, id: string, name: (box: string) => string): string {
+  const w = doc.wires.find((x) => x.id === id);
+  return w ? `${name(w.from.box)} → ${name(w.to.box)}.${w.to.port}` : `wire ${id}`;
+}
+
 /** Four significant digits, with a true minus sign: what a pinned wire shows. */
 const exact = (v: number) => {
   const s = Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4)));
@@ -50,12 +56,24 @@ function Numbers({ values, shape, label }: { values: ArrayLike<number>; shape: r
   );
 }
 
-function PinnedWire({ t, wire, index, example }: { t: TracedStep; wire: string; index: number; example: number }) {
+function PinnedWire({
+  t,
+  wire,
+  index,
+  example,
+  ends,
+}: {
+  t: TracedStep;
+  wire: string;
+  index: number;
+  example: number;
+  ends: string;
+}) {
   const r = wireReadings(t, wire, index, example);
   return (
     <section className="anim-pinned" aria-label={`wire ${wire}`}>
       <header>
-        <strong>Wire {wire}</strong>
+        <strong>{ends}</strong>
         <button type="button" onClick={() => pinWire(null)}>
           Unpin
         </button>
@@ -217,7 +235,9 @@ export function AnimationPanel() {
                 </tbody>
               </table>
             )}
-            {t && pinned && <PinnedWire t={t} wire={pinned} index={s.index} example={s.example} />}
+            {t && pinned && (
+              <PinnedWire t={t} wire={pinned} index={s.index} example={s.example} ends={wireEnds(doc, pinned, name)} />
+            )}
           </div>
         )}
       </div>

@@ -10,7 +10,13 @@ export interface DebugAnimation {
   readonly step: number;
   readonly index: number;
   readonly example: number;
-  readonly frames: readonly { readonly kind: string; readonly box: string; readonly boxes: readonly string[] }[];
+  readonly frames: readonly {
+    readonly kind: string;
+    readonly box: string;
+    readonly boxes: readonly string[];
+    /** At a copy: the buffer of the sum and of the changes summed. */
+    readonly sum?: { readonly buffer: number; readonly parts: readonly number[]; readonly wires: readonly string[] };
+  }[];
   /** Wire ↦ its value's buffer and its changes' buffers, as the source map says. */
   readonly wires: Readonly<Record<string, { readonly value: number; readonly changes: readonly number[] }>>;
 }
@@ -24,7 +30,7 @@ export function installDebugAnimation(player: Player): () => void {
       step: traced.step,
       index,
       example,
-      frames: traced.timeline.frames.map((f) => ({ kind: f.kind, box: f.box, boxes: f.boxes })),
+      frames: traced.timeline.frames.map((f) => ({ kind: f.kind, box: f.box, boxes: f.boxes, sum: f.sum })),
       wires: traced.learner.sourceMap.wires,
     };
   };
