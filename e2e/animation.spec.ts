@@ -22,6 +22,14 @@ interface Snapshot {
 
 const snapshot = (page: Page) =>
   page.evaluate(() => (window as unknown as { lensboardAnimation: () => Snapshot | null }).lensboardAnimation());
+const float64 = (page: Page, b: number) =>
+  page.evaluate(
+    (buffer) =>
+      (window as unknown as { lensboardAnimationFloat64: (b: number) => number[] | null }).lensboardAnimationFloat64(
+        buffer,
+      ),
+    b,
+  );
 const traced = (page: Page, b: number) =>
   page.evaluate(
     (buffer) =>
@@ -122,6 +130,21 @@ test('animate a step of XOR: boxes in schedule order and back, the rule, and the
     const change = (await traced(page, at.wires[wire].changes[0])) as number[];
     expectSame(await shownNumbers(page, `value of ${wire}`), value, `value of ${wire}`);
     expectSame(await shownNumbers(page, `change of ${wire}`), change, `change of ${wire}`);
+    // and the same step run again in float64 from the trace's inputs agrees within float32 rounding
+    const exact64 = (await float64(page, at.wires[wire].changes[0])) as number[];
+    const shown = await shownNumbers(page, `change of ${wire}`);
+    const scale = Math.max(...exact64.map(Math.abs));
+    shown.forEach((v, i) => {
+      expect(Math.abs(v - exact64[i]), `float64 change of ${wire}[${i}]`).toBeLessThanOrEqual(
+        1e-3 * scale + 5e-4 * Math.abs(exact64[i]),
+      );
+    });
+    const value64 = (await float64(page, at.wires[wire].value)) as number[];
+    (await shownNumbers(page, `value of ${wire}`)).forEach((v, i) => {
+      expect(Math.abs(v - value64[i]), `float64 value of ${wire}[${i}]`).toBeLessThanOrEqual(
+        1e-4 * Math.abs(value64[i]) + 5e-4 * Math.abs(value64[i]) + 1e-6,
+      );
+    });
   }
   await page.screenshot({ path: 'test-results/animation-pinned.png' });
   // clicking the wire itself pins it too

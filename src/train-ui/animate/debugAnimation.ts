@@ -3,6 +3,7 @@
  * animation holds, as plain numbers, so an e2e test can compare what the page shows with what
  * the worker computed.
  */
+import { float64Rerun } from './float64Rerun';
 import type { Player } from './player';
 import { readBuffer } from './readings';
 
@@ -40,8 +41,22 @@ export function installDebugAnimation(player: Player): () => void {
     const r = traced ? readBuffer(traced.learner.stepProgram, traced.buffers, b, example) : null;
     return r ? Array.from(r.values) : null;
   };
-  Object.assign(window, { lensboardAnimation: snapshot, lensboardAnimationBuffer: buffer });
+  let rerun: { of: unknown; buffers: (Float64Array | null)[] } | null = null;
+  /** Buffer `b` at the followed example in the float64 rerun of the traced step. */
+  const float64 = (b: number): number[] | null => {
+    const { traced, example } = player.state;
+    if (!traced) return null;
+    if (rerun?.of !== traced) rerun = { of: traced, buffers: float64Rerun(traced.learner, traced.buffers) };
+    const data = rerun.buffers[b];
+    const t = traced.buffers[b];
+    if (!data || !t) return null;
+    if (!traced.learner.stepProgram.bufferTypes[b].batch) return Array.from(data);
+    const n = data.length / t.shape[0];
+    return Array.from(data.subarray(example * n, (example + 1) * n));
+  };
+  const names = { lensboardAnimation: snapshot, lensboardAnimationBuffer: buffer, lensboardAnimationFloat64: float64 };
+  Object.assign(window, names);
   return () => {
-    Object.assign(window, { lensboardAnimation: undefined, lensboardAnimationBuffer: undefined });
+    for (const k of Object.keys(names)) Object.assign(window, { [k]: undefined });
   };
 }
