@@ -128,9 +128,11 @@ export function AnimationPanel() {
     t && frame?.part === 'optimiser' && frame.kind === 'backward' ? paramUpdates(t.learner, t.buffers) : [];
 
   const onKey = (e: KeyboardEvent) => {
-    if (s.status !== 'ready' || (e.target as HTMLElement).tagName === 'SELECT') return;
+    const tag = (e.target as HTMLElement).tagName;
+    if (s.status !== 'ready' || tag === 'SELECT' || tag === 'INPUT') return;
     if (e.key === 'ArrowRight') player.next();
     else if (e.key === 'ArrowLeft') player.previous();
+    else if (e.key === ' ' && tag !== 'BUTTON') player.toggle();
     else return;
     e.preventDefault();
   };

@@ -3,7 +3,7 @@
  * the box at work, each wire's latest value or change at the followed example — and closing
  * leaves the canvas unmarked.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { animationMarks } from '../../editor/canvas/animationMarks';
 import { loadExample } from '../../io/examples/index';
 import { printNumber } from '../../learn/explain/notation';
@@ -49,6 +49,33 @@ describe('the player', () => {
     p.close();
     expect(animationMarks.getState()).toEqual({ boxes: {}, wires: {}, pinned: null });
     expect(p.state.status).toBe('idle');
+  });
+
+  it('plays box after box at its speed, stops at the end, and pauses (mutant: a tick after pause)', () => {
+    vi.useFakeTimers();
+    try {
+      const p = new Player();
+      const t = traced();
+      p.load(t);
+      p.setSpeed(2);
+      p.play();
+      vi.advanceTimersByTime(499);
+      expect(p.state.index).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(p.state.index).toBe(1);
+      expect(animationMarks.getState().boxes).toEqual({ lin1: 'forward' });
+      p.pause();
+      vi.advanceTimersByTime(5000);
+      expect(p.state.index).toBe(1);
+      p.play();
+      vi.advanceTimersByTime(500 * t.timeline.frames.length);
+      expect(p.state).toMatchObject({ index: t.timeline.frames.length - 1, playing: false });
+      p.play(); // at the end, play starts again from the beginning
+      expect(p.state.index).toBe(0);
+      p.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('follows the example picked, within the batch', () => {

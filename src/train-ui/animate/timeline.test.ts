@@ -10,6 +10,7 @@ import { printNumber } from '../../learn/explain/notation';
 import { residualXor, traceOf } from '../../testing/animationTrace';
 import { learnerOf } from '../../testing/sourceMapChecks';
 import { frameCaption, paramUpdates } from './captions';
+import { marksAt } from './marks';
 import { readBuffer, traceFits } from './readings';
 import { learnerFor, readTrace } from './stepTrace';
 import { buildTimeline, type Frame } from './timeline';
@@ -194,6 +195,18 @@ describe('every example', () => {
       expect(back.length).toBeGreaterThan(0);
       const lastFrame = frames[frames.length - 1];
       expect(lastFrame.part).toBe('optimiser');
+    });
+
+    it(`${ex.id}: every frame has a caption and marks read off a trace`, () => {
+      const c = learnerOf(loadExample(ex.id));
+      const t = readTrace(c.learner, { step: 1, trace: traceOf(c, 2).trace });
+      t.timeline.frames.forEach((f, i) => {
+        const cap = frameCaption(c.learner, f, t.buffers, 1);
+        expect(cap.title.length * cap.rule.length, `frame ${i} ${f.kind} ${f.box}`).toBeGreaterThan(0);
+        if (f.kind === 'backward' && f.part === 'model') expect(cap.rule.startsWith('R['), cap.rule).toBe(true);
+        const m = marksAt(t, i, 1);
+        for (const w of f.wires) expect(m.wires[w]?.lit, `frame ${i} lights ${w}`).toBe(true);
+      });
     });
   }
 });
