@@ -213,3 +213,41 @@ test('a copied wire: the changes of its two copies are summed, as the trace hold
   await page.screenshot({ path: 'test-results/animation-copy.png' });
   expect(record.consoleErrors).toEqual([]);
 });
+
+test('presentation mode: panels hidden, large type, the keyboard steps the animation', async ({ page, record }) => {
+  test.setTimeout(240_000);
+  await page.goto('/?backend=cpu&debug');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
+  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  await panel(page).getByRole('button', { name: 'Present' }).click();
+  await expect(page.getByRole('complementary', { name: 'Palette' })).toBeHidden();
+  await expect(page.getByRole('complementary', { name: 'Inspector' })).toBeHidden();
+  const sizes = await page
+    .locator('main .wire-label')
+    .evaluateAll((els) => els.map((e) => Number.parseFloat(getComputedStyle(e).fontSize)));
+  expect(sizes.length).toBeGreaterThan(5);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(24);
+  const timeline = panel(page).getByRole('slider', { name: 'Timeline' });
+  await page
+    .locator('main .react-flow__pane')
+    .first()
+    .click({ position: { x: 30, y: 30 } });
+  await page.keyboard.press('ArrowRight');
+  await expect(timeline).toHaveValue('1');
+  await expect(node(page, 'lin1').locator('.anim-lit.anim-forward')).toHaveCount(1);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(node(page, 'tanh1').locator('.anim-lit.anim-forward')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/animation-presenting.png' });
+  await page.keyboard.press('ArrowLeft');
+  await expect(timeline).toHaveValue('2');
+  await page.keyboard.press(' ');
+  await expect(panel(page).getByRole('button', { name: '❚❚ Pause' })).toBeVisible();
+  await expect.poll(async () => Number(await timeline.inputValue())).toBeGreaterThan(2);
+  await page.keyboard.press(' ');
+  await expect(panel(page).getByRole('button', { name: '▶ Play' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('complementary', { name: 'Palette' })).toBeVisible();
+  expect(record.consoleErrors).toEqual([]);
+});

@@ -32,7 +32,7 @@ export const WireValue = memo(function WireValue({
       <button
         type="button"
         className={`wire-value nodrag nopan wire-value-${mark.pass}${mark.lit ? ' wire-value-lit' : ''}`}
-        style={{ transform: `translate(-50%, 0) translate(${x}px, ${y + 4}px)` }}
+        style={{ transform: `translate(-50%, 0) translate(${x}px, ${y + 18}px)` }}
         data-wire={id}
         data-pass={mark.pass}
         aria-label={`${what} on wire ${id}: ${mark.text}`}

@@ -4,7 +4,7 @@
  * reverse — with the rule each box applies, the followed example's numbers in it, and controls
  * to play, step box by box, scrub, pick the example and pin a wire.
  */
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { TRAINING_SETTINGS } from '../../compile/sources';
 import { pinWire, usePinnedWire } from '../../editor/canvas/animationMarks';
@@ -20,6 +20,7 @@ import { Player, SPEEDS } from './player';
 import { shapeText } from './readings';
 import { requestTrace } from './requestTrace';
 import { learnerFor, readTrace, type TracedStep } from './stepTrace';
+import { usePresentation } from './usePresentation';
 import './animate.css';
 
 /** A box as the drawing names it: its label, else its id. */
@@ -99,6 +100,9 @@ export function AnimationPanel() {
   const [player] = useState(() => new Player());
   const s = useStore(player.store);
   const pinned = usePinnedWire();
+  const [presenting, setPresenting] = useState(false);
+  const leave = useCallback(() => setPresenting(false), []);
+  usePresentation(presenting && s.status === 'ready', player, leave);
   useEffect(() => () => player.close(), [player]);
   useEffect(() => installDebugAnimation(player), [player]);
   // clicking a wire on the canvas selects it: while a step is shown, that pins it too
@@ -200,6 +204,9 @@ export function AnimationPanel() {
         <span className="anim-step">step {t?.step}</span>
         <button type="button" onClick={animate}>
           Trace the next step
+        </button>
+        <button type="button" aria-pressed={presenting} onClick={() => setPresenting(!presenting)}>
+          {presenting ? 'Leave presentation' : 'Present'}
         </button>
         <button type="button" onClick={() => player.close()}>
           Close
