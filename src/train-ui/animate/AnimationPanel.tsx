@@ -127,9 +127,15 @@ export function AnimationPanel() {
   const name = useMemo(() => namer(doc), [doc]);
   const frames = t?.timeline.frames ?? [];
   const frame = frames[s.index];
-  const caption = t && frame ? frameCaption(t.learner, frame, t.buffers, s.example, name) : null;
-  const updates =
-    t && frame?.part === 'optimiser' && frame.kind === 'backward' ? paramUpdates(t.learner, t.buffers) : [];
+  // the optimiser's caption prints its update diagram: made once per frame and example, not per render
+  const caption = useMemo(
+    () => (t && frame ? frameCaption(t.learner, frame, t.buffers, s.example, name) : null),
+    [t, frame, s.example, name],
+  );
+  const updates = useMemo(
+    () => (t && frame?.part === 'optimiser' && frame.kind === 'backward' ? paramUpdates(t.learner, t.buffers) : []),
+    [t, frame],
+  );
 
   const onKey = (e: KeyboardEvent) => {
     const tag = (e.target as HTMLElement).tagName;
