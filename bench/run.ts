@@ -16,6 +16,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   webgl: async () => (await import('./suites/webgl')).benchWebgl,
   core: async () => (await import('./suites/core')).benchCore,
   editor: async () => (await import('./suites/editor')).benchEditor,
+  animation: async () => (await import('./suites/animation')).benchAnimation,
 };
 
 async function main(): Promise<void> {

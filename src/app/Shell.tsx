@@ -18,6 +18,7 @@ import { TieDialog } from '../editor/overlays/TieDialog';
 import { Palette } from '../editor/palette/Palette';
 import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { Toolbar } from '../editor/Toolbar';
+import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
@@ -48,6 +49,7 @@ export function Shell({ ready }: { ready: boolean }) {
           <NoticeBar />
           <ReverseDerivativeView />
           <TermPanel />
+          <AnimationPanel />
         </main>
         <aside className="inspector" aria-label="Inspector">
           <h2>Inspector</h2>

@@ -10,6 +10,7 @@ import type { DatasetRef } from '../io/modelSchema';
 import { wantedWeights, writeModelFile } from './modelFile';
 import { openSession, type ResumeFrom, type Session } from './session';
 import type { TrainerSettings } from './settings';
+import { traceTransfer } from './traceTransfer';
 import { createTrainer, type EpochMetrics, type StepMetrics, type Trainer, type TrainResult } from './trainer';
 import { boxNamer } from './trainerFailure';
 import type { FromWorker, StartRequest, ToWorker } from './trainProtocol';
@@ -281,7 +282,13 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       case 'set-hypers':
         return trainer.setHypers(message.hypers);
       case 'trace':
-        trainer.traceNextStep().then(({ step, trace }) => post({ type: 'trace', step, trace }), fail);
+        trainer
+          .traceNextStep()
+          .then(
+            ({ step, trace }) =>
+              post({ type: 'trace', step, trace }, traceTransfer(trace, trainer.learner.stepProgram.outputs)),
+            fail,
+          );
         return;
       case 'weights':
         return post({ type: 'weights', weights: named(trainer) });

@@ -7,7 +7,9 @@ import { BaseEdge, type EdgeProps, getBezierPath } from '@xyflow/react';
 import { memo } from 'react';
 import { useHasWireErrors, useLensView } from '../store/hooks';
 import { useWireEmphasis } from '../store/wireEmphasis';
+import { useWireMark } from './animationMarks';
 import { WireLabel } from './WireLabel';
+import { WireValue } from './WireValue';
 
 const BACKWARD_OFFSET = 26;
 
@@ -15,9 +17,13 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected } = props;
   const failed = useHasWireErrors(id);
   const lens = useLensView();
+  const mark = useWireMark(id);
+  // The weights' emphasis gives way to the animation's colours while a step is shown.
   const emphasis = useWireEmphasis(id);
+  const weighty = emphasis && !failed && !mark;
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
-  const cls = `typed-wire${failed ? ' wire-error' : ''}${selected ? ' is-selected' : ''}`;
+  const anim = mark ? ` anim-${mark.pass}${mark.lit ? ' anim-lit' : ''}` : '';
+  const cls = `typed-wire${failed ? ' wire-error' : ''}${selected ? ' is-selected' : ''}${anim}`;
   const [back] = lens
     ? getBezierPath({
         sourceX: targetX,
@@ -35,11 +41,18 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
         path={path}
         className={cls}
         interactionWidth={14}
-        style={emphasis && !failed ? { strokeWidth: emphasis.width, stroke: emphasis.colour } : undefined}
+        style={weighty ? { strokeWidth: emphasis.width, stroke: emphasis.colour } : undefined}
       />
-      {emphasis && !failed && <title>{emphasis.title}</title>}
-      {lens && <path d={back} className="backward-wire" markerEnd="url(#lens-back-arrow)" />}
+      {weighty && <title>{emphasis.title}</title>}
+      {lens && (
+        <path
+          d={back}
+          className={`backward-wire${mark?.pass === 'backward' ? anim : ''}`}
+          markerEnd="url(#lens-back-arrow)"
+        />
+      )}
       <WireLabel id={id} x={labelX} y={labelY} />
+      {mark && <WireValue id={id} mark={mark} x={labelX} y={labelY} />}
     </>
   );
 });

@@ -2,6 +2,7 @@
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { useGroup, useIsLinked } from '../../store/hooks';
+import { boxMarkClass, useBoxMark } from '../animationMarks';
 import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
@@ -12,9 +13,10 @@ export const GroupNode = memo(function GroupNode({ id, data, selected }: NodePro
   const d = useDescription(id, data);
   const linked = useIsLinked(id);
   const group = useGroup(id);
+  const mark = boxMarkClass(useBoxMark(id));
   return (
     <div
-      className={`box box-group${selected ? ' is-selected' : ''}${linked ? ' is-linked' : ''}`}
+      className={`box box-group${selected ? ' is-selected' : ''}${linked ? ' is-linked' : ''}${mark}`}
       data-generator={data.generator}
       title="double-click to enter"
     >

@@ -1,5 +1,6 @@
 import type { BoxDescription } from '../../model/boxInfo';
 import { useHasBoxErrors, useIsLinked } from '../../store/hooks';
+import { boxMarkClass, useBoxMark } from '../animationMarks';
 import type { BoxNodeData } from '../flowProjection';
 import { useDescription } from './useDescription';
 
@@ -7,7 +8,7 @@ export interface NodeLook {
   readonly d: BoxDescription;
   readonly label: string;
   readonly failed: boolean;
-  /** ` is-selected is-linked has-error`, as far as each holds: what every node kind shows alike. */
+  /** ` is-selected is-linked has-error anim-lit`, as far as each holds: what every node kind shows alike. */
   readonly stateClasses: string;
 }
 
@@ -16,6 +17,7 @@ export function useNodeLook(id: string, data: BoxNodeData, selected: boolean | u
   const d = useDescription(id, data);
   const linked = useIsLinked(id);
   const failed = useHasBoxErrors(id);
-  const stateClasses = `${selected ? ' is-selected' : ''}${linked ? ' is-linked' : ''}${failed ? ' has-error' : ''}`;
+  const mark = boxMarkClass(useBoxMark(id));
+  const stateClasses = `${selected ? ' is-selected' : ''}${linked ? ' is-linked' : ''}${failed ? ' has-error' : ''}${mark}`;
   return { d, label: data.label ?? d.label, failed, stateClasses };
 }

@@ -1,0 +1,253 @@
+/**
+ * Watching a step learn, as a teacher does it: XOR opens, "Animate a step" traces the run's next
+ * step, and stepping box by box lights the boxes in forward schedule order, then in reverse;
+ * the caption names each rule; a pinned wire shows the value and the change the worker computed
+ * (read back through the `?debug` hook), for the example the teacher picked.
+ */
+import type { Page } from '@playwright/test';
+import { dragFromPalette, dragWire, edge, handle, node } from './editorHelpers';
+import { expect, test } from './fixtures';
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Animation' });
+const litBoxes = (page: Page) =>
+  page.locator('main .react-flow__node:has(.anim-lit)').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+
+interface Snapshot {
+  step: number;
+  index: number;
+  example: number;
+  frames: { kind: string; box: string; boxes: string[]; sum?: { buffer: number; parts: number[]; wires: string[] } }[];
+  wires: Record<string, { value: number; changes: number[] }>;
+}
+
+const snapshot = (page: Page) =>
+  page.evaluate(() => (window as unknown as { lensboardAnimation: () => Snapshot | null }).lensboardAnimation());
+const float64 = (page: Page, b: number) =>
+  page.evaluate(
+    (buffer) =>
+      (window as unknown as { lensboardAnimationFloat64: (b: number) => number[] | null }).lensboardAnimationFloat64(
+        buffer,
+      ),
+    b,
+  );
+const traced = (page: Page, b: number) =>
+  page.evaluate(
+    (buffer) =>
+      (window as unknown as { lensboardAnimationBuffer: (b: number) => number[] | null }).lensboardAnimationBuffer(
+        buffer,
+      ),
+    b,
+  );
+
+/** The numbers a pinned wire prints (four significant digits, true minus signs). */
+async function shownNumbers(page: Page, label: string): Promise<number[]> {
+  const text = (await panel(page).getByRole('status', { name: label }).textContent()) ?? '';
+  return text
+    .split(/\s+/)
+    .filter((s) => /^[−\d]/.test(s))
+    .map((s) => Number(s.replace('−', '-')));
+}
+
+function expectSame(shown: number[], trace: number[], what: string) {
+  expect(shown.length, what).toBe(Math.min(16, trace.length));
+  shown.forEach((v, i) => {
+    expect(Math.abs(v - trace[i]), `${what}[${i}]: shown ${v}, traced ${trace[i]}`).toBeLessThanOrEqual(
+      5e-4 * Math.abs(trace[i]) + 1e-9,
+    );
+  });
+}
+
+test('animate a step of XOR: boxes in schedule order and back, the rule, and the traced numbers', async ({
+  page,
+  record,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto('/?backend=cpu&debug');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
+  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  const snap = (await snapshot(page)) as Snapshot;
+  expect(snap.step).toBeGreaterThan(1);
+  // the inputs: data, label and parameters
+  expect((await litBoxes(page)).sort()).toEqual(['W1', 'W2', 'b1', 'b2', 'x', 'y']);
+  await page.screenshot({ path: 'test-results/animation-inputs.png' });
+
+  // step box by box through the whole timeline, reading what the drawing lights
+  const visits: string[] = [];
+  const timeline = panel(page).getByRole('slider', { name: 'Timeline' });
+  for (let i = 1; i < snap.frames.length; i++) {
+    await panel(page).getByRole('button', { name: 'Next box ▶' }).click();
+    await expect(timeline).toHaveValue(String(i));
+    const f = snap.frames[i];
+    await expect(node(page, f.box).locator(`.anim-lit.anim-${f.kind}`)).toHaveCount(1);
+    const lit = await litBoxes(page);
+    expect(lit, `frame ${i}`).toEqual([f.box]);
+    visits.push(`${f.kind} ${lit[0]}`);
+    if (f.kind === 'forward' && f.box === 'tanh1') {
+      await expect(panel(page).getByRole('heading', { name: 'Forward · tanh1' })).toBeVisible();
+      await expect(panel(page).getByText('y = tanh(x)', { exact: true })).toBeVisible();
+      await page.screenshot({ path: 'test-results/animation-forward.png' });
+    }
+    if (f.kind === 'backward' && f.box === 'tanh1') {
+      await expect(panel(page).getByRole('heading', { name: 'Backward · tanh1' })).toBeVisible();
+      await expect(panel(page).getByText(/^R\[tanh\]\(x, d\) = d − d·tanh\(x\)²: .*\(.* = .*\)/)).toBeVisible();
+      await page.screenshot({ path: 'test-results/animation-backward.png' });
+    }
+  }
+  expect(visits).toEqual([
+    'forward lin1',
+    'forward bias1',
+    'forward tanh1',
+    'forward lin2',
+    'forward bias2',
+    'forward loss',
+    'backward alpha',
+    'backward loss',
+    'backward bias2',
+    'backward lin2',
+    'backward tanh1',
+    'backward bias1',
+    'backward lin1',
+    'backward opt',
+  ]);
+  await expect(panel(page).getByRole('heading', { name: /^Optimiser · opt/ })).toBeVisible();
+  await expect(panel(page).getByRole('table')).toContainText('new p');
+  await page.screenshot({ path: 'test-results/animation-optimiser.png' });
+
+  // back to the start with the scrubber, then pin three wires at the last frame: value and change as traced
+  await timeline.fill('0');
+  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible();
+  await timeline.fill(String(snap.frames.length - 1));
+  await panel(page)
+    .getByLabel('Example')
+    .selectOption({ label: `3 of ${await exampleCount(page)}` });
+  for (const wire of ['w3', 'w5', 'w8']) {
+    await page.locator(`main button.wire-value[data-wire="${wire}"]`).click();
+    await expect(panel(page).getByRole('region', { name: `wire ${wire}` })).toBeVisible();
+    const at = (await snapshot(page)) as Snapshot;
+    expect(at.example).toBe(2);
+    const value = (await traced(page, at.wires[wire].value)) as number[];
+    const change = (await traced(page, at.wires[wire].changes[0])) as number[];
+    expectSame(await shownNumbers(page, `value of ${wire}`), value, `value of ${wire}`);
+    expectSame(await shownNumbers(page, `change of ${wire}`), change, `change of ${wire}`);
+    // and the same step run again in float64 from the trace's inputs agrees within float32 rounding
+    const exact64 = (await float64(page, at.wires[wire].changes[0])) as number[];
+    const shown = await shownNumbers(page, `change of ${wire}`);
+    const scale = Math.max(...exact64.map(Math.abs));
+    shown.forEach((v, i) => {
+      expect(Math.abs(v - exact64[i]), `float64 change of ${wire}[${i}]`).toBeLessThanOrEqual(
+        1e-3 * scale + 5e-4 * Math.abs(exact64[i]),
+      );
+    });
+    const value64 = (await float64(page, at.wires[wire].value)) as number[];
+    (await shownNumbers(page, `value of ${wire}`)).forEach((v, i) => {
+      expect(Math.abs(v - value64[i]), `float64 value of ${wire}[${i}]`).toBeLessThanOrEqual(
+        1e-4 * Math.abs(value64[i]) + 5e-4 * Math.abs(value64[i]) + 1e-6,
+      );
+    });
+  }
+  await page.screenshot({ path: 'test-results/animation-pinned.png' });
+  // clicking the wire itself pins it too
+  await expect(edge(page, 'tanh1', 'lin2')).toHaveCount(1);
+  const from = await handle(page, 'tanh1', 'y').boundingBox();
+  if (!from) throw new Error('tanh1 is not on screen');
+  await page.mouse.click(from.x + from.width / 2 + 16, from.y + from.height / 2);
+  await expect(panel(page).getByRole('region', { name: 'wire w6' })).toBeVisible();
+  expect(record.consoleErrors).toEqual([]);
+});
+
+async function exampleCount(page: Page): Promise<number> {
+  return panel(page).getByLabel('Example').locator('option').count();
+}
+
+test('a copied wire: the changes of its two copies are summed, as the trace holds them', async ({ page, record }) => {
+  test.setTimeout(240_000);
+  await page.goto('/?backend=cpu&debug');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  // around tanh: bias's output goes to tanh and, past it, into an add with tanh's output
+  const w6 = edge(page, 'tanh1', 'lin2');
+  await w6.locator('path').first().click({ button: 'right', force: true });
+  await page.getByRole('menu', { name: 'wire menu' }).getByRole('menuitem', { name: 'Delete selection' }).click();
+  await expect(w6).toHaveCount(0);
+  await dragFromPalette(page, 'add', 'add', 520, 40);
+  await expect(node(page, 'add1')).toBeVisible();
+  await dragWire(page, handle(page, 'bias1', 'y'), handle(page, 'add1', 'a'));
+  await dragWire(page, handle(page, 'tanh1', 'y'), handle(page, 'add1', 'b'));
+  await dragWire(page, handle(page, 'add1', 'y'), handle(page, 'lin2', 'x'));
+  await expect(edge(page, 'bias1', 'add1')).toHaveCount(1);
+  await expect(edge(page, 'add1', 'lin2')).toHaveCount(1);
+
+  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
+  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  const snap = (await snapshot(page)) as Snapshot;
+  const at = snap.frames.findIndex((f) => f.sum);
+  const sum = snap.frames[at].sum as NonNullable<Snapshot['frames'][number]['sum']>;
+  expect(snap.frames[at]).toMatchObject({ kind: 'backward', box: 'bias1' });
+  expect(sum.wires).toHaveLength(2);
+  // the add passes the change on: its own frame, before the copy's
+  const add = snap.frames.findIndex((f) => f.kind === 'backward' && f.box === 'add1');
+  expect(add).toBeGreaterThan(0);
+  expect(add).toBeLessThan(at);
+
+  await panel(page).getByRole('slider', { name: 'Timeline' }).fill(String(add));
+  await expect(
+    panel(page).getByText(/^R\[add\]\(\(a, b\), d\) = \(d, d\): the change is passed to each input/),
+  ).toBeVisible();
+  await expect(node(page, 'add1').locator('.anim-lit.anim-backward')).toHaveCount(1);
+  await panel(page).getByRole('slider', { name: 'Timeline' }).fill(String(at));
+  await expect(
+    panel(page).getByText(/^R\[Δ\]\(x, \(d₀, d₁\)\) = d₀ \+ d₁: the two changes are summed \(/),
+  ).toBeVisible();
+  await expect(node(page, 'bias1').locator('.anim-lit.anim-backward')).toHaveCount(1);
+  const changes: number[][] = [];
+  for (const wire of sum.wires) {
+    await page.locator(`main button.wire-value[data-wire="${wire}"]`).click();
+    await expect(panel(page).getByRole('region', { name: `wire ${wire}` })).toBeVisible();
+    changes.push(await shownNumbers(page, `change of ${wire}`));
+  }
+  const total = (await traced(page, sum.buffer)) as number[];
+  const scale = Math.max(...total.map(Math.abs), ...changes.flat().map(Math.abs));
+  total.forEach((v, i) => {
+    expect(Math.abs(changes[0][i] + changes[1][i] - v), `sum at ${i}`).toBeLessThanOrEqual(1e-3 * scale);
+  });
+  await page.screenshot({ path: 'test-results/animation-copy.png' });
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('presentation mode: panels hidden, large type, the keyboard steps the animation', async ({ page, record }) => {
+  test.setTimeout(240_000);
+  await page.goto('/?backend=cpu&debug');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
+  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  await panel(page).getByRole('button', { name: 'Present' }).click();
+  await expect(page.getByRole('complementary', { name: 'Palette' })).toBeHidden();
+  await expect(page.getByRole('complementary', { name: 'Inspector' })).toBeHidden();
+  const sizes = await page
+    .locator('main .wire-label')
+    .evaluateAll((els) => els.map((e) => Number.parseFloat(getComputedStyle(e).fontSize)));
+  expect(sizes.length).toBeGreaterThan(5);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(24);
+  const timeline = panel(page).getByRole('slider', { name: 'Timeline' });
+  await page
+    .locator('main .react-flow__pane')
+    .first()
+    .click({ position: { x: 30, y: 30 } });
+  await page.keyboard.press('ArrowRight');
+  await expect(timeline).toHaveValue('1');
+  await expect(node(page, 'lin1').locator('.anim-lit.anim-forward')).toHaveCount(1);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(node(page, 'tanh1').locator('.anim-lit.anim-forward')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/animation-presenting.png' });
+  await page.keyboard.press('ArrowLeft');
+  await expect(timeline).toHaveValue('2');
+  await page.keyboard.press(' ');
+  await expect(panel(page).getByRole('button', { name: '❚❚ Pause' })).toBeVisible();
+  await expect.poll(async () => Number(await timeline.inputValue())).toBeGreaterThan(2);
+  await page.keyboard.press(' ');
+  await expect(panel(page).getByRole('button', { name: '▶ Play' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('complementary', { name: 'Palette' })).toBeVisible();
+  expect(record.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,261 @@
+/**
+ * "Animate a step": traces the next step of the page's run and plays it on the drawing — the
+ * boxes light up in schedule order, each wire shows its value, then the changes come back in
+ * reverse — with the rule each box applies, the followed example's numbers in it, and controls
+ * to play, step box by box, scrub, pick the example and pin a wire.
+ */
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { TRAINING_SETTINGS } from '../../compile/sources';
+import { pinWire, usePinnedWire } from '../../editor/canvas/animationMarks';
+import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
+import { useDocument, useSelectedWires } from '../../editor/store/hooks';
+import type { LensDocument } from '../../io/document';
+import { printNumber } from '../../learn/explain/notation';
+import { useTrainSession } from '../session/TrainSessionContext';
+import { frameCaption, paramUpdates } from './captions';
+import { installDebugAnimation } from './debugAnimation';
+import { wireReadings } from './marks';
+import { Player, SPEEDS } from './player';
+import { shapeText } from './readings';
+import { requestTrace } from './requestTrace';
+import { learnerFor, readTrace, type TracedStep } from './stepTrace';
+import { usePresentation } from './usePresentation';
+import './animate.css';
+
+/** A box as the drawing names it: its label, else its id. */
+function namer(doc: LensDocument) {
+  const labels = new Map<string, string>();
+  for (const b of doc.boxes) labels.set(b.id, b.label ?? b.id);
+  for (const g of doc.groups) labels.set(g.id, g.name ?? g.id);
+  return (id: string) => (id === TRAINING_SETTINGS ? 'the training settings' : (labels.get(id) ?? id));
+}
+
+/** A wire as its ends: `tanh1 → lin2.x`. */
+function wireEnds(doc: LensDocument, id: string, name: (box: string) => string): string {
+  const w = doc.wires.find((x) => x.id === id);
+  return w ? `${name(w.from.box)} → ${name(w.to.box)}.${w.to.port}` : `wire ${id}`;
+}
+
+/** Four significant digits, with a true minus sign: what a pinned wire shows. */
+const exact = (v: number) => {
+  const s = Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4)));
+  return s.replace('-', '−');
+};
+
+function Numbers({ values, shape, label }: { values: ArrayLike<number>; shape: readonly number[]; label: string }) {
+  const shown = Array.from(values).slice(0, 16);
+  return (
+    <div className="anim-numbers">
+      <span className="anim-numbers-label">{label}</span>
+      <span className="anim-numbers-shape">{shapeText(shape)}</span>
+      <output className="anim-numbers-values" aria-label={label}>
+        {shown.map(exact).join('  ')}
+        {values.length > shown.length ? `  … ${values.length - shown.length} more` : ''}
+      </output>
+    </div>
+  );
+}
+
+function PinnedWire({
+  t,
+  wire,
+  index,
+  example,
+  ends,
+}: {
+  t: TracedStep;
+  wire: string;
+  index: number;
+  example: number;
+  ends: string;
+}) {
+  const r = wireReadings(t, wire, index, example);
+  return (
+    <section className="anim-pinned" aria-label={`wire ${wire}`}>
+      <header>
+        <strong>{ends}</strong>
+        <button type="button" onClick={() => pinWire(null)}>
+          Unpin
+        </button>
+      </header>
+      {r.value ? (
+        <Numbers values={r.value.values} shape={r.value.shape} label={`value of ${wire}`} />
+      ) : (
+        <p>its value is not computed yet</p>
+      )}
+      {r.change ? (
+        <Numbers values={r.change.values} shape={r.change.shape} label={`change of ${wire}`} />
+      ) : (
+        <p>{r.changeAt < 0 ? 'no change comes back along it' : 'its change comes back in the backward pass'}</p>
+      )}
+    </section>
+  );
+}
+
+export function AnimationPanel() {
+  const session = useTrainSession();
+  const editor = useEditorStoreApi();
+  const doc = useDocument();
+  const [player] = useState(() => new Player());
+  const s = useStore(player.store);
+  const pinned = usePinnedWire();
+  const [presenting, setPresenting] = useState(false);
+  const leave = useCallback(() => setPresenting(false), []);
+  usePresentation(presenting && s.status === 'ready', player, leave);
+  useEffect(() => () => player.close(), [player]);
+  useEffect(() => installDebugAnimation(player), [player]);
+  // clicking a wire on the canvas selects it: while a step is shown, that pins it too
+  const selected = useSelectedWires();
+  const ready = s.status === 'ready';
+  useEffect(() => {
+    if (ready && selected.length === 1) pinWire(selected[0]);
+  }, [ready, selected]);
+
+  const animate = async () => {
+    player.waiting();
+    try {
+      const learner = learnerFor(editor.getState().doc);
+      const traced = await requestTrace(session);
+      player.load(readTrace(learner, traced));
+    } catch (e) {
+      player.failed(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const t = s.traced;
+  const name = useMemo(() => namer(doc), [doc]);
+  const frames = t?.timeline.frames ?? [];
+  const frame = frames[s.index];
+  // the optimiser's caption prints its update diagram: made once per frame and example, not per render
+  const caption = useMemo(
+    () => (t && frame ? frameCaption(t.learner, frame, t.buffers, s.example, name) : null),
+    [t, frame, s.example, name],
+  );
+  const updates = useMemo(
+    () => (t && frame?.part === 'optimiser' && frame.kind === 'backward' ? paramUpdates(t.learner, t.buffers) : []),
+    [t, frame],
+  );
+
+  const onKey = (e: KeyboardEvent) => {
+    const tag = (e.target as HTMLElement).tagName;
+    if (s.status !== 'ready' || tag === 'SELECT' || tag === 'INPUT') return;
+    if (e.key === 'ArrowRight') player.next();
+    else if (e.key === 'ArrowLeft') player.previous();
+    else if (e.key === ' ' && tag !== 'BUTTON') player.toggle();
+    else return;
+    e.preventDefault();
+  };
+
+  if (s.status === 'idle' || s.status === 'waiting' || s.status === 'error')
+    return (
+      <section className="anim-panel anim-closed" aria-label="Animation">
+        <button type="button" className="anim-start" onClick={animate} disabled={s.status === 'waiting'}>
+          {s.status === 'waiting' ? 'Tracing a step…' : 'Animate a step'}
+        </button>
+        {s.status === 'error' ? (
+          <p className="anim-error" role="alert">
+            {s.message}
+          </p>
+        ) : (
+          <p className="anim-hint">watch one training step go forward through the drawing and back</p>
+        )}
+      </section>
+    );
+
+  return (
+    <section className="anim-panel" aria-label="Animation" onKeyDown={onKey}>
+      <div className="anim-controls">
+        <button type="button" onClick={() => player.previous()} disabled={s.index === 0}>
+          ◀ Previous box
+        </button>
+        <button type="button" onClick={() => player.toggle()}>
+          {s.playing ? '❚❚ Pause' : '▶ Play'}
+        </button>
+        <button type="button" onClick={() => player.next()} disabled={s.index >= frames.length - 1}>
+          Next box ▶
+        </button>
+        <input
+          type="range"
+          aria-label="Timeline"
+          min={0}
+          max={frames.length - 1}
+          value={s.index}
+          onChange={(e) => player.go(Number(e.target.value))}
+        />
+        <span className="anim-where" data-frame={s.index} data-pass={frame?.kind}>
+          {s.index + 1} / {frames.length} · {frame?.kind === 'backward' ? 'backward' : 'forward'}
+        </span>
+        <label>
+          Speed{' '}
+          <select value={s.speed} onChange={(e) => player.setSpeed(Number(e.target.value))}>
+            {SPEEDS.map((v) => (
+              <option key={v} value={v}>
+                {v}× box/s
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Example{' '}
+          <select value={s.example} onChange={(e) => player.follow(Number(e.target.value))}>
+            {Array.from({ length: t?.batch ?? 1 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: examples are positions in the batch
+              <option key={i} value={i}>
+                {i + 1} of {t?.batch}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="anim-step">step {t?.step}</span>
+        <button type="button" onClick={animate}>
+          Trace the next step
+        </button>
+        <button type="button" aria-pressed={presenting} onClick={() => setPresenting(!presenting)}>
+          {presenting ? 'Leave presentation' : 'Present'}
+        </button>
+        <button type="button" onClick={() => player.close()}>
+          Close
+        </button>
+      </div>
+      <div className="anim-body">
+        {caption && (
+          <div className="anim-caption" aria-live="polite">
+            <h3 className={`anim-title anim-title-${frame?.kind}`}>{caption.title}</h3>
+            <p className="anim-rule">{caption.rule}</p>
+            {caption.numbers && <p className="anim-rule-numbers">{caption.numbers}</p>}
+          </div>
+        )}
+        {(updates.length > 0 || (t && pinned)) && (
+          <div className="anim-side">
+            {updates.length > 0 && (
+              <table className="anim-updates">
+                <thead>
+                  <tr>
+                    <th>first entry of</th>
+                    <th>p</th>
+                    <th>p′</th>
+                    <th>new p</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {updates.map((u) => (
+                    <tr key={u.param}>
+                      <td>{name(u.param.split('.')[0])}</td>
+                      <td>{printNumber(u.p)}</td>
+                      <td>{printNumber(u.change)}</td>
+                      <td>{printNumber(u.next)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {t && pinned && (
+              <PinnedWire t={t} wire={pinned} index={s.index} example={s.example} ends={wireEnds(doc, pinned, name)} />
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

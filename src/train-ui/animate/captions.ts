@@ -1,0 +1,151 @@
+/**
+ * The caption of a frame: what the box does, as the generator's, loss's, cap's or optimiser's
+ * own diagram says (learn/explain), with the numbers of the followed example read off the trace.
+ */
+import type { Box, Diagram } from '../../core/diagram';
+import { exampleOf, explainRule, explainStep, fillUpdate, ruleCaption } from '../../learn/explain/index';
+import { printNumber } from '../../learn/explain/notation';
+import type { Learner } from '../../learn/learner';
+import { getOptimiser, type OptimiserKind } from '../../learn/optimisers/index';
+import { type Buffers, readBuffer, valuesText } from './readings';
+import type { Frame } from './timeline';
+
+export interface Caption {
+  /** `Forward · tanh 1`, `Backward · linear 2`, `Optimiser · adam`. */
+  readonly title: string;
+  /** The rule with the example's numbers, or the map the box computes. */
+  readonly rule: string;
+  /** The numbers at the example, where the rule's own line does not carry them. */
+  readonly numbers?: string;
+}
+
+const typesOf = (d: Diagram, box: Box) => box.inputs.map((w) => d.wires[w]);
+
+/** The values the frame's model box makes at the example: `y = [0.12, −0.40, …]`. */
+function forwardNumbers(learner: Learner, m: number, buffers: Buffers, example: number): string | undefined {
+  const d = learner.model.diagram;
+  const box = d.boxes[m];
+  const parts = box.outputs.flatMap((w, k) => {
+    const r = readBuffer(learner.stepProgram, buffers, learner.sourceMap.model.value[w], example);
+    return r ? [`${box.outputs.length === 1 ? 'y' : `y${k}`} = ${valuesText(r.values)}`] : [];
+  });
+  return parts.length ? parts.join('; ') : undefined;
+}
+
+/** The first output buffer of the frame's steps whose roles pass `keep`. */
+function bufferOf(learner: Learner, frame: Frame, keep: (kind: string, port?: string) => boolean): number {
+  const sm = learner.sourceMap;
+  for (const k of frame.steps)
+    for (const b of learner.stepProgram.steps[k].outputs)
+      if (sm.buffers[b].some((r) => keep(r.kind, r.port?.port))) return b;
+  return -1;
+}
+
+export interface ParamUpdate {
+  readonly param: string;
+  /** p, p′ and the new p, at element `element`, as the trace holds them. */
+  readonly p: number;
+  readonly change: number;
+  readonly next: number;
+  /** `adam: t⁺ = …; p⁺ = p + … = 0.53` with the element's numbers. */
+  readonly caption: string;
+}
+
+/** What the optimiser did to each learnt parameter at one element, read off the trace. */
+export function paramUpdates(learner: Learner, buffers: Buffers, element = 0): ParamUpdate[] {
+  const sm = learner.sourceMap;
+  const prog = learner.stepProgram;
+  const kind = learner.optimiser.kind as OptimiserKind;
+  const o = getOptimiser(kind);
+  const at = (b: number) => {
+    const t = b >= 0 ? buffers[b] : null;
+    if (!t) return Number.NaN;
+    return t.data.length === 1 ? t.data[0] : t.data[Math.min(element, t.data.length - 1)];
+  };
+  const input = (keep: (r: (typeof sm.buffers)[number][number]) => boolean) =>
+    prog.inputs.find((b) => sm.buffers[b].some(keep)) ?? -1;
+  return learner.layout.learnt.flatMap((i, j) => {
+    const w = learner.model.diagram.inputs[i];
+    const name = learner.model.sources?.wires[w]?.param ?? learner.model.params[j]?.name;
+    if (name === undefined) return [];
+    const update = sm.buffers.findIndex((rs) => rs.some((r) => r.kind === 'update' && r.param === name));
+    const state = o.state.map((s) =>
+      at(input((r) => r.kind === 'state' && r.name === s.name && (s.shared || r.param === name))),
+    );
+    const hypers = o.hypers.map((h) => at(input((r) => r.kind === 'hyper' && r.name === h)));
+    const p = at(prog.inputs[j]);
+    const change = at(sm.model.change[w]);
+    const values = [p, ...state, ...hypers, change];
+    const caption = values.every(Number.isFinite)
+      ? `${kind}: ${fillUpdate(kind, values)
+          .map((f) =>
+            [f.name, f.numbers, f.value].filter((t, k, all) => t !== undefined && t !== all[k - 1]).join(' = '),
+          )
+          .join('; ')}`
+      : '';
+    return [{ param: name, p, change, next: at(update), caption }];
+  });
+}
+
+export function frameCaption(
+  learner: Learner,
+  frame: Frame,
+  buffers: Buffers,
+  example: number,
+  name: (box: string) => string = (b) => b,
+): Caption {
+  const who = name(frame.box);
+  if (frame.kind === 'inputs')
+    return {
+      title: 'The step starts',
+      rule: 'the batch’s examples and labels, and the parameters as they are now, go in along their wires',
+    };
+  const d = learner.model.diagram;
+  if (frame.part === 'model' && frame.modelBox !== undefined) {
+    const m = frame.modelBox;
+    if (frame.kind === 'forward') {
+      const rule = explainStep(learner, frame.steps[0]).text;
+      const numbers = forwardNumbers(learner, m, buffers, example);
+      return { title: `Forward · ${who}`, rule, ...(numbers ? { numbers } : {}) };
+    }
+    const box = d.boxes[m];
+    const rule =
+      frame.steps.length > 0
+        ? (explainStep(learner, frame.steps[0]).rule ?? explainRule(box.gen, box.config, typesOf(d, box)))
+        : explainRule(box.gen, box.config, typesOf(d, box));
+    const data = buffers.map((t) => t?.data);
+    return { title: `Backward · ${who}`, rule: ruleCaption(rule, exampleOf(learner, m, data, example)) };
+  }
+  const text = frame.steps.length ? explainStep(learner, frame.steps[0]).text : '';
+  if (frame.part === 'optimiser' && frame.kind === 'backward') {
+    const first = paramUpdates(learner, buffers)[0];
+    return {
+      title: `Optimiser · ${who} updates every parameter`,
+      rule: text,
+      ...(first?.caption ? { numbers: `${name(first.param.split('.')[0])}, first entry: ${first.caption}` } : {}),
+    };
+  }
+  if (frame.part === 'loss') {
+    const b =
+      frame.kind === 'forward'
+        ? bufferOf(learner, frame, (k, port) => k === 'value' && port === 'l')
+        : bufferOf(learner, frame, (k, port) => k === 'change' && port === 'ŷ');
+    const r = readBuffer(learner.stepProgram, buffers, b, example);
+    const numbers = r ? `${frame.kind === 'forward' ? 'l' : 'ŷ′'} = ${valuesText(r.values)}` : undefined;
+    return {
+      title: `${frame.kind === 'forward' ? 'Forward' : 'Backward'} · ${who}`,
+      rule: text,
+      ...(numbers ? { numbers } : {}),
+    };
+  }
+  if (frame.part === 'learning-rate') {
+    const b = bufferOf(learner, frame, (k) => k === 'change');
+    const r = readBuffer(learner.stepProgram, buffers, b, example);
+    return {
+      title: `Backward · ${who}: the change that starts the backward pass`,
+      rule: text,
+      ...(r ? { numbers: `l′ = ${printNumber(r.values[0])}` } : {}),
+    };
+  }
+  return { title: `${frame.kind === 'forward' ? 'Forward' : 'Backward'} · ${who}`, rule: text };
+}

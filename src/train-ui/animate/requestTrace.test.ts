@@ -1,0 +1,58 @@
+/**
+ * Asking the session for a traced step, against a real training host in this thread: from no
+ * run, a run starts paused and its next step is traced; a paused run is stepped once; the trace
+ * fits the learner the page assembles from the same document; an ended run is refused.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { LensDocument } from '../../io/document';
+import { TrainerClient } from '../../learn/trainerClient';
+import { inMemoryWorker } from '../../testing/inMemoryWorker';
+import { TrainSession } from '../session/trainSession';
+import { requestTrace } from './requestTrace';
+import { learnerFor, readTrace } from './stepTrace';
+
+const xor = JSON.parse(readFileSync(new URL('../../io/examples/xor.json', import.meta.url), 'utf8'));
+
+const session = (epochs = 100000) =>
+  new TrainSession(
+    () => new TrainerClient(inMemoryWorker()),
+    async () => ({ document: xor, settings: { engine: 'typed' as const, epochs, batchSize: 4 } }),
+  );
+
+describe('a traced step from the session', () => {
+  it('starts a paused run, traces its next step, then steps a paused run once per trace', async () => {
+    const s = session();
+    const first = await requestTrace(s);
+    expect(first.step).toBe(2);
+    const t = readTrace(learnerFor(xor as LensDocument), first);
+    expect(t.batch).toBe(4);
+    await new Promise<void>((resolve) => {
+      const off = s.store.subscribe((st) => {
+        if (st.phase === 'paused' && st.step === 2) {
+          off();
+          resolve();
+        }
+      });
+      if (s.state.phase === 'paused' && s.state.step === 2) resolve();
+    });
+    const second = await requestTrace(s);
+    expect(second.step).toBe(3);
+    s.dispose();
+  });
+
+  it('refuses an ended run (mutant: waits for a step that never comes)', async () => {
+    const s = session(1);
+    s.play();
+    await new Promise<void>((resolve) => {
+      const off = s.store.subscribe((st) => {
+        if (st.phase === 'done') {
+          off();
+          resolve();
+        }
+      });
+    });
+    await expect(requestTrace(s)).rejects.toThrow(/has ended/);
+    s.dispose();
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Asks the page's training session for one traced step: the next step the run takes. With no
+ * run yet, one is started paused (its first step taken), then the next step is traced; a paused
+ * run is stepped once; a running run hands over the step it takes next.
+ */
+import type { StepTrace } from '../../learn/runners/types';
+import { ENDED, type Phase, type SessionState, type TrainSession } from '../session/trainSession';
+
+const SETTLED: ReadonlySet<Phase> = new Set(['paused', 'running', 'error', 'done', 'stopped', 'failed']);
+const over = (s: SessionState) => s.phase === 'error' || ENDED.has(s.phase);
+
+/** The first state that passes `ok` (now, or when the session reports it), and a way to stop waiting. */
+function watch(session: TrainSession, ok: (s: SessionState) => boolean) {
+  let stop = () => {};
+  const promise = new Promise<SessionState>((resolve) => {
+    if (ok(session.state)) return resolve(session.state);
+    stop = session.store.subscribe((s) => {
+      if (!ok(s)) return;
+      stop();
+      resolve(s);
+    });
+  });
+  return { promise, stop: () => stop() };
+}
+
+const until = (session: TrainSession, ok: (s: SessionState) => boolean) => watch(session, ok).promise;
+
+export async function requestTrace(session: TrainSession): Promise<{ step: number; trace: StepTrace }> {
+  let { phase } = session.state;
+  if (phase === 'idle' || phase === 'error') {
+    session.step();
+    phase = (await until(session, (s) => s.phase === 'paused' || over(s))).phase;
+  } else if (!SETTLED.has(phase)) phase = (await until(session, (s) => SETTLED.has(s.phase))).phase;
+  if (phase === 'error') throw new Error(session.state.message ?? 'the run could not start');
+  if (ENDED.has(phase)) throw new Error('this run has ended: press Reset (or train more) to animate one of its steps');
+  const reply = session.trace();
+  if (!reply) throw new Error('there is no run to trace');
+  if (phase === 'paused') session.step();
+  // a run that ends or fails before its next step never sends the trace
+  const ended = watch(session, over);
+  try {
+    return await Promise.race([
+      reply,
+      ended.promise.then((s) => Promise.reject(new Error(s.message ?? 'the run ended before its next step'))),
+    ]);
+  } finally {
+    ended.stop();
+  }
+}
