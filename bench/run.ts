@@ -9,13 +9,14 @@ import { type BenchRow, formatTable } from './shared/table';
 
 export type Suite = (args: readonly string[]) => Promise<BenchRow[]>;
 
-/** Each suite is `suites/<name>.ts`, loaded only when it runs (webgl and editor start Chromium). */
+/** Each suite is `suites/<name>.ts`, loaded only when it runs (webgl, editor and app start Chromium). */
 const suites: Record<string, () => Promise<Suite>> = {
   mlp: async () => (await import('./suites/mlp')).benchMlp,
   iris: async () => (await import('./suites/iris')).benchIris,
   webgl: async () => (await import('./suites/webgl')).benchWebgl,
   core: async () => (await import('./suites/core')).benchCore,
   editor: async () => (await import('./suites/editor')).benchEditor,
+  app: async () => (await import('./suites/app')).benchApp,
 };
 
 async function main(): Promise<void> {
