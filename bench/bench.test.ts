@@ -3,7 +3,7 @@
  * finite numbers, leave no tensors behind, and do the same arithmetic from the same weights.
  * No wall-clock bounds here: speed is for `npm run bench`, never for tests.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
@@ -15,6 +15,8 @@ import { agreementRow } from './shared/agreement';
 import { median, type TimingOptions, timeFresh } from './shared/measure';
 import { type MlpShape, mlpRows, PEERS } from './shared/mlpRows';
 import { formatTable } from './shared/table';
+import { atLeast, atMost, bundleSize, headlessRun, interleave } from './suites/app';
+import { longRun, trainableBigDiagram } from './suites/appDocuments';
 
 const tiny: MlpShape = {
   sizes: [3, 4, 2],
@@ -105,6 +107,53 @@ describe('serving a built page', () => {
       expect((await fetch(`${url}missing.js`)).status).toBe(404);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('the app suite’s pieces', () => {
+  it('finds the main bundle in index.html and gzips it with what loads beside it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lensboard-bench-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/b.js">\n<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+    );
+    writeFileSync(join(dir, 'assets/index-a.js'), 'x'.repeat(10_000));
+    writeFileSync(join(dir, 'assets/b.js'), 'y'.repeat(10_000));
+    writeFileSync(join(dir, 'assets/index-c.css'), 'z'.repeat(10_000));
+    const size = bundleSize(dir);
+    expect(size.entry).toBe('assets/index-a.js');
+    expect(size.bytes).toBe(10_000);
+    expect(size.gzipBytes).toBeGreaterThan(0);
+    expect(size.gzipBytes).toBeLessThan(1000);
+    expect(size.initialGzipBytes).toBeGreaterThan(2 * size.gzipBytes);
+  });
+
+  it('says pass or by how much a goal is missed, either way round', () => {
+    expect(atMost(800, 1000, 'ms')).toBe('goal ≤ 1000 ms: pass');
+    expect(atMost(2000, 1000, 'ms')).toBe('goal ≤ 1000 ms: MISS by 2.00×');
+    expect(atLeast(0.95, 0.9, '×')).toBe('goal ≥ 0.9×: pass');
+    expect(atLeast(25, 50, '')).toBe('goal ≥ 50: MISS by 2.00×');
+  });
+
+  it('a long XOR run keeps the example and only raises its epochs', () => {
+    const doc = longRun('xor', 1234);
+    expect(doc.training?.epochs).toBe(1234);
+    expect(doc.training?.batchSize).toBe(16);
+  });
+
+  it('the big diagram trains headless, and interleaved windows count its steps while it runs', async () => {
+    const doc = trainableBigDiagram(30);
+    expect(doc.boxes).toHaveLength(32);
+    const run = await headlessRun(doc, 'typed');
+    try {
+      const [r] = await interleave([run], { warmupMs: 0, windows: 2, windowMs: 50, settleMs: 0 });
+      expect(r.windows).toHaveLength(2);
+      expect(r.stepsPerSecond).toBeGreaterThan(0);
+      expect(Number.isFinite(r.stepsPerSecond)).toBe(true);
+    } finally {
+      await run.close();
     }
   });
 });

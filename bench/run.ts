@@ -9,7 +9,7 @@ import { type BenchRow, formatTable } from './shared/table';
 
 export type Suite = (args: readonly string[]) => Promise<BenchRow[]>;
 
-/** Each suite is `suites/<name>.ts`, loaded only when it runs (webgl and editor start Chromium). */
+/** Each suite is `suites/<name>.ts`, loaded only when it runs (webgl, editor and app start Chromium). */
 const suites: Record<string, () => Promise<Suite>> = {
   mlp: async () => (await import('./suites/mlp')).benchMlp,
   iris: async () => (await import('./suites/iris')).benchIris,
@@ -17,6 +17,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   core: async () => (await import('./suites/core')).benchCore,
   editor: async () => (await import('./suites/editor')).benchEditor,
   animation: async () => (await import('./suites/animation')).benchAnimation,
+  app: async () => (await import('./suites/app')).benchApp,
 };
 
 async function main(): Promise<void> {

@@ -3,8 +3,9 @@
  * node_modules/.cache/<name>, served from a tiny static server on 127.0.0.1 and opened in
  * /usr/bin/chromium (or CHROMIUM_PATH) with Playwright, on SwiftShader WebGL.
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../chromium.config';
 import { serveStatic } from '../../src/testing/serveStatic';
@@ -28,6 +29,46 @@ export async function buildPage(root: string, name: string, minify = true): Prom
   return outDir;
 }
 
+/**
+ * Builds the production app with its own Vite config (the repository root, as `npm run build`
+ * does) into the cache folder `name`. `npm run build` makes public/data first (`npm run data`);
+ * the JS API does not, so a missing MNIST file is named here rather than failing in the page.
+ */
+export async function buildApp(name: string): Promise<string> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  if (!existsSync(`${root}/public/data/mnist.bin`))
+    throw new Error('public/data/mnist.bin is missing: run `npm run data`');
+  const outDir = cacheDir(name);
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  return outDir;
+}
+
+/** A built folder served on 127.0.0.1 and one Chromium, for suites that open many fresh contexts. */
+export interface Served {
+  readonly url: string;
+  readonly browser: Browser;
+  /** Ends the browser and the server. */
+  close(): Promise<void>;
+}
+
+export async function serveAndLaunch(dir: string): Promise<Served> {
+  const { url, server } = await serveStatic(dir);
+  try {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_FLAGS] });
+    return {
+      url,
+      browser,
+      close: async () => {
+        await browser.close();
+        server.close();
+      },
+    };
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+}
+
 export interface OpenPage {
   readonly page: Page;
   /** The page's uncaught errors and console errors so far. */
@@ -41,12 +82,7 @@ export async function openPage(
   dir: string,
   options: { path?: string; viewport?: { width: number; height: number }; onError?: (e: string) => void } = {},
 ): Promise<OpenPage> {
-  const { url, server } = await serveStatic(dir);
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_FLAGS] });
-  const close = async () => {
-    await browser.close();
-    server.close();
-  };
+  const { url, browser, close } = await serveAndLaunch(dir);
   const errors: string[] = [];
   const record = (e: string) => {
     errors.push(e);

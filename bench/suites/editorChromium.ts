@@ -3,11 +3,9 @@
  * rate while panning, and the time from an edit to the frame that shows its compiled result.
  * Page code is passed as strings: tsx would wrap a function's inner closures in its __name helper.
  */
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { build } from 'vite';
 import { bigDiagram } from '../../src/testing/bigDiagram';
-import { cacheDir, openPage } from '../shared/chromium';
+import { buildApp, openPage } from '../shared/chromium';
 
 export interface BrowserNumbers {
   /** Frames per second of each measured pan (after one warm-up pan). */
@@ -44,13 +42,7 @@ const EDIT_TO_PAINT = (i: number) => `new Promise((done) => {
 })`;
 
 export async function measureInChromium(boxes: number): Promise<BrowserNumbers> {
-  const outDir = cacheDir('lensboard-editor-bench');
-  // The production app, built with its own Vite config (the repository root).
-  await build({
-    root: fileURLToPath(new URL('../..', import.meta.url)),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  const outDir = await buildApp('lensboard-editor-bench');
   const { page, close } = await openPage(outDir, {
     path: '?backend=cpu&debug',
     viewport: { width: 1400, height: 900 },
