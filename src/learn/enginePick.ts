@@ -12,7 +12,23 @@ import { createRunner, type Floats, type StepRunner } from './runners/index';
 /** What `engine: 'auto'` measured (µs per step, outputs read back) and which engine it kept. */
 export interface EnginePick {
   readonly picked: 'typed' | 'tfjs';
-  readonly usPerStep: { readonly typed: number; readonly tfjs: number };
+  /** µs per step measured; tfjs is null when the model was too small to try it (`small`). */
+  readonly usPerStep: { readonly typed: number; readonly tfjs: number | null };
+  /** Weights × batch rows, when below SMALL: tfjs was not tried at all. */
+  readonly small?: number;
+}
+
+/**
+ * Below this many weights × batch rows a step is a few thousand multiply-adds: tfjs's per-op
+ * overhead alone (≥ 1 ms a step on every backend here, 10 ms cold) loses to the typed engine's
+ * tens of µs, so Auto keeps typed without starting tfjs (XOR: 42 weights × 16 rows = 672).
+ */
+export const SMALL = 20_000;
+
+/** Weights × batch rows: the size Auto reads to skip the race for a small model. */
+export function stepSize(learner: Learner, batchSize: number): number {
+  const weights = learner.model.params.reduce((n, p) => n + p.type.shape.reduce((a, b) => a * b, 1), 0);
+  return weights * batchSize;
 }
 
 export async function pickEngine(
@@ -92,6 +108,9 @@ export async function autoRunner(
 ): Promise<{ pick: EnginePick | null; runner: StepRunner | null }> {
   const first = batches(rows.train, rows.batchSize, rows.seed, 0).next();
   if (first.done) return { pick: null, runner: null };
+  const size = stepSize(learner, rows.batchSize);
+  if (size < SMALL)
+    return { pick: { picked: 'typed', usPerStep: { typed: 0, tfjs: null }, small: size }, runner: null };
   const pick = await pickEngine(learner, initial, hypers, first.value);
   if (pick.picked === 'typed') return { pick, runner: null };
   const runner = createRunner('tfjs', learner, initial.params, initial.state);

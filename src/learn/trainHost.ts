@@ -7,6 +7,7 @@
 import { makeDataset } from '../data/dataset';
 import { loseWebglContext, onWebglContextLost, startBackend, tensorCount } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
+import { SMALL, stepSize } from './enginePick';
 import { wantedWeights, writeModelFile } from './modelFile';
 import { openSession, type ResumeFrom, type Session } from './session';
 import type { TrainerSettings } from './settings';
@@ -226,10 +227,15 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
   }
 
   async function start(request: StartRequest) {
-    const backend = await backendFor(request, options);
+    // tfjs's runner is made with the trainer: its backend first. Auto only races tfjs for a
+    // model big enough to try it (enginePick.ts), so a small one never waits for tfjs to start.
+    const auto = request.settings?.engine === 'auto';
+    let backend = auto ? null : await backendFor(request, options);
     // Carried rows replace loading the binding; makeDataset re-checks their shapes on arrival.
     const carried = request.data && makeDataset(request.data);
     const session = await openSession(request, carried ? async () => carried : undefined);
+    const t = session.trainer;
+    if (auto && stepSize(t.learner, t.settings.batchSize) >= SMALL) backend = await backendFor(request, options);
     if (request.paused) session.trainer.pause();
     const bound = request.dataset ?? session.document.dataset;
     const { dataset } = session;

@@ -116,10 +116,28 @@ describe('trainer', () => {
     expect(deferred.result.train).toEqual(each.result.train);
   });
 
+  it("engine 'auto' keeps typed for a small model without starting tfjs", async () => {
+    const iris = await loadDataset('iris');
+    const auto = createTrainer(irisSimple(), iris, { epochs: 1, batchSize: 8, seed: 5, optimiser: gd, engine: 'auto' });
+    const { enginePick } = await auto.run();
+    expect(enginePick).toEqual({ picked: 'typed', usPerStep: { typed: 0, tfjs: null }, small: 15 * 8 });
+    expect(auto.engine).toBe('typed-float32');
+  });
+
   it("engine 'auto' times both engines, keeps the faster and trains exactly as that engine would", async () => {
     const iris = await loadDataset('iris');
-    const settings = { epochs: 2, batchSize: 8, seed: 5, optimiser: gd };
-    const auto = createTrainer(irisSimple(), iris, { ...settings, engine: 'auto' });
+    // 163 weights × 128 rows: above the size Auto keeps typed for without a race.
+    const hidden = () =>
+      denseModel(
+        4,
+        [
+          { units: 20, activation: 'sigmoid' },
+          { units: 3, activation: 'sigmoid' },
+        ],
+        'mse',
+      );
+    const settings = { epochs: 2, batchSize: 128, seed: 5, optimiser: gd };
+    const auto = createTrainer(hidden(), iris, { ...settings, engine: 'auto' });
     const epochs: string[] = [];
     auto.onEpoch((e) => epochs.push(e.engine));
     const result = await auto.run();
@@ -130,7 +148,7 @@ describe('trainer', () => {
     expect(pick?.picked).toBe(faster);
     expect(result.engine).toBe(auto.engine);
     expect(epochs).toEqual([auto.engine, auto.engine]);
-    const direct = createTrainer(irisSimple(), iris, { ...settings, engine: faster });
+    const direct = createTrainer(hidden(), iris, { ...settings, engine: faster });
     await direct.run();
     expect(auto.weights()).toEqual(direct.weights());
     auto.dispose();

@@ -49,8 +49,11 @@ export function engineText(s: SessionState): string | null {
   const onTfjs = s.engine.startsWith('tfjs');
   const backend = onTfjs && b ? `tfjs · ${b.active}${b.active === 'webgl' ? ` · ${webglText(b)}` : ''}` : s.engine;
   const fell = onTfjs && b && b.active !== b.requested ? ` — ${b.requested} did not start` : '';
-  const pick = s.pick
-    ? ` · Auto measured ${Math.round(s.pick.usPerStep.typed)} µs/step typed, ${Math.round(s.pick.usPerStep.tfjs)} µs/step tfjs`
-    : '';
+  const p = s.pick;
+  const pick = !p
+    ? ''
+    : p.usPerStep.tfjs === null
+      ? ` · Auto kept typed arrays: a small model (weights × batch = ${p.small?.toLocaleString('en')})`
+      : ` · Auto measured ${Math.round(p.usPerStep.typed)} µs/step typed, ${Math.round(p.usPerStep.tfjs)} µs/step tfjs`;
   return `${backend === 'typed-float32' ? 'typed arrays (float32)' : backend}${fell}${pick}`;
 }
