@@ -10,6 +10,7 @@ import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
 import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
+import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
 import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
@@ -20,6 +21,7 @@ import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { Toolbar } from '../editor/Toolbar';
 import type { BackendName } from '../engines/backend';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
+import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { StatusBar } from './StatusBar';
 import type { BackendState } from './useBackend';
@@ -41,6 +43,7 @@ export function Shell({
           <span className="tagline">string diagrams of lenses, trained</span>
           <DocumentTitle />
           <Toolbar />
+          <ExportModel />
         </header>
         <div className="app-banners">
           <SaveFailedBanner />
@@ -68,6 +71,7 @@ export function Shell({
         <ConnectPicker />
         <TieDialog />
         <DiscardDialog />
+        <OpenProblemDialog />
         <ExamplesDialog />
         <ShortcutsOverlay />
       </div>

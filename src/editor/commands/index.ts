@@ -9,6 +9,7 @@ import { exportDocument } from './exportDocument';
 import { fitView } from './fitView';
 import { groupAsPara } from './groupAsPara';
 import { newDiagram } from './newDiagram';
+import { openFileCommand } from './openFile';
 import { paste } from './paste';
 import { redo } from './redo';
 import { saveToMyBoxes } from './saveToMyBoxes';
@@ -35,6 +36,7 @@ export const commands: readonly Command[] = [
   showReverse,
   exportDocument,
   newDiagram,
+  openFileCommand,
   showExamples,
   showShortcuts,
   closeOrLeave,

@@ -1,11 +1,12 @@
 /**
- * "New diagram" or "open an example" with unsaved work: keep it as a file first, discard it, or
+ * "New diagram", "open an example" or Open with unsaved work: keep it as a file first, discard it, or
  * stay. Cancel has the focus, so Enter by habit never throws work away.
  */
 import { examples } from '../../io/examples';
 import { startNewDiagram } from '../commands/newDiagram';
 import { startExample } from '../commands/openExample';
 import { exportToFile } from '../persist/exportFile';
+import { startOpened } from '../persist/openFiles';
 import type { EditorStore } from '../store/createEditorStore';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { DiscardIntent } from '../store/types';
@@ -17,6 +18,13 @@ function wordsFor(intent: DiscardIntent, store: EditorStore) {
       keep: 'Export, then new',
       go: 'Discard and start new',
       run: () => startNewDiagram(store),
+    };
+  if (intent.next === 'file')
+    return {
+      what: `The ${intent.opened.kind === 'model' ? 'model' : 'document'} “${intent.file}”`,
+      keep: 'Export, then open',
+      go: 'Discard and open the file',
+      run: () => startOpened(store, intent.file, intent.opened),
     };
   const name = examples.find((e) => e.id === intent.id)?.name ?? intent.id;
   return {

@@ -14,6 +14,8 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   menu: null,
   tiePrompt: null,
   discardPrompt: false,
+  openProblem: null,
+  openedModel: null,
   hovered: null,
   compiled: null,
   measured: {},
