@@ -3,6 +3,7 @@
  * through the document schema, so a damaged or foreign record is refused, never half-loaded.
  */
 import type { LensDocument } from '../../io/document';
+import { readRevision } from './revision';
 import { readStoredDocument } from './storedDocument';
 
 const DB = 'lensboard';
@@ -68,6 +69,6 @@ export async function loadDocument(): Promise<Restored> {
   if (raw === undefined) return { kind: 'none' };
   const read = readStoredDocument(raw);
   if (!read.ok) return { kind: 'bad', reason: read.reason };
-  const revision = typeof rev.result === 'number' && Number.isFinite(rev.result) ? rev.result : 0;
+  const revision = readRevision(rev.result);
   return { kind: 'ok', doc: read.doc, unexported: flag.result !== false, revision };
 }

@@ -7,6 +7,7 @@
  */
 import type { LensDocument } from '../../io/document';
 import { z } from '../../io/zod';
+import { readRevision } from './revision';
 import { readStoredDocument } from './storedDocument';
 
 export const PENDING_KEY = 'lensboard.pendingAutosave';
@@ -23,7 +24,8 @@ export type Pending =
 
 const Stored = z.object({
   version: z.literal(1),
-  revision: z.number().int().min(0),
+  /** Damaged (negative, fractional, absurd) reads as 0: the document itself is still worth keeping. */
+  revision: z.unknown().transform(readRevision),
   unexported: z.boolean(),
   doc: z.unknown(),
 });
