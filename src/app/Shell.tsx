@@ -16,6 +16,7 @@ import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
 import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
 import { TermPanel } from '../editor/overlays/TermPanel';
 import { TieDialog } from '../editor/overlays/TieDialog';
+import { UnreadableBanner } from '../editor/overlays/UnreadableBanner';
 import { Palette } from '../editor/palette/Palette';
 import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { Toolbar } from '../editor/Toolbar';
@@ -48,6 +49,7 @@ export function Shell({
         <div className="app-banners">
           <SaveFailedBanner />
           <OtherTabBanner />
+          <UnreadableBanner />
         </div>
         <aside className="palette" aria-label="Palette">
           <h2>Palette</h2>

@@ -19,9 +19,13 @@ describe('the pending record', () => {
   it('refuses a damaged or foreign record whole, naming what is wrong', () => {
     const storage = memoryStorage();
     storage.setItem(PENDING_KEY, '{"version":1,"revis');
-    expect(readPending(storage)).toEqual({ kind: 'bad', reason: 'not valid JSON' });
+    expect(readPending(storage)).toEqual({ kind: 'bad', reason: 'not valid JSON', raw: '{"version":1,"revis' });
     storage.setItem(PENDING_KEY, JSON.stringify({ hello: 'world' }));
-    expect(readPending(storage)).toEqual({ kind: 'bad', reason: 'not a Lensboard autosave record' });
+    expect(readPending(storage)).toEqual({
+      kind: 'bad',
+      reason: 'not a Lensboard autosave record',
+      raw: '{"hello":"world"}',
+    });
     const doc = { ...xorExample(), boxes: [{ ...xorExample().boxes[0], position: { x: 'left', y: 0 } }] };
     storage.setItem(PENDING_KEY, JSON.stringify({ version: 1, revision: 3, unexported: true, doc }));
     const read = readPending(storage);

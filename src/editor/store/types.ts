@@ -14,6 +14,7 @@ import type { Verdict } from '../model/connection';
 import type { Scope } from '../model/documentOps';
 import type { Fragment } from '../model/fragment';
 import type { SavedBox } from '../model/library';
+import type { AsideRecord } from '../persist/idb';
 
 export interface DocumentSlice {
   doc: LensDocument;
@@ -108,6 +109,8 @@ export interface ViewData {
   openProblem: OpenProblem | null;
   /** The model file opened last (null after a document or an example opens). */
   openedModel: OpenedModel | null;
+  /** Stored copies that could not be read, kept aside until the user exports or deletes them. */
+  unreadable: readonly AsideRecord[];
   hovered: string | null;
   compiled: CompileResult | null;
   measured: Readonly<Record<string, { width: number; height: number }>>;

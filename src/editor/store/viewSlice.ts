@@ -16,6 +16,7 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   discardPrompt: false,
   openProblem: null,
   openedModel: null,
+  unreadable: [],
   hovered: null,
   compiled: null,
   measured: {},
