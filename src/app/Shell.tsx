@@ -13,12 +13,14 @@ import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
+import { ShareDialog } from '../editor/overlays/ShareDialog';
 import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
 import { TermPanel } from '../editor/overlays/TermPanel';
 import { TieDialog } from '../editor/overlays/TieDialog';
 import { UnreadableBanner } from '../editor/overlays/UnreadableBanner';
 import { Palette } from '../editor/palette/Palette';
 import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
+import { useEditor } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
 import type { BackendName } from '../engines/backend';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
@@ -36,9 +38,10 @@ export function Shell({
   backend: BackendState;
   onChooseBackend: (b: BackendName) => void;
 }) {
+  const hidden = useEditor((s) => s.hiddenPanels);
   return (
     <TrainingProvider>
-      <div className="app">
+      <div className={['app', ...hidden.map((p) => `hide-${p}`)].join(' ')}>
         <header className="app-header">
           <h1>Lensboard</h1>
           <span className="tagline">string diagrams of lenses, trained</span>
@@ -75,6 +78,7 @@ export function Shell({
         <DiscardDialog />
         <OpenProblemDialog />
         <ExamplesDialog />
+        <ShareDialog />
         <ShortcutsOverlay />
       </div>
     </TrainingProvider>

@@ -18,6 +18,7 @@ const tools = [
   'lens-view',
   'reverse',
   'export',
+  'share',
   'shortcuts',
 ] as const;
 
@@ -39,9 +40,9 @@ export function Toolbar() {
             type="button"
             disabled={state[id]}
             aria-pressed={id in pressed ? pressed[id] : undefined}
-            aria-haspopup={id === 'examples' ? 'dialog' : undefined}
+            aria-haspopup={id === 'examples' || id === 'share' ? 'dialog' : undefined}
             aria-controls={id === 'open' ? OPEN_INPUT_ID : undefined}
-            aria-expanded={id === 'examples' ? overlay === 'examples' : undefined}
+            aria-expanded={id === 'examples' || id === 'share' ? overlay === id : undefined}
             title={keys ? `${c.label} (${keys})` : c.label}
             onClick={() => void c.run({ store, flow })}
           >

@@ -14,6 +14,7 @@ import { paste } from './paste';
 import { redo } from './redo';
 import { saveToMyBoxes } from './saveToMyBoxes';
 import { selectAll } from './selectAll';
+import { shareLink } from './shareLink';
 import { showExamples } from './showExamples';
 import { showReverse } from './showReverse';
 import { showShortcuts } from './showShortcuts';
@@ -35,6 +36,7 @@ export const commands: readonly Command[] = [
   toggleLensView,
   showReverse,
   exportDocument,
+  shareLink,
   newDiagram,
   openFileCommand,
   showExamples,

@@ -10,6 +10,7 @@ import { startOpened } from '../persist/openFiles';
 import type { EditorStore } from '../store/createEditorStore';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { DiscardIntent } from '../store/types';
+import { hasUnsavedWork } from '../store/unsaved';
 
 function wordsFor(intent: DiscardIntent, store: EditorStore) {
   if (intent.next === 'new')
@@ -18,6 +19,13 @@ function wordsFor(intent: DiscardIntent, store: EditorStore) {
       keep: 'Export, then new',
       go: 'Discard and start new',
       run: () => startNewDiagram(store),
+    };
+  if (intent.next === 'file' && intent.link)
+    return {
+      what: 'The diagram in the link',
+      keep: 'Export, then open',
+      go: 'Replace it with the link’s diagram',
+      run: () => startOpened(store, intent.file, intent.opened),
     };
   if (intent.next === 'file')
     return {
@@ -41,6 +49,7 @@ export function DiscardDialog() {
   if (!intent) return null;
   const cancel = () => store.getState().setView({ discardPrompt: false });
   const { what, keep, go, run } = wordsFor(intent, store);
+  const link = intent.next === 'file' && intent.link && !hasUnsavedWork(store.getState());
   return (
     <div className="modal-backdrop" role="presentation">
       <div
@@ -50,10 +59,12 @@ export function DiscardDialog() {
         aria-labelledby="discard-title"
         aria-describedby="discard-text"
       >
-        <h2 id="discard-title">Discard unsaved changes?</h2>
+        <h2 id="discard-title">{link ? 'Replace the diagram kept in this browser?' : 'Discard unsaved changes?'}</h2>
         <p id="discard-text">
-          This diagram has changes that were never exported as a file. {what} replaces it (Undo brings it back while
-          this tab is open).
+          {link
+            ? 'This diagram is the one autosaved in this browser.'
+            : 'This diagram has changes that were never exported as a file.'}{' '}
+          {what} replaces it (Undo brings it back while this tab is open).
         </p>
         <div className="modal-actions">
           <button

@@ -10,6 +10,7 @@ import type { DatasetBinding, LensDocument, PortRef, Position, TrainingSettings 
 import type { ModelFile, NamedArray } from '../../io/modelSchema';
 import type { WeightIssue } from '../../io/modelWeights';
 import type { OpenedFile } from '../../io/openFile';
+import type { SharePanel } from '../../io/shareLink';
 import type { Verdict } from '../model/connection';
 import type { Scope } from '../model/documentOps';
 import type { Fragment } from '../model/fragment';
@@ -47,14 +48,15 @@ export interface SelectionSlice {
   clearSelection(): void;
 }
 
-export type Overlay = 'shortcuts' | 'reverse' | 'examples' | null;
+export type Overlay = 'shortcuts' | 'reverse' | 'examples' | 'share' | null;
 /** A file Open read and accepted: a document, or a model with its weights. */
 export type AcceptedFile = Exclude<OpenedFile, { kind: 'error' }>;
 /** What a confirmed "discard unsaved changes?" goes on to do. */
 export type DiscardIntent =
   | { readonly next: 'new' }
   | { readonly next: 'example'; readonly id: string }
-  | { readonly next: 'file'; readonly file: string; readonly opened: AcceptedFile };
+  /** `link`: a share link's diagram, asked about over the diagram kept in this browser too. */
+  | { readonly next: 'file'; readonly file: string; readonly opened: AcceptedFile; readonly link?: boolean };
 /** A file Open refused: its name and every problem, each with its JSON path. */
 export interface OpenProblem {
   readonly file: string;
@@ -109,6 +111,8 @@ export interface ViewData {
   openProblem: OpenProblem | null;
   /** The model file opened last (null after a document or an example opens). */
   openedModel: OpenedModel | null;
+  /** Panels a share link hid for this visit (io/shareLink.ts). */
+  hiddenPanels: readonly SharePanel[];
   /** Stored copies that could not be read, kept aside until the user exports or deletes them. */
   unreadable: readonly AsideRecord[];
   hovered: string | null;

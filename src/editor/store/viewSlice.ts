@@ -17,6 +17,7 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   openProblem: null,
   openedModel: null,
   unreadable: [],
+  hiddenPanels: [],
   hovered: null,
   compiled: null,
   measured: {},
