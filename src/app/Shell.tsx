@@ -12,6 +12,7 @@ import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
+import { PictureDialog } from '../editor/overlays/PictureDialog';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
 import { ShareDialog } from '../editor/overlays/ShareDialog';
 import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
@@ -79,6 +80,7 @@ export function Shell({
         <OpenProblemDialog />
         <ExamplesDialog />
         <ShareDialog />
+        <PictureDialog />
         <ShortcutsOverlay />
       </div>
     </TrainingProvider>

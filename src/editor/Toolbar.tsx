@@ -19,8 +19,12 @@ const tools = [
   'reverse',
   'export',
   'share',
+  'picture',
   'shortcuts',
 ] as const;
+
+/** Tools that open a dialog of their own. */
+const DIALOGS: ReadonlySet<string> = new Set(['examples', 'share', 'picture']);
 
 export function Toolbar() {
   const store = useEditorStoreApi();
@@ -40,9 +44,9 @@ export function Toolbar() {
             type="button"
             disabled={state[id]}
             aria-pressed={id in pressed ? pressed[id] : undefined}
-            aria-haspopup={id === 'examples' || id === 'share' ? 'dialog' : undefined}
+            aria-haspopup={DIALOGS.has(id) ? 'dialog' : undefined}
             aria-controls={id === 'open' ? OPEN_INPUT_ID : undefined}
-            aria-expanded={id === 'examples' || id === 'share' ? overlay === id : undefined}
+            aria-expanded={DIALOGS.has(id) ? overlay === id : undefined}
             title={keys ? `${c.label} (${keys})` : c.label}
             onClick={() => void c.run({ store, flow })}
           >

@@ -16,6 +16,7 @@ import { saveToMyBoxes } from './saveToMyBoxes';
 import { selectAll } from './selectAll';
 import { shareLink } from './shareLink';
 import { showExamples } from './showExamples';
+import { showPicture } from './showPicture';
 import { showReverse } from './showReverse';
 import { showShortcuts } from './showShortcuts';
 import { toggleLensView } from './toggleLensView';
@@ -37,6 +38,7 @@ export const commands: readonly Command[] = [
   showReverse,
   exportDocument,
   shareLink,
+  showPicture,
   newDiagram,
   openFileCommand,
   showExamples,

@@ -10,7 +10,10 @@ export function downloadDocument(doc: LensDocument): void {
 
 /** Any text the user keeps as a file (a model file too): a Blob and an <a download>, no network. */
 export function downloadText(text: string, fileName: string, type = 'application/json'): void {
-  const blob = new Blob([text], { type });
+  downloadBlob(new Blob([text], { type }), fileName);
+}
+
+export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

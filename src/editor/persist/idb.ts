@@ -77,7 +77,7 @@ export async function loadDocument(): Promise<Restored> {
 /**
  * A stored copy that could not be read (a newer version's, a damaged one) is kept aside under a
  * key of its own, as it was, until the user exports or deletes it: autosave then writes its own
- * slot without writing over anything the user made (docs/model-format.md, "In the app").
+ * slot without writing over anything the user made.
  */
 export interface AsideRecord {
   readonly key: string;

@@ -48,7 +48,7 @@ export interface SelectionSlice {
   clearSelection(): void;
 }
 
-export type Overlay = 'shortcuts' | 'reverse' | 'examples' | 'share' | null;
+export type Overlay = 'shortcuts' | 'reverse' | 'examples' | 'share' | 'picture' | null;
 /** A file Open read and accepted: a document, or a model with its weights. */
 export type AcceptedFile = Exclude<OpenedFile, { kind: 'error' }>;
 /** What a confirmed "discard unsaved changes?" goes on to do. */
