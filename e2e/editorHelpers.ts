@@ -16,7 +16,7 @@ export async function openEditor(page: Page): Promise<void> {
   page.on('dialog', (d) => {
     throw new Error(`unexpected native dialog: ${d.message()}`);
   });
-  await page.goto('/?backend=cpu');
+  await page.goto('/?engine=typed');
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
 }
 

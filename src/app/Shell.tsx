@@ -23,22 +23,13 @@ import { Palette } from '../editor/palette/Palette';
 import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { useEditor } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
-import type { BackendName } from '../engines/backend';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
+import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { StatusBar } from './StatusBar';
-import type { BackendState } from './useBackend';
 
-export function Shell({
-  ready,
-  backend,
-  onChooseBackend,
-}: {
-  ready: boolean;
-  backend: BackendState;
-  onChooseBackend: (b: BackendName) => void;
-}) {
+export function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
   return (
     <TrainingProvider>
@@ -72,7 +63,8 @@ export function Shell({
           <Inspector />
         </aside>
         <DatasetPanel />
-        <StatusBar state={backend} onChoose={onChooseBackend} />
+        <TrainPanel />
+        <StatusBar />
         <ContextMenu />
         <ConnectPicker />
         <TieDialog />

@@ -1,5 +1,4 @@
 import '@xyflow/react/dist/style.css';
-import './wasmPaths';
 import './app.css';
 import '../editor/editor.css';
 import { StrictMode } from 'react';

@@ -17,7 +17,7 @@ export interface NumberSpec extends SpecBase {
   readonly kind: 'int' | 'number';
   readonly min: number;
   readonly max: number;
-  readonly step?: number;
+  readonly step?: number | 'any';
   readonly default: number;
 }
 

@@ -71,3 +71,8 @@ export async function startExactly(name: BackendName): Promise<void> {
   const reason = await tryBackend(name);
   if (reason !== null) throw new Error(`the tfjs ${name} backend did not start: ${reason}`);
 }
+
+/** Tensors alive on the current backend (a training loop that leaks would make this grow). */
+export function tensorCount(): number {
+  return tf.memory().numTensors;
+}

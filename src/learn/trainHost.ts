@@ -5,7 +5,7 @@
  * the end are posted as they happen, each after a snapshot of the steps before it.
  */
 import { makeDataset } from '../data/dataset';
-import { startBackend } from '../engines/backend';
+import { startBackend, tensorCount } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
 import { writeModelFile } from './modelFile';
 import { openSession, type Session } from './session';
@@ -98,6 +98,23 @@ function ready(t: Trainer, backend: Awaited<ReturnType<typeof backendFor>>): Fro
   };
 }
 
+/**
+ * The tensors alive once nothing is under way: a paused run may still be checking a kept copy
+ * of its weights (an asynchronous read on tfjs), which frees tensors when it ends. Read until
+ * three reads 20 ms apart agree.
+ */
+async function settledCount(): Promise<number> {
+  let last = -1;
+  let same = 0;
+  for (let i = 0; i < 50 && same < 3; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    const n = tensorCount();
+    same = n === last ? same + 1 : 0;
+    last = n;
+  }
+  return last;
+}
+
 /** What a run needs to go on or be written as a model file once it has ended. */
 interface Run {
   readonly trainer: Trainer;
@@ -163,6 +180,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
     // Carried rows replace loading the binding; makeDataset re-checks their shapes on arrival.
     const carried = request.data && makeDataset(request.data);
     const session = await openSession(request, carried ? async () => carried : undefined);
+    if (request.paused) session.trainer.pause();
     const bound = request.dataset ?? session.document.dataset;
     const { dataset } = session;
     const binding: DatasetRef = {
@@ -220,6 +238,10 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
         return post({ type: 'weights', weights: named(trainer) });
       case 'model':
         return post({ type: 'model', text: modelText(r, message.createdAt) });
+      case 'memory':
+        if (!r.trainer.engine.startsWith('tfjs')) return post({ type: 'memory', numTensors: null });
+        settledCount().then((numTensors) => post({ type: 'memory', numTensors }), fail);
+        return;
       case 'continue':
         if (!r.result) return fail(new Error('the run has not ended: pause or wait for it before training more'));
         // Controls sent from here on wait for the new trainer, as they wait for the first.

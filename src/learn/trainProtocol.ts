@@ -23,6 +23,11 @@ export interface StartRequest extends SessionRequest {
    * binding. TrainerClient.start transfers their buffers, so the caller's arrays are emptied.
    */
   readonly data?: Dataset;
+  /**
+   * Start paused (a first Step). Said in the request, not by a 'pause' after it: the run may
+   * start before a later message is read (loading a small dataset never leaves the task).
+   */
+  readonly paused?: boolean;
 }
 
 /** The buffers a start request hands over instead of copying. */
@@ -39,7 +44,9 @@ export type ToWorker =
   /** After a run has ended: `epochs` more from its weights and optimiser state, in the same worker. */
   | { readonly type: 'continue'; readonly epochs: number }
   /** The run as a model file (docs/model-format.md), during or after training. */
-  | { readonly type: 'model'; readonly createdAt: string };
+  | { readonly type: 'model'; readonly createdAt: string }
+  /** How many tfjs tensors are alive in the worker (a leak check); null when tfjs never started. */
+  | { readonly type: 'memory' };
 
 export interface Ready {
   readonly engine: string;
@@ -66,13 +73,19 @@ export interface Snapshot {
 export type FromWorker =
   | { readonly type: 'ready'; readonly ready: Ready }
   /** `engine` is what runs now: after 'auto' has measured, the engine it kept (`pick`). */
-  | { readonly type: 'status'; readonly status: StatusReport; readonly engine: string; readonly pick: EnginePick | null }
+  | {
+      readonly type: 'status';
+      readonly status: StatusReport;
+      readonly engine: string;
+      readonly pick: EnginePick | null;
+    }
   | { readonly type: 'snapshot'; readonly snapshot: Snapshot }
   | { readonly type: 'epoch'; readonly metrics: EpochMetrics }
   | { readonly type: 'trace'; readonly step: number; readonly trace: StepTrace }
   | { readonly type: 'weights'; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'model'; readonly text: string }
+  | { readonly type: 'memory'; readonly numTensors: number | null }
   | { readonly type: 'error'; readonly message: string };
 
 export type { Metrics, StatusReport };

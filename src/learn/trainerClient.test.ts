@@ -34,8 +34,7 @@ describe('trainer client ⇄ worker host', () => {
     const snapshots: number[] = [];
     client.on('snapshot', (m) => snapshots.push(m.snapshot.losses.length));
     const ready = client.next('ready');
-    client.start({ document: xor, settings: { engine: 'typed' } });
-    client.pause(); // before the dataset has loaded: the run starts paused
+    client.start({ document: xor, settings: { engine: 'typed' }, paused: true });
     const info = (await ready).ready;
     expect(info.term).toContain('tanh');
     expect(info.hypers.learningRate).toBeCloseTo(0.03);
@@ -88,8 +87,9 @@ describe('trainer client ⇄ worker host', () => {
     client.on('snapshot', (m) => {
       inSnapshots += m.snapshot.losses.length;
     });
-    client.start({ document: xor, settings: { engine: 'tfjs' } });
-    client.pause();
+    const parkedFirst = client.next('status');
+    client.start({ document: xor, settings: { engine: 'tfjs' }, paused: true });
+    expect((await parkedFirst).status).toMatchObject({ status: 'paused', step: 0 });
     for (const k of [1, 2]) {
       const parked = client.next('status');
       client.step();

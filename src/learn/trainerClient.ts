@@ -66,6 +66,12 @@ export class TrainerClient {
   setHypers = (hypers: Partial<Hypers>) => this.worker.postMessage({ type: 'set-hypers', hypers });
   /** After a run has ended: `epochs` more from its weights and optimiser state. */
   continue = (epochs: number) => this.worker.postMessage({ type: 'continue', epochs });
+  /** Resolves with the count of tfjs tensors alive in the worker (null off tfjs). */
+  memory(): Promise<number | null> {
+    const reply = this.next('memory');
+    this.worker.postMessage({ type: 'memory' });
+    return reply.then((m) => m.numTensors);
+  }
   /** Resolves with the run as a model file's text. */
   model(createdAt = new Date()): Promise<string> {
     const reply = this.next('model');

@@ -1,7 +1,7 @@
 /**
  * A training worker in the test's own thread: a trainHost behind structuredClone (what
  * postMessage does, transfers included), so that every message is checked to be plain data and
- * arrives later, as a real worker's would.
+ * arrives in a later task, as a real worker's would.
  */
 import type { WorkerLike } from '../learn/trainerClient';
 import { createTrainHost } from '../learn/trainHost';
@@ -14,7 +14,9 @@ export function inMemoryWorker(): WorkerLike & { terminated: boolean } {
     postMessage: (m: ToWorker, transfer: Transferable[] = []) => {
       if (worker.terminated) return;
       const arrived = structuredClone(m, { transfer });
-      queueMicrotask(() => host(arrived));
+      // A task, as a real worker's message is: a run that starts without leaving its task
+      // (a small dataset loads in microtasks) starts before the messages sent after 'start'.
+      setTimeout(() => host(arrived), 0);
     },
     terminate: () => {
       worker.terminated = true;

@@ -15,6 +15,15 @@ const expected: Record<string, { term: string; params: [string, number[]][]; los
     loss: 'softmax-cross-entropy',
     optimiser: 'adam',
   },
+  'plane-regression': {
+    term: 'linear[2→1] ; bias',
+    params: [
+      ['W1.W', [2, 1]],
+      ['b1.W', [1]],
+    ],
+    loss: 'mse',
+    optimiser: 'gd',
+  },
   'iris-simple': {
     term: 'linear[4→3] ; bias ; sigmoid',
     params: [

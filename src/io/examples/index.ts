@@ -10,6 +10,7 @@ import irisHidden from './iris-hidden.json';
 import irisSimple from './iris-simple.json';
 import mnistConv from './mnist-conv.json';
 import mnistMlp from './mnist-mlp.json';
+import planeRegression from './plane-regression.json';
 import xor from './xor.json';
 
 export interface Example {
@@ -26,6 +27,13 @@ export const examples: readonly Example[] = [
     description:
       'A hidden layer of 8 tanh units learns the four quadrants of XOR: 2 → 8 tanh → 2, softmax cross-entropy, Adam.',
     json: xor,
+  },
+  {
+    id: 'plane-regression',
+    name: 'Linear regression',
+    description:
+      'The smallest learner: a plane y = x·W + b fitted to noisy points, ½Σ MSE, plain gradient descent ε = 0.005, a test split of 20% (try ε = 1e6 to see it diverge).',
+    json: planeRegression,
   },
   {
     id: 'iris-simple',

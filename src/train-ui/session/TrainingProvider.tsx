@@ -10,6 +10,7 @@ import { spawnTrainer } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { trainingData } from '../data/csvStore';
 import { type EngineChoice, engineRequest, realGpu } from './engineChoice';
+import { requestedEngine } from './enginePreference';
 import { TrainSessionProvider } from './TrainSessionContext';
 import { TrainSession } from './trainSession';
 
@@ -38,7 +39,14 @@ export async function requestFrom(store: EditorStore, choice: EngineChoice): Pro
 
 export function TrainingProvider({ children }: { children: ReactNode }) {
   const store = useEditorStoreApi();
-  const [session] = useState(() => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice)));
+  const [session] = useState(
+    () => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice), requestedEngine()),
+  );
   useEffect(() => () => session.dispose(), [session]);
+  useEffect(() => {
+    // A test hook, only with ?debug (as the editor's store is): the leak check of the worker's tfjs.
+    if (!new URLSearchParams(window.location.search).has('debug')) return;
+    Object.assign(window, { lensboardTensors: () => session.tensors() });
+  }, [session]);
   return <TrainSessionProvider session={session}>{children}</TrainSessionProvider>;
 }

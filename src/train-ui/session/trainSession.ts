@@ -100,12 +100,15 @@ export class TrainSession {
   private client: TrainerClient | null = null;
   /** Steps and epochs done before the worker's current trainer started. */
   private before = { steps: 0, epochs: 0 };
+  /** While stepping: the step whose pause answers the Step. */
+  private stepTarget = 0;
 
   constructor(
     private readonly spawn: () => TrainerClient,
     private readonly source: RequestSource,
+    choice: EngineChoice = 'auto',
   ) {
-    this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null, choice: 'auto' }));
+    this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null, choice }));
   }
 
   get state(): SessionState {
@@ -136,10 +139,16 @@ export class TrainSession {
   step(): void {
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start(true);
-    else if (phase === 'paused') {
+    else if (phase === 'paused' && this.client) {
       this.set({ phase: 'stepping' });
-      this.client?.step();
+      this.stepTo(this.client, this.state.step + 1);
     }
+  }
+
+  /** Asks for one step; a pause acknowledged before it (the run parking first) is not the answer. */
+  private stepTo(client: TrainerClient, step: number): void {
+    this.stepTarget = step;
+    client.step();
   }
 
   /** Ends the run and forgets it; the next run starts from new initial weights. */
@@ -197,6 +206,11 @@ export class TrainSession {
     return reply.then((m) => ({ step: m.step, trace: m.trace }));
   }
 
+  /** Tensors alive in the worker's tfjs (a leak check); null with no run or off tfjs. */
+  async tensors(): Promise<number | null> {
+    return this.client && this.state.ready ? this.client.memory() : null;
+  }
+
   dispose(): void {
     this.drop();
   }
@@ -234,11 +248,8 @@ export class TrainSession {
     this.listen(client);
     const epochs = settings.epochs ?? 100;
     this.set({ lastEpoch: keep.epoch + epochs, runEpochs: epochs });
-    client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}) });
-    if (paused) {
-      client.pause();
-      client.step();
-    }
+    client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}), paused });
+    if (paused) this.stepTo(client, keep.step + 1);
   }
 
   /** Every message of this client, ignored once the session has moved to another. */
@@ -275,6 +286,7 @@ export class TrainSession {
         case 'running':
           return this.set({ phase: 'running', engine, pick });
         case 'paused':
+          if (this.state.phase === 'stepping' && step < this.stepTarget) return this.set({ engine, pick });
           return this.set({ phase: 'paused', step, engine, pick });
         case 'failed':
           return this.set({ phase: 'failed', failure, message: failure?.message ?? 'training failed' });

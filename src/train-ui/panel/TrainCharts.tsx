@@ -1,0 +1,80 @@
+/**
+ * The run as charts: every step's loss (log scale on request), and per epoch the whole training
+ * and test sets' loss and accuracy.
+ */
+import { useMemo, useState } from 'react';
+import type uPlot from 'uplot';
+import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { UPlotChart } from './UPlotChart';
+
+const AXIS = { stroke: '#334155', grid: { stroke: '#e2e8f0' }, font: '13px system-ui', labelFont: '13px system-ui' };
+
+function lossOptions(log: boolean): Omit<uPlot.Options, 'width' | 'height'> {
+  return {
+    legend: { show: false },
+    cursor: { drag: { x: true, y: false } },
+    scales: { x: { time: false }, y: log ? { distr: 3 } : { auto: true } },
+    axes: [
+      { ...AXIS, size: 28 },
+      { ...AXIS, size: 56 },
+    ],
+    series: [{ label: 'step' }, { label: 'loss per step', stroke: '#0e7490', width: 1.5 }],
+  };
+}
+
+const epochOptions: Omit<uPlot.Options, 'width' | 'height'> = {
+  legend: { show: false },
+  scales: { x: { time: false }, y: { auto: true }, acc: { range: [0, 1] } },
+  axes: [
+    { ...AXIS, size: 28, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
+    { ...AXIS, size: 56 },
+    { ...AXIS, scale: 'acc', side: 1, grid: { show: false }, size: 40 },
+  ],
+  series: [
+    { label: 'epoch' },
+    { label: 'train loss', stroke: '#0e7490', width: 2 },
+    { label: 'test loss', stroke: '#b91c1c', width: 2, dash: [6, 4] },
+    { label: 'train accuracy', stroke: '#15803d', width: 2, scale: 'acc' },
+    { label: 'test accuracy', stroke: '#a16207', width: 2, dash: [6, 4], scale: 'acc' },
+  ],
+};
+
+export function TrainCharts() {
+  const session = useTrainSession();
+  const points = useSession((s) => s.points);
+  const epochs = useSession((s) => s.epochs);
+  const [log, setLog] = useState(true);
+  const options = useMemo(() => lossOptions(log), [log]);
+  const lossData = (): uPlot.AlignedData => {
+    const [x, y] = session.losses.columns();
+    if (!log) return [x, y];
+    // A log scale has no place for 0 or a negative loss: those points are left out of the line.
+    return [x, Float64Array.from(y, (v) => (v > 0 ? v : Number.NaN))];
+  };
+  const epochData = (): uPlot.AlignedData => [
+    epochs.map((e) => e.epoch + 1),
+    epochs.map((e) => e.train?.loss ?? e.running.loss),
+    epochs.map((e) => e.test?.loss ?? null),
+    epochs.map((e) => e.train?.accuracy ?? e.running.accuracy),
+    epochs.map((e) => e.test?.accuracy ?? null),
+  ];
+  return (
+    <div className="train-charts">
+      <div className="train-chart-head">
+        <h3>Loss per step</h3>
+        <label>
+          <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} /> log scale
+        </label>
+      </div>
+      <UPlotChart options={options} data={lossData} version={points} label="Loss per step" />
+      <div className="train-chart-head">
+        <h3>Per epoch</h3>
+        <p className="train-legend">
+          <span className="k-train">— train loss</span> <span className="k-test">- - test loss</span>{' '}
+          <span className="k-acc">— train accuracy</span> <span className="k-tacc">- - test accuracy</span>
+        </p>
+      </div>
+      <UPlotChart options={epochOptions} data={epochData} version={epochs} label="Loss and accuracy per epoch" />
+    </div>
+  );
+}

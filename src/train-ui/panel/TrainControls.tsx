@@ -1,0 +1,78 @@
+/**
+ * Play/Pause, Step, Reset and "Train more": each asks the session, which shows the request at
+ * once ("Pausing…") and the new state only when the worker acknowledges it.
+ */
+import { useState } from 'react';
+import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { ENDED } from '../session/trainSession';
+import { phaseText } from './phaseText';
+
+const BUSY = new Set(['starting', 'pausing', 'resuming', 'stepping']);
+
+export function TrainControls() {
+  const session = useTrainSession();
+  const phase = useSession((s) => s.phase);
+  const text = useSession(phaseText);
+  const [more, setMore] = useState(10);
+  const running = phase === 'running' || phase === 'resuming';
+  const ended = ENDED.has(phase);
+  const busy = BUSY.has(phase);
+  const alert = phase === 'failed' || phase === 'error';
+  return (
+    <div className="train-controls">
+      <div className="train-buttons">
+        {running ? (
+          <button type="button" className="train-play" onClick={() => session.pause()} disabled={phase === 'resuming'}>
+            <span aria-hidden="true">❚❚</span> Pause
+          </button>
+        ) : (
+          <button type="button" className="train-play" onClick={() => session.play()} disabled={busy}>
+            <span aria-hidden="true">▶</span> Play
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={() => session.step()}
+          disabled={!(phase === 'idle' || phase === 'paused' || phase === 'error')}
+          title="Take one batch: one step of the optimiser"
+        >
+          Step
+        </button>
+        <button type="button" onClick={() => session.reset()} title="Forget this run; the next starts from new weights">
+          Reset
+        </button>
+      </div>
+      {ended && (
+        <form
+          className="train-more"
+          onSubmit={(e) => {
+            e.preventDefault();
+            session.more(more);
+          }}
+        >
+          <button type="submit">Train more</button>
+          <label>
+            <input
+              type="number"
+              min={1}
+              max={100000}
+              value={more}
+              onChange={(e) => setMore(Math.max(1, Math.min(100000, Math.round(Number(e.target.value) || 1))))}
+              aria-label="More epochs"
+            />{' '}
+            epochs
+          </label>
+        </form>
+      )}
+      {alert ? (
+        <p className="train-status train-alert" role="alert">
+          {text}
+        </p>
+      ) : (
+        <p className="train-status" role="status" aria-label="Training status">
+          {text}
+        </p>
+      )}
+    </div>
+  );
+}

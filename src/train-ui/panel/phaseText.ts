@@ -1,0 +1,56 @@
+/** The training panel's status line: what the run is doing, in words a class can read. */
+import type { BackendReport } from '../../engines/backend';
+import type { SessionState } from '../session/trainSession';
+
+const seconds = (s: number) => (s < 10 ? s.toFixed(2) : s.toFixed(1));
+
+export function phaseText(s: SessionState): string {
+  switch (s.phase) {
+    case 'idle':
+      return s.resume
+        ? `Weights from ${s.resume.name} (${s.resume.epochsDone} epochs done): press Play to go on training them.`
+        : 'Ready: press Play to train, or Step to take one batch.';
+    case 'starting':
+      return 'Starting: loading the data and compiling the diagram…';
+    case 'running':
+      return 'Training…';
+    case 'pausing':
+      return 'Pausing…';
+    case 'paused':
+      return `Paused after step ${s.step}. Step takes one more batch; Play goes on.`;
+    case 'resuming':
+      return 'Resuming…';
+    case 'stepping':
+      return 'Taking one step…';
+    case 'done': {
+      const r = s.result;
+      return r
+        ? `Done: ${r.epochs} epochs, ${r.steps} steps in ${seconds(r.seconds)} s. Train more to go on.`
+        : 'Done.';
+    }
+    case 'stopped':
+      return `Stopped after step ${s.step}.`;
+    case 'failed':
+    case 'error':
+      return s.message ?? 'Training stopped.';
+  }
+}
+
+function webglText(b: BackendReport): string {
+  const f32 =
+    b.float32RenderTargets === null ? '' : ` · float32 render targets: ${b.float32RenderTargets ? 'yes' : 'no'}`;
+  return `WebGL ${b.webglVersion}${f32}`;
+}
+
+/** The engine and backend that really run in the worker, e.g. "tfjs · webgl (WebGL 2)". */
+export function engineText(s: SessionState): string | null {
+  if (!s.engine) return null;
+  const b = s.backend;
+  const onTfjs = s.engine.startsWith('tfjs');
+  const backend = onTfjs && b ? `tfjs · ${b.active}${b.active === 'webgl' ? ` · ${webglText(b)}` : ''}` : s.engine;
+  const fell = onTfjs && b && b.active !== b.requested ? ` — ${b.requested} did not start` : '';
+  const pick = s.pick
+    ? ` · Auto measured ${Math.round(s.pick.usPerStep.typed)} µs/step typed, ${Math.round(s.pick.usPerStep.tfjs)} µs/step tfjs`
+    : '';
+  return `${backend === 'typed-float32' ? 'typed arrays (float32)' : backend}${fell}${pick}`;
+}

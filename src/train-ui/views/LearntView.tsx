@@ -1,0 +1,186 @@
+/**
+ * What the model has learnt, drawn: over a 2-D dataset the model's answer at every point of the
+ * plane with the training points (filled) and test points (ringed) on top, as TF Playground
+ * draws it; for a classifier, the confusion matrix of the rows it is tested on.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import type { Dataset } from '../../data/dataset';
+import { useEditor } from '../../editor/store/EditorStoreContext';
+import type { LoadedModel } from '../../io/modelRuntime';
+import { getLoss } from '../../learn/losses/index';
+import { classColour, rampColour } from '../data/colours';
+import { lossKind } from '../panel/trainSettings';
+import { useSession } from '../session/TrainSessionContext';
+import { classOf, confusion, extent, planeGrid, positiveShare } from './learnt';
+import { useLearnt } from './useLearnt';
+import { useViewRows, type ViewRows } from './useViewRows';
+
+const SIZE = 200;
+const GRID = 60;
+
+function hexRgb(css: string): [number, number, number] {
+  const m = css.match(/\d+/g);
+  if (css.startsWith('rgb') && m) return [Number(m[0]), Number(m[1]), Number(m[2])];
+  const n = Number.parseInt(css.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function labelRange(ds: Dataset): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of ds.labels) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+  return lo < hi ? [lo, hi] : [lo - 1, hi + 1];
+}
+
+function drawPlane(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows, logits: boolean): void {
+  const g = canvas.getContext('2d');
+  if (!g) return;
+  const all = rows.test ? [rows.train, rows.test] : [rows.train];
+  const m = Math.max(...all.map((d) => extent(d.features)));
+  const preds = model.predict(planeGrid(GRID, m));
+  const classes = model.outputShape[0] ?? 1;
+  const regression = rows.train.task === 'regression';
+  const [lo, hi] = regression ? labelRange(rows.train) : [0, 1];
+  const image = g.createImageData(GRID, GRID);
+  preds.forEach((p, i) => {
+    let rgb: [number, number, number];
+    let alpha = 200;
+    if (regression) rgb = hexRgb(rampColour((p[0] - lo) / (hi - lo)));
+    else if (classes <= 2) rgb = hexRgb(rampColour(positiveShare(p, logits)));
+    else {
+      rgb = hexRgb(classColour(classOf(p, logits), classes));
+      alpha = 110;
+    }
+    image.data.set([...rgb, alpha], 4 * i);
+  });
+  const off = document.createElement('canvas');
+  off.width = GRID;
+  off.height = GRID;
+  off.getContext('2d')?.putImageData(image, 0, 0);
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = SIZE * dpr;
+  canvas.height = SIZE * dpr;
+  g.scale(dpr, dpr);
+  g.imageSmoothingEnabled = true;
+  g.fillStyle = '#fff';
+  g.fillRect(0, 0, SIZE, SIZE);
+  g.drawImage(off, 0, 0, SIZE, SIZE);
+  const at = (v: number, flip: boolean) => SIZE / 2 + ((flip ? -v : v) / m) * (SIZE / 2);
+  all.forEach((ds, k) => {
+    const width = ds.labels.length / ds.n;
+    for (let i = 0; i < ds.n; i++) {
+      const label = Array.prototype.slice.call(ds.labels, i * width, (i + 1) * width) as number[];
+      const colour = regression
+        ? rampColour((label[0] - lo) / (hi - lo))
+        : classColour(classOf(label, false), Math.max(2, width));
+      g.beginPath();
+      g.arc(at(ds.features[2 * i], false), at(ds.features[2 * i + 1], true), 2.6, 0, 2 * Math.PI);
+      g.fillStyle = colour;
+      g.strokeStyle = k === 0 ? '#fff' : '#111';
+      g.lineWidth = k === 0 ? 0.8 : 1.4;
+      g.fill();
+      g.stroke();
+    }
+  });
+}
+
+function Plane({ model, rows, logits }: { model: LoadedModel; rows: ViewRows; logits: boolean }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (canvas.current) drawPlane(canvas.current, model, rows, logits);
+  }, [model, rows, logits]);
+  const tested = rows.test ? `, ${rows.test.n} test points ringed in black` : '';
+  return (
+    <figure className="learnt-plane">
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={`The model's answer over the plane, with ${rows.train.n} training points${tested}`}
+        style={{ width: SIZE, height: SIZE }}
+      />
+      <figcaption>
+        Background: the model’s answer at each point. Dots: training rows{rows.test ? '; ringed: test rows' : ''}.
+      </figcaption>
+    </figure>
+  );
+}
+
+const MAX_CONFUSION_ROWS = 2000;
+
+function Confusion({
+  model,
+  ds,
+  logits,
+  names,
+}: {
+  model: LoadedModel;
+  ds: Dataset;
+  logits: boolean;
+  names: string[];
+}) {
+  const matrix = useMemo(() => {
+    const n = Math.min(ds.n, MAX_CONFUSION_ROWS);
+    const width = ds.features.length / ds.n;
+    const lw = ds.labels.length / ds.n;
+    const preds = model.predict(ds.features.subarray(0, n * width));
+    return { counts: confusion(preds, ds.labels.subarray(0, n * lw), names.length, logits), n };
+  }, [model, ds, logits, names]);
+  const right = matrix.counts.reduce((s, row, i) => s + row[i], 0);
+  return (
+    <table className="learnt-confusion">
+      <caption>
+        Confusion on {matrix.n} {ds.name.endsWith('(test)') ? 'test' : 'training'} rows: {right} right (
+        {((100 * right) / matrix.n).toFixed(1)}%)
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">true ↓ predicted →</th>
+          {names.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {matrix.counts.map((row, t) => (
+          <tr key={names[t]}>
+            <th scope="row">{names[t]}</th>
+            {row.map((c, p) => (
+              <td key={names[p]} className={t === p ? 'diag' : c > 0 ? 'miss' : undefined}>
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The classes' names: the dataset's own, else by index (one label column: two classes, 0 and 1). */
+function classNames(ds: Dataset): string[] {
+  const k = ds.labelShape.length === 1 && ds.labelShape[0] > 1 ? ds.labelShape[0] : 2;
+  return Array.from({ length: k }, (_, i) => ds.classes?.[i] ?? String(i));
+}
+
+export function LearntView() {
+  const doc = useEditor((s) => s.doc);
+  const resets = useSession((s) => s.resets);
+  const seed = (doc.training?.seed ?? 1) + resets;
+  const rows = useViewRows(doc.dataset, seed, doc.training?.testFraction ?? 0);
+  const { model, problem } = useLearnt(true);
+  const logits = getLoss(lossKind(doc)).logits;
+  if (problem) return <p className="learnt-empty">{problem}</p>;
+  if (!model || !rows) return <p className="learnt-empty">Train a few steps to see what the model learns.</p>;
+  const ds = rows.train;
+  const plane = ds.featureShape.length === 1 && ds.featureShape[0] === 2;
+  const classes = ds.task === 'classification' ? classNames(ds) : null;
+  return (
+    <div className="learnt">
+      {plane && <Plane model={model} rows={rows} logits={logits} />}
+      {classes && <Confusion model={model} ds={rows.test ?? rows.train} logits={logits} names={classes} />}
+      {!plane && !classes && <p className="learnt-empty">This dataset has no view yet beyond the charts.</p>}
+    </div>
+  );
+}
