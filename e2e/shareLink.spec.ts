@@ -4,8 +4,16 @@
  * diagram kept there, and a damaged link is refused with a message, changing nothing.
  */
 import type { Page } from '@playwright/test';
-import { openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
+
+/** The editor, opened; a loaded machine may take a while to start it. */
+async function openApp(page: Page): Promise<void> {
+  page.on('dialog', (d) => {
+    throw new Error(`unexpected native dialog: ${d.message()}`);
+  });
+  await page.goto('/?engine=typed');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+}
 
 const title = (page: Page) => page.getByLabel('Diagram name');
 const tools = (page: Page) => page.getByRole('toolbar', { name: 'Editor tools' });
@@ -19,7 +27,7 @@ async function openExample(page: Page, name: string): Promise<void> {
 
 async function ready(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
 }
 
 test('a share link opens the diagram elsewhere, asking first, with the panels it hides', async ({
@@ -27,7 +35,7 @@ test('a share link opens the diagram elsewhere, asking first, with the panels it
   context,
   record,
 }, info) => {
-  await openEditor(page);
+  await openApp(page);
   await openExample(page, 'Iris, one dense layer');
   await expect(title(page)).toHaveText('Iris: dense 4→3 σ (the paper)');
   await tools(page).getByRole('button', { name: 'Share link…' }).click();
@@ -52,9 +60,9 @@ test('a share link opens the diagram elsewhere, asking first, with the panels it
   await expect(title(other)).toHaveText('Iris: 4→20 σ → 3 σ (the paper)');
   expect(new URL(other.url()).hash).toBe('');
 
-  await ready(other, 'about:blank').catch(() => undefined);
+  await other.goto('about:blank');
   await other.goto(link);
-  await expect(other.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(other.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
   await replaceAsk(other).getByRole('button', { name: 'Replace it with the link’s diagram' }).click();
   await expect(title(other)).toHaveText('Iris: dense 4→3 σ (the paper)');
   await expect(other.getByRole('complementary', { name: 'Palette' })).toBeHidden();
@@ -62,7 +70,7 @@ test('a share link opens the diagram elsewhere, asking first, with the panels it
   await other.screenshot({ path: info.outputPath('share-opened.png') });
 
   await other.goto(`${new URL(link).origin}/#d=AAAA`);
-  await expect(other.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(other.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
   const refused = other.getByRole('alertdialog', { name: 'Cannot open “the shared link”' });
   await expect(refused).toContainText('the link is damaged');
   await refused.getByRole('button', { name: 'Close' }).click();

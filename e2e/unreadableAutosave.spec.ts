@@ -4,8 +4,16 @@
  * start, exports it as a file, and deletes it only when asked.
  */
 import type { Page } from '@playwright/test';
-import { openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
+
+/** The editor, opened; a loaded machine may take a while to start it. */
+async function openApp(page: Page): Promise<void> {
+  page.on('dialog', (d) => {
+    throw new Error(`unexpected native dialog: ${d.message()}`);
+  });
+  await page.goto('/?engine=typed');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+}
 
 const PENDING_KEY = 'lensboard.pendingAutosave';
 const banner = (page: Page) => page.getByRole('region', { name: 'Unreadable saved diagram' });
@@ -40,14 +48,14 @@ function stored(page: Page): Promise<Record<string, unknown>> {
 
 async function reloadNow(page: Page): Promise<void> {
   await page.reload();
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
 }
 
 test('an autosave from a newer version is kept aside, shown, exportable, and deleted only when asked', async ({
   page,
   record,
 }, info) => {
-  await openEditor(page);
+  await openApp(page);
   await expect.poll(async () => (await stored(page)).autosave !== undefined).toBe(true);
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
   await page.evaluate(

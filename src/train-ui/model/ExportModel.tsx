@@ -30,9 +30,6 @@ export function ExportModel() {
       }),
     [store, session],
   );
-  useEffect(() => {
-    if (new URLSearchParams(window.location.search).has('debug')) Object.assign(window, { lensboardSession: session });
-  }, [session]);
 
   const phase = useSession((s) => s.phase);
   const ready = useSession((s) => s.ready);
