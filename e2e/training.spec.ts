@@ -84,6 +84,66 @@ test('a learning rate of 1e6 stops the run, naming the box, with the weights rol
   expect(record.consoleErrors).toEqual([]);
 });
 
+test('editing the diagram while it trains pauses, then goes on with the edit from the same weights', async ({
+  page,
+  record,
+}) => {
+  await openEditor(page);
+  await setSetting(page, /^Epochs/, '100000');
+  await button(page, 'Play').click();
+  await expect.poll(() => value(page, 'Step'), { timeout: 30_000 }).toBeGreaterThan(50);
+  const points = page.getByRole('complementary', { name: 'Data' }).getByRole('spinbutton', { name: /^Points/ });
+  await points.fill('200');
+  await points.press('Enter');
+  const notice = panel(page).getByRole('region', { name: 'The diagram changed' });
+  await expect(notice).toBeVisible();
+  await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Paused after step \d+/);
+  const at = await value(page, 'Step');
+  await notice.getByRole('button', { name: 'Continue with the edit' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect.poll(() => value(page, 'Step'), { timeout: 30_000 }).toBeGreaterThan(at + 20);
+  await button(page, 'Pause').click();
+  expect(record.consoleErrors).toEqual([]);
+});
+
+/** Points of the four XOR quadrants as a CSV file, with a label column of words. */
+function quadrantsCsv(rows: number): string {
+  const lines = ['x,y,quadrant'];
+  for (let i = 0; i < rows; i++) {
+    const x = ((i * 7) % 11) - 5 + 0.5;
+    const y = ((i * 5) % 13) - 6 + 0.5;
+    lines.push(`${x},${y},${x * y > 0 ? 'same sign' : 'opposite'}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('an uploaded CSV trains, and What it learnt shows its plane and confusion matrix', async ({ page, record }) => {
+  await openEditor(page);
+  const data = page.getByRole('complementary', { name: 'Data' });
+  await data
+    .getByLabel('Upload a CSV file')
+    .setInputFiles({ name: 'quadrants.csv', mimeType: 'text/csv', buffer: Buffer.from(quadrantsCsv(80)) });
+  await page
+    .getByRole('dialog', { name: 'Columns of quadrants.csv' })
+    .getByRole('button', { name: 'Use this data' })
+    .click();
+  await expect(data.getByLabel('Dataset')).toHaveValue('csv');
+  await setSetting(page, /^Epochs/, '300');
+  await button(page, 'Play').click();
+  await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Done: 300 epochs/, {
+    timeout: 60_000,
+  });
+  await expect(panel(page).getByLabel('Accuracy', { exact: true })).toHaveText(/^(9\d|100)\.\d%$/);
+  await panel(page).getByRole('tab', { name: 'What it learnt' }).click();
+  await expect(
+    panel(page).getByRole('img', { name: /The model's answer over the plane, with 80 training points/ }),
+  ).toBeVisible();
+  const table = panel(page).getByRole('table');
+  await expect(table).toContainText(/Confusion on 80 training rows: \d+ right/);
+  await expect(table.getByRole('columnheader', { name: 'same sign' })).toBeVisible();
+  expect(record.consoleErrors).toEqual([]);
+});
+
 test('tfjs in the worker keeps no tensor from one step to the next', async ({ page, record }) => {
   await page.goto('/?engine=cpu&debug');
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();

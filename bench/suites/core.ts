@@ -43,7 +43,7 @@ function time<T>(f: () => T): number {
  * the diagrams gave 3.1–4.4×; see bench/README.md.)
  */
 const LINEAR_GOAL = 1.25;
-/** The 1,000-box goal of issue #3, in ms. */
+/** The goal for build + rdiff + lower of 1,000 boxes, in ms (bench/README.md). */
 const THOUSAND_GOAL = 50;
 
 function compileRows(shape: string, make: (n: number) => Diagram, sizes: readonly number[]): BenchRow[] {

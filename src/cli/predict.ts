@@ -4,6 +4,7 @@
  * Exit codes: 0 done (and for --help), 2 a usage mistake or a file refused, 1 anything else.
  */
 import { readFileSync } from 'node:fs';
+import { shapeSize } from '../core/shape';
 import { loadModel, ModelFileError } from '../io/modelRuntime';
 import { PREDICT_USAGE, parsePredictArgs, predictionsCsv, readFeatureRows } from './predictCsv';
 import { describeErrors, readInput } from './readInput';
@@ -36,16 +37,11 @@ function main(argv: readonly string[]): undefined {
   } catch (e) {
     return fail(2, `error: cannot read ${args.inputs}: ${(e as Error).message}`);
   }
-  const width = model.inputShape.reduce((p, n) => p * n, 1);
+  const width = shapeSize(model.inputShape);
   const rows = readFeatureRows(text, width);
   if (!rows.ok) return fail(2, `error: ${args.inputs}: ${rows.error}`);
   const out = model.predict(rows.rows);
-  process.stdout.write(
-    predictionsCsv(
-      out,
-      model.outputShape.reduce((p, n) => p * n, 1),
-    ),
-  );
+  process.stdout.write(predictionsCsv(out, shapeSize(model.outputShape)));
 }
 
 try {

@@ -4,6 +4,8 @@
  * is skipped. Numbers are printed as JavaScript writes them, so each reads back to the same
  * float32 the model computed.
  */
+import { parseFlags, parsing } from './flags';
+
 export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv> [--help]
   Prints one CSV line of predictions per row of inputs.csv, with a header y0,y1,…
   inputs.csv: one row of feature values per line, comma-separated; a header line is skipped.
@@ -11,13 +13,18 @@ export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv
 
 export type PredictArgs = { ok: true; model: string; inputs: string } | { ok: false; error: string } | { ok: 'help' };
 
+/** Read by the commands' one option parser (./flags), which knows no options here but `--help`. */
 export function parsePredictArgs(argv: readonly string[]): PredictArgs {
   if (argv.includes('--help') || argv.includes('-h')) return { ok: 'help' };
-  const flag = argv.find((a) => a.startsWith('-'));
-  if (flag) return { ok: false, error: `unknown option ${flag}` };
-  if (argv.length !== 2)
-    return { ok: false, error: `give a model file and a CSV file, got ${argv.length} argument(s)` };
-  return { ok: true, model: argv[0], inputs: argv[1] };
+  const parsed = parsing(() => {
+    const { positional } = parseFlags(argv, {});
+    const dashed = positional.find((a) => a.startsWith('-'));
+    if (dashed) throw new Error(`unknown option ${dashed}`);
+    if (positional.length !== 2)
+      throw new Error(`give a model file and a CSV file, got ${positional.length} argument(s)`);
+    return { model: positional[0], inputs: positional[1] };
+  });
+  return parsed.ok ? { ok: true, ...parsed.args } : parsed;
 }
 
 export type CsvRows = { ok: true; rows: number[][] } | { ok: false; error: string };

@@ -8,8 +8,14 @@
  * 0 otherwise.
  */
 import { writeFileSync } from 'node:fs';
-import type { EpochMetrics } from '../learn/trainerTypes';
-import { parseTrainArgs, USAGE } from './args';
+import type { Dataset } from '../data/dataset';
+import type { LensDocument } from '../io/document';
+import type { OpenedFile } from '../io/openFile';
+import type { TrainerSnapshot } from '../learn/modelFile';
+import type { EngineName } from '../learn/runners/types';
+import type { Trainer } from '../learn/trainer';
+import type { EpochMetrics, TrainResult } from '../learn/trainerTypes';
+import { parseTrainArgs, type TrainArgs, USAGE } from './args';
 import { startEngine } from './engine';
 import { describeErrors, readInput } from './readInput';
 
@@ -25,6 +31,53 @@ function epochLine(e: EpochMetrics, epochs: number, before: number): string {
   const test = e.test ? `  test loss ${fmt(e.test.loss)} acc ${fmt(e.test.accuracy, 3)}` : '';
   const train = e.train ?? e.running;
   return `epoch ${String(e.epoch + 1 - before).padStart(String(epochs).length)}/${epochs}  loss ${fmt(train.loss)}  acc ${fmt(train.accuracy, 3)}${test}  ${Math.round(e.stepsPerSecond)} steps/s`;
+}
+
+/** The training settings the options give; the document's (or the model file's) stand for the rest. */
+function settingsOf(args: TrainArgs, engine: EngineName) {
+  return {
+    engine,
+    ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
+    ...(args.batch !== undefined ? { batchSize: args.batch } : {}),
+    ...(args.seed !== undefined ? { seed: args.seed } : {}),
+    ...(args.testFraction !== undefined ? { testFraction: args.testFraction } : {}),
+    ...(args.lr !== undefined ? { optimiser: { learningRate: args.lr } } : {}),
+  };
+}
+
+interface Trained {
+  readonly document: LensDocument;
+  readonly dataset: Dataset;
+  readonly trainer: Trainer;
+  readonly result: TrainResult;
+}
+
+/** What the model file keeps of a run; its dataset is the model file's own, the --dataset, or the document's. */
+function snapshotOf(
+  opened: OpenedFile,
+  args: TrainArgs,
+  { document, dataset, trainer, result }: Trained,
+): TrainerSnapshot {
+  const binding =
+    opened.kind === 'model'
+      ? opened.model.trainingConfig.dataset
+      : args.dataset
+        ? { id: args.dataset, options: {} }
+        : (document.dataset ?? { id: '', options: {} });
+  return {
+    document,
+    dataset: {
+      id: binding.id,
+      options: binding.options,
+      featureShape: [...dataset.featureShape],
+      labelShape: [...dataset.labelShape],
+      task: dataset.task,
+    },
+    trainer,
+    epochsDone: result.epochs,
+    stepsDone: result.steps,
+    metrics: { train: result.train, test: result.test },
+  };
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -43,14 +96,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const { openModelSession } = await import('../learn/modelSession');
   const { loadDatasetNode } = await import('../data/catalogNode');
   const { writeModelFile } = await import('../learn/modelFile');
-  const settings = {
-    engine,
-    ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
-    ...(args.batch !== undefined ? { batchSize: args.batch } : {}),
-    ...(args.seed !== undefined ? { seed: args.seed } : {}),
-    ...(args.testFraction !== undefined ? { testFraction: args.testFraction } : {}),
-    ...(args.lr !== undefined ? { optimiser: { learningRate: args.lr } } : {}),
-  };
+  const settings = settingsOf(args, engine);
   const session = await (opened.kind === 'model'
     ? openModelSession(
         { ...opened, settings: { epochs: opened.model.diagram.training?.epochs ?? 1, ...settings } },
@@ -64,12 +110,6 @@ async function main(argv: readonly string[]): Promise<void> {
   const { trainer, dataset, document } = session;
   const { epochs } = trainer.settings;
   const before = opened.kind === 'model' ? opened.model.trainingConfig.epochsDone : 0;
-  const binding =
-    opened.kind === 'model'
-      ? opened.model.trainingConfig.dataset
-      : args.dataset
-        ? { id: args.dataset, options: {} }
-        : (document.dataset ?? { id: '', options: {} });
   const model = trainer.learner.model;
   console.log(`${document.name}: ${model.term}`);
   console.log(
@@ -85,21 +125,7 @@ async function main(argv: readonly string[]): Promise<void> {
     `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
   );
   if (args.out) {
-    const text = writeModelFile({
-      document,
-      dataset: {
-        id: binding.id,
-        options: binding.options,
-        featureShape: [...dataset.featureShape],
-        labelShape: [...dataset.labelShape],
-        task: dataset.task,
-      },
-      trainer,
-      epochsDone: result.epochs,
-      stepsDone: result.steps,
-      metrics: { train: result.train, test: result.test },
-    });
-    writeFileSync(args.out, text);
+    writeFileSync(args.out, writeModelFile(snapshotOf(opened, args, { document, dataset, trainer, result })));
     console.log(`wrote ${args.out}`);
   }
   trainer.dispose();

@@ -7,6 +7,7 @@
  * problems with their paths instead of throwing.
  */
 import { compileDocument } from '../compile/compile';
+import { shapeSize } from '../core/shape';
 import { bindingShapes } from '../data/binding';
 import { stateEntries } from '../learn/modelNames';
 import { getOptimiser } from '../learn/optimisers/index';
@@ -34,7 +35,7 @@ function draftWeights(raw: unknown): NamedArray[] | WeightIssue {
       Array.isArray(w.shape) &&
       w.shape.every((d) => Number.isInteger(d) && d > 0) &&
       Array.isArray(w.values) &&
-      w.values.length === w.shape.reduce((p: number, d: number) => p * d, 1);
+      w.values.length === shapeSize(w.shape);
     if (!ok)
       return {
         path: `weights[${i}]`,
@@ -98,7 +99,7 @@ function upFromDraft(raw: Json): ModelMigration {
     name: e.name,
     shape: e.shape,
     group: 'optimizer' as const,
-    data: new Float32Array(e.shape.reduce((p, d) => p * d, 1)).fill(e.init),
+    data: new Float32Array(shapeSize(e.shape)).fill(e.init),
   }));
   const { manifest, weightData } = encodeWeights([...weights, ...state]);
   const metric = (m: unknown) =>

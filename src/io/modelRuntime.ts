@@ -10,6 +10,7 @@ import { compileDocument } from '../compile/compile';
 import type { CompiledModel } from '../compile/types';
 import { fuseProgram } from '../core/fuse';
 import { lower, type Program } from '../core/program';
+import { shapeSize } from '../core/shape';
 import { createTypedEngine } from '../engines/typed';
 import type { LensDocument } from './document';
 import { matchWeights } from './modelMatch';
@@ -71,8 +72,6 @@ function compiled(file: ModelFile): CompiledModel {
   return r.model;
 }
 
-const size = (shape: readonly number[]) => shape.reduce((p, n) => p * n, 1);
-
 /** `json`: the file's text, or its JSON already parsed. */
 export function loadModel(json: unknown, run: ProgramRunner = typedRunner): LoadedModel {
   const parsed = typeof json === 'string' ? parseModelText(json) : parseModel(json);
@@ -85,7 +84,7 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
   if (!matched.ok) throw new ModelFileError(matched.errors);
   const params = matched.arrays;
   const inputShape = file.trainingConfig.dataset.featureShape;
-  const width = size(inputShape);
+  const width = shapeSize(inputShape);
   const output = model.diagram.wires[model.diagram.outputs[0]];
   const forward = run(fuseProgram(lower(model.diagram)));
   return {
@@ -106,7 +105,7 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
         ...model.params.map((p, i) => ({ shape: p.type.shape, data: params[i] })),
         ...model.inputs.map(() => ({ shape: [n, ...inputShape], data: flat })),
       ]);
-      const w = size(output.shape);
+      const w = shapeSize(output.shape);
       return Array.from({ length: n }, (_, r) => y.data.slice(r * w, (r + 1) * w));
     },
   };

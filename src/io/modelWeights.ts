@@ -4,14 +4,13 @@
  * weight against its manifest entry (size, then finiteness) and names the weight it refuses.
  * Plain `btoa`/`atob`, so the same code runs in Node and in the browser.
  */
+import { shapeSize } from '../core/shape';
 import type { NamedArray, WeightEntry } from './modelSchema';
 
 export interface WeightIssue {
   readonly path: string;
   readonly message: string;
 }
-
-export const sizeOfShape = (shape: readonly number[]): number => shape.reduce((p, n) => p * n, 1);
 
 /** Chunked, so a large model does not overflow `String.fromCharCode`'s argument list. */
 function toBase64(bytes: Uint8Array): string {
@@ -28,7 +27,7 @@ export function encodeWeights(weights: readonly NamedArray[]): { manifest: Weigh
   const view = new DataView(new ArrayBuffer(total * 4));
   let at = 0;
   const manifest = weights.map((w) => {
-    if (w.data.length !== sizeOfShape(w.shape)) {
+    if (w.data.length !== shapeSize(w.shape)) {
       throw new Error(`'${w.name}' has ${w.data.length} values for shape [${w.shape.join(', ')}]`);
     }
     for (let i = 0; i < w.data.length; i++, at += 4) view.setFloat32(at, w.data[i], true);
@@ -54,7 +53,7 @@ export type DecodeResult = { ok: true; weights: NamedArray[] } | { ok: false; er
 
 /** Sizes are summed and compared before any array is made: a manifest cannot make us allocate. */
 export function decodeWeights(manifest: readonly WeightEntry[], weightData: string): DecodeResult {
-  const sizes = manifest.map((w) => sizeOfShape(w.shape));
+  const sizes = manifest.map((w) => shapeSize(w.shape));
   const expected = sizes.reduce((a, b) => a + b, 0) * 4;
   const decodedLength = Math.floor((weightData.length * 3) / 4) - (weightData.match(/=*$/)?.[0].length ?? 0);
   if (!Number.isSafeInteger(expected) || decodedLength !== expected) {

@@ -14,6 +14,7 @@ import { type ModelParts, modelFileText } from '../io/modelWrite';
 import type { Metrics } from './metrics';
 import { stateEntries } from './modelNames';
 import type { OptimiserKind, OptimiserLens } from './optimisers/index';
+import { initialParams } from './params';
 import type { Trainer, TrainerStart } from './trainer';
 
 /** Every weight a learner carries, in the order a runner takes them: parameters, then state. */
@@ -83,5 +84,45 @@ export function trainerStart(
       epochsDone: config.epochsDone,
       stepsDone: config.stepsDone,
     },
+  };
+}
+
+/**
+ * A start from whatever of `weights` still fits an edited diagram: each parameter and optimiser
+ * state whose name (box and port) and shape are unchanged keeps its values; the others start as
+ * a fresh run would (the diagram's initialisers with `seed`, the optimiser's initial state).
+ */
+export function partialStart(
+  weights: readonly NamedArray[],
+  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone'>,
+  model: CompiledModel,
+  optimiser: OptimiserLens,
+  seed: number,
+): { start: TrainerStart; kept: string[]; fresh: string[] } {
+  const given = new Map(weights.map((w) => [`${w.group}:${w.name}`, w]));
+  const wanted = wantedWeights(model, optimiser);
+  const params = initialParams(model, seed);
+  const k = params.length;
+  const stateInit = stateEntries(model.params, optimiser);
+  const kept: string[] = [];
+  const fresh: string[] = [];
+  const arrays = wanted.map((w, i) => {
+    const got = given.get(`${w.group}:${w.name}`);
+    const fits = got && got.shape.length === w.shape.length && got.shape.every((n, j) => n === w.shape[j]);
+    (fits ? kept : fresh).push(w.name);
+    if (fits) return Float32Array.from(got.data);
+    if (i < k) return params[i];
+    const e = stateInit[i - k];
+    return new Float32Array(e.shape.reduce((p, n) => p * n, 1)).fill(e.init);
+  });
+  return {
+    start: {
+      params: arrays.slice(0, k),
+      state: arrays.slice(k),
+      epochsDone: config.epochsDone,
+      stepsDone: config.stepsDone,
+    },
+    kept,
+    fresh,
   };
 }

@@ -10,7 +10,7 @@ import type { Dataset } from '../data/dataset';
 import type { LensDocument } from '../io/document';
 import type { NamedArray } from '../io/modelSchema';
 import { parseDocument } from '../io/parse';
-import { trainerStart } from './modelFile';
+import { partialStart, trainerStart } from './modelFile';
 import { getOptimiser } from './optimisers/index';
 import type { TrainerSettings } from './settings';
 import { resolveSettings } from './settings';
@@ -31,6 +31,11 @@ export interface ResumeFrom {
   readonly weights: readonly NamedArray[];
   readonly epochsDone: number;
   readonly stepsDone: number;
+  /**
+   * The diagram was edited since these weights were made: keep each weight whose name and shape
+   * still fit, start the others fresh (instead of refusing the mismatch).
+   */
+  readonly partial?: boolean;
 }
 
 export interface Session {
@@ -79,11 +84,15 @@ export async function openSession(req: SessionRequest, load = loadDataset): Prom
   };
   let start: TrainerStart | undefined;
   if (req.resume) {
-    const resolved = resolveSettings(compiled.model, settings);
-    const matched = trainerStart(req.resume.weights, req.resume, compiled.model, getOptimiser(resolved.optimiser));
-    if (!matched.ok)
-      throw new SessionError(matched.errors.map((e) => `the weights do not fit the diagram: ${e.message}`));
-    start = matched.start;
+    const optimiser = getOptimiser(resolveSettings(compiled.model, settings).optimiser);
+    if (req.resume.partial) {
+      start = partialStart(req.resume.weights, req.resume, compiled.model, optimiser, settings.seed).start;
+    } else {
+      const matched = trainerStart(req.resume.weights, req.resume, compiled.model, optimiser);
+      if (!matched.ok)
+        throw new SessionError(matched.errors.map((e) => `the weights do not fit the diagram: ${e.message}`));
+      start = matched.start;
+    }
   }
   const trainer = createTrainer(compiled.model, dataset, settings, { boxName: boxNamer(document.boxes), start });
   return { document, dataset, trainer };

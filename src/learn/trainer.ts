@@ -1,31 +1,27 @@
 /**
- * The training loop: seeded shuffled batches, epochs, metrics, and the controls a UI needs —
+ * The trainer: one training run of a compiled model on a dataset, and the controls a UI needs —
  * pause, resume, a single step, stop, hyper-parameters changed between steps, and a trace of one
- * step's buffers for the animation. It touches no DOM and yields to the event loop every
- * ~10 ms of work, so it runs unchanged in a Web Worker (messages get through between steps).
- * Subscribers receive plain numbers only. On tfjs the steps' outputs are read back every few
- * steps, asynchronously, while the next steps run (./readBack). A loss or value that stops
- * being finite stops the run within 10 steps, rolled back to the last finite step, with the box
- * that went wrong named (./guard, ./firstNonFinite). `engine: 'auto'` times the first steps on
- * both engines and keeps the faster (./enginePick).
+ * step's buffers for the animation. The run itself, epoch by epoch and step by step, is
+ * ./trainerLoop. It touches no DOM and yields to the event loop every ~10 ms of work, so it runs
+ * unchanged in a Web Worker (messages get through between steps). Subscribers receive plain
+ * numbers only. A loss or value that stops being finite stops the run within 10 steps, rolled
+ * back to the last finite step, with the box that went wrong named (./guard, ./firstNonFinite).
+ * `engine: 'auto'` times the first steps on both engines and keeps the faster (./enginePick).
  */
 
 import type { CompiledModel } from '../compile/types';
-import { type Batch, BatchViews, type Dataset, splitDataset } from '../data/dataset';
+import { type Dataset, splitDataset } from '../data/dataset';
 import { Controls } from './controls';
 import { autoRunner, type EnginePick } from './enginePick';
-import { FiniteGuard } from './guard';
 import { assembleLearner, type Learner } from './learner';
 import { Listeners } from './listeners';
-import { labelReading, type Metrics, Tally } from './metrics';
-import { nextTask } from './nextTask';
+import { labelReading, type Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
 import { initialParams, initialState } from './params';
-import { ReadBack } from './readBack';
-import { createRunner, type RunOutputs, type StepRunner, type StepTrace } from './runners/index';
+import { createRunner, type StepRunner, type StepTrace } from './runners/index';
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
 import { checkData, evaluateRows } from './trainerData';
-import { rollBack } from './trainerFailure';
+import { TrainingLoop } from './trainerLoop';
 import type {
   EpochMetrics,
   NonFinite,
@@ -48,11 +44,6 @@ export type {
   TrainResult,
 } from './trainerTypes';
 
-/** Keeps values aside for a rollback every this many steps. */
-const CHECK_EVERY = 8;
-/** A non-finite loss or value is seen before this many more steps are taken. */
-const MAX_UNSEEN = 10;
-
 export class Trainer {
   readonly learner: Learner;
   readonly train: Dataset;
@@ -65,10 +56,7 @@ export class Trainer {
   private readonly statusListeners = new Listeners<StatusReport>();
   private current: Hypers;
   private readonly controls = new Controls();
-  private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
-  /** Steps taken, and steps reported to the listeners (fewer while tfjs reads are under way). */
-  private taken = 0;
-  private reported = 0;
+  private readonly loop: TrainingLoop;
   private started = false;
   private failure: NonFinite | null = null;
   /** The weights at the end, once the runner is disposed. */
@@ -81,7 +69,7 @@ export class Trainer {
     model: CompiledModel,
     data: Dataset,
     readonly settings: TrainerSettings,
-    private readonly options: TrainerOptions = {},
+    options: TrainerOptions = {},
   ) {
     checkSettings(settings);
     const resolved = resolveSettings(model, settings);
@@ -107,6 +95,19 @@ export class Trainer {
     );
     this.current = resolved.hypers;
     this.runner.setHypers(this.current);
+    this.loop = new TrainingLoop({
+      learner: this.learner,
+      train: this.train,
+      test: this.test,
+      settings,
+      options,
+      controls: this.controls,
+      stepListeners: this.stepListeners,
+      epochListeners: this.epochListeners,
+      runner: () => this.runner,
+      evaluate: (ds) => this.evaluate(ds),
+      emitStatus: () => this.emitStatus(),
+    });
   }
 
   get status(): TrainerStatus {
@@ -161,7 +162,7 @@ export class Trainer {
 
   /** Resolves with every buffer of the next step's Program (indexed like learner.stepProgram). */
   traceNextStep(): Promise<{ step: number; trace: StepTrace }> {
-    return new Promise((resolve) => this.traceWanted.push(resolve));
+    return this.loop.traceNextStep();
   }
 
   /** The current parameters, in the order of the model's params; after dispose, the last ones. */
@@ -192,24 +193,15 @@ export class Trainer {
     }
     if (this.status === 'running') this.emitStatus();
     const started = performance.now();
-    const guard = new FiniteGuard(this.runner, CHECK_EVERY);
-    const views = new BatchViews(this.train, this.settings.batchSize);
-    let epoch = this.firstEpoch;
-    try {
-      for (; epoch < this.firstEpoch + this.settings.epochs && !this.controls.stopped; epoch++) {
-        if (!(await this.runEpoch(epoch, views, guard))) break;
-      }
-      if (guard.failed) this.failure = rollBack({ ...this.replayFrom(), guard, boxName: this.options.boxName });
-    } finally {
-      guard.release();
-    }
+    const { epoch, failure } = await this.loop.epochs(this.firstEpoch, this.firstEpoch + this.settings.epochs);
+    this.failure = failure;
     const status = this.failure ? 'failed' : this.status === 'stopped' ? 'stopped' : 'done';
     this.controls.end(status);
     this.emitStatus();
     return {
       status,
       epochs: epoch,
-      steps: this.stepsBefore + (this.failure ? this.failure.rolledBackTo : this.reported),
+      steps: this.stepsBefore + (this.failure ? this.failure.rolledBackTo : this.loop.reported),
       seconds: (performance.now() - started) / 1000,
       engine: this.runner.engine,
       enginePick: this.pick,
@@ -217,85 +209,6 @@ export class Trainer {
       test: this.test ? this.evaluate(this.test) : null,
       failure: this.failure,
     };
-  }
-
-  /** One epoch; false when the run ends in it (stopped before its first step, or failed). */
-  private async runEpoch(epoch: number, views: BatchViews, guard: FiniteGuard): Promise<boolean> {
-    const tally = new Tally(labelReading(this.train, this.learner.loss.logits));
-    const epochStart = performance.now();
-    const first = this.reported;
-    const report = (out: RunOutputs, rows: Batch) => {
-      tally.add(out.loss, out.predictions, rows.labels, rows.n);
-      this.reported++;
-      guard.reported(this.reported, Number.isFinite(tally.lastLoss));
-      if (this.stepListeners.size === 0) return;
-      this.stepListeners.emit({ step: this.reported, epoch, loss: tally.lastLoss, accuracy: tally.lastAccuracy });
-    };
-    const deferred = this.runner.deferred;
-    const readEvery = Math.min(this.settings.readEvery ?? 32, MAX_UNSEEN - 2);
-    const reads = deferred ? new ReadBack(deferred, report, readEvery, MAX_UNSEEN) : null;
-    await this.stepThrough(views.epoch(this.settings.seed, epoch), report, reads, guard);
-    if (guard.failed || (this.controls.stopped && this.reported === first)) return false;
-    const steps = this.reported - first;
-    const seconds = (performance.now() - epochStart) / 1000;
-    const full = this.settings.evaluateEachEpoch !== false;
-    this.epochListeners.emit({
-      epoch,
-      engine: this.runner.engine,
-      steps,
-      stepsPerSecond: seconds > 0 ? steps / seconds : 0,
-      running: tally.read(),
-      train: full ? this.evaluate(this.train) : null,
-      test: full && this.test ? this.evaluate(this.test) : null,
-    });
-    return true;
-  }
-
-  /** The epoch's batches, one step each, until a stop or a failure; every step reported at the end. */
-  private async stepThrough(
-    rows: readonly Batch[],
-    report: (out: RunOutputs, rows: Batch) => void,
-    reads: ReadBack | null,
-    guard: FiniteGuard,
-  ): Promise<void> {
-    const flush = async () => reads?.flush();
-    const yieldEveryMs = this.settings.yieldEveryMs ?? 10;
-    let lastYield = performance.now();
-    for (let b = 0; b < rows.length; b++) {
-      let gate = this.controls.gate();
-      if (gate === 'park') gate = await this.controls.parked(() => this.park(flush), this.resumed);
-      if (gate === 'stop' || guard.failed) break;
-      if (this.traceWanted.length) {
-        await flush();
-        report(this.traced(rows[b]), rows[b]);
-      } else if (reads) await reads.step(rows[b]);
-      else report(this.runner.step(rows[b]), rows[b]);
-      guard.stepped(++this.taken);
-      if (guard.behind(this.taken, MAX_UNSEEN - CHECK_EVERY)) await guard.settle();
-      if (performance.now() - lastYield > yieldEveryMs) {
-        reads?.startIfIdle(); // never wait on the device here: a read that waited would stall the pipeline
-        await nextTask();
-        lastYield = performance.now();
-      }
-    }
-    await flush();
-  }
-
-  /** Paused: every step taken is reported before the pause is. */
-  private async park(flush: () => Promise<void>): Promise<void> {
-    await flush();
-    this.emitStatus();
-  }
-
-  /** Going on after a park: a resume is news, a single step is not (the next park says it). */
-  private readonly resumed = (): void => {
-    if (this.status === 'running') this.emitStatus();
-  };
-
-  /** What a rollback replays with: the runner, the learner and how the rows were cut. */
-  private replayFrom() {
-    const { batchSize, seed } = this.settings;
-    return { runner: this.runner, learner: this.learner, train: this.train, batchSize, seed };
   }
 
   /** Frees the engine's memory; `weights()` still gives the last weights. */
@@ -306,15 +219,7 @@ export class Trainer {
   }
 
   private emitStatus(): void {
-    this.statusListeners.emit({ status: this.status, step: this.taken, failure: this.failure });
-  }
-
-  private traced(rows: Batch) {
-    const { outputs, trace } = this.runner.traceStep(rows);
-    const waiting = this.traceWanted;
-    this.traceWanted = [];
-    for (const resolve of waiting) resolve({ step: this.taken + 1, trace });
-    return outputs;
+    this.statusListeners.emit({ status: this.status, step: this.loop.taken, failure: this.failure });
   }
 }
 

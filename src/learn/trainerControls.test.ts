@@ -81,7 +81,7 @@ describe('trainer controls', () => {
   });
 
   it('on tfjs, every step before a pause is reported when the pause is', async () => {
-    // Catches the mutant "no flush before parking" (trainer.ts park): on tfjs the last steps'
+    // Catches the mutant "no flush before parking" (trainerLoop.ts park): on tfjs the last steps'
     // outputs would still wait on the device, and the metrics would lag the status.
     const tensors = tf.memory().numTensors;
     const trainer = make('tfjs');

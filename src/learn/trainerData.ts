@@ -2,24 +2,23 @@
  * What the trainer checks of a dataset against its learner, and evaluation of a whole dataset
  * in chunks (forward Program only, no step).
  */
+import { sameShape } from '../core/shape';
 import { type Dataset, featureSize, labelSize } from '../data/dataset';
 import type { Learner } from './learner';
 import { type LabelReading, type Metrics, Tally } from './metrics';
 import type { StepRunner } from './runners/types';
-
-const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((n, i) => n === b[i]);
 
 export function checkData(learner: Learner, ds: Dataset): void {
   const { layout, model } = learner;
   if (layout.fixed.length !== 1)
     throw new Error(`the trainer feeds one data input; this model has ${layout.fixed.length}`);
   const x = model.diagram.wires[model.diagram.inputs[layout.fixed[0]]];
-  if (!same(x.shape, ds.featureShape)) {
+  if (!sameShape(x.shape, ds.featureShape)) {
     throw new Error(
       `the model's input is [${x.shape.join(',')}] but ${ds.name} has features [${ds.featureShape.join(',')}]`,
     );
   }
-  if (!same(layout.prediction.shape, ds.labelShape)) {
+  if (!sameShape(layout.prediction.shape, ds.labelShape)) {
     throw new Error(
       `the model's output is [${layout.prediction.shape.join(',')}] but ${ds.name} has labels [${ds.labelShape.join(',')}]`,
     );

@@ -7,18 +7,18 @@
 import { stepForward } from '../core/fusedStep';
 import type { Rng } from '../core/init';
 import type { Program } from '../core/program';
+import { fullShape, shapeSize } from '../core/shape';
 import type { WireType } from '../core/wire';
 import { Arena } from '../engines/arena';
 import { TypedKernel, type TypedTensor } from '../engines/typedKernel';
 
 export const BATCH = 3;
 
-const shapeOf = (t: WireType) => (t.batch ? [BATCH, ...t.shape] : [...t.shape]);
-const size = (shape: readonly number[]) => shape.reduce((a, b) => a * b, 1);
+const shapeOf = (t: WireType) => fullShape(t, BATCH);
 
 export function randomTensor(rng: Rng, t: WireType, scale = 1): TypedTensor {
   const shape = shapeOf(t);
-  return { shape, data: Float64Array.from({ length: size(shape) }, () => scale * (2 * rng() - 1)) };
+  return { shape, data: Float64Array.from({ length: shapeSize(shape) }, () => scale * (2 * rng() - 1)) };
 }
 
 /** Every buffer of one run (copied out), with buffer `nudge.buffer` moved by `h·direction` where it is made. */

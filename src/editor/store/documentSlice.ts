@@ -19,6 +19,7 @@ import type { DocumentSlice, EditorState } from './types';
 
 type Slice = StateCreator<EditorState, [], [], DocumentSlice>;
 
+/** Over 60 lines on purpose: one object literal of small actions, each a few lines, as zustand writes a slice. */
 export const documentSlice =
   (compile: Compile): Slice =>
   (set, get) => ({

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allGenerators } from '../../core/generators/index';
+import { typeSize } from '../../core/shape';
 import { real } from '../../core/wire';
 import type { LensDocument } from '../../io/document';
 import { loadExample } from '../../io/examples';
@@ -104,7 +105,7 @@ describe('captions read the trace', () => {
           const b = learner.sourceMap.model.change[w];
           if (b < 0) return;
           const t = d.wires[w];
-          const n = t.shape.reduce((x, y) => x * y, 1);
+          const n = typeSize(t);
           // a batched input's change is its example's; a weight's is the sum of the batch's parts
           for (let j = 0; j < n; j++) {
             const traced = t.batch ? run[b][n + j] : run[b][j];

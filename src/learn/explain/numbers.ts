@@ -7,8 +7,8 @@
  */
 import type { Diagram } from '../../core/diagram';
 import { lower } from '../../core/program';
+import { fullShape, isScalar, typeSize } from '../../core/shape';
 import { packedOf } from '../../core/views';
-import type { WireType } from '../../core/wire';
 import { createTypedEngine } from '../../engines/typed';
 import { formulas, type Printing } from './formula';
 import { printNumber } from './notation';
@@ -27,8 +27,6 @@ export interface Evaluated {
   readonly pointwise: boolean;
 }
 
-const size = (t: WireType) => t.shape.reduce((a, b) => a * b, 1);
-
 /** Every wire of `d` at one example (batch of one), on the float64 typed engine. */
 export function evaluateAt(d: Diagram, ex: Example): Evaluated {
   const p = packedOf(d);
@@ -39,9 +37,9 @@ export function evaluateAt(d: Diagram, ex: Example): Evaluated {
   const engine = createTypedEngine(program, { dtype: 'float64' });
   engine.run(
     types.map((t, i) => {
-      if (ex.inputs[i].length !== size(t))
-        throw new Error(`input ${i} of the rule has ${size(t)} values at one example, got ${ex.inputs[i].length}`);
-      return { shape: t.batch ? [1, ...t.shape] : [...t.shape], data: Float64Array.from(ex.inputs[i]) };
+      if (ex.inputs[i].length !== typeSize(t))
+        throw new Error(`input ${i} of the rule has ${typeSize(t)} values at one example, got ${ex.inputs[i].length}`);
+      return { shape: fullShape(t, 1), data: Float64Array.from(ex.inputs[i]) };
     }),
     { batchSize: 1 },
   );
@@ -51,8 +49,8 @@ export function evaluateAt(d: Diagram, ex: Example): Evaluated {
     return b < 0 || !bufs[b] ? new Float64Array(0) : Float64Array.from((bufs[b] as { data: ArrayLike<number> }).data);
   });
   const wireTypes = Array.from(p.wireType, (k) => p.types[k]);
-  const common = size(types[0] ?? wireTypes[0]);
-  const pointwise = wireTypes.every((t) => size(t) === common || (!t.batch && t.shape.length === 0));
+  const common = typeSize(types[0] ?? wireTypes[0]);
+  const pointwise = wireTypes.every((t) => typeSize(t) === common || isScalar(t));
   return { values, pointwise };
 }
 

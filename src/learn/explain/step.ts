@@ -8,6 +8,7 @@ import { DiagramBuilder } from '../../core/builder';
 import type { Box, Config, Diagram } from '../../core/diagram';
 import { getGenerator } from '../../core/generators/index';
 import { rdiff } from '../../core/rdiff';
+import { typeSize } from '../../core/shape';
 import type { WireType } from '../../core/wire';
 import type { Learner } from '../learner';
 import { capDiagram } from '../learningRate';
@@ -83,7 +84,7 @@ export function exampleOf(
   const box = d.boxes[modelBox];
   const slice = (w: number, b: number) => {
     const t = d.wires[w];
-    const n = t.shape.reduce((a, c) => a * c, 1);
+    const n = typeSize(t);
     const data = b < 0 ? undefined : buffers[b];
     if (!data) return new Float64Array(n); // no change computed: none reached the wire
     return t.batch ? Array.prototype.slice.call(data, e * n, (e + 1) * n) : Array.from(data);

@@ -9,12 +9,13 @@
  */
 
 import type { Program } from '../../core/program';
+import { fullShape } from '../../core/shape';
 import type { WireType } from '../../core/wire';
 import { createTypedEngine, type TypedEngine, type TypedTensor } from '../../engines/typed';
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
 import { CarriedArrays } from './carried';
-import { fullShape, StepInputs } from './typedInputs';
+import { StepInputs } from './typedInputs';
 import type { Floats, Kept, Rows, RunOutputs, StepRunner, StepTrace } from './types';
 
 function allFinite(v: Floats): boolean {

@@ -3,13 +3,12 @@
  * refilled step after step: shapes are made again only when the batch size changes, and the
  * buffer of every input is kept alongside, for the alias check of ./carried.
  */
+import { fullShape } from '../../core/shape';
 import type { WireType } from '../../core/wire';
 import type { TypedTensor } from '../../engines/typed';
 import type { Learner } from '../learner';
 import type { CarriedArrays } from './carried';
 import type { Floats, Rows } from './types';
-
-export const fullShape = (t: WireType, n: number): number[] => (t.batch ? [n, ...t.shape] : [...t.shape]);
 
 export class StepInputs {
   readonly records: TypedTensor[];

@@ -18,6 +18,7 @@ export function TrainControls() {
   const ended = ENDED.has(phase);
   const busy = BUSY.has(phase);
   const alert = phase === 'failed' || phase === 'error';
+  const edited = useSession((s) => s.edited);
   return (
     <div className="train-controls">
       <div className="train-buttons">
@@ -63,6 +64,22 @@ export function TrainControls() {
             epochs
           </label>
         </form>
+      )}
+      {edited && (
+        <section className="train-edited" aria-label="The diagram changed">
+          <p>You changed the diagram while it trains, so training paused.</p>
+          <div className="train-buttons">
+            <button type="button" onClick={() => void session.continueEdited()}>
+              Continue with the edit
+            </button>
+            <button type="button" onClick={() => session.ignoreEdit()}>
+              Resume without it
+            </button>
+          </div>
+          <p className="train-help">
+            Continuing keeps the weights of every box whose parameters kept their shape; the others start afresh.
+          </p>
+        </section>
       )}
       {alert ? (
         <p className="train-status train-alert" role="alert">

@@ -43,6 +43,13 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
     () => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice), requestedEngine()),
   );
   useEffect(() => () => session.dispose(), [session]);
+  useEffect(
+    () =>
+      store.subscribe((now, before) => {
+        if (now.doc !== before.doc) session.documentChanged(now.doc);
+      }),
+    [store, session],
+  );
   useEffect(() => {
     // A test hook, only with ?debug (as the editor's store is): the leak check of the worker's tfjs.
     if (!new URLSearchParams(window.location.search).has('debug')) return;

@@ -94,6 +94,36 @@ describe('the training session', () => {
     s.dispose();
   });
 
+  it('pauses when the diagram is edited, and goes on with the edit from the old weights', async () => {
+    let current: unknown = xor;
+    const s = new TrainSession(
+      () => new TrainerClient(inMemoryWorker()),
+      async () => ({ document: current, settings: { engine: 'typed' as const, epochs: 100000, batchSize: 4 } }),
+    );
+    s.play();
+    await until(s, (st) => st.phase === 'running' && st.step > 20);
+    s.documentChanged({
+      ...xor,
+      boxes: xor.boxes.map((b: { id: string }) => (b.id === 'x' ? { ...b, position: { x: 5, y: 5 } } : b)),
+    });
+    expect(s.state).toMatchObject({ phase: 'running', edited: false });
+    const edited = {
+      ...xor,
+      boxes: xor.boxes.map((b: { id: string }) => (b.id === 'tanh1' ? { ...b, generator: 'sigmoid' } : b)),
+    };
+    s.documentChanged(edited);
+    expect(s.state).toMatchObject({ phase: 'pausing', edited: true });
+    const paused = await until(s, (st) => st.phase === 'paused');
+    const chart = s.losses.length;
+    current = edited;
+    await s.continueEdited();
+    expect(s.state.edited).toBe(false);
+    const going = await until(s, (st) => st.phase === 'running' && st.step > paused.step + 5);
+    expect(going.step).toBeGreaterThan(paused.step);
+    expect(s.losses.length).toBeGreaterThan(chart);
+    s.dispose();
+  });
+
   it('shows a document the worker refuses as an error, and can start again', async () => {
     const s = session({}, { ...xor, dataset: { id: 'xor', options: { n: 1e9 } } });
     s.play();

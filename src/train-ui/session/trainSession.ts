@@ -6,6 +6,8 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BackendReport } from '../../engines/backend';
+import type { LensDocument } from '../../io/document';
+import { parseModelText } from '../../io/modelParse';
 import type { EnginePick } from '../../learn/enginePick';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { StepTrace } from '../../learn/runners/types';
@@ -15,6 +17,7 @@ import type { EpochMetrics, NonFinite, TrainResult } from '../../learn/trainerTy
 import type { Ready, StartRequest } from '../../learn/trainProtocol';
 import type { EngineChoice } from './engineChoice';
 import { LossSeries } from './lossSeries';
+import { trainedShape } from './trainedShape';
 
 /**
  * idle: no run (or after Reset); starting: the worker loads data and compiles; running/paused:
@@ -35,6 +38,8 @@ export type Phase =
   | 'error';
 
 export const ENDED: ReadonlySet<Phase> = new Set(['done', 'stopped', 'failed']);
+/** A run that has not ended: an edit of the diagram pauses it. */
+const LIVE: ReadonlySet<Phase> = new Set(['running', 'pausing', 'paused', 'resuming', 'stepping']);
 
 export interface SessionState {
   readonly phase: Phase;
@@ -67,6 +72,8 @@ export interface SessionState {
   readonly resume: (ResumeFrom & { readonly name: string }) | null;
   /** The engine the next run asks for. */
   readonly choice: EngineChoice;
+  /** The diagram was edited while this run trained: it paused, and offers to go on with the edit. */
+  readonly edited: boolean;
 }
 
 const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
@@ -88,6 +95,7 @@ const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
   failure: null,
   message: null,
   points: 0,
+  edited: false,
 };
 
 /** What a run is started with: the request, less what the session adds (engine, seed offset, resume). */
@@ -102,6 +110,9 @@ export class TrainSession {
   private before = { steps: 0, epochs: 0 };
   /** While stepping: the step whose pause answers the Step. */
   private stepTarget = 0;
+  /** What of the document the current run trains (trainedShape), to see an edit that matters. */
+  private runShape: string | null = null;
+  private lastShape: string | null = null;
 
   constructor(
     private readonly spawn: () => TrainerClient,
@@ -174,6 +185,44 @@ export class TrainSession {
     this.client.continue(epochs);
   }
 
+  /**
+   * The document changed: an edit that changes what is trained (a box, a wire, the data)
+   * pauses a run under way, which then offers to go on with the edited diagram.
+   */
+  documentChanged(doc: LensDocument): void {
+    const { phase } = this.state;
+    const shape = trainedShape(doc);
+    this.lastShape = shape;
+    if (this.runShape === null || !LIVE.has(phase) || shape === this.runShape) return;
+    if (phase === 'running' || phase === 'resuming') this.pause();
+    this.set({ edited: true });
+  }
+
+  /** Back to the run as it was, the edit aside (the run keeps training the diagram it started with). */
+  ignoreEdit(): void {
+    if (!this.state.edited) return;
+    // Asked once per edit: the run now counts the edited document as the one it trains.
+    this.runShape = this.lastShape ?? this.runShape;
+    this.set({ edited: false });
+    this.play();
+  }
+
+  /**
+   * Goes on with the edited diagram: a new run from this run's weights and optimiser state,
+   * each kept where its box, port and shape did not change, the others fresh; the charts go on.
+   */
+  async continueEdited(): Promise<void> {
+    if (!this.client || !this.state.edited) return;
+    const text = await this.client.model();
+    const parsed = parseModelText(text);
+    if (!parsed.ok) {
+      this.set({ phase: 'error', message: parsed.errors.map((e) => e.message).join('; '), edited: false });
+      return;
+    }
+    const { epochsDone, stepsDone } = parsed.model.trainingConfig;
+    await this.start(false, { weights: parsed.weights, epochsDone, stepsDone, partial: true });
+  }
+
   /** The engine of the next run (a run under way keeps its own). */
   choose(choice: EngineChoice): void {
     this.set({ choice });
@@ -218,20 +267,24 @@ export class TrainSession {
   private drop(): void {
     this.client?.terminate();
     this.client = null;
+    this.runShape = null;
   }
 
-  private async start(paused: boolean): Promise<void> {
+  /** `edit`: go on from a run's weights on an edited diagram, the charts kept. */
+  private async start(paused: boolean, edit?: ResumeFrom): Promise<void> {
     this.drop();
-    const { resume, resets } = this.state;
-    this.losses.clear();
+    const { resets } = this.state;
+    const resume = edit ?? this.state.resume;
+    if (!edit) this.losses.clear();
     const keep = resume ? { step: resume.stepsDone, epoch: resume.epochsDone } : { step: 0, epoch: 0 };
     this.before = { steps: keep.step, epochs: keep.epoch };
     this.set({
       ...initial,
       ...keep,
+      ...(edit ? { epochs: this.state.epochs, firstLoss: this.state.firstLoss } : {}),
       phase: paused ? 'stepping' : 'starting',
       resets,
-      resume,
+      resume: this.state.resume,
       points: this.state.points + 1,
     });
     let request: StartRequest;
@@ -241,6 +294,7 @@ export class TrainSession {
       this.set({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
       return;
     }
+    this.runShape = trainedShape(request.document as LensDocument);
     const settings = request.settings ?? {};
     const seed = (settings.seed ?? 1) + resets;
     const client = this.spawn();

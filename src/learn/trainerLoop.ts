@@ -1,0 +1,172 @@
+/**
+ * The trainer's run, epoch by epoch and step by step (the Trainer class in ./trainer keeps the
+ * public controls and hands this loop what it shares). Each epoch cuts the seeded shuffled
+ * batches, takes one step a batch, tallies and reports every step and then the epoch; before
+ * every step it asks ./controls whether to go, park (paused) or stop. On tfjs the outputs are
+ * read back every few steps while the next steps run (./readBack); a trace asked for is taken
+ * on the next step. A loss or value that stops being finite ends the run within `MAX_UNSEEN`
+ * steps, rolled back to the last finite step (./guard, ./trainerFailure).
+ */
+
+import { type Batch, BatchViews, type Dataset } from '../data/dataset';
+import type { Controls } from './controls';
+import { FiniteGuard } from './guard';
+import type { Learner } from './learner';
+import type { Listeners } from './listeners';
+import { labelReading, type Metrics, Tally } from './metrics';
+import { nextTask } from './nextTask';
+import { ReadBack } from './readBack';
+import type { RunOutputs, StepRunner, StepTrace } from './runners/index';
+import type { TrainerSettings } from './settings';
+import { rollBack } from './trainerFailure';
+import type { EpochMetrics, NonFinite, StepMetrics, TrainerOptions } from './trainerTypes';
+
+/** Keeps values aside for a rollback every this many steps. */
+const CHECK_EVERY = 8;
+/** A non-finite loss or value is seen before this many more steps are taken. */
+const MAX_UNSEEN = 10;
+
+/** What the loop shares with the trainer that runs it. */
+export interface LoopParts {
+  readonly learner: Learner;
+  readonly train: Dataset;
+  readonly test: Dataset | null;
+  readonly settings: TrainerSettings;
+  readonly options: TrainerOptions;
+  readonly controls: Controls;
+  readonly stepListeners: Listeners<StepMetrics>;
+  readonly epochListeners: Listeners<EpochMetrics>;
+  /** The runner of the moment: `engine: 'auto'` may swap it before the first step. */
+  runner(): StepRunner;
+  evaluate(ds: Dataset): Metrics;
+  /** Tells the status listeners the trainer's status now. */
+  emitStatus(): void;
+}
+
+/** Where a run ended: the epoch it stopped in (or the last + 1), and what went non-finite. */
+export interface LoopEnd {
+  readonly epoch: number;
+  readonly failure: NonFinite | null;
+}
+
+export class TrainingLoop {
+  /** Steps taken, and steps reported to the listeners (fewer while tfjs reads are under way). */
+  taken = 0;
+  reported = 0;
+  private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
+
+  constructor(private readonly parts: LoopParts) {}
+
+  /** Resolves with every buffer of the next step's Program (indexed like learner.stepProgram). */
+  traceNextStep(): Promise<{ step: number; trace: StepTrace }> {
+    return new Promise((resolve) => this.traceWanted.push(resolve));
+  }
+
+  /** Epochs `from` … `to` − 1, until a stop or a failure; a failure is rolled back before this returns. */
+  async epochs(from: number, to: number): Promise<LoopEnd> {
+    const { controls, settings, train } = this.parts;
+    const guard = new FiniteGuard(this.parts.runner(), CHECK_EVERY);
+    const views = new BatchViews(train, settings.batchSize);
+    let epoch = from;
+    let failure: NonFinite | null = null;
+    try {
+      for (; epoch < to && !controls.stopped; epoch++) {
+        if (!(await this.runEpoch(epoch, views, guard))) break;
+      }
+      if (guard.failed) failure = rollBack({ ...this.replayFrom(), guard, boxName: this.parts.options.boxName });
+    } finally {
+      guard.release();
+    }
+    return { epoch, failure };
+  }
+
+  /** One epoch; false when the run ends in it (stopped before its first step, or failed). */
+  private async runEpoch(epoch: number, views: BatchViews, guard: FiniteGuard): Promise<boolean> {
+    const { learner, train, test, settings, controls, stepListeners } = this.parts;
+    const tally = new Tally(labelReading(train, learner.loss.logits));
+    const epochStart = performance.now();
+    const first = this.reported;
+    const report = (out: RunOutputs, rows: Batch) => {
+      tally.add(out.loss, out.predictions, rows.labels, rows.n);
+      this.reported++;
+      guard.reported(this.reported, Number.isFinite(tally.lastLoss));
+      if (stepListeners.size === 0) return;
+      stepListeners.emit({ step: this.reported, epoch, loss: tally.lastLoss, accuracy: tally.lastAccuracy });
+    };
+    const deferred = this.parts.runner().deferred;
+    const readEvery = Math.min(settings.readEvery ?? 32, MAX_UNSEEN - 2);
+    const reads = deferred ? new ReadBack(deferred, report, readEvery, MAX_UNSEEN) : null;
+    await this.stepThrough(views.epoch(settings.seed, epoch), report, reads, guard);
+    if (guard.failed || (controls.stopped && this.reported === first)) return false;
+    const steps = this.reported - first;
+    const seconds = (performance.now() - epochStart) / 1000;
+    const full = settings.evaluateEachEpoch !== false;
+    this.parts.epochListeners.emit({
+      epoch,
+      engine: this.parts.runner().engine,
+      steps,
+      stepsPerSecond: seconds > 0 ? steps / seconds : 0,
+      running: tally.read(),
+      train: full ? this.parts.evaluate(train) : null,
+      test: full && test ? this.parts.evaluate(test) : null,
+    });
+    return true;
+  }
+
+  /** The epoch's batches, one step each, until a stop or a failure; every step reported at the end. */
+  private async stepThrough(
+    rows: readonly Batch[],
+    report: (out: RunOutputs, rows: Batch) => void,
+    reads: ReadBack | null,
+    guard: FiniteGuard,
+  ): Promise<void> {
+    const { controls } = this.parts;
+    const runner = this.parts.runner();
+    const flush = async () => reads?.flush();
+    const yieldEveryMs = this.parts.settings.yieldEveryMs ?? 10;
+    let lastYield = performance.now();
+    for (let b = 0; b < rows.length; b++) {
+      let gate = controls.gate();
+      if (gate === 'park') gate = await controls.parked(() => this.park(flush), this.resumed);
+      if (gate === 'stop' || guard.failed) break;
+      if (this.traceWanted.length) {
+        await flush();
+        report(this.traced(rows[b]), rows[b]);
+      } else if (reads) await reads.step(rows[b]);
+      else report(runner.step(rows[b]), rows[b]);
+      guard.stepped(++this.taken);
+      if (guard.behind(this.taken, MAX_UNSEEN - CHECK_EVERY)) await guard.settle();
+      if (performance.now() - lastYield > yieldEveryMs) {
+        reads?.startIfIdle(); // never wait on the device here: a read that waited would stall the pipeline
+        await nextTask();
+        lastYield = performance.now();
+      }
+    }
+    await flush();
+  }
+
+  /** Paused: every step taken is reported before the pause is. */
+  private async park(flush: () => Promise<void>): Promise<void> {
+    await flush();
+    this.parts.emitStatus();
+  }
+
+  /** Going on after a park: a resume is news, a single step is not (the next park says it). */
+  private readonly resumed = (): void => {
+    if (this.parts.controls.status === 'running') this.parts.emitStatus();
+  };
+
+  /** What a rollback replays with: the runner, the learner and how the rows were cut. */
+  private replayFrom() {
+    const { batchSize, seed } = this.parts.settings;
+    return { runner: this.parts.runner(), learner: this.parts.learner, train: this.parts.train, batchSize, seed };
+  }
+
+  private traced(rows: Batch) {
+    const { outputs, trace } = this.parts.runner().traceStep(rows);
+    const waiting = this.traceWanted;
+    this.traceWanted = [];
+    for (const resolve of waiting) resolve({ step: this.taken + 1, trace });
+    return outputs;
+  }
+}
