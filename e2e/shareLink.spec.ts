@@ -6,6 +6,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// Long user journeys (training, reloads, two pages): a machine shared with other work needs time.
+test.describe.configure({ timeout: 180_000 });
+
 /** The editor, opened; a loaded machine may take a while to start it. */
 async function openApp(page: Page): Promise<void> {
   page.on('dialog', (d) => {
