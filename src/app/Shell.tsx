@@ -10,33 +10,42 @@ import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
 import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
+import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
+import { PictureDialog } from '../editor/overlays/PictureDialog';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
+import { ShareDialog } from '../editor/overlays/ShareDialog';
 import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
 import { TermPanel } from '../editor/overlays/TermPanel';
 import { TieDialog } from '../editor/overlays/TieDialog';
+import { UnreadableBanner } from '../editor/overlays/UnreadableBanner';
 import { Palette } from '../editor/palette/Palette';
 import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
+import { useEditor } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
 import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
+import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { StatusBar } from './StatusBar';
 
 export function Shell({ ready }: { ready: boolean }) {
+  const hidden = useEditor((s) => s.hiddenPanels);
   return (
     <TrainingProvider>
-      <div className="app">
+      <div className={['app', ...hidden.map((p) => `hide-${p}`)].join(' ')}>
         <header className="app-header">
           <h1>Lensboard</h1>
           <span className="tagline">string diagrams of lenses, trained</span>
           <DocumentTitle />
           <Toolbar />
+          <ExportModel />
         </header>
         <div className="app-banners">
           <SaveFailedBanner />
           <OtherTabBanner />
+          <UnreadableBanner />
         </div>
         <aside className="palette" aria-label="Palette">
           <h2>Palette</h2>
@@ -62,7 +71,10 @@ export function Shell({ ready }: { ready: boolean }) {
         <ConnectPicker />
         <TieDialog />
         <DiscardDialog />
+        <OpenProblemDialog />
         <ExamplesDialog />
+        <ShareDialog />
+        <PictureDialog />
         <ShortcutsOverlay />
       </div>
     </TrainingProvider>

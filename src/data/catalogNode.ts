@@ -6,5 +6,7 @@ import type { Dataset } from './dataset';
 import { loadMnistBufferNode } from './mnistNode';
 
 export function loadDatasetNode(id: string, options: DatasetOptions = {}): Promise<Dataset> {
-  return loadDataset(id, { mnistBytes: () => loadMnistBufferNode(), ...options });
+  // A document's own `mnistBytes` (JSON: never a function) is refused, not overridden.
+  if ('mnistBytes' in options) return loadDataset(id, options);
+  return loadDataset(id, { ...options, mnistBytes: () => loadMnistBufferNode() });
 }

@@ -23,6 +23,9 @@ describe('dataset options are bounded where they are read', () => {
     ['multiplexer', { bits: 4 }, 'dataset.options.bits = 4 is out of range 1…3'],
     ['mnist', { shape: 'round' }, 'dataset.options.shape = "round" is not one of "flat", "image"'],
     ['iris-z2', { classes: 4 }, 'dataset.options.classes = 4 is not one of 3, 2'],
+    // A document's options cannot stand in for the reader the app or the CLI passes.
+    ['mnist', { mnistBytes: 'x' }, 'dataset.options.mnistBytes is not an option of mnist (its options are shape)'],
+    ['xor', { mnistBytes: {} }, 'dataset.options.mnistBytes is not an option of xor'],
   ])('%s with %j: %s', async (id, options, message) => {
     await expect(loadDatasetNode(id, options as DatasetOptions)).rejects.toThrow(message);
     expect(() => bindingShapes(id, options)).toThrow(message);

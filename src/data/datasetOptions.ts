@@ -34,7 +34,10 @@ export interface Shapes {
   readonly labelShape: readonly number[];
 }
 
-/** Options a caller may pass that are not the dataset's own (Node's MNIST reader). */
+/**
+ * Options a caller may pass that are not the dataset's own (Node's MNIST reader): functions,
+ * which JSON cannot hold, so a document or model file naming one is refused like any unknown key.
+ */
 const PLUMBING = new Set(['mnistBytes']);
 
 export const MAX_POINTS = 100_000;
@@ -133,7 +136,7 @@ export function checkOptions(
 ): void {
   if (!options) return;
   for (const key of Object.keys(options)) {
-    if (PLUMBING.has(key) || options[key] === undefined) continue;
+    if ((PLUMBING.has(key) && typeof options[key] === 'function') || options[key] === undefined) continue;
     const path = `${at}.${key}`;
     const spec = specs.find((s) => s.key === key);
     if (!spec) {

@@ -2,11 +2,13 @@
 import { useReactFlow } from '@xyflow/react';
 import { commandById } from './commands';
 import { keyLabel } from './commands/command';
+import { OPEN_INPUT_ID, openPicked } from './persist/openFiles';
 import { useEditorStoreApi } from './store/EditorStoreContext';
 import { useCanRedo, useCanUndo, useLensView, useOverlay } from './store/hooks';
 
 const tools = [
   'new',
+  'open',
   'examples',
   'undo',
   'redo',
@@ -16,8 +18,13 @@ const tools = [
   'lens-view',
   'reverse',
   'export',
+  'share',
+  'picture',
   'shortcuts',
 ] as const;
+
+/** Tools that open a dialog of their own. */
+const DIALOGS: ReadonlySet<string> = new Set(['examples', 'share', 'picture']);
 
 export function Toolbar() {
   const store = useEditorStoreApi();
@@ -37,8 +44,9 @@ export function Toolbar() {
             type="button"
             disabled={state[id]}
             aria-pressed={id in pressed ? pressed[id] : undefined}
-            aria-haspopup={id === 'examples' ? 'dialog' : undefined}
-            aria-expanded={id === 'examples' ? overlay === 'examples' : undefined}
+            aria-haspopup={DIALOGS.has(id) ? 'dialog' : undefined}
+            aria-controls={id === 'open' ? OPEN_INPUT_ID : undefined}
+            aria-expanded={DIALOGS.has(id) ? overlay === id : undefined}
             title={keys ? `${c.label} (${keys})` : c.label}
             onClick={() => void c.run({ store, flow })}
           >
@@ -46,6 +54,18 @@ export function Toolbar() {
           </button>
         );
       })}
+      <input
+        id={OPEN_INPUT_ID}
+        type="file"
+        accept=".json,application/json"
+        aria-label="Open a document or model file"
+        hidden
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = ''; // choosing the same file again opens it again
+          if (file) void openPicked(store, file);
+        }}
+      />
     </div>
   );
 }

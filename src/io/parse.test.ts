@@ -1,7 +1,7 @@
 /** Reading documents from outside: every error names its JSON path. */
 import { describe, expect, it } from 'vitest';
 import { loadExample } from './examples';
-import { formatPath, MAX_DOCUMENT_CHARS, parseDocument, parseDocumentText } from './parse';
+import { formatPath, MAX_DOCUMENT_CHARS, MAX_OBJECT_KEYS, parseDocument, parseDocumentText } from './parse';
 
 const minimal = () => ({
   format: 'lensboard-document',
@@ -75,6 +75,20 @@ describe('parseDocumentText', () => {
     const deep = `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`;
     const text = JSON.stringify({ ...minimal(), name: 'x' }).replace('"name":"x"', `"name":"x","extra":${deep}`);
     expect(fail(parseDocumentText(text))[0].message).toContain('nested deeper');
+  });
+
+  it('refuses an object with more keys than any config or options hold, naming it', () => {
+    const keys = Object.fromEntries(Array.from({ length: MAX_OBJECT_KEYS + 1 }, (_, i) => [`k${i}`, i]));
+    const text = JSON.stringify(minimal()).replace('"config":{}', `"config":${JSON.stringify(keys)}`);
+    expect(fail(parseDocumentText(text))).toEqual([
+      {
+        path: 'boxes[1].config',
+        message: `an object with ${MAX_OBJECT_KEYS + 1} keys; at most ${MAX_OBJECT_KEYS} are read`,
+      },
+    ]);
+    const enough = Object.fromEntries(Object.entries(keys).slice(0, MAX_OBJECT_KEYS));
+    const ok = JSON.stringify(minimal()).replace('"config":{}', `"config":${JSON.stringify(enough)}`);
+    expect(parseDocumentText(ok).ok).toBe(true);
   });
 
   it('round-trips an example through text', () => {

@@ -20,6 +20,12 @@ export type ParseResult =
 /** Far above any drawn diagram (a 300-box document is ~100 kB); weights live in the model file. */
 export const MAX_DOCUMENT_CHARS = 5_000_000;
 const MAX_DEPTH = 64;
+/**
+ * Keys of one JSON object (not array): far above any config, options or settings drawn here
+ * (a few dozen), and low enough that a record of a million keys is refused before zod, the
+ * compiler or the dataset checks walk it. Arrays are bounded by their schemas instead.
+ */
+export const MAX_OBJECT_KEYS = 1000;
 
 export function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) => {
@@ -29,11 +35,20 @@ export function formatPath(path: readonly PropertyKey[]): string {
   }, '');
 }
 
-/** `__proto__` as an own key could pollute prototypes where the data is later spread or merged. */
+/**
+ * `__proto__` as an own key could pollute prototypes where the data is later spread or merged;
+ * depth and the keys of one object are bounded too, so nothing later walks an absurd tree.
+ */
 export function findUnsafe(value: unknown, path: PropertyKey[] = []): DocumentIssue | undefined {
   if (path.length > MAX_DEPTH) return { path: formatPath(path), message: `nested deeper than ${MAX_DEPTH} levels` };
   if (typeof value !== 'object' || value === null) return undefined;
-  for (const key of Object.keys(value)) {
+  const keys = Object.keys(value);
+  if (!Array.isArray(value) && keys.length > MAX_OBJECT_KEYS)
+    return {
+      path: formatPath(path),
+      message: `an object with ${keys.length} keys; at most ${MAX_OBJECT_KEYS} are read`,
+    };
+  for (const key of keys) {
     if (key === '__proto__') return { path: formatPath([...path, key]), message: 'the key "__proto__" is not allowed' };
     const inner = findUnsafe((value as Record<string, unknown>)[key], [
       ...path,

@@ -66,7 +66,8 @@ function mutateTree(root: Json, r: () => number): Json {
   const key = path[path.length - 1];
   const op = Math.floor(r() * 5);
   if (op === 0) {
-    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    // Not splice: an array given an own `constructor` key by an earlier mutation breaks it.
+    if (Array.isArray(parent)) parent.copyWithin(Number(key), Number(key) + 1).length--;
     else delete parent[key];
   } else if (op === 1) setOwn(parent, key, structuredClone(pick(r, ODD_VALUES)));
   else if (op === 2) {

@@ -1,6 +1,7 @@
-/** Drops from the palette, context menus, double-click to enter a group, hover links. */
+/** Drops from the palette, files dropped to open them, context menus, double-click to enter a group, hover links. */
 import { type Edge, type Node, useReactFlow } from '@xyflow/react';
 import { type DragEvent, type MouseEvent, useMemo } from 'react';
+import { openPicked } from '../persist/openFiles';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { PALETTE_MIME, placeEntry } from './placement';
 
@@ -18,11 +19,18 @@ export function useCanvasEvents() {
     };
     return {
       onDragOver(e: DragEvent) {
-        if (!e.dataTransfer.types.includes(PALETTE_MIME)) return;
+        if (!e.dataTransfer.types.includes(PALETTE_MIME) && !e.dataTransfer.types.includes('Files')) return;
         e.preventDefault();
         e.dataTransfer.dropEffect = 'copy';
       },
       onDrop(e: DragEvent) {
+        const file = e.dataTransfer.files[0];
+        if (file) {
+          // A document or a model file, opened as Open opens it (persist/openFiles.ts).
+          e.preventDefault();
+          void openPicked(store, file);
+          return;
+        }
         const raw = e.dataTransfer.getData(PALETTE_MIME);
         if (!raw) return;
         e.preventDefault();

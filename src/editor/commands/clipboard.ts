@@ -2,7 +2,7 @@
  * The clipboard: the system one (so boxes travel between tabs) holding a fragment as JSON, and
  * a copy kept here for when the browser will not let us read the system one.
  */
-import { type Fragment, makeFragment, parseFragment } from '../model/fragment';
+import { type Fragment, makeFragment, readFragment } from '../model/fragment';
 import type { EditorStore } from '../store/createEditorStore';
 
 let lastCopied: Fragment | null = null;
@@ -14,14 +14,26 @@ export function copyText(store: EditorStore): string | null {
   return JSON.stringify(lastCopied);
 }
 
-/** Pastes clipboard text; foreign content is ignored, with a notice saying so. */
+/**
+ * Pastes clipboard text; foreign content is ignored, and Lensboard boxes the checks refuse
+ * (io/parse.ts) are not pasted, each with a notice saying so and where.
+ */
 export function pasteText(store: EditorStore, text: string | null): void {
-  const fragment = text === null ? lastCopied : parseFragment(text);
-  if (!fragment) {
+  const read = text === null ? (lastCopied ? { ok: true as const, fragment: lastCopied } : null) : readFragment(text);
+  if (!read || (!read.ok && read.foreign)) {
     store.getState().notify('The clipboard holds no Lensboard boxes, so nothing was pasted.', 'error');
     return;
   }
-  store.getState().paste(fragment);
+  if (!read.ok) {
+    const [first] = read.errors;
+    const more = read.errors.length > 1 ? ` (and ${read.errors.length - 1} more)` : '';
+    const where = first.path ? `${first.path}: ` : '';
+    store
+      .getState()
+      .notify(`The copied boxes were refused, so nothing was pasted: ${where}${first.message}${more}.`, 'error');
+    return;
+  }
+  store.getState().paste(read.fragment);
 }
 
 export async function readSystemClipboard(): Promise<string | null> {

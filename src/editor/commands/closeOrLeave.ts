@@ -7,8 +7,15 @@ export const closeOrLeave = defineCommand({
   keys: ['Escape'],
   run: ({ store }) => {
     const s = store.getState();
-    if (s.overlay || s.menu || s.picker || s.tiePrompt || s.discardPrompt)
-      return s.setView({ overlay: null, menu: null, picker: null, tiePrompt: null, discardPrompt: false });
+    if (s.overlay || s.menu || s.picker || s.tiePrompt || s.discardPrompt || s.openProblem)
+      return s.setView({
+        overlay: null,
+        menu: null,
+        picker: null,
+        tiePrompt: null,
+        discardPrompt: false,
+        openProblem: null,
+      });
     if (s.scope) return s.leaveTo(s.doc.groups.find((g) => g.id === s.scope)?.parent);
     s.clearSelection();
   },

@@ -9,11 +9,14 @@ import { exportDocument } from './exportDocument';
 import { fitView } from './fitView';
 import { groupAsPara } from './groupAsPara';
 import { newDiagram } from './newDiagram';
+import { openFileCommand } from './openFile';
 import { paste } from './paste';
 import { redo } from './redo';
 import { saveToMyBoxes } from './saveToMyBoxes';
 import { selectAll } from './selectAll';
+import { shareLink } from './shareLink';
 import { showExamples } from './showExamples';
+import { showPicture } from './showPicture';
 import { showReverse } from './showReverse';
 import { showShortcuts } from './showShortcuts';
 import { toggleLensView } from './toggleLensView';
@@ -34,7 +37,10 @@ export const commands: readonly Command[] = [
   toggleLensView,
   showReverse,
   exportDocument,
+  shareLink,
+  showPicture,
   newDiagram,
+  openFileCommand,
   showExamples,
   showShortcuts,
   closeOrLeave,

@@ -4,7 +4,15 @@
  * something changed. The scope is the group being viewed (undefined for the top level).
  */
 import type { Config } from '../../core/diagram';
-import type { BoxDoc, LensDocument, PortRef, Position, WireDoc } from '../../io/document';
+import {
+  type BoxDoc,
+  BoxSchema,
+  GroupSchema,
+  type LensDocument,
+  type PortRef,
+  type Position,
+  type WireDoc,
+} from '../../io/document';
 import { freshId, usedIds } from './ids';
 
 export type Scope = string | undefined;
@@ -88,12 +96,15 @@ export function setConfigValue(doc: LensDocument, boxId: string, key: string, va
   };
 }
 
+/** The schema's own bounds, so that a label the editor takes is one a saved document may hold. */
+const MAX_LABEL = BoxSchema.shape.label.unwrap().maxLength ?? 200;
+const MAX_GROUP_NAME = GroupSchema.shape.name.maxLength ?? 120;
+
 export function setLabel(doc: LensDocument, id: string, label: string): LensDocument {
-  const text = label.slice(0, 200);
   return {
     ...doc,
-    boxes: doc.boxes.map((b) => (b.id === id ? { ...b, label: text || undefined } : b)),
-    groups: doc.groups.map((g) => (g.id === id ? { ...g, name: text || g.name } : g)),
+    boxes: doc.boxes.map((b) => (b.id === id ? { ...b, label: label.slice(0, MAX_LABEL) || undefined } : b)),
+    groups: doc.groups.map((g) => (g.id === id ? { ...g, name: label.slice(0, MAX_GROUP_NAME) || g.name } : g)),
   };
 }
 

@@ -1,10 +1,21 @@
 /**
  * A fragment is what copy puts on the clipboard: some boxes and groups with the wires among
- * them, as JSON. Paste validates it with the document's own schemas (foreign text is refused,
- * never half-read), renames every id, shifts positions and re-parents the top into the scope.
+ * them, as JSON. Paste reads it through the same checks as a file (size, depth, `__proto__`,
+ * the document's own schemas, unique ids) plus its own (every wire joins two of its boxes), so
+ * what lands in the diagram is what a saved document may hold; foreign text is refused, never
+ * half-read. It then renames every id, shifts positions and re-parents the top into the scope.
  */
 
-import { BoxSchema, GroupSchema, type LensDocument, type Position, WireSchema } from '../../io/document';
+import {
+  BoxSchema,
+  DOCUMENT_FORMAT,
+  DOCUMENT_VERSION,
+  GroupSchema,
+  type LensDocument,
+  type Position,
+  WireSchema,
+} from '../../io/document';
+import { type DocumentIssue, findUnsafe, formatPath, MAX_DOCUMENT_CHARS, parseDocument } from '../../io/parse';
 import { z } from '../../io/zod';
 import { descendants, type Scope } from './documentOps';
 import { freshId, usedIds } from './ids';
@@ -30,14 +41,62 @@ export function makeFragment(doc: LensDocument, nodeIds: readonly string[]): Fra
   };
 }
 
-/** The fragment in clipboard text, or null for anything else (foreign content). */
-export function parseFragment(text: string): Fragment | null {
+export type FragmentRead =
+  | { readonly ok: true; readonly fragment: Fragment }
+  /** Not Lensboard's at all (other text, other JSON). */
+  | { readonly ok: false; readonly foreign: true }
+  /** Lensboard's, but refused: every problem with its JSON path. */
+  | { readonly ok: false; readonly foreign: false; readonly errors: readonly DocumentIssue[] };
+
+const refused = (errors: readonly DocumentIssue[]): FragmentRead => ({ ok: false, foreign: false, errors });
+
+/** Wires and exposed ports may only name boxes and groups of the fragment itself. */
+function danglingEnds(f: Fragment): DocumentIssue[] {
+  const ids = new Set([...f.boxes.map((b) => b.id), ...f.groups.map((g) => g.id)]);
+  const issues: DocumentIssue[] = [];
+  const check = (id: string, path: string) => {
+    if (!ids.has(id)) issues.push({ path, message: `'${id}' is not a box of the copied boxes` });
+  };
+  f.wires.forEach((w, i) => {
+    check(w.from.box, `wires[${i}].from.box`);
+    check(w.to.box, `wires[${i}].to.box`);
+  });
+  f.groups.forEach((g, i) => {
+    for (const [j, p] of g.inputs.entries()) check(p.box, `groups[${i}].inputs[${j}].box`);
+    for (const [j, p] of g.outputs.entries()) check(p.box, `groups[${i}].outputs[${j}].box`);
+  });
+  return issues;
+}
+
+/** Clipboard text as a fragment, foreign, or refused with its problems' paths. */
+export function readFragment(text: string): FragmentRead {
+  if (text.length > MAX_DOCUMENT_CHARS)
+    return refused([{ path: '', message: `${text.length} characters; at most ${MAX_DOCUMENT_CHARS} are pasted` }]);
+  let json: unknown;
   try {
-    const r = FragmentSchema.safeParse(JSON.parse(text));
-    return r.success ? r.data : null;
+    json = JSON.parse(text);
   } catch {
-    return null;
+    return { ok: false, foreign: true };
   }
+  if (typeof json !== 'object' || json === null || (json as { format?: unknown }).format !== FRAGMENT_FORMAT)
+    return { ok: false, foreign: true };
+  const unsafe = findUnsafe(json);
+  if (unsafe) return refused([unsafe]);
+  const r = FragmentSchema.safeParse(json);
+  if (!r.success) return refused(r.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })));
+  const { boxes, wires, groups } = r.data;
+  // The document's own checks (unique ids among them): what a pasted box holds, a saved file may hold.
+  const asDoc = parseDocument({ format: DOCUMENT_FORMAT, version: DOCUMENT_VERSION, boxes, wires, groups });
+  if (!asDoc.ok) return refused(asDoc.errors);
+  const dangling = danglingEnds(r.data);
+  if (dangling.length > 0) return refused(dangling);
+  return { ok: true, fragment: r.data };
+}
+
+/** The fragment in clipboard text, or null for anything else (foreign or refused). */
+export function parseFragment(text: string): Fragment | null {
+  const r = readFragment(text);
+  return r.ok ? r.fragment : null;
 }
 
 /** Adds a copy of the fragment; its top-level nodes land in `scope`, shifted by `offset`. */

@@ -1,14 +1,16 @@
 /**
- * "New diagram" or "open an example" with unsaved work: keep it as a file first, discard it, or
+ * "New diagram", "open an example" or Open with unsaved work: keep it as a file first, discard it, or
  * stay. Cancel has the focus, so Enter by habit never throws work away.
  */
 import { examples } from '../../io/examples';
 import { startNewDiagram } from '../commands/newDiagram';
 import { startExample } from '../commands/openExample';
 import { exportToFile } from '../persist/exportFile';
+import { startOpened } from '../persist/openFiles';
 import type { EditorStore } from '../store/createEditorStore';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import type { DiscardIntent } from '../store/types';
+import { hasUnsavedWork } from '../store/unsaved';
 
 function wordsFor(intent: DiscardIntent, store: EditorStore) {
   if (intent.next === 'new')
@@ -17,6 +19,20 @@ function wordsFor(intent: DiscardIntent, store: EditorStore) {
       keep: 'Export, then new',
       go: 'Discard and start new',
       run: () => startNewDiagram(store),
+    };
+  if (intent.next === 'file' && intent.link)
+    return {
+      what: 'The diagram in the link',
+      keep: 'Export, then open',
+      go: 'Replace it with the link’s diagram',
+      run: () => startOpened(store, intent.file, intent.opened),
+    };
+  if (intent.next === 'file')
+    return {
+      what: `The ${intent.opened.kind === 'model' ? 'model' : 'document'} “${intent.file}”`,
+      keep: 'Export, then open',
+      go: 'Discard and open the file',
+      run: () => startOpened(store, intent.file, intent.opened),
     };
   const name = examples.find((e) => e.id === intent.id)?.name ?? intent.id;
   return {
@@ -33,6 +49,7 @@ export function DiscardDialog() {
   if (!intent) return null;
   const cancel = () => store.getState().setView({ discardPrompt: false });
   const { what, keep, go, run } = wordsFor(intent, store);
+  const link = intent.next === 'file' && intent.link && !hasUnsavedWork(store.getState());
   return (
     <div className="modal-backdrop" role="presentation">
       <div
@@ -42,10 +59,12 @@ export function DiscardDialog() {
         aria-labelledby="discard-title"
         aria-describedby="discard-text"
       >
-        <h2 id="discard-title">Discard unsaved changes?</h2>
+        <h2 id="discard-title">{link ? 'Replace the diagram kept in this browser?' : 'Discard unsaved changes?'}</h2>
         <p id="discard-text">
-          This diagram has changes that were never exported as a file. {what} replaces it (Undo brings it back while
-          this tab is open).
+          {link
+            ? 'This diagram is the one autosaved in this browser.'
+            : 'This diagram has changes that were never exported as a file.'}{' '}
+          {what} replaces it (Undo brings it back while this tab is open).
         </p>
         <div className="modal-actions">
           <button

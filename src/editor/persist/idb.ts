@@ -3,6 +3,7 @@
  * through the document schema, so a damaged or foreign record is refused, never half-loaded.
  */
 import type { LensDocument } from '../../io/document';
+import { readRevision } from './revision';
 import { readStoredDocument } from './storedDocument';
 
 const DB = 'lensboard';
@@ -57,7 +58,8 @@ export function saveDocument(doc: LensDocument, unexported = true, revision = 0)
 export type Restored =
   | { kind: 'none' }
   | { kind: 'ok'; doc: LensDocument; unexported: boolean; revision: number }
-  | { kind: 'bad'; reason: string };
+  /** `raw` is the record as stored, to be kept aside untouched (absent when nothing could be read). */
+  | { kind: 'bad'; reason: string; raw?: unknown };
 
 export async function loadDocument(): Promise<Restored> {
   const [doc, flag, rev] = await run(
@@ -67,7 +69,44 @@ export async function loadDocument(): Promise<Restored> {
   const raw: unknown = doc.result;
   if (raw === undefined) return { kind: 'none' };
   const read = readStoredDocument(raw);
-  if (!read.ok) return { kind: 'bad', reason: read.reason };
-  const revision = typeof rev.result === 'number' && Number.isFinite(rev.result) ? rev.result : 0;
+  if (!read.ok) return { kind: 'bad', reason: read.reason, raw };
+  const revision = readRevision(rev.result);
   return { kind: 'ok', doc: read.doc, unexported: flag.result !== false, revision };
+}
+
+/**
+ * A stored copy that could not be read (a newer version's, a damaged one) is kept aside under a
+ * key of its own, as it was, until the user exports or deletes it: autosave then writes its own
+ * slot without writing over anything the user made.
+ */
+export interface AsideRecord {
+  readonly key: string;
+  /** Which copy it was: the IndexedDB autosave or the pending record of localStorage. */
+  readonly copy: 'idb' | 'pending';
+  readonly reason: string;
+  /** When it was found unreadable (ms since 1970). */
+  readonly keptAt: number;
+  /** As stored: any structured-clonable value (the pending record's text is a string). */
+  readonly raw: unknown;
+}
+
+const ASIDE = 'unreadable-';
+const asideRange = () => IDBKeyRange.bound(ASIDE, `${ASIDE}\uffff`);
+
+export function keepAside(record: Omit<AsideRecord, 'key'>): Promise<AsideRecord> {
+  const key = `${ASIDE}${record.keptAt}-${record.copy}`;
+  const kept = { ...record, key };
+  return run('readwrite', (s) => s.put(kept, key)).then(() => kept);
+}
+
+export async function readAside(): Promise<AsideRecord[]> {
+  const req = await run('readonly', (s) => s.getAll(asideRange()));
+  return (req.result as unknown[]).filter(
+    (r): r is AsideRecord =>
+      typeof r === 'object' && r !== null && typeof (r as AsideRecord).key === 'string' && 'raw' in r,
+  );
+}
+
+export function deleteAside(key: string): Promise<unknown> {
+  return run('readwrite', (s) => s.delete(key));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyDocument } from '../model/emptyDocument';
 import { xorExample } from '../model/xorExample';
 import { clearPending, PENDING_KEY, PENDING_LIMIT, readPending, writePending } from './pending';
-import { nextRevision, seenRevision } from './revision';
+import { MAX_REVISION, nextRevision, seenRevision } from './revision';
 import { fullStorage, memoryStorage } from './testStorage';
 
 describe('the pending record', () => {
@@ -19,9 +19,13 @@ describe('the pending record', () => {
   it('refuses a damaged or foreign record whole, naming what is wrong', () => {
     const storage = memoryStorage();
     storage.setItem(PENDING_KEY, '{"version":1,"revis');
-    expect(readPending(storage)).toEqual({ kind: 'bad', reason: 'not valid JSON' });
+    expect(readPending(storage)).toEqual({ kind: 'bad', reason: 'not valid JSON', raw: '{"version":1,"revis' });
     storage.setItem(PENDING_KEY, JSON.stringify({ hello: 'world' }));
-    expect(readPending(storage)).toEqual({ kind: 'bad', reason: 'not a Lensboard autosave record' });
+    expect(readPending(storage)).toEqual({
+      kind: 'bad',
+      reason: 'not a Lensboard autosave record',
+      raw: '{"hello":"world"}',
+    });
     const doc = { ...xorExample(), boxes: [{ ...xorExample().boxes[0], position: { x: 'left', y: 0 } }] };
     storage.setItem(PENDING_KEY, JSON.stringify({ version: 1, revision: 3, unexported: true, doc }));
     const read = readPending(storage);
@@ -77,5 +81,19 @@ describe('revisions', () => {
     expect(b).toBeGreaterThan(a);
     seenRevision(b + 1_000_000);
     expect(nextRevision(6_000)).toBeGreaterThan(b + 1_000_000);
+  });
+
+  it('cannot be pinned by a stored value where adding 1 changes nothing', () => {
+    seenRevision(1e300);
+    seenRevision(2 ** 53);
+    const a = nextRevision(7_000);
+    expect(a).toBeLessThan(MAX_REVISION);
+    expect(nextRevision(7_000)).toBe(a + 1);
+    const storage = memoryStorage();
+    const doc = xorExample();
+    for (const revision of [1e300, -5, 2.5, '9']) {
+      storage.setItem(PENDING_KEY, JSON.stringify({ version: 1, revision, unexported: true, doc }));
+      expect(readPending(storage), String(revision)).toEqual({ kind: 'ok', doc, unexported: true, revision: 0 });
+    }
   });
 });

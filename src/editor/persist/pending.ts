@@ -7,6 +7,7 @@
  */
 import type { LensDocument } from '../../io/document';
 import { z } from '../../io/zod';
+import { readRevision } from './revision';
 import { readStoredDocument } from './storedDocument';
 
 export const PENDING_KEY = 'lensboard.pendingAutosave';
@@ -19,11 +20,13 @@ export type PendingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 export type Pending =
   | { kind: 'none' }
   | { kind: 'ok'; doc: LensDocument; unexported: boolean; revision: number }
-  | { kind: 'bad'; reason: string };
+  /** `raw` is the record's text as stored, to be kept aside untouched. */
+  | { kind: 'bad'; reason: string; raw?: string };
 
 const Stored = z.object({
   version: z.literal(1),
-  revision: z.number().int().min(0),
+  /** Damaged (negative, fractional, absurd) reads as 0: the document itself is still worth keeping. */
+  revision: z.unknown().transform(readRevision),
   unexported: z.boolean(),
   doc: z.unknown(),
 });
@@ -48,7 +51,10 @@ export function writePending(
   }
 }
 
-type Read = { kind: 'none' } | { kind: 'bad'; reason: string } | { kind: 'record'; record: z.infer<typeof Stored> };
+type Read =
+  | { kind: 'none' }
+  | { kind: 'bad'; reason: string; raw: string }
+  | { kind: 'record'; record: z.infer<typeof Stored>; raw: string };
 
 function readRecord(storage?: PendingStorage): Read {
   let text: string | null;
@@ -62,11 +68,11 @@ function readRecord(storage?: PendingStorage): Read {
   try {
     json = JSON.parse(text);
   } catch {
-    return { kind: 'bad', reason: 'not valid JSON' };
+    return { kind: 'bad', reason: 'not valid JSON', raw: text };
   }
   const stored = Stored.safeParse(json);
-  if (!stored.success) return { kind: 'bad', reason: 'not a Lensboard autosave record' };
-  return { kind: 'record', record: stored.data };
+  if (!stored.success) return { kind: 'bad', reason: 'not a Lensboard autosave record', raw: text };
+  return { kind: 'record', record: stored.data, raw: text };
 }
 
 export function readPending(storage?: PendingStorage): Pending {
@@ -74,7 +80,7 @@ export function readPending(storage?: PendingStorage): Pending {
   if (read.kind !== 'record') return read;
   const { record } = read;
   const doc = readStoredDocument(record.doc);
-  if (!doc.ok) return { kind: 'bad', reason: doc.reason };
+  if (!doc.ok) return { kind: 'bad', reason: doc.reason, raw: read.raw };
   return { kind: 'ok', doc: doc.doc, unexported: record.unexported, revision: record.revision };
 }
 

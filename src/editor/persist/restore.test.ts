@@ -8,7 +8,7 @@ import { createAutosaver } from './autosaver';
 import type { Restored } from './idb';
 import { PENDING_KEY, type Pending, readPending, writePending } from './pending';
 import { applyRestored, chooseRestored, describeRefused, readSaved } from './restore';
-import { fakeSave, memoryStorage, settle } from './testStorage';
+import { fakeSave, memoryAside, memoryStorage, settle } from './testStorage';
 
 const stored = (doc: LensDocument, revision: number, unexported = true): Restored => ({
   kind: 'ok',
@@ -120,16 +120,57 @@ describe('restoring after the page was left', () => {
     expect(left.storage.map.size).toBe(0);
   });
 
-  it('a damaged pending record is refused with a notice and removed; the IndexedDB copy opens', async () => {
+  it('a damaged pending record is refused with a notice and kept aside as it was; the IndexedDB copy opens', async () => {
     const storage = memoryStorage();
-    storage.setItem(PENDING_KEY, JSON.stringify({ version: 1, revision: 1e15, unexported: true, doc: { boxes: 3 } }));
+    const text = JSON.stringify({ version: 1, revision: 1e15, unexported: true, doc: { boxes: 3 } });
+    storage.setItem(PENDING_KEY, text);
     const store = createEditorStore();
     const doc = xorExample();
-    applyRestored(store, await readSaved({ load: async () => stored(doc, 2, false), storage }), storage);
+    const aside = memoryAside();
+    applyRestored(store, await readSaved({ load: async () => stored(doc, 2, false), storage, ...aside }), storage);
     expect(store.getState().doc).toEqual(doc);
     expect(hasUnsavedWork(store.getState())).toBe(false);
     expect(store.getState().notice).toMatchObject({ tone: 'error', text: expect.stringMatching(/could not be read/) });
+    expect(aside.records).toEqual([
+      {
+        key: 'unreadable-1800000000000-pending',
+        copy: 'pending',
+        reason: expect.any(String),
+        keptAt: 1_800_000_000_000,
+        raw: text,
+      },
+    ]);
+    expect(store.getState().unreadable).toEqual(aside.records);
     expect(storage.map.size).toBe(0);
+  });
+
+  it('leaves an unreadable pending record where it is when it cannot be kept aside', async () => {
+    const storage = memoryStorage();
+    storage.setItem(PENDING_KEY, 'not json');
+    const store = createEditorStore();
+    const keep = () => Promise.reject(new Error('IndexedDB would not open'));
+    applyRestored(store, await readSaved({ load: async () => ({ kind: 'none' }), storage, keep }), storage);
+    expect(storage.map.get(PENDING_KEY)).toBe('not json');
+  });
+
+  it('keeps an autosave from a newer version aside, untouched, and lists it on every start', async () => {
+    const newer = {
+      ...xorExample(),
+      version: 99,
+      boxes: [{ id: 'q', generator: 'quantum', position: { x: 0, y: 0 } }],
+    };
+    const aside = memoryAside();
+    const load = async (): Promise<Restored> => ({ kind: 'bad', reason: 'version 99 is newer', raw: newer });
+    const store = createEditorStore();
+    applyRestored(store, await readSaved({ load, storage: memoryStorage(), ...aside }));
+    expect(store.getState().doc.name).toBe('XOR');
+    expect(aside.records).toMatchObject([{ copy: 'idb', reason: 'version 99 is newer', raw: newer }]);
+    const next = createEditorStore();
+    applyRestored(
+      next,
+      await readSaved({ load: async () => stored(xorExample(), 3), storage: memoryStorage(), ...aside }),
+    );
+    expect(next.getState().unreadable.map((r) => r.raw)).toEqual([newer]);
   });
 
   it('with nothing readable, the XOR example opens fresh, and a failed read is named', async () => {
@@ -139,7 +180,7 @@ describe('restoring after the page was left', () => {
     const load = async (): Promise<Restored> => {
       throw new Error('IndexedDB would not open');
     };
-    applyRestored(store, await readSaved({ load, storage }), storage);
+    applyRestored(store, await readSaved({ load, storage, ...memoryAside() }), storage);
     expect(store.getState().doc.boxes.length).toBeGreaterThan(0);
     expect(hasUnsavedWork(store.getState())).toBe(false);
     expect(store.getState().notice?.text).toBe(

@@ -2,13 +2,15 @@
  * On start: the newer readable of the two stored copies, the IndexedDB autosave and the pending
  * record written as the page was last left (pending.ts), else the XOR example (a first visit
  * opens an example, not an empty page). A copy that does not validate is refused whole and
- * named in a notice. A copy taken from the pending record is not marked as saved, so autosave
- * writes it to IndexedDB as soon as it starts, and removes the record once that lands.
+ * named in a notice; it is first kept aside, as it was, under a key of its own (idb.ts), so
+ * that nothing the user made is written over until they export or delete it. A copy taken from
+ * the pending record is not marked as saved, so autosave writes it to IndexedDB as soon as it
+ * starts, and removes the record once that lands.
  */
 import type { LensDocument } from '../../io/document';
 import { xorExample } from '../model/xorExample';
 import type { EditorStore } from '../store/createEditorStore';
-import { loadDocument, type Restored } from './idb';
+import { type AsideRecord, keepAside, loadDocument, type Restored, readAside } from './idb';
 import { clearPending, type Pending, type PendingStorage, readPending } from './pending';
 import { seenRevision } from './revision';
 
@@ -24,12 +26,20 @@ export interface RestoreChoice {
   readonly refused: readonly { copy: Copy; reason: string }[];
   /** The highest revision of a readable copy: the next save must go above it. */
   readonly revision: number;
+  /** Unreadable copies kept aside, this time or before, until the user exports or deletes them. */
+  readonly aside?: readonly AsideRecord[];
+  /** The pending record is unreadable and could not be kept aside: leave it where it is. */
+  readonly keepPending?: boolean;
 }
 
 export interface RestoreDeps {
   readonly load?: () => Promise<Restored>;
   /** localStorage unless given (tests). */
   readonly storage?: PendingStorage;
+  /** Where unreadable copies go, and where they are listed from (IndexedDB unless given). */
+  readonly keep?: (record: Omit<AsideRecord, 'key'>) => Promise<AsideRecord>;
+  readonly listAside?: () => Promise<AsideRecord[]>;
+  readonly now?: () => number;
 }
 
 /** On a tie the IndexedDB copy wins: the pending record then only repeats it. */
@@ -46,28 +56,46 @@ export function chooseRestored(stored: Restored, pending: Pending): RestoreChoic
   return { pick: null, refused, revision };
 }
 
-export async function readSaved({ load = loadDocument, storage }: RestoreDeps = {}): Promise<RestoreChoice> {
+export async function readSaved({
+  load = loadDocument,
+  storage,
+  keep = keepAside,
+  listAside = readAside,
+  now = Date.now,
+}: RestoreDeps = {}): Promise<RestoreChoice> {
   const stored = await load().catch(
     (e: unknown): Restored => ({ kind: 'bad', reason: e instanceof Error ? e.message : String(e) }),
   );
-  return chooseRestored(stored, readPending(storage));
+  const pending = readPending(storage);
+  const choice = chooseRestored(stored, pending);
+  // Unreadable copies go aside as they are, before autosave may write its own slot again.
+  const keptAt = now();
+  if (stored.kind === 'bad' && stored.raw !== undefined)
+    await keep({ copy: 'idb', reason: stored.reason, keptAt, raw: stored.raw }).catch(() => null);
+  let keepPending = false;
+  if (pending.kind === 'bad' && pending.raw !== undefined)
+    keepPending =
+      (await keep({ copy: 'pending', reason: pending.reason, keptAt, raw: pending.raw }).catch(() => null)) === null;
+  const aside = await listAside().catch((): AsideRecord[] => []);
+  return { ...choice, aside, keepPending };
 }
 
 export function applyRestored(
   store: EditorStore,
-  { pick, refused, revision }: RestoreChoice,
+  { pick, refused, revision, aside = [], keepPending = false }: RestoreChoice,
   storage?: PendingStorage,
 ) {
   const s = store.getState();
   seenRevision(revision);
+  s.setView({ unreadable: aside });
   if (pick) {
     s.setDocument(pick.doc);
     s.setView({ savedDoc: pick.from === 'idb' ? pick.doc : null, exportedDoc: pick.unexported ? null : pick.doc });
   } else {
     s.setDocument(xorExample(), true);
   }
-  // A record not chosen is older than IndexedDB's copy, or refused: either way done with.
-  if (pick?.from !== 'pending') clearPending(undefined, storage);
+  // A record not chosen is older than IndexedDB's copy, or refused and kept aside: done with.
+  if (pick?.from !== 'pending' && !keepPending) clearPending(undefined, storage);
   const notice = describeRefused({ pick, refused, revision });
   if (notice) s.notify(notice, 'error');
   store.temporal.getState().clear();

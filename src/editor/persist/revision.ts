@@ -5,6 +5,16 @@
  */
 let last = 0;
 
+/**
+ * Revisions are whole milliseconds. A stored value above this (say 1e300, where adding 1 changes
+ * nothing) is damage rather than a date: it reads as 0, the oldest, and never pins the counter.
+ */
+export const MAX_REVISION = 2 ** 52;
+
+/** A stored revision as a usable one: a whole number in 0…MAX_REVISION, else 0. */
+export const readRevision = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_REVISION ? value : 0;
+
 export function nextRevision(now: number = Date.now()): number {
   last = Math.max(Math.floor(now), last + 1);
   return last;
@@ -12,5 +22,5 @@ export function nextRevision(now: number = Date.now()): number {
 
 /** Restore reports the revisions it found, so that the next save is newer than all of them. */
 export function seenRevision(revision: number): void {
-  if (Number.isFinite(revision)) last = Math.max(last, revision);
+  last = Math.max(last, readRevision(revision));
 }

@@ -1,4 +1,5 @@
 /** Storage fakes for the persist tests: a Map, and one whose writes fail as a full quota does. */
+import type { AsideRecord } from './idb';
 import type { PendingStorage } from './pending';
 
 export function memoryStorage(): PendingStorage & { map: Map<string, string> } {
@@ -37,3 +38,18 @@ export function fakeSave() {
 
 /** Lets settled promises run their callbacks. */
 export const settle = () => new Promise<void>((r) => setImmediate(r));
+
+/** Where unreadable copies are kept aside (idb.ts), as a list in memory. */
+export function memoryAside() {
+  const records: AsideRecord[] = [];
+  return {
+    records,
+    keep: async (r: Omit<AsideRecord, 'key'>) => {
+      const kept = { ...r, key: `unreadable-${r.keptAt}-${r.copy}` };
+      records.push(kept);
+      return kept;
+    },
+    listAside: async () => [...records],
+    now: () => 1_800_000_000_000,
+  };
+}

@@ -1,19 +1,29 @@
-/** Restores the document on start (restore.ts); true once the editor may be used and saved. */
+/**
+ * Restores the document on start (restore.ts), then opens a share link if the page has one
+ * (shareLinks.ts); true once the editor may be used and saved.
+ */
 import { useEffect, useState } from 'react';
 import type { EditorStore } from '../store/createEditorStore';
 import { applyRestored, readSaved } from './restore';
+import { openShareLink } from './shareLinks';
 
 export function useRestore(store: EditorStore): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
+    // A link pasted into the address bar of this open page changes only its hash.
+    const onHash = () => void openShareLink(store, window.location.hash);
     readSaved().then((choice) => {
       if (!live) return;
       applyRestored(store, choice);
       setReady(true);
+      // A share link opens after the browser's own diagram is back, so that it can ask first.
+      void openShareLink(store, window.location.hash);
+      window.addEventListener('hashchange', onHash);
     });
     return () => {
       live = false;
+      window.removeEventListener('hashchange', onHash);
     };
   }, [store]);
   return ready;

@@ -7,10 +7,15 @@
 import type { CompileResult } from '../../compile/types';
 import type { Config } from '../../core/diagram';
 import type { DatasetBinding, LensDocument, PortRef, Position, TrainingSettings } from '../../io/document';
+import type { ModelFile, NamedArray } from '../../io/modelSchema';
+import type { WeightIssue } from '../../io/modelWeights';
+import type { OpenedFile } from '../../io/openFile';
+import type { SharePanel } from '../../io/shareLink';
 import type { Verdict } from '../model/connection';
 import type { Scope } from '../model/documentOps';
 import type { Fragment } from '../model/fragment';
 import type { SavedBox } from '../model/library';
+import type { AsideRecord } from '../persist/idb';
 
 export interface DocumentSlice {
   doc: LensDocument;
@@ -43,9 +48,31 @@ export interface SelectionSlice {
   clearSelection(): void;
 }
 
-export type Overlay = 'shortcuts' | 'reverse' | 'examples' | null;
+export type Overlay = 'shortcuts' | 'reverse' | 'examples' | 'share' | 'picture' | null;
+/** A file Open read and accepted: a document, or a model with its weights. */
+export type AcceptedFile = Exclude<OpenedFile, { kind: 'error' }>;
 /** What a confirmed "discard unsaved changes?" goes on to do. */
-export type DiscardIntent = { readonly next: 'new' } | { readonly next: 'example'; readonly id: string };
+export type DiscardIntent =
+  | { readonly next: 'new' }
+  | { readonly next: 'example'; readonly id: string }
+  /** `link`: a share link's diagram, asked about over the diagram kept in this browser too. */
+  | { readonly next: 'file'; readonly file: string; readonly opened: AcceptedFile; readonly link?: boolean };
+/** A file Open refused: its name and every problem, each with its JSON path. */
+export interface OpenProblem {
+  readonly file: string;
+  readonly errors: readonly WeightIssue[];
+}
+/**
+ * The model file opened last: the document it opened as (its diagram, agreeing with its
+ * training), and its weights and optimiser state, which the training session starts its next
+ * run from (train-ui/model).
+ */
+export interface OpenedModel {
+  readonly file: string;
+  readonly model: ModelFile;
+  readonly weights: readonly NamedArray[];
+  readonly doc: LensDocument;
+}
 export interface Notice {
   readonly id: number;
   readonly text: string;
@@ -80,6 +107,14 @@ export interface ViewData {
   tiePrompt: { templateId: string; position: Position } | null;
   /** "New diagram" or opening an example is asking whether to discard unsaved work (see `exportedDoc`). */
   discardPrompt: DiscardIntent | false;
+  /** Open refused a file; shown until closed. Nothing else changed. */
+  openProblem: OpenProblem | null;
+  /** The model file opened last (null after a document or an example opens). */
+  openedModel: OpenedModel | null;
+  /** Panels a share link hid for this visit (io/shareLink.ts). */
+  hiddenPanels: readonly SharePanel[];
+  /** Stored copies that could not be read, kept aside until the user exports or deletes them. */
+  unreadable: readonly AsideRecord[];
   hovered: string | null;
   compiled: CompileResult | null;
   measured: Readonly<Record<string, { width: number; height: number }>>;

@@ -1,0 +1,173 @@
+/**
+ * Model files as a teacher meets them: train XOR with Play, Export model, reload, open the file
+ * again (the file picker through Open… and Ctrl+O, and a drop on the canvas), find the diagram
+ * back with the run's steps, export the very same bytes but for createdAt, and press Play to
+ * train on from there; a broken file is refused with each problem at its JSON path, and nothing
+ * changes.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Download, Page } from '@playwright/test';
+import { nodes, pane } from './editorHelpers';
+import { expect, test } from './fixtures';
+
+// Long user journeys (training, reloads, two pages): a machine shared with other work needs time.
+test.describe.configure({ timeout: 180_000 });
+
+/** The editor, opened; a loaded machine may take a while to start it. */
+async function openApp(page: Page): Promise<void> {
+  page.on('dialog', (d) => {
+    throw new Error(`unexpected native dialog: ${d.message()}`);
+  });
+  await page.goto('/?engine=typed');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+}
+
+const title = (page: Page) => page.getByLabel('Diagram name');
+const tools = (page: Page) => page.getByRole('toolbar', { name: 'Editor tools' });
+const exportButton = (page: Page) => page.getByRole('button', { name: 'Export model' });
+const discardAsk = (page: Page) => page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+const problem = (page: Page) => page.getByRole('alertdialog', { name: /^Cannot open/ });
+const notice = (page: Page) => page.getByRole('status', { name: 'Notice' });
+const panel = (page: Page) => page.getByRole('region', { name: 'Training' });
+const status = (page: Page) => panel(page).getByRole('status', { name: 'Training status' });
+const stepShown = (page: Page) => panel(page).getByLabel('Step', { exact: true });
+
+async function setEpochs(page: Page, epochs: number): Promise<void> {
+  const field = panel(page).getByLabel(/^Epochs/);
+  await field.fill(String(epochs));
+  await field.press('Enter');
+}
+
+async function exportModel(page: Page, path: string): Promise<string> {
+  const downloading = page.waitForEvent('download');
+  await exportButton(page).click();
+  const download: Download = await downloading;
+  expect(download.suggestedFilename()).toBe('XOR.lensboard-model.json');
+  await download.saveAs(path);
+  return readFileSync(path, 'utf8');
+}
+
+const withoutCreatedAt = (text: string) => text.replace(/"createdAt":"[^"]*"/, '"createdAt":"…"');
+
+/** Drops a file on the canvas as the desktop does: dragover, then drop with the file in it. */
+async function dropFile(page: Page, name: string, text: string): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      const t = new DataTransfer();
+      t.items.add(new File([text], name, { type: 'application/json' }));
+      return t;
+    },
+    { name, text },
+  );
+  await pane(page).dispatchEvent('dragover', { dataTransfer: transfer });
+  await pane(page).dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+test('a trained model exports, opens again by picker, key and drop, exports the same bytes and trains on', async ({
+  page,
+  record,
+}, info) => {
+  await openApp(page);
+  await expect(title(page)).toHaveText('XOR');
+  await expect(exportButton(page)).toBeDisabled();
+  await expect(exportButton(page)).toHaveAttribute('title', /train first/);
+  const boxes = await nodes(page).count();
+
+  await setEpochs(page, 4);
+  await panel(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(status(page)).toHaveText(/^Done: 4 epochs, 128 steps/, { timeout: 30_000 });
+  await expect(exportButton(page)).toBeEnabled();
+  await page.locator('header').screenshot({ path: info.outputPath('export-button.png') });
+  const file = info.outputPath('XOR.lensboard-model.json');
+  const first = await exportModel(page, file);
+  const model = JSON.parse(first);
+  expect(model.format).toBe('lensboard-model');
+  expect(model.trainingConfig).toMatchObject({ epochsDone: 4, stepsDone: 128, batchSize: 16 });
+  expect(model.weightsManifest.map((w: { name: string }) => w.name)).toContain('optimizer/t');
+  await expect(notice(page)).toContainText('Exported the model as “XOR.lensboard-model.json”');
+
+  // A new page: the autosaved diagram holds the edit (4 epochs) never exported, so Open asks first.
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  await expect(stepShown(page)).toHaveText('0');
+  const picking = page.waitForEvent('filechooser');
+  await tools(page).getByRole('button', { name: 'Open…' }).click();
+  await (await picking).setFiles(file);
+  await expect(discardAsk(page)).toContainText('The model “XOR.lensboard-model.json” replaces it');
+  await page.screenshot({ path: info.outputPath('open-asks.png') });
+  await discardAsk(page).getByRole('button', { name: 'Discard and open the file' }).click();
+  await expect(notice(page)).toContainText('Opened the model “XOR.lensboard-model.json”, trained 4 epochs (128 steps)');
+  await expect(title(page)).toHaveText('XOR');
+  await expect(nodes(page)).toHaveCount(boxes);
+  await expect(stepShown(page)).toHaveText('128');
+
+  await expect(exportButton(page)).toBeEnabled();
+  const second = await exportModel(page, info.outputPath('again.json'));
+  expect(withoutCreatedAt(second)).toBe(withoutCreatedAt(first));
+
+  // Ctrl+O opens the same picker; the file just opened has nothing unsaved, so nothing is asked.
+  await notice(page).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice(page)).toHaveText('');
+  const keyed = page.waitForEvent('filechooser');
+  await pane(page).click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+o');
+  await (await keyed).setFiles(file);
+  await expect(notice(page)).toContainText('Opened the model');
+  await expect(discardAsk(page)).toHaveCount(0);
+
+  // Dropped on the canvas, after an edit: asked, then opened as from the picker.
+  await setEpochs(page, 9);
+  await dropFile(page, 'XOR.lensboard-model.json', first);
+  await discardAsk(page).getByRole('button', { name: 'Discard and open the file' }).click();
+  await expect(nodes(page)).toHaveCount(boxes);
+  await expect(panel(page).getByLabel(/^Epochs/)).toHaveValue('4');
+  const third = await exportModel(page, info.outputPath('dropped.json'));
+  expect(withoutCreatedAt(third)).toBe(withoutCreatedAt(first));
+
+  // Play goes on from the file's weights: the step count runs on from 128.
+  await panel(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(status(page)).toHaveText(/^Done: 8 epochs, 256 steps/, { timeout: 30_000 });
+  const fourth = JSON.parse(await exportModel(page, info.outputPath('trained-on.json')));
+  expect(fourth.trainingConfig).toMatchObject({ epochsDone: 8, stepsDone: 256 });
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('a broken file shows each problem at its JSON path, and changes nothing', async ({ page, record }, info) => {
+  await openApp(page);
+  await expect(title(page)).toHaveText('XOR');
+  const boxes = await nodes(page).count();
+  const undo = tools(page).getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeDisabled();
+  const idle = await status(page).textContent();
+
+  const valid = JSON.parse(readFileSync(new URL('../src/io/fixtures/model-v1.json', import.meta.url), 'utf8'));
+  const cut = info.outputPath('cut.lensboard-model.json');
+  writeFileSync(cut, JSON.stringify({ ...valid, weightData: valid.weightData.slice(0, 100) }));
+  const picking = page.waitForEvent('filechooser');
+  await tools(page).getByRole('button', { name: 'Open…' }).click();
+  await (await picking).setFiles(cut);
+  await expect(problem(page)).toHaveAccessibleName('Cannot open “cut.lensboard-model.json”');
+  await expect(problem(page)).toContainText('Nothing was changed.');
+  await expect(problem(page).getByRole('list', { name: 'Problems' })).toContainText(/weight(Data|sManifest)[^:]*:/);
+  await page.screenshot({ path: info.outputPath('open-refused.png') });
+  await problem(page).getByRole('button', { name: 'Close' }).click();
+  await expect(problem(page)).toHaveCount(0);
+
+  const keyed = page.waitForEvent('filechooser');
+  await page.keyboard.press('Control+o');
+  await (await keyed).setFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('hello {') });
+  await expect(problem(page)).toContainText('not valid JSON');
+  await page.keyboard.press('Escape');
+  await expect(problem(page)).toHaveCount(0);
+
+  await dropFile(page, 'bad.json', JSON.stringify({ ...valid, diagram: { ...valid.diagram, boxes: 'none' } }));
+  await expect(problem(page).getByRole('list', { name: 'Problems' })).toContainText('diagram.boxes');
+  await problem(page).getByRole('button', { name: 'Close' }).click();
+
+  await expect(title(page)).toHaveText('XOR');
+  await expect(nodes(page)).toHaveCount(boxes);
+  await expect(undo).toBeDisabled();
+  await expect(stepShown(page)).toHaveText('0');
+  await expect(status(page)).toHaveText(idle ?? '');
+  expect(record.consoleErrors).toEqual([]);
+});

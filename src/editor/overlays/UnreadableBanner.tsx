@@ -1,0 +1,49 @@
+/**
+ * A saved copy that could not be read on start (made by a newer version of Lensboard, or
+ * damaged) is kept aside in this browser, untouched; this says so, and offers to export it as
+ * a file (to open it in that newer version, or to mend it) or, once the user chooses, delete it.
+ */
+
+import { downloadText } from '../persist/download';
+import { type AsideRecord, deleteAside } from '../persist/idb';
+import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
+
+const COPY = { idb: 'The autosaved diagram', pending: 'The last edit, kept as the page closed,' } as const;
+
+/** The record's own text where it was text (the pending record), else its JSON. */
+const asText = (r: AsideRecord) => (typeof r.raw === 'string' ? r.raw : JSON.stringify(r.raw, null, 2));
+
+const fileName = (r: AsideRecord) =>
+  `unreadable-${r.copy === 'idb' ? 'autosave' : 'last-edit'}-${new Date(r.keptAt).toISOString().slice(0, 10)}.json`;
+
+export function UnreadableBanner() {
+  const records = useEditor((s) => s.unreadable);
+  const store = useEditorStoreApi();
+  if (records.length === 0) return null;
+  const drop = async (key: string) => {
+    try {
+      await deleteAside(key);
+      store.getState().setView({ unreadable: store.getState().unreadable.filter((r) => r.key !== key) });
+    } catch (e) {
+      store.getState().notify(`Could not delete it: ${e instanceof Error ? e.message : String(e)}`, 'error');
+    }
+  };
+  return (
+    <>
+      {records.map((r) => (
+        <section key={r.key} className="save-banner" aria-label="Unreadable saved diagram">
+          <span>
+            {COPY[r.copy]} could not be read ({r.reason}). It is kept aside in this browser, untouched: export it as a
+            file to open it elsewhere or mend it.
+          </span>
+          <button type="button" onClick={() => downloadText(asText(r), fileName(r))}>
+            Export it as a file
+          </button>
+          <button type="button" className="danger" onClick={() => void drop(r.key)}>
+            Delete it
+          </button>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Open (the toolbar's Open…, Ctrl+O, a file dropped on the canvas): documents and model files
+ * through the one checked door (io/openFile.ts), the size before a byte is read. A refused file
+ * changes nothing and is shown with every problem at its JSON path; an accepted one replaces the
+ * diagram at once when nothing would be lost, else after the in-app "discard unsaved changes?"
+ * question, as an example does (overlays/DiscardDialog.tsx). A model file opens as its diagram,
+ * made to agree with how it was trained, and leaves its weights in `openedModel` for the
+ * training session (docs/model-format.md).
+ */
+import { checkFileSize, openFile } from '../../io/openFile';
+import { documentForModel } from '../../learn/modelDocument';
+import type { EditorStore } from '../store/createEditorStore';
+import type { AcceptedFile } from '../store/types';
+import { hasUnsavedWork } from '../store/unsaved';
+
+/** The page's one file input, which the Open command clicks (Toolbar.tsx renders it). */
+export const OPEN_INPUT_ID = 'lensboard-open-file';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Replaces the diagram by the accepted file, unasked; it opens with nothing unsaved. */
+export function startOpened(store: EditorStore, file: string, opened: AcceptedFile): void {
+  const s = store.getState();
+  s.setView({ discardPrompt: false, overlay: null, openProblem: null });
+  s.leaveTo(undefined);
+  const older =
+    opened.migratedFrom !== undefined ? ' It was written by an older version of Lensboard and updated.' : '';
+  if (opened.kind === 'document') {
+    s.setView({ openedModel: null });
+    s.setDocument(opened.doc, true);
+    s.notify(`Opened “${file}”.${older}`);
+    return;
+  }
+  const { model, weights } = opened;
+  const doc = documentForModel(model.diagram, model.trainingConfig);
+  s.setDocument(doc, true);
+  // Set after the document: whoever starts runs from these weights finds their diagram in place.
+  s.setView({ openedModel: { file, model, weights, doc } });
+  const t = model.trainingConfig;
+  const agreed = doc === model.diagram ? '' : ' Its training settings were set to those it was trained with.';
+  s.notify(
+    `Opened the model “${file}”, trained ${plural(t.epochsDone, 'epoch')} (${plural(t.stepsDone, 'step')}): Play goes on from its weights.${agreed}${older}`,
+  );
+}
+
+/** The file's text, already read: refused with its problems, opened, or asked about first. */
+export function openText(store: EditorStore, file: string, text: string): void {
+  const opened = openFile(text);
+  const s = store.getState();
+  if (opened.kind === 'error') {
+    s.setView({ openProblem: { file, errors: opened.errors } });
+    return;
+  }
+  if (hasUnsavedWork(s)) s.setView({ overlay: null, discardPrompt: { next: 'file', file, opened } });
+  else startOpened(store, file, opened);
+}
+
+/** A file the user picked or dropped: its size is checked before it is read. */
+export async function openPicked(store: EditorStore, file: File): Promise<void> {
+  const tooBig = checkFileSize(file.size);
+  if (tooBig?.kind === 'error') {
+    store.getState().setView({ openProblem: { file: file.name, errors: tooBig.errors } });
+    return;
+  }
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (e) {
+    const message = `the browser could not read the file: ${e instanceof Error ? e.message : String(e)}`;
+    store.getState().setView({ openProblem: { file: file.name, errors: [{ path: '', message }] } });
+    return;
+  }
+  openText(store, file.name, text);
+}

@@ -1,0 +1,83 @@
+/**
+ * Export model: the diagram with its trained weights and optimiser state as one
+ * `.lensboard-model.json` file (docs/model-format.md), during or after training, named after the
+ * diagram. Also where a model file that Open read hands its weights to the training session,
+ * whose next run starts from them.
+ */
+import './model.css';
+import { useEffect, useRef, useState } from 'react';
+import { downloadText } from '../../editor/persist/download';
+import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreContext';
+import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import type { SessionState } from '../session/trainSession';
+import { exportSource, openedModelText, resumeOf } from './modelExport';
+import { modelFileName } from './modelFileName';
+
+export function ExportModel() {
+  const store = useEditorStoreApi();
+  const session = useTrainSession();
+  const loaded = useRef<SessionState['resume']>(null);
+  const [busy, setBusy] = useState(false);
+
+  // A model file opened (persist/openFiles.ts): its weights go to the session at once.
+  useEffect(
+    () =>
+      store.subscribe((s, prev) => {
+        if (!s.openedModel || s.openedModel === prev.openedModel) return;
+        const resume = resumeOf(s.openedModel);
+        loaded.current = resume;
+        session.loadWeights(resume);
+      }),
+    [store, session],
+  );
+
+  const phase = useSession((s) => s.phase);
+  const ready = useSession((s) => s.ready);
+  const resume = useSession((s) => s.resume);
+  const doc = useEditor((s) => s.doc);
+  const opened = useEditor((s) => s.openedModel);
+  const source = exportSource({ phase, ready, resume }, doc, opened, loaded.current);
+  const fileName = modelFileName(doc.name);
+
+  async function exportModel() {
+    const notify = store.getState().notify;
+    setBusy(true);
+    try {
+      const text =
+        source.kind === 'run'
+          ? await session.modelText()
+          : source.kind === 'opened'
+            ? openedModelText(source.opened)
+            : null;
+      if (text === null) {
+        notify('Export model: train first; there are no trained weights yet.', 'error');
+        return;
+      }
+      downloadText(text, fileName);
+      notify(`Exported the model as “${fileName}”.`);
+    } catch (e) {
+      notify(`Export model failed: ${e instanceof Error ? e.message : String(e)}`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const can = source.kind !== 'none' && !busy;
+  return (
+    <div className="model-files">
+      <button
+        type="button"
+        disabled={!can}
+        aria-busy={busy}
+        title={
+          source.kind === 'none'
+            ? `Export model: ${source.why}`
+            : `Export model: the diagram with its trained weights and optimiser state, as “${fileName}”`
+        }
+        onClick={() => void exportModel()}
+      >
+        Export model
+      </button>
+    </div>
+  );
+}

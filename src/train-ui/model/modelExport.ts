@@ -1,0 +1,56 @@
+/**
+ * What Export model writes, and whether it can: the session's run (during or after training),
+ * or, before any run, a model file just opened — written again from its own parts, so that
+ * export → open → export gives the same bytes but for `createdAt` (docs/model-format.md).
+ */
+import type { OpenedModel } from '../../editor/store/types';
+import type { LensDocument } from '../../io/document';
+import { modelFileText } from '../../io/modelWrite';
+import type { ResumeFrom } from '../../learn/session';
+import type { SessionState } from '../session/trainSession';
+
+export type ExportSource =
+  | { readonly kind: 'run' }
+  | { readonly kind: 'opened'; readonly opened: OpenedModel }
+  | { readonly kind: 'none'; readonly why: string };
+
+/** The weights handed to the session for an opened model file: they name it as the file does. */
+export const resumeOf = (opened: OpenedModel): ResumeFrom & { readonly name: string } => ({
+  weights: opened.weights,
+  epochsDone: opened.model.trainingConfig.epochsDone,
+  stepsDone: opened.model.trainingConfig.stepsDone,
+  name: opened.file,
+});
+
+const NO_RUN: ReadonlySet<SessionState['phase']> = new Set(['idle', 'starting', 'error']);
+
+/**
+ * `loaded` is what was handed to the session for `opened`; it counts only while the session
+ * still holds it (no Reset, no run since) and the diagram is the one the file opened as.
+ */
+export function exportSource(
+  session: Pick<SessionState, 'phase' | 'ready' | 'resume'>,
+  doc: LensDocument,
+  opened: OpenedModel | null,
+  loaded: SessionState['resume'],
+): ExportSource {
+  if (session.ready !== null && !NO_RUN.has(session.phase)) return { kind: 'run' };
+  if (session.phase === 'idle' && opened && loaded && session.resume === loaded) {
+    if (opened.doc === doc) return { kind: 'opened', opened };
+    return { kind: 'none', why: 'the diagram changed since the model was opened: train it first' };
+  }
+  if (session.phase === 'starting') return { kind: 'none', why: 'training is starting: wait a moment' };
+  return { kind: 'none', why: 'train first: there are no trained weights yet' };
+}
+
+/** An opened model file written again: its diagram as opened, its training, metrics and weights. */
+export function openedModelText(opened: OpenedModel, createdAt?: Date): string {
+  const { model } = opened;
+  return modelFileText({
+    diagram: opened.doc,
+    trainingConfig: model.trainingConfig,
+    metrics: model.metrics,
+    weights: opened.weights,
+    createdAt,
+  });
+}
