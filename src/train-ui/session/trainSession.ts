@@ -122,6 +122,8 @@ export class TrainSession {
   private stepTarget = 0;
   /** What of the document the current run trains (trainedShape), to see an edit that matters. */
   private runShape: string | null = null;
+  /** The seed the current run shuffles and splits with. */
+  private runSeed = 1;
   private lastShape: string | null = null;
 
   constructor(
@@ -264,7 +266,13 @@ export class TrainSession {
       return;
     }
     const { epochsDone, stepsDone } = parsed.model.trainingConfig;
-    await this.start(false, { weights: parsed.weights, epochsDone, stepsDone, partial: true });
+    await this.start(false, {
+      weights: parsed.weights,
+      epochsDone,
+      stepsDone,
+      partial: true,
+      seed: this.runSeed,
+    } as ResumeFrom);
   }
 
   /** The engine of the next run (a run under way keeps its own). */
@@ -341,7 +349,10 @@ export class TrainSession {
     }
     this.runShape = trainedShape(request.document as LensDocument);
     const settings = request.settings ?? {};
-    const seed = (settings.seed ?? 1) + resets;
+    // A run that continues another shuffles as it did (its seed); a model file's run as the
+    // file's (the document's seed, no Reset offset).
+    const seed = (resume as { seed?: number } | null)?.seed ?? (settings.seed ?? 1) + (resume ? 0 : resets);
+    this.runSeed = seed;
     const client = this.spawn();
     this.client = client;
     this.listen(client);
@@ -411,7 +422,7 @@ export class TrainSession {
         message,
         lost: true,
         step: resume.stepsDone,
-        resume: { ...resume, name: 'the run the GPU lost' },
+        resume: { ...resume, name: 'the run the GPU lost', seed: this.runSeed } as SessionState['resume'],
       });
     });
     client.on('error', ({ message }) => {
