@@ -149,9 +149,16 @@ test('animate a step of XOR: boxes in schedule order and back, the rule, and the
   await page.screenshot({ path: 'test-results/animation-pinned.png' });
   // clicking the wire itself pins it too
   await expect(edge(page, 'tanh1', 'lin2')).toHaveCount(1);
-  const from = await handle(page, 'tanh1', 'y').boundingBox();
-  if (!from) throw new Error('tanh1 is not on screen');
-  await page.mouse.click(from.x + from.width / 2 + 16, from.y + from.height / 2);
+  // a fifth of the way along the wire: clear of its label and value chip at the middle
+  const at = await edge(page, 'tanh1', 'lin2')
+    .locator('path.react-flow__edge-path')
+    .evaluate((p: SVGPathElement) => {
+      const q = p.getPointAtLength(p.getTotalLength() * 0.2);
+      const m = p.getScreenCTM();
+      if (!m) throw new Error('the wire is not drawn');
+      return { x: q.x * m.a + q.y * m.c + m.e, y: q.x * m.b + q.y * m.d + m.f };
+    });
+  await page.mouse.click(at.x, at.y);
   await expect(panel(page).getByRole('region', { name: 'wire w6' })).toBeVisible();
   expect(record.consoleErrors).toEqual([]);
 });

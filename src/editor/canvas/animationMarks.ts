@@ -36,6 +36,11 @@ export const animationMarks = createStore<AnimationMarks>(() => EMPTY);
 export const clearAnimationMarks = (): void => animationMarks.setState(EMPTY, true);
 export const pinWire = (id: string | null): void => animationMarks.setState({ pinned: id });
 
+/** A click on a wire while a step is shown on it pins that wire (selection alone can miss a click on a wire already selected). */
+export const wireClicked = (id: string): void => {
+  if (animationMarks.getState().wires[id]) pinWire(id);
+};
+
 export const useBoxMark = (id: string): MarkPass | undefined => useStore(animationMarks, (s) => s.boxes[id]);
 export const useWireMark = (id: string): WireMark | undefined => useStore(animationMarks, (s) => s.wires[id]);
 export const usePinnedWire = (): string | null => useStore(animationMarks, (s) => s.pinned);

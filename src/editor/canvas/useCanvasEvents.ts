@@ -1,8 +1,10 @@
 /** Drops from the palette, files dropped to open them, context menus, double-click to enter a group, hover links. */
+
 import { type Edge, type Node, useReactFlow } from '@xyflow/react';
 import { type DragEvent, type MouseEvent, useMemo } from 'react';
 import { openPicked } from '../persist/openFiles';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
+import { wireClicked } from './animationMarks';
 import { PALETTE_MIME, placeEntry } from './placement';
 
 export function useCanvasEvents() {
@@ -41,6 +43,7 @@ export function useCanvasEvents() {
         n.type === 'group' ? store.getState().enterGroup(n.id) : undefined,
       onNodeContextMenu: (e: MouseEvent, n: Node) => menu('box', e, n.id),
       onEdgeContextMenu: (e: MouseEvent, edge: Edge) => menu('wire', e, edge.id),
+      onEdgeClick: (_e: MouseEvent, edge: Edge) => wireClicked(edge.id),
       onPaneContextMenu: (e: MouseEvent | globalThis.MouseEvent) => menu('canvas', e),
       // A pressed button means a pan or a drag sweeping over boxes: no hover links then, which
       // would re-render boxes on every frame of the gesture.
