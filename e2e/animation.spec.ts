@@ -149,7 +149,13 @@ test('animate a step of XOR: boxes in schedule order and back, the rule, and the
   await page.screenshot({ path: 'test-results/animation-pinned.png' });
   // clicking the wire itself pins it too
   await expect(edge(page, 'tanh1', 'lin2')).toHaveCount(1);
-  // a fifth of the way along the wire: clear of its label and value chip at the middle
+  // Playwright scrolled chips below the short canvas into view (a user cannot click those):
+  // put every scrolled box back, then click a fifth of the way along the wire, clear of its
+  // label and value chip at the middle
+  await page.evaluate(() => {
+    for (const el of [document.scrollingElement, ...document.querySelectorAll('main, main *')])
+      if (el && (el.scrollTop || el.scrollLeft)) el.scrollTo(0, 0);
+  });
   const at = await edge(page, 'tanh1', 'lin2')
     .locator('path.react-flow__edge-path')
     .evaluate((p: SVGPathElement) => {

@@ -90,7 +90,8 @@ test('the empty canvas says what to do, with the examples right there', async ({
   await examplesDialog(page).getByRole('button', { name: 'MNIST, two dense layers' }).click();
   await expect(title(page)).toHaveText('MNIST: 784→128 relu→10');
   await expect(empty).toHaveCount(0);
-  await expect(dataPanel(page).getByRole('img', { name: /24 of 10000 images/ })).toBeVisible();
+  // the MNIST file (7.8 MB) is read and previewed in a worker: seconds on a busy machine
+  await expect(dataPanel(page).getByRole('img', { name: /24 of 10000 images/ })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: '/tmp/h4-data-mnist.png' });
   expect(record.consoleErrors).toEqual([]);
 });
