@@ -1,7 +1,7 @@
 /**
  * A training worker in the test's own thread: a trainHost behind structuredClone (what
  * postMessage does, transfers included), so that every message is checked to be plain data and
- * arrives in a later task, as a real worker's would.
+ * arrives later, as a real worker's would.
  */
 import type { WorkerLike } from '../learn/trainerClient';
 import { createTrainHost } from '../learn/trainHost';
@@ -14,9 +14,7 @@ export function inMemoryWorker(): WorkerLike & { terminated: boolean } {
     postMessage: (m: ToWorker, transfer: Transferable[] = []) => {
       if (worker.terminated) return;
       const arrived = structuredClone(m, { transfer });
-      // A task, as a real worker's message is: a run that starts without leaving its task
-      // (a small dataset loads in microtasks) starts before the messages sent after 'start'.
-      setTimeout(() => host(arrived), 0);
+      queueMicrotask(() => host(arrived));
     },
     terminate: () => {
       worker.terminated = true;
