@@ -10,8 +10,9 @@ import { createEditorStore, type EditorStore } from '../../editor/store/createEd
 import { loadExample } from '../../io/examples';
 import { TrainerClient } from '../../learn/trainerClient';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
+import { until } from '../../testing/sessionWait';
 import { requestFrom } from '../session/TrainingProvider';
-import { type SessionState, TrainSession } from '../session/trainSession';
+import { TrainSession } from '../session/trainSession';
 import { exportSource, openedModelText, resumeOf } from './modelExport';
 
 const xor = () => {
@@ -26,17 +27,6 @@ function pageSession(store: EditorStore): TrainSession {
   );
   s.choose('typed');
   return s;
-}
-
-function until(s: TrainSession, ok: (st: SessionState) => boolean): Promise<SessionState> {
-  return new Promise((resolve) => {
-    if (ok(s.state)) return resolve(s.state);
-    const off = s.store.subscribe((st) => {
-      if (!ok(st)) return;
-      off();
-      resolve(st);
-    });
-  });
 }
 
 const withoutCreatedAt = (text: string) => text.replace(/"createdAt":"[^"]*"/, '"createdAt":"…"');

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TrainerClient, type WorkerLike } from '../../learn/trainerClient';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
-import { type SessionState, TrainSession } from './trainSession';
+import { until } from '../../testing/sessionWait';
+import { TrainSession } from './trainSession';
 
 const xor = JSON.parse(readFileSync(new URL('../../io/examples/xor.json', import.meta.url), 'utf8'));
 
@@ -16,17 +17,6 @@ function session(settings: Record<string, unknown> = {}, document: unknown = xor
     () => new TrainerClient(inMemoryWorker()),
     async () => ({ document, settings: { engine: 'typed' as const, epochs: 100000, batchSize: 4, ...settings } }),
   );
-}
-
-function until(s: TrainSession, ok: (st: SessionState) => boolean): Promise<SessionState> {
-  return new Promise((resolve) => {
-    if (ok(s.state)) return resolve(s.state);
-    const off = s.store.subscribe((st) => {
-      if (!ok(st)) return;
-      off();
-      resolve(st);
-    });
-  });
 }
 
 describe('the training session', () => {

@@ -1,0 +1,13 @@
+/** Resolves with the session's state once `ok` holds of it (now, or at a later change). */
+import type { SessionState, TrainSession } from '../train-ui/session/trainSession';
+
+export function until(s: TrainSession, ok: (st: SessionState) => boolean): Promise<SessionState> {
+  return new Promise((resolve) => {
+    if (ok(s.state)) return resolve(s.state);
+    const off = s.store.subscribe((st) => {
+      if (!ok(st)) return;
+      off();
+      resolve(st);
+    });
+  });
+}
