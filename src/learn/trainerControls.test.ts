@@ -4,7 +4,7 @@
  * mutant or the bug it catches.
  */
 import * as tf from '@tensorflow/tfjs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { denseModel } from '../testing/models';
 import { when, xorTable } from '../testing/xorTable';
 import { createTrainer, type StepMetrics, type Trainer } from './trainer';
@@ -119,5 +119,32 @@ describe('trainer controls', () => {
     trainer.dispose();
     expect(trainer.weights()).toEqual(last);
     expect(() => trainer.evaluate(trainer.train)).toThrow(/disposed/);
+  });
+
+  it('hears a timer during a run of many short epochs (the yield clock runs across epochs)', async () => {
+    // Catches "the ~10 ms yield clock restarts each epoch": with epochs shorter than 10 ms the
+    // loop then never gave the event loop a turn, and a worker could not hear Pause or Stop.
+    const trainer = createTrainer(denseModel(2, [{ units: 1 }]), xorTable(), {
+      epochs: 2e5,
+      batchSize: 4,
+      seed: 3,
+      engine: 'typed',
+      evaluateEachEpoch: false,
+      yieldEveryMs: 10,
+      optimiser: { kind: 'gd', learningRate: 0.01 },
+    });
+    // A clock that moves 1 ms each time it is read: each epoch here is a few "ms", never 10, so
+    // only a clock that runs across epochs ever owes the event loop a turn.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    let heard = -1;
+    trainer.onEpoch((m) => {
+      if (m.epoch === 0) setTimeout(() => trainer.stop(), 0);
+      heard = m.epoch;
+    });
+    const result = await trainer.run().finally(() => now.mockRestore());
+    expect(result.status).toBe('stopped');
+    expect(heard).toBeGreaterThan(0);
+    expect(result.epochs).toBeLessThan(2e5);
   });
 });

@@ -54,6 +54,8 @@ export class TrainingLoop {
   taken = 0;
   reported = 0;
   private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
+  /** When the loop last gave the event loop a turn: kept across epochs, so short epochs add up. */
+  private lastYield = performance.now();
 
   constructor(private readonly parts: LoopParts) {}
 
@@ -72,6 +74,7 @@ export class TrainingLoop {
     try {
       for (; epoch < to && !controls.stopped; epoch++) {
         if (!(await this.runEpoch(epoch, views, guard))) break;
+        await this.yieldIfDue(); // an epoch's evaluation counts too
       }
       if (guard.failed) failure = rollBack({ ...this.replayFrom(), guard, boxName: this.parts.options.boxName });
     } finally {
@@ -123,8 +126,6 @@ export class TrainingLoop {
     const { controls } = this.parts;
     const runner = this.parts.runner();
     const flush = async () => reads?.flush();
-    const yieldEveryMs = this.parts.settings.yieldEveryMs ?? 10;
-    let lastYield = performance.now();
     for (let b = 0; b < rows.length; b++) {
       let gate = controls.gate();
       if (gate === 'park') gate = await controls.parked(() => this.park(flush), this.resumed);
@@ -136,13 +137,23 @@ export class TrainingLoop {
       else report(runner.step(rows[b]), rows[b]);
       guard.stepped(++this.taken);
       if (guard.behind(this.taken, MAX_UNSEEN - CHECK_EVERY)) await guard.settle();
-      if (performance.now() - lastYield > yieldEveryMs) {
+      if (this.due()) {
         reads?.startIfIdle(); // never wait on the device here: a read that waited would stall the pipeline
-        await nextTask();
-        lastYield = performance.now();
+        await this.yieldIfDue();
       }
     }
     await flush();
+  }
+
+  private due(): boolean {
+    return performance.now() - this.lastYield > (this.parts.settings.yieldEveryMs ?? 10);
+  }
+
+  /** A turn for the event loop (messages: pause, stop) once ~10 ms of work went by without one. */
+  private async yieldIfDue(): Promise<void> {
+    if (!this.due()) return;
+    await nextTask();
+    this.lastYield = performance.now();
   }
 
   /** Paused: every step taken is reported before the pause is. */
