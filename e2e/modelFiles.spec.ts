@@ -31,6 +31,15 @@ const notice = (page: Page) => page.getByRole('status', { name: 'Notice' });
 const panel = (page: Page) => page.getByRole('region', { name: 'Training' });
 const status = (page: Page) => panel(page).getByRole('status', { name: 'Training status' });
 const stepShown = (page: Page) => panel(page).getByLabel('Step', { exact: true });
+const lossShown = (page: Page) => panel(page).getByLabel('Loss', { exact: true });
+const plane = (page: Page) => panel(page).getByRole('img', { name: /The model's answer over the plane/ });
+
+/** The plane's pixels: the model's answer at each point of its grid, drawn. */
+async function planePixels(page: Page): Promise<string> {
+  await panel(page).getByRole('tab', { name: 'What it learnt' }).click();
+  await expect(plane(page)).toBeVisible({ timeout: 30_000 });
+  return plane(page).evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+}
 
 async function setEpochs(page: Page, epochs: number): Promise<void> {
   const field = panel(page).getByLabel(/^Epochs/);
@@ -77,6 +86,9 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   await panel(page).getByRole('button', { name: 'Play', exact: true }).click();
   await expect(status(page)).toHaveText(/^Done: 4 epochs, 128 steps/, { timeout: 30_000 });
   await expect(exportButton(page)).toBeEnabled();
+  const lossAtEnd = await lossShown(page).textContent();
+  expect(lossAtEnd).toMatch(/^\d/);
+  const planeAtEnd = await planePixels(page);
   await page.locator('header').screenshot({ path: info.outputPath('export-button.png') });
   const file = info.outputPath('XOR.lensboard-model.json');
   const first = await exportModel(page, file);
@@ -100,6 +112,11 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   await expect(title(page)).toHaveText('XOR');
   await expect(nodes(page)).toHaveCount(boxes);
   await expect(stepShown(page)).toHaveText('128');
+  // Before any Play: the weights are measured in the worker, and the loss and the model's answer
+  // over the plane are the ones the run ended on.
+  await expect(lossShown(page)).toHaveText(lossAtEnd ?? '', { timeout: 30_000 });
+  await expect.poll(() => planePixels(page), { timeout: 30_000 }).toBe(planeAtEnd);
+  await page.screenshot({ path: info.outputPath('opened-measured.png') });
 
   await expect(exportButton(page)).toBeEnabled();
   const second = await exportModel(page, info.outputPath('again.json'));
