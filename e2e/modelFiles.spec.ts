@@ -7,20 +7,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { nodes, pane } from './editorHelpers';
+import { nodes, openEditor, pane } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 // Long user journeys (training, reloads, two pages): a machine shared with other work needs time.
 test.describe.configure({ timeout: 180_000 });
-
-/** The editor, opened; a loaded machine may take a while to start it. */
-async function openApp(page: Page): Promise<void> {
-  page.on('dialog', (d) => {
-    throw new Error(`unexpected native dialog: ${d.message()}`);
-  });
-  await page.goto('/?engine=typed');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
-}
 
 const title = (page: Page) => page.getByLabel('Diagram name');
 const tools = (page: Page) => page.getByRole('toolbar', { name: 'Editor tools' });
@@ -76,7 +67,7 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   page,
   record,
 }, info) => {
-  await openApp(page);
+  await openEditor(page);
   await expect(title(page)).toHaveText('XOR');
   await expect(exportButton(page)).toBeDisabled();
   await expect(exportButton(page)).toHaveAttribute('title', /train first/);
@@ -150,7 +141,7 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
 });
 
 test('a broken file shows each problem at its JSON path, and changes nothing', async ({ page, record }, info) => {
-  await openApp(page);
+  await openEditor(page);
   await expect(title(page)).toHaveText('XOR');
   const boxes = await nodes(page).count();
   const undo = tools(page).getByRole('button', { name: 'Undo' });

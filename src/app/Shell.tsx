@@ -9,6 +9,7 @@ import { ContextMenu } from '../editor/overlays/ContextMenu';
 import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
 import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
+import { LockedBanner } from '../editor/overlays/LockedBanner';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
@@ -46,6 +47,7 @@ export function Shell({ ready }: { ready: boolean }) {
           <SaveFailedBanner />
           <OtherTabBanner />
           <UnreadableBanner />
+          <LockedBanner />
         </div>
         <aside className="palette" aria-label="Palette">
           <h2>Palette</h2>
