@@ -29,6 +29,7 @@ import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
+import { BoxOutputTip } from '../train-ui/views/BoxOutputTip';
 import { StatusBar } from './StatusBar';
 
 export function Shell({ ready }: { ready: boolean }) {
@@ -61,6 +62,7 @@ export function Shell({ ready }: { ready: boolean }) {
           <ReverseDerivativeView />
           <TermPanel />
           <AnimationPanel />
+          <BoxOutputTip />
         </main>
         <aside className="inspector" aria-label="Inspector">
           <h2>Inspector</h2>

@@ -78,6 +78,8 @@ export interface SessionState {
   readonly lost: boolean;
   /** An opened model's weights measured on the whole sets before its first step here. */
   readonly measured: { readonly train: Metrics; readonly test: Metrics | null } | null;
+  /** The seed the run shuffles and splits its rows with (null before a run: the views use the next run's). */
+  readonly seed: number | null;
 }
 
 const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
@@ -102,6 +104,7 @@ const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
   edited: false,
   lost: false,
   measured: null,
+  seed: null,
 };
 
 /** run: train at once; step: start paused and take one step; hold: start paused and measure the weights. */
@@ -374,7 +377,7 @@ export class TrainSession {
     this.client = client;
     this.listen(client);
     const epochs = settings.epochs ?? 100;
-    this.set({ lastEpoch: keep.epoch + epochs, runEpochs: epochs });
+    this.set({ lastEpoch: keep.epoch + epochs, runEpochs: epochs, seed });
     const evaluate = mode === 'hold';
     client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}), paused, evaluate });
     if (mode === 'step') this.stepTo(client, keep.step + 1);
