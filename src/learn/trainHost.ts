@@ -1,34 +1,22 @@
 /**
  * The worker's side of the protocol, apart from the Worker global so that Node tests drive it
- * directly. Step metrics are gathered and posted as one snapshot every ~16 ms (a frame):
- * posting every step would cost a quarter of the throughput; epochs, traces, status changes and
- * the end are posted as they happen, each after a snapshot of the steps before it.
+ * directly: it starts a run, routes the page's controls to its trainer, and answers requests.
+ * What it posts about a run is in ./trainReports; what a run keeps (to go on, to be written as a
+ * model file, to survive a lost GPU) is in ./trainRun.
  */
 import { makeDataset } from '../data/dataset';
-import { loseWebglContext, onWebglContextLost, startBackend, tensorCount } from '../engines/backend';
+import { loseWebglContext, startBackend, tensorCount } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
 import { SMALL, stepSize } from './enginePick';
-import { wantedWeights, writeModelFile } from './modelFile';
-import { openSession, type ResumeFrom, type Session } from './session';
-import type { TrainerSettings } from './settings';
+import { openSession } from './session';
 import { traceTransfer } from './traceTransfer';
-import { createTrainer, type EpochMetrics, type StepMetrics, type Trainer, type TrainResult } from './trainer';
+import { createTrainer, type TrainResult } from './trainer';
 import { boxNamer } from './trainerFailure';
-import type { FromWorker, StartRequest, ToWorker } from './trainProtocol';
-import type { NamedWeights } from './weights';
+import type { StartRequest, ToWorker } from './trainProtocol';
+import { named, type Post, ready, relay } from './trainReports';
+import { engineOf, guardContext, modelText, type Run } from './trainRun';
 
-export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
-
-const SNAPSHOT_MS = 16;
-
-function named(trainer: Trainer): NamedWeights[] {
-  const values = trainer.weights();
-  return trainer.learner.model.params.map((p, i) => ({
-    name: p.name,
-    shape: [...p.type.shape],
-    values: Array.from(values[i]),
-  }));
-}
+export type { Post };
 
 /** Where the worker finds tfjs's wasm files (its bundler's URLs); a request may name others. */
 export interface HostOptions {
@@ -47,59 +35,6 @@ async function backendFor(request: StartRequest, options: HostOptions) {
   return startBackend(request.backend);
 }
 
-/** The step losses not posted yet, posted as one snapshot a frame, or now (`post`) when asked. */
-class Snapshots {
-  private losses: number[] = [];
-  private latest: StepMetrics | null = null;
-  private lastPost = 0;
-
-  constructor(private readonly send: Post) {}
-
-  add(m: StepMetrics): void {
-    this.latest = m;
-    this.losses.push(m.loss);
-    if (performance.now() - this.lastPost >= SNAPSHOT_MS) this.post();
-  }
-
-  post(): void {
-    if (!this.latest || this.losses.length === 0) return;
-    const batch = Float32Array.from(this.losses);
-    this.losses = [];
-    this.lastPost = performance.now();
-    this.send({ type: 'snapshot', snapshot: { latest: this.latest, losses: batch } }, [batch.buffer]);
-  }
-}
-
-/** Wires a trainer's events to messages, each after the snapshot of the steps before it. */
-function relay(t: Trainer, post: Post): Snapshots {
-  const snapshots = new Snapshots(post);
-  t.onStep((m) => snapshots.add(m));
-  t.onEpoch((metrics) => {
-    snapshots.post();
-    post({ type: 'epoch', metrics });
-  });
-  t.onStatus((status) => {
-    snapshots.post();
-    post({ type: 'status', status, engine: t.engine, pick: t.enginePick });
-  });
-  return snapshots;
-}
-
-function ready(t: Trainer, backend: Awaited<ReturnType<typeof backendFor>>): FromWorker {
-  return {
-    type: 'ready',
-    ready: {
-      engine: t.engine,
-      backend,
-      term: t.learner.model.term,
-      trainRows: t.train.n,
-      testRows: t.test?.n ?? 0,
-      hypers: t.hypers(),
-      stepsPerEpoch: Math.ceil(t.train.n / t.settings.batchSize),
-    },
-  };
-}
-
 /**
  * The tensors alive once nothing is under way: a paused run may still be checking a kept copy
  * of its weights (an asynchronous read on tfjs), which frees tensors when it ends. Read until
@@ -115,90 +50,6 @@ async function settledCount(): Promise<number> {
     last = n;
   }
   return last;
-}
-
-/** What a run needs to go on or be written as a model file once it has ended. */
-interface Run {
-  readonly trainer: Trainer;
-  readonly session: Session;
-  readonly binding: DatasetRef;
-  /** Set once run() has returned; until then the run is under way. */
-  result: TrainResult | null;
-  /** The epochs and steps done before this run (a model file's, or the run it continues). */
-  readonly before: { readonly epochs: number; readonly steps: number };
-  /** The whole sets' metrics after the last epoch, and the steps taken (for a model file written mid-run). */
-  lastEpoch: EpochMetrics | null;
-  stepsTaken: number;
-  /** On webgl: the weights and state last copied off the GPU, kept in case its context is lost. */
-  copy?: ResumeFrom;
-}
-
-/** How often a run on webgl copies its weights off the GPU while it runs. */
-const COPY_EVERY_MS = 1000;
-
-function copyOff(r: Run): ResumeFrom {
-  const t = r.trainer;
-  const wanted = wantedWeights(t.learner.model, t.learner.optimiser);
-  const arrays = [...t.weights(), ...t.optimiserState()];
-  return {
-    weights: wanted.map((w, i) => ({ ...w, data: Float32Array.from(arrays[i]) })),
-    epochsDone: r.lastEpoch ? r.lastEpoch.epoch + 1 : r.before.epochs,
-    stepsDone: r.before.steps + r.stepsTaken,
-  };
-}
-
-/**
- * On webgl: keeps a copy of the weights off the GPU (at each pause, and every second while the
- * run goes), and when the GPU's context is lost, stops the run and sends that copy.
- */
-function guardContext(r: Run, post: Post): () => void {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const offLost = onWebglContextLost(() => {
-    if (!r.trainer.engine.startsWith('tfjs')) return; // the typed engine never used the GPU
-    clearInterval(timer);
-    r.trainer.stop();
-    const resume = r.copy as ResumeFrom;
-    post({
-      type: 'context-lost',
-      resume,
-      message: `The GPU's WebGL context was lost at step ${r.before.steps + r.stepsTaken}, so training stopped. The weights of step ${resume.stepsDone} are kept: go on with another engine.`,
-    });
-  });
-  if (!offLost) return () => undefined;
-  r.copy = copyOff(r);
-  timer = setInterval(() => {
-    if (r.trainer.status === 'running') r.copy = copyOff(r);
-  }, COPY_EVERY_MS);
-  const offStatus = r.trainer.onStatus((s) => {
-    if (s.status === 'paused') r.copy = copyOff(r);
-  });
-  return () => {
-    clearInterval(timer);
-    offStatus();
-    offLost();
-  };
-}
-
-/** The engine a continued run keeps: the one the first run ended on ('auto' picked already). */
-function engineOf(t: Trainer): TrainerSettings['engine'] {
-  if (t.settings.engine !== 'auto') return t.settings.engine;
-  return t.enginePick?.picked ?? 'typed';
-}
-
-function modelText(run: Run, createdAt: string): string {
-  const { trainer, result, lastEpoch } = run;
-  const metrics = result
-    ? { train: result.train, test: result.test }
-    : { train: lastEpoch?.train ?? null, test: lastEpoch?.test ?? null };
-  return writeModelFile({
-    document: run.session.document,
-    dataset: run.binding,
-    trainer,
-    epochsDone: result?.epochs ?? (lastEpoch ? lastEpoch.epoch + 1 : run.before.epochs),
-    stepsDone: result?.steps ?? run.before.steps + run.stepsTaken,
-    metrics,
-    createdAt: new Date(createdAt),
-  });
 }
 
 export function createTrainHost(post: Post, options: HostOptions = {}): (message: ToWorker) => void {

@@ -1,0 +1,76 @@
+/**
+ * What a training worker tells the page about a run: step losses gathered into one snapshot
+ * every ~16 ms (a frame: posting every step would cost a quarter of the throughput), epochs and
+ * status changes each after a snapshot of the steps before them, the run's readiness, and its
+ * weights by name.
+ */
+import type { BackendReport } from '../engines/backend';
+import type { StepMetrics, Trainer } from './trainer';
+import type { FromWorker } from './trainProtocol';
+import type { NamedWeights } from './weights';
+
+export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
+
+const SNAPSHOT_MS = 16;
+
+export function named(trainer: Trainer): NamedWeights[] {
+  const values = trainer.weights();
+  return trainer.learner.model.params.map((p, i) => ({
+    name: p.name,
+    shape: [...p.type.shape],
+    values: Array.from(values[i]),
+  }));
+}
+
+/** The step losses not posted yet, posted as one snapshot a frame, or now (`post`) when asked. */
+class Snapshots {
+  private losses: number[] = [];
+  private latest: StepMetrics | null = null;
+  private lastPost = 0;
+
+  constructor(private readonly send: Post) {}
+
+  add(m: StepMetrics): void {
+    this.latest = m;
+    this.losses.push(m.loss);
+    if (performance.now() - this.lastPost >= SNAPSHOT_MS) this.post();
+  }
+
+  post(): void {
+    if (!this.latest || this.losses.length === 0) return;
+    const batch = Float32Array.from(this.losses);
+    this.losses = [];
+    this.lastPost = performance.now();
+    this.send({ type: 'snapshot', snapshot: { latest: this.latest, losses: batch } }, [batch.buffer]);
+  }
+}
+
+/** Wires a trainer's events to messages, each after the snapshot of the steps before it. */
+export function relay(t: Trainer, post: Post): Snapshots {
+  const snapshots = new Snapshots(post);
+  t.onStep((m) => snapshots.add(m));
+  t.onEpoch((metrics) => {
+    snapshots.post();
+    post({ type: 'epoch', metrics });
+  });
+  t.onStatus((status) => {
+    snapshots.post();
+    post({ type: 'status', status, engine: t.engine, pick: t.enginePick });
+  });
+  return snapshots;
+}
+
+export function ready(t: Trainer, backend: BackendReport | null): FromWorker {
+  return {
+    type: 'ready',
+    ready: {
+      engine: t.engine,
+      backend,
+      term: t.learner.model.term,
+      trainRows: t.train.n,
+      testRows: t.test?.n ?? 0,
+      hypers: t.hypers(),
+      stepsPerEpoch: Math.ceil(t.train.n / t.settings.batchSize),
+    },
+  };
+}

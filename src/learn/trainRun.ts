@@ -1,0 +1,96 @@
+/**
+ * A run in the training worker: what it keeps to go on after it ends ('continue'), to be written
+ * as a model file at any time, and to survive a lost GPU context (a copy of its weights taken off
+ * the GPU at each pause and every second, sent when the context goes).
+ */
+import { onWebglContextLost } from '../engines/backend';
+import type { DatasetRef } from '../io/modelSchema';
+import { wantedWeights, writeModelFile } from './modelFile';
+import type { ResumeFrom, Session } from './session';
+import type { TrainerSettings } from './settings';
+import type { EpochMetrics, Trainer, TrainResult } from './trainer';
+import type { Post } from './trainReports';
+
+/** What a run needs to go on or be written as a model file once it has ended. */
+export interface Run {
+  readonly trainer: Trainer;
+  readonly session: Session;
+  readonly binding: DatasetRef;
+  /** Set once run() has returned; until then the run is under way. */
+  result: TrainResult | null;
+  /** The epochs and steps done before this run (a model file's, or the run it continues). */
+  readonly before: { readonly epochs: number; readonly steps: number };
+  /** The whole sets' metrics after the last epoch, and the steps taken (for a model file written mid-run). */
+  lastEpoch: EpochMetrics | null;
+  stepsTaken: number;
+  /** On webgl: the weights and state last copied off the GPU, kept in case its context is lost. */
+  copy?: ResumeFrom;
+}
+
+/** How often a run on webgl copies its weights off the GPU while it runs. */
+const COPY_EVERY_MS = 1000;
+
+function copyOff(r: Run): ResumeFrom {
+  const t = r.trainer;
+  const wanted = wantedWeights(t.learner.model, t.learner.optimiser);
+  const arrays = [...t.weights(), ...t.optimiserState()];
+  return {
+    weights: wanted.map((w, i) => ({ ...w, data: Float32Array.from(arrays[i]) })),
+    epochsDone: r.lastEpoch ? r.lastEpoch.epoch + 1 : r.before.epochs,
+    stepsDone: r.before.steps + r.stepsTaken,
+  };
+}
+
+/**
+ * On webgl: keeps a copy of the weights off the GPU (at each pause, and every second while the
+ * run goes), and when the GPU's context is lost, stops the run and sends that copy.
+ */
+export function guardContext(r: Run, post: Post): () => void {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const offLost = onWebglContextLost(() => {
+    if (!r.trainer.engine.startsWith('tfjs')) return; // the typed engine never used the GPU
+    clearInterval(timer);
+    r.trainer.stop();
+    const resume = r.copy as ResumeFrom;
+    post({
+      type: 'context-lost',
+      resume,
+      message: `The GPU's WebGL context was lost at step ${r.before.steps + r.stepsTaken}, so training stopped. The weights of step ${resume.stepsDone} are kept: go on with another engine.`,
+    });
+  });
+  if (!offLost) return () => undefined;
+  r.copy = copyOff(r);
+  timer = setInterval(() => {
+    if (r.trainer.status === 'running') r.copy = copyOff(r);
+  }, COPY_EVERY_MS);
+  const offStatus = r.trainer.onStatus((s) => {
+    if (s.status === 'paused') r.copy = copyOff(r);
+  });
+  return () => {
+    clearInterval(timer);
+    offStatus();
+    offLost();
+  };
+}
+
+/** The engine a continued run keeps: the one the first run ended on ('auto' picked already). */
+export function engineOf(t: Trainer): TrainerSettings['engine'] {
+  if (t.settings.engine !== 'auto') return t.settings.engine;
+  return t.enginePick?.picked ?? 'typed';
+}
+
+export function modelText(run: Run, createdAt: string): string {
+  const { trainer, result, lastEpoch } = run;
+  const metrics = result
+    ? { train: result.train, test: result.test }
+    : { train: lastEpoch?.train ?? null, test: lastEpoch?.test ?? null };
+  return writeModelFile({
+    document: run.session.document,
+    dataset: run.binding,
+    trainer,
+    epochsDone: result?.epochs ?? (lastEpoch ? lastEpoch.epoch + 1 : run.before.epochs),
+    stepsDone: result?.steps ?? run.before.steps + run.stepsTaken,
+    metrics,
+    createdAt: new Date(createdAt),
+  });
+}
