@@ -1,5 +1,6 @@
 /** Resolves with the session's state once `ok` holds of it (now, or at a later change). */
-import type { SessionState, TrainSession } from '../train-ui/session/trainSession';
+import type { SessionState } from '../train-ui/session/sessionState';
+import type { TrainSession } from '../train-ui/session/trainSession';
 
 export function until(s: TrainSession, ok: (st: SessionState) => boolean): Promise<SessionState> {
   return new Promise((resolve) => {

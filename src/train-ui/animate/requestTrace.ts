@@ -4,7 +4,8 @@
  * run is stepped once; a running run hands over the step it takes next.
  */
 import type { StepTrace } from '../../learn/runners/types';
-import { ENDED, type Phase, type SessionState, type TrainSession } from '../session/trainSession';
+import { ENDED, type Phase, type SessionState } from '../session/sessionState';
+import type { TrainSession } from '../session/trainSession';
 
 const SETTLED: ReadonlySet<Phase> = new Set(['paused', 'running', 'error', 'done', 'stopped', 'failed']);
 const over = (s: SessionState) => s.phase === 'error' || ENDED.has(s.phase);

@@ -8,8 +8,8 @@ import './model.css';
 import { useEffect, useRef, useState } from 'react';
 import { downloadText } from '../../editor/persist/download';
 import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreContext';
+import type { SessionState } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
-import type { SessionState } from '../session/trainSession';
 import { exportSource, openedModelText, resumeOf } from './modelExport';
 import { modelFileName } from './modelFileName';
 

@@ -7,7 +7,7 @@ import type { OpenedModel } from '../../editor/store/types';
 import type { LensDocument } from '../../io/document';
 import { modelFileText } from '../../io/modelWrite';
 import type { ResumeFrom } from '../../learn/session';
-import type { SessionState } from '../session/trainSession';
+import type { SessionState } from '../session/sessionState';
 
 export type ExportSource =
   | { readonly kind: 'run' }

@@ -3,8 +3,8 @@
  * once ("Pausing…") and the new state only when the worker acknowledges it.
  */
 import { useState } from 'react';
+import { ENDED } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
-import { ENDED } from '../session/trainSession';
 import { phaseText } from './phaseText';
 
 const BUSY = new Set(['starting', 'pausing', 'resuming', 'stepping']);

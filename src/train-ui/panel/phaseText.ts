@@ -1,6 +1,6 @@
 /** The training panel's status line: what the run is doing, in words a class can read. */
 import type { BackendReport } from '../../engines/backend';
-import type { SessionState } from '../session/trainSession';
+import type { SessionState } from '../session/sessionState';
 
 const seconds = (s: number) => (s < 10 ? s.toFixed(2) : s.toFixed(1));
 

@@ -4,7 +4,8 @@
  */
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { SessionState, TrainSession } from './trainSession';
+import type { SessionState } from './sessionState';
+import type { TrainSession } from './trainSession';
 
 const Context = createContext<TrainSession | null>(null);
 

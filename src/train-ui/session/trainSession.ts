@@ -5,117 +5,24 @@
  * is really in comes only from the worker's acknowledgements (docs/training-panel.md).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { BackendReport } from '../../engines/backend';
 import type { LensDocument } from '../../io/document';
 import { parseModelText } from '../../io/modelParse';
-import type { EnginePick } from '../../learn/enginePick';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { StepTrace } from '../../learn/runners/types';
 import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
-import type { EpochMetrics, NonFinite, TrainResult } from '../../learn/trainerTypes';
-import type { Metrics, Ready, StartRequest } from '../../learn/trainProtocol';
+import type { StartRequest } from '../../learn/trainProtocol';
 import type { EngineChoice } from './engineChoice';
+import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
+import { ENDED, initial, LIVE, type SessionState } from './sessionState';
 import { trainedShape } from './trainedShape';
-
-/**
- * idle: no run (or after Reset); starting: the worker loads data and compiles; running/paused:
- * acknowledged by the worker; pausing/resuming/stepping: asked, not yet acknowledged;
- * done/stopped/failed: the run ended (Train more continues it); error: the worker refused or died.
- */
-export type Phase =
-  | 'idle'
-  | 'starting'
-  | 'running'
-  | 'pausing'
-  | 'paused'
-  | 'resuming'
-  | 'stepping'
-  | 'done'
-  | 'stopped'
-  | 'failed'
-  | 'error';
-
-export const ENDED: ReadonlySet<Phase> = new Set(['done', 'stopped', 'failed']);
-/** A run that has not ended: an edit of the diagram pauses it. */
-const LIVE: ReadonlySet<Phase> = new Set(['running', 'pausing', 'paused', 'resuming', 'stepping']);
-
-export interface SessionState {
-  readonly phase: Phase;
-  /** Steps taken, counting those of the run this one continues. */
-  readonly step: number;
-  readonly epoch: number;
-  /** The epoch the current run stops after (exclusive), counting earlier runs'. */
-  readonly lastEpoch: number;
-  /** How many epochs a run does (the document's setting, or Train more's). */
-  readonly runEpochs: number;
-  readonly ready: Ready | null;
-  /** What really runs in the worker: the engine (after Auto's pick) and the tfjs backend. */
-  readonly engine: string | null;
-  readonly backend: BackendReport | null;
-  readonly pick: EnginePick | null;
-  readonly loss: number | null;
-  readonly accuracy: number | null;
-  readonly firstLoss: number | null;
-  readonly epochs: readonly EpochMetrics[];
-  readonly stepsPerSecond: number | null;
-  readonly result: TrainResult | null;
-  readonly failure: NonFinite | null;
-  /** What went wrong, in a sentence, when phase is 'error' or 'failed'. */
-  readonly message: string | null;
-  /** How many times Reset drew new initial weights (the run's seed is the document's plus this). */
-  readonly resets: number;
-  /** Bumped when the loss series changes, so charts redraw. */
-  readonly points: number;
-  /** Weights the next run starts from (an opened model file), with where they came from. */
-  readonly resume: (ResumeFrom & { readonly name: string }) | null;
-  /** The engine the next run asks for. */
-  readonly choice: EngineChoice;
-  /** The diagram was edited while this run trained: it paused, and offers to go on with the edit. */
-  readonly edited: boolean;
-  /** The GPU's context was lost: the run stopped; `resume` holds its weights for another engine. */
-  readonly lost: boolean;
-  /** An opened model's weights measured on the whole sets before its first step here. */
-  readonly measured: { readonly train: Metrics; readonly test: Metrics | null } | null;
-  /** The seed the run shuffles and splits its rows with (null before a run: the views use the next run's). */
-  readonly seed: number | null;
-}
-
-const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
-  phase: 'idle',
-  step: 0,
-  epoch: 0,
-  lastEpoch: 0,
-  runEpochs: 1,
-  ready: null,
-  engine: null,
-  backend: null,
-  pick: null,
-  loss: null,
-  accuracy: null,
-  firstLoss: null,
-  epochs: [],
-  stepsPerSecond: null,
-  result: null,
-  failure: null,
-  message: null,
-  points: 0,
-  edited: false,
-  lost: false,
-  measured: null,
-  seed: null,
-};
 
 /** run: train at once; step: start paused and take one step; hold: start paused and measure the weights. */
 type StartMode = 'run' | 'step' | 'hold';
 
 /** What a run is started with: the request, less what the session adds (engine, seed offset, resume). */
 export type RequestSource = (choice: EngineChoice) => Promise<StartRequest>;
-
-/** The next animation frame in a page; ~16 ms later where there are no frames (Node, a worker). */
-const nextFrame = (f: () => void): unknown =>
-  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(f) : setTimeout(f, 16);
 
 export class TrainSession {
   readonly store: StoreApi<SessionState>;
@@ -124,18 +31,15 @@ export class TrainSession {
   private client: TrainerClient | null = null;
   /** Steps and epochs done before the worker's current trainer started. */
   private before = { steps: 0, epochs: 0 };
-  /** A snapshot's patch waiting for the next frame, and that frame's request. */
-  private pending: Partial<SessionState> | null = null;
-  private frame: unknown = null;
   /** While stepping: the step whose pause answers the Step. */
   private stepTarget = 0;
   /** What of the document the current run trains (trainedShape), to see an edit that matters. */
   private runShape: string | null = null;
-  /** The seed the current run shuffles and splits with. */
-  private runSeed = 1;
   private lastShape: string | null = null;
   /** The run was started paused to measure an opened model, and has not been played yet. */
   private holding = false;
+  /** The store's changes, a snapshot's batched into one a frame. */
+  private readonly frames: FrameBatch<SessionState>;
 
   constructor(
     private readonly spawn: () => TrainerClient,
@@ -143,36 +47,19 @@ export class TrainSession {
     choice: EngineChoice = 'auto',
   ) {
     this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null, choice }));
+    this.frames = new FrameBatch(this.store);
   }
 
   get state(): SessionState {
     return this.store.getState();
   }
 
-  /** Every change but a snapshot's: what is waiting for the next frame goes first, in order. */
   private set(patch: Partial<SessionState>): void {
-    this.flush();
-    this.store.setState(patch);
+    this.frames.set(patch);
   }
 
-  /**
-   * A snapshot's numbers, applied once a frame however often the worker reports (each store
-   * change re-renders the panel: at 60 a second it once left the canvas 2 fps while training).
-   */
   private later(patch: Partial<SessionState>): void {
-    this.pending = { ...this.pending, ...patch };
-    if (this.frame !== null) return;
-    this.frame = nextFrame(() => {
-      this.frame = null;
-      this.flush();
-    });
-  }
-
-  private flush(): void {
-    const patch = this.pending;
-    if (!patch) return;
-    this.pending = null;
-    this.store.setState({ ...patch, points: this.state.points + 1 });
+    this.frames.later(patch);
   }
 
   /** Play: start a run, resume a paused one, or continue an ended one for its planned epochs. */
@@ -285,7 +172,7 @@ export class TrainSession {
       epochsDone,
       stepsDone,
       partial: true,
-      seed: this.runSeed,
+      seed: this.state.seed ?? 1,
     } as ResumeFrom);
   }
 
@@ -338,7 +225,7 @@ export class TrainSession {
     this.client?.terminate();
     this.client = null;
     this.runShape = null;
-    this.pending = null;
+    this.frames.drop();
   }
 
   /** `edit`: go on from a run's weights on an edited diagram, the charts kept. */
@@ -372,7 +259,6 @@ export class TrainSession {
     // A run that continues another shuffles as it did (its seed); a model file's run as the
     // file's (the document's seed, no Reset offset).
     const seed = (resume as { seed?: number } | null)?.seed ?? (settings.seed ?? 1) + (resume ? 0 : resets);
-    this.runSeed = seed;
     const client = this.spawn();
     this.client = client;
     this.listen(client);
@@ -396,7 +282,7 @@ export class TrainSession {
       const { latest, losses } = snapshot;
       const from = this.before.steps + latest.step - losses.length + 1;
       this.losses.append(from, losses);
-      const firstLoss = this.state.firstLoss ?? this.pending?.firstLoss ?? (losses.length ? losses[0] : null);
+      const firstLoss = this.state.firstLoss ?? this.frames.pending?.firstLoss ?? (losses.length ? losses[0] : null);
       this.later({
         step: this.before.steps + latest.step,
         epoch: latest.epoch,
@@ -456,7 +342,7 @@ export class TrainSession {
         message,
         lost: true,
         step: resume.stepsDone,
-        resume: { ...resume, name: 'the run the GPU lost', seed: this.runSeed } as SessionState['resume'],
+        resume: { ...resume, name: 'the run the GPU lost', seed: this.state.seed ?? 1 } as SessionState['resume'],
       });
     });
     client.on('error', ({ message }) => {
