@@ -106,7 +106,8 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
   const inputShape = file.trainingConfig.dataset.featureShape;
   const width = shapeSize(inputShape);
   const output = model.diagram.wires[model.diagram.outputs[0]];
-  const forward = run(fuseProgram(lower(model.diagram)));
+  const lowered = lower(model.diagram);
+  const forward = run(fuseProgram(lowered));
   let probing: { run: ReturnType<ProgramRunner>; boxes: string[] } | null = null;
   const rows = (flat: Float32Array) => {
     const n = flat.length / width;
@@ -135,7 +136,7 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
     },
     probe(inputs) {
       if (!probing) {
-        const { program, boxes } = everyBoxOutput(lower(model.diagram));
+        const { program, boxes } = everyBoxOutput(lowered);
         probing = { run: run(program), boxes };
       }
       const outs = probing.run(rows(inputs));

@@ -7,19 +7,22 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { denseModel } from '../testing/models';
 import { when, xorTable } from '../testing/xorTable';
+import type { TrainerSettings } from './settings';
 import { createTrainer, type StepMetrics, type Trainer } from './trainer';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
 });
 
-const make = (engine: 'typed' | 'tfjs' = 'typed') =>
+/** One dense unit on XOR's four rows; `more` changes the settings a case needs. */
+const make = (engine: 'typed' | 'tfjs' = 'typed', more: Partial<TrainerSettings> = {}) =>
   createTrainer(denseModel(2, [{ units: 1 }]), xorTable(), {
     epochs: 1000,
     batchSize: 1,
     seed: 3,
     engine,
     optimiser: { kind: 'gd', learningRate: 0.01 },
+    ...more,
   });
 
 const steps = (t: Trainer) => {
@@ -107,13 +110,7 @@ describe('trainer controls', () => {
 
   it('weights() after dispose() on tfjs are the last weights', async () => {
     // The bug: the runner's tensors were gone and weights() threw "undefined is not iterable".
-    const trainer = createTrainer(denseModel(2, [{ units: 1 }]), xorTable(), {
-      epochs: 2,
-      batchSize: 2,
-      seed: 3,
-      engine: 'tfjs',
-      optimiser: { kind: 'adam', learningRate: 0.1 },
-    });
+    const trainer = make('tfjs', { epochs: 2, batchSize: 2, optimiser: { kind: 'adam', learningRate: 0.1 } });
     await trainer.run();
     const last = trainer.weights();
     trainer.dispose();
@@ -124,15 +121,7 @@ describe('trainer controls', () => {
   it('hears a timer during a run of many short epochs (the yield clock runs across epochs)', async () => {
     // Catches "the ~10 ms yield clock restarts each epoch": with epochs shorter than 10 ms the
     // loop then never gave the event loop a turn, and a worker could not hear Pause or Stop.
-    const trainer = createTrainer(denseModel(2, [{ units: 1 }]), xorTable(), {
-      epochs: 2e5,
-      batchSize: 4,
-      seed: 3,
-      engine: 'typed',
-      evaluateEachEpoch: false,
-      yieldEveryMs: 10,
-      optimiser: { kind: 'gd', learningRate: 0.01 },
-    });
+    const trainer = make('typed', { epochs: 2e5, batchSize: 4, evaluateEachEpoch: false, yieldEveryMs: 10 });
     // A clock that moves 1 ms each time it is read: each epoch here is a few "ms", never 10, so
     // only a clock that runs across epochs ever owes the event loop a turn.
     let clock = 0;
