@@ -4,7 +4,7 @@
  * reverse — with the rule each box applies, the followed example's numbers in it, and controls
  * to play, step box by box, scrub, pick the example and pin a wire.
  */
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { TRAINING_SETTINGS } from '../../compile/sources';
 import { pinWire, usePinnedWire } from '../../editor/canvas/animationMarks';
@@ -20,6 +20,7 @@ import { Player, SPEEDS } from './player';
 import { shapeText } from './readings';
 import { requestTrace } from './requestTrace';
 import { learnerFor, readTrace, type TracedStep } from './stepTrace';
+import { useFitAbovePanel } from './useFitAbovePanel';
 import { usePresentation } from './usePresentation';
 import './animate.css';
 
@@ -103,6 +104,8 @@ export function AnimationPanel() {
   const [presenting, setPresenting] = useState(false);
   const leave = useCallback(() => setPresenting(false), []);
   usePresentation(presenting && s.status === 'ready', player, leave);
+  const section = useRef<HTMLElement>(null);
+  useFitAbovePanel(section, s.status === 'ready' ? s.traced : null);
   useEffect(() => () => player.close(), [player]);
   useEffect(() => installDebugAnimation(player), [player]);
   // clicking a wire on the canvas selects it: while a step is shown, that pins it too
@@ -164,7 +167,7 @@ export function AnimationPanel() {
     );
 
   return (
-    <section className="anim-panel" aria-label="Animation" onKeyDown={onKey}>
+    <section ref={section} className="anim-panel" aria-label="Animation" onKeyDown={onKey}>
       <div className="anim-controls">
         <button type="button" onClick={() => player.previous()} disabled={s.index === 0}>
           ◀ Previous box
