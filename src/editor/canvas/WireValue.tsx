@@ -35,7 +35,7 @@ export const WireValue = memo(function WireValue({
         style={{ transform: `translate(-50%, 0) translate(${x}px, ${y + 18}px)` }}
         data-wire={id}
         data-pass={mark.pass}
-        aria-label={`${what} on wire ${id}: ${mark.text}`}
+        aria-label={`${what} on wire ${id}: ${mark.text}${mark.summary ? `; ${mark.summary}` : ''}`}
         title="pin this wire's value and change"
         onClick={() => pinWire(id)}
       >
@@ -47,6 +47,7 @@ export const WireValue = memo(function WireValue({
         </span>
         {/* only the wire at work prints its numbers: the others keep their strip, the drawing stays legible */}
         {mark.lit && <span className="wire-value-text">{mark.text}</span>}
+        {mark.lit && mark.summary && <span className="wire-value-summary">{mark.summary}</span>}
         <span className="wire-value-shape">{mark.shape}</span>
       </button>
     </EdgeLabelRenderer>

@@ -20,6 +20,8 @@ export interface WireMark {
   readonly text: string;
   /** A few of them scaled to [−1, 1] for a heatmap strip. */
   readonly cells: readonly number[];
+  /** A large step's buffer, summarised: `min −0.42 · mean 0.01 · max 0.61`. */
+  readonly summary?: string;
 }
 
 export interface AnimationMarks {
