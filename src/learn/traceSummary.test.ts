@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Program } from '../core/program';
-import type { StepTrace } from './runners/types';
 import {
   FULL_TRACE_BYTES,
   HEAD_VALUES,
@@ -24,7 +23,7 @@ import type { FromWorker } from './trainProtocol';
 const xor = JSON.parse(readFileSync(new URL('../io/examples/xor.json', import.meta.url), 'utf8'));
 
 /** A program of three buffers: a batched [4096×64], a weight [64×64], a small weight [64]. */
-function bigTrace(): { program: Program; trace: StepTrace } {
+function bigTrace(): { program: Program; trace: { buffers: { shape: number[]; data: Float32Array }[] } } {
   const program = {
     nBuffers: 3,
     bufferTypes: [
