@@ -47,7 +47,6 @@ export const WireValue = memo(function WireValue({
         </span>
         {/* only the wire at work prints its numbers: the others keep their strip, the drawing stays legible */}
         {mark.lit && <span className="wire-value-text">{mark.text}</span>}
-        {mark.lit && mark.summary && <span className="wire-value-summary">{mark.summary}</span>}
         <span className="wire-value-shape">{mark.shape}</span>
       </button>
     </EdgeLabelRenderer>

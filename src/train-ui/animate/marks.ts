@@ -52,7 +52,8 @@ export function marksAt(t: TracedStep, index: number, example: number): Omit<Ani
       pass: s.pass,
       lit: s.lit,
       shape: shapeText(r.shape),
-      text: valuesText(r.values, 2, r.count),
+      // only part of a summarised buffer is here: what it says of the whole is worth more than its first numbers
+      text: r.partial && r.summary ? summaryText(r.summary) : valuesText(r.values, 2, r.count),
       cells: readingCells(r),
       ...(r.summary ? { summary: summaryText(r.summary) } : {}),
     };
