@@ -17,7 +17,7 @@ import { frameCaption, paramUpdates } from './captions';
 import { installDebugAnimation } from './debugAnimation';
 import { wireReadings } from './marks';
 import { Player, SPEEDS } from './player';
-import { type Reading, shapeText, summaryText } from './readings';
+import { type Reading, shapeText, statsOf, summaryText } from './readings';
 import { requestTrace } from './requestTrace';
 import { drawableOn, EDITED_SINCE, readTrace, type TracedStep } from './stepTrace';
 import { useOpenedValues } from './useOpenedValues';
@@ -47,11 +47,13 @@ const exact = (v: number) => {
 function Numbers({ reading, label }: { reading: Reading; label: string }) {
   const { values, shape, summary, partial } = reading;
   const shown = Array.from(values).slice(0, 16);
+  // more numbers than are printed: what they are as a whole, from the summary or from them all
+  const whole = summary ?? (values.length > shown.length ? statsOf(values) : null);
   return (
     <div className="anim-numbers">
       <span className="anim-numbers-label">{label}</span>
       <span className="anim-numbers-shape">{shapeText(shape)}</span>
-      {summary && <span className="anim-numbers-summary">{summaryText(summary)}</span>}
+      {whole && <span className="anim-numbers-summary">{summaryText(whole)}</span>}
       {partial ? (
         <output className="anim-numbers-values anim-loading" aria-label={label} aria-busy="true">
           its values are on their way from the worker…

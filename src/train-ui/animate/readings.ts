@@ -61,8 +61,21 @@ export function readBuffer(program: Program, buffers: Buffers, b: number, exampl
   return { buffer: b, shape, values: row ?? new Float32Array(0), count, perExample: true, partial: !row, summary };
 }
 
+/** The least, mean and greatest of some numbers. */
+export function statsOf(values: ArrayLike<number>): Pick<BufferSummary, 'min' | 'mean' | 'max'> {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    min = Math.min(min, values[i]);
+    max = Math.max(max, values[i]);
+    sum += values[i];
+  }
+  return values.length ? { min, mean: sum / values.length, max } : { min: 0, mean: 0, max: 0 };
+}
+
 /** `min −0.42 · mean 0.01 · max 0.61`: what a summary says of the whole buffer. */
-export const summaryText = (s: BufferSummary): string =>
+export const summaryText = (s: Pick<BufferSummary, 'min' | 'mean' | 'max'>): string =>
   `min ${printNumber(s.min)} · mean ${printNumber(s.mean)} · max ${printNumber(s.max)}`;
 
 export const shapeText = (shape: readonly number[]): string => (shape.length === 0 ? 'scalar' : `[${shape.join('×')}]`);
