@@ -41,7 +41,7 @@ export function startTransfer(request: StartRequest): ArrayBuffer[] {
 export type ToWorker =
   | { readonly type: 'start'; readonly request: StartRequest }
   | { readonly type: 'pause' | 'resume' | 'step' | 'stop' | 'weights' }
-  /** Every buffer of the next step; a large trace comes as summaries, with `example`'s rows (docs/training-panel.md). */
+  /** Every buffer of the next step; a large trace comes as summaries, with `example`'s rows (docs/architecture.md). */
   | { readonly type: 'trace'; readonly example?: number }
   /** Of the last large trace (step `step`): the full values of `open`, and every batched buffer's row at `example`. */
   | {
