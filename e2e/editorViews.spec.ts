@@ -110,7 +110,7 @@ test('the lens view, as the paper draws the learner', async ({ page, record }) =
   await openEditor(page);
   await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
   await expect(node(page, 'lin1').locator('.backward-strand')).toBeVisible();
-  await page.getByRole('button', { name: 'Fit view' }).click();
+  await page.getByRole('button', { name: 'Fit view', exact: true }).click();
   // the learner's boxes are lenses too: loss, learning rate, optimiser
   for (const id of ['loss', 'alpha', 'opt']) await expect(node(page, id).locator('.backward-strand')).toBeVisible();
   await page.screenshot({ path: 'test-results/views-lens.png' });
