@@ -299,7 +299,7 @@ test('a large step (MNIST, batch 128): a wire shows its summary, and opening it 
   const chip = summaries.first();
   await expect(chip).toBeVisible();
   await expect(chip).toContainText('[784×128]');
-  await page.screenshot({ path: 'test-results/animation-mnist-summary.png' });
+  await page.screenshot({ path: '/tmp/h14b-animation-mnist-summary.png' });
   const wire = (await chip.getAttribute('data-wire')) as string;
   await page.evaluate(() => {
     for (const el of [document.scrollingElement, ...document.querySelectorAll('main, main *')])
@@ -317,7 +317,7 @@ test('a large step (MNIST, batch 128): a wire shows its summary, and opening it 
   const value = (await traced(page, at.wires[wire].value)) as number[];
   expect(value.length).toBe(784 * 128);
   expectSame(await shownNumbers(page, `value of ${wire}`), value, `value of ${wire}`);
-  await page.screenshot({ path: 'test-results/animation-mnist-opened.png' });
+  await page.screenshot({ path: '/tmp/h14b-animation-mnist-opened.png' });
   expect(record.consoleErrors).toEqual([]);
 });
 

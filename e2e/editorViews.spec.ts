@@ -75,7 +75,7 @@ test('R[f] reads at a glance: a legend, the drawing’s names, 12 px text at its
   expect((box?.width ?? 0) * (box?.height ?? 0)).toBeGreaterThanOrEqual(
     0.95 * (canvas?.width ?? 0) * (canvas?.height ?? 0),
   );
-  await page.screenshot({ path: 'test-results/views-reverse.png' });
+  await page.screenshot({ path: '/tmp/h14b-views-reverse.png' });
   expect(record.consoleErrors).toEqual([]);
 });
 
@@ -99,9 +99,9 @@ test('a Para group: its parameters on top, its own inspector, and the term names
   await expect(inspector.getByText(/^R\[group 1\] = R\[tanh\] ; R\[bias\] ; R\[linear\[2→8\]\]$/)).toBeVisible();
   const term = page.getByRole('region', { name: 'Composite term' });
   await expect(term).toContainText(/^Term\s*group 1 ; linear\[8→2\]/);
-  await page.screenshot({ path: 'test-results/views-para-group.png' });
+  await page.screenshot({ path: '/tmp/h14b-views-para-group.png' });
   await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
-  await page.screenshot({ path: 'test-results/views-lens-group.png' });
+  await page.screenshot({ path: '/tmp/h14b-views-lens-group.png' });
   expect(record.consoleErrors).toEqual([]);
 });
 
@@ -113,6 +113,6 @@ test('the lens view, as the paper draws the learner', async ({ page, record }) =
   await page.getByRole('button', { name: 'Fit view', exact: true }).click();
   // the learner's boxes are lenses too: loss, learning rate, optimiser
   for (const id of ['loss', 'alpha', 'opt']) await expect(node(page, id).locator('.backward-strand')).toBeVisible();
-  await page.screenshot({ path: 'test-results/views-lens.png' });
+  await page.screenshot({ path: '/tmp/h14b-views-lens.png' });
   expect(record.consoleErrors).toEqual([]);
 });
