@@ -14,6 +14,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 60_000,
+  // A ceiling on waiting for what the page shows, never a bound on speed: a worker starting on a
+  // busy two-core machine may take seconds longer than Playwright's 5 s default.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: PREVIEW_URL,

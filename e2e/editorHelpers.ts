@@ -11,13 +11,16 @@ export const nodes = (page: Page) => page.locator('main .react-flow__node');
 export const inspector = (page: Page) => page.getByRole('complementary', { name: 'Inspector' });
 export const palette = (page: Page) => page.getByRole('complementary', { name: 'Palette' });
 
-/** Opens the editor; a native dialog (alert, confirm) would be a bug: the editor asks in the page. */
+/**
+ * Opens the editor; a native dialog (alert, confirm) would be a bug: the editor asks in the page.
+ * A machine busy with other work may take a while to start it.
+ */
 export async function openEditor(page: Page): Promise<void> {
   page.on('dialog', (d) => {
     throw new Error(`unexpected native dialog: ${d.message()}`);
   });
   await page.goto('/?engine=typed');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
 }
 
 /** Starts from an empty canvas (the New diagram command, discarding unsaved work if asked). */

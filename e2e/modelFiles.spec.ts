@@ -7,20 +7,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { nodes, pane } from './editorHelpers';
+import { nodes, openEditor, pane } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 // Long user journeys (training, reloads, two pages): a machine shared with other work needs time.
 test.describe.configure({ timeout: 180_000 });
-
-/** The editor, opened; a loaded machine may take a while to start it. */
-async function openApp(page: Page): Promise<void> {
-  page.on('dialog', (d) => {
-    throw new Error(`unexpected native dialog: ${d.message()}`);
-  });
-  await page.goto('/?engine=typed');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
-}
 
 const title = (page: Page) => page.getByLabel('Diagram name');
 const tools = (page: Page) => page.getByRole('toolbar', { name: 'Editor tools' });
@@ -31,6 +22,15 @@ const notice = (page: Page) => page.getByRole('status', { name: 'Notice' });
 const panel = (page: Page) => page.getByRole('region', { name: 'Training' });
 const status = (page: Page) => panel(page).getByRole('status', { name: 'Training status' });
 const stepShown = (page: Page) => panel(page).getByLabel('Step', { exact: true });
+const lossShown = (page: Page) => panel(page).getByLabel('Loss', { exact: true });
+const plane = (page: Page) => panel(page).getByRole('img', { name: /The model's answer over the plane/ });
+
+/** The plane's pixels: the model's answer at each point of its grid, drawn. */
+async function planePixels(page: Page): Promise<string> {
+  await panel(page).getByRole('tab', { name: 'What it learnt' }).click();
+  await expect(plane(page)).toBeVisible({ timeout: 30_000 });
+  return plane(page).evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+}
 
 async function setEpochs(page: Page, epochs: number): Promise<void> {
   const field = panel(page).getByLabel(/^Epochs/);
@@ -67,7 +67,7 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   page,
   record,
 }, info) => {
-  await openApp(page);
+  await openEditor(page);
   await expect(title(page)).toHaveText('XOR');
   await expect(exportButton(page)).toBeDisabled();
   await expect(exportButton(page)).toHaveAttribute('title', /train first/);
@@ -77,6 +77,9 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   await panel(page).getByRole('button', { name: 'Play', exact: true }).click();
   await expect(status(page)).toHaveText(/^Done: 4 epochs, 128 steps/, { timeout: 30_000 });
   await expect(exportButton(page)).toBeEnabled();
+  const lossAtEnd = await lossShown(page).textContent();
+  expect(lossAtEnd).toMatch(/^\d/);
+  const planeAtEnd = await planePixels(page);
   await page.locator('header').screenshot({ path: info.outputPath('export-button.png') });
   const file = info.outputPath('XOR.lensboard-model.json');
   const first = await exportModel(page, file);
@@ -100,6 +103,11 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   await expect(title(page)).toHaveText('XOR');
   await expect(nodes(page)).toHaveCount(boxes);
   await expect(stepShown(page)).toHaveText('128');
+  // Before any Play: the weights are measured in the worker, and the loss and the model's answer
+  // over the plane are the ones the run ended on.
+  await expect(lossShown(page)).toHaveText(lossAtEnd ?? '', { timeout: 30_000 });
+  await expect.poll(() => planePixels(page), { timeout: 30_000 }).toBe(planeAtEnd);
+  await page.screenshot({ path: info.outputPath('opened-measured.png') });
 
   await expect(exportButton(page)).toBeEnabled();
   const second = await exportModel(page, info.outputPath('again.json'));
@@ -133,7 +141,7 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
 });
 
 test('a broken file shows each problem at its JSON path, and changes nothing', async ({ page, record }, info) => {
-  await openApp(page);
+  await openEditor(page);
   await expect(title(page)).toHaveText('XOR');
   const boxes = await nodes(page).count();
   const undo = tools(page).getByRole('button', { name: 'Undo' });

@@ -4,17 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { nodes } from './editorHelpers';
+import { nodes, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
-
-/** The editor, opened; a loaded machine may take a while to start it. */
-async function openApp(page: Page): Promise<void> {
-  page.on('dialog', (d) => {
-    throw new Error(`unexpected native dialog: ${d.message()}`);
-  });
-  await page.goto('/?engine=typed');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
-}
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Picture of the diagram' });
 
@@ -27,7 +18,7 @@ async function saved(page: Page, button: string, path: string): Promise<{ downlo
 }
 
 test('the diagram leaves as SVG, PNG and TikZ', async ({ page, record }, info) => {
-  await openApp(page);
+  await openEditor(page);
   const boxes = await nodes(page).count();
   await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Picture…' }).click();
   await expect(dialog(page)).toContainText(`The whole diagram: ${boxes} boxes`);

@@ -4,19 +4,11 @@
  * diagram kept there, and a damaged link is refused with a message, changing nothing.
  */
 import type { Page } from '@playwright/test';
+import { nodes, openEditor, pane } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 // Long user journeys (training, reloads, two pages): a machine shared with other work needs time.
 test.describe.configure({ timeout: 180_000 });
-
-/** The editor, opened; a loaded machine may take a while to start it. */
-async function openApp(page: Page): Promise<void> {
-  page.on('dialog', (d) => {
-    throw new Error(`unexpected native dialog: ${d.message()}`);
-  });
-  await page.goto('/?engine=typed');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
-}
 
 const title = (page: Page) => page.getByLabel('Diagram name');
 const tools = (page: Page) => page.getByRole('toolbar', { name: 'Editor tools' });
@@ -38,7 +30,7 @@ test('a share link opens the diagram elsewhere, asking first, with the panels it
   context,
   record,
 }, info) => {
-  await openApp(page);
+  await openEditor(page);
   await openExample(page, 'Iris, one dense layer');
   await expect(title(page)).toHaveText('Iris: dense 4→3 σ (the paper)');
   await tools(page).getByRole('button', { name: 'Share link…' }).click();
@@ -78,5 +70,46 @@ test('a share link opens the diagram elsewhere, asking first, with the panels it
   await expect(refused).toContainText('the link is damaged');
   await refused.getByRole('button', { name: 'Close' }).click();
   await expect(title(other)).toHaveText('Iris: dense 4→3 σ (the paper)');
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('a link with locked boxes lets a class train the diagram as drawn, until Unlock', async ({
+  page,
+  context,
+  record,
+}, info) => {
+  await openEditor(page);
+  await tools(page).getByRole('button', { name: 'Share link…' }).click();
+  await shareDialog(page)
+    .getByLabel(/Lock the boxes/)
+    .check();
+  const field = shareDialog(page).getByLabel('Link');
+  await expect(field).toHaveValue(/&lock=1$/);
+  const link = await field.inputValue();
+  await shareDialog(page).getByRole('button', { name: 'Close' }).click();
+
+  const other = await context.newPage();
+  await ready(other, link.replace('/#', '/?engine=typed#'));
+  const banner = other.getByRole('region', { name: 'Locked boxes' });
+  await expect(banner).toContainText('locked the boxes');
+  const boxes = await nodes(other).count();
+  // Select a box, press Delete: refused, said, and nothing changes.
+  await nodes(other).nth(1).click();
+  await other.keyboard.press('Delete');
+  const notice = other.getByRole('status', { name: 'Notice' });
+  await expect(notice).toContainText('The boxes are locked by the shared link');
+  await expect(nodes(other)).toHaveCount(boxes);
+  await other.screenshot({ path: info.outputPath('locked.png') });
+  // Training is the class's: Play still trains.
+  const training = other.getByRole('region', { name: 'Training' });
+  await training.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(training.getByLabel('Step', { exact: true })).toHaveText('1', { timeout: 30_000 });
+
+  await banner.getByRole('button', { name: 'Unlock' }).click();
+  await expect(banner).toBeHidden();
+  await nodes(other).nth(1).click();
+  await other.keyboard.press('Delete');
+  await expect(nodes(other)).toHaveCount(boxes - 1);
+  await pane(other).click({ position: { x: 5, y: 5 } });
   expect(record.consoleErrors).toEqual([]);
 });

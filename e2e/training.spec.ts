@@ -211,3 +211,32 @@ test('webgl starts in the worker and the status bar says so', async ({ page, rec
   expect(record.foreignRequests).toEqual([]);
   expect(record.consoleErrors).toEqual([]);
 });
+
+test("hovering a box shows its output on the first batch, and it follows the run's weights", async ({
+  page,
+  record,
+}, info) => {
+  await openEditor(page);
+  await button(page, 'Step').click();
+  await expect(panel(page).getByLabel('Step', { exact: true })).toHaveText('1', { timeout: 30_000 });
+  const tanh = page.locator('.react-flow__node[data-id="tanh1"]');
+  await tanh.hover();
+  const card = page.getByRole('tooltip', { name: 'Output of tanh' });
+  await expect(card).toContainText('puts out 16×8 on the first 16 training rows', { timeout: 30_000 });
+  await expect(card).toContainText('weights after step 1');
+  const read = async (name: string) => Number(await card.getByLabel(name, { exact: true }).textContent());
+  const [min, mean, max] = [await read('min'), await read('mean'), await read('max')];
+  expect(min).toBeGreaterThanOrEqual(-1);
+  expect(max).toBeLessThanOrEqual(1);
+  expect(min).toBeLessThanOrEqual(mean);
+  expect(mean).toBeLessThanOrEqual(max);
+  await page.screenshot({ path: info.outputPath('box-output.png') });
+
+  // A step later the card shows the new weights' output; leaving the box hides it.
+  await button(page, 'Step').click();
+  await tanh.hover();
+  await expect(card).toContainText('weights after step 2', { timeout: 30_000 });
+  await page.mouse.move(5, 5);
+  await expect(card).toBeHidden();
+  expect(record.consoleErrors).toEqual([]);
+});

@@ -4,19 +4,11 @@
  * start, exports it as a file, and deletes it only when asked.
  */
 import type { Page } from '@playwright/test';
+import { openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 // Long user journeys (training, reloads, two pages): a machine shared with other work needs time.
 test.describe.configure({ timeout: 180_000 });
-
-/** The editor, opened; a loaded machine may take a while to start it. */
-async function openApp(page: Page): Promise<void> {
-  page.on('dialog', (d) => {
-    throw new Error(`unexpected native dialog: ${d.message()}`);
-  });
-  await page.goto('/?engine=typed');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
-}
 
 const PENDING_KEY = 'lensboard.pendingAutosave';
 const banner = (page: Page) => page.getByRole('region', { name: 'Unreadable saved diagram' });
@@ -58,7 +50,7 @@ test('an autosave from a newer version is kept aside, shown, exportable, and del
   page,
   record,
 }, info) => {
-  await openApp(page);
+  await openEditor(page);
   await expect.poll(async () => (await stored(page)).autosave !== undefined).toBe(true);
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
   await page.evaluate(

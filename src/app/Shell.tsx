@@ -9,6 +9,7 @@ import { ContextMenu } from '../editor/overlays/ContextMenu';
 import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
 import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
+import { LockedBanner } from '../editor/overlays/LockedBanner';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
@@ -28,6 +29,7 @@ import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
+import { BoxOutputTip } from '../train-ui/views/BoxOutputTip';
 import { StatusBar } from './StatusBar';
 
 export function Shell({ ready }: { ready: boolean }) {
@@ -46,6 +48,7 @@ export function Shell({ ready }: { ready: boolean }) {
           <SaveFailedBanner />
           <OtherTabBanner />
           <UnreadableBanner />
+          <LockedBanner />
         </div>
         <aside className="palette" aria-label="Palette">
           <h2>Palette</h2>
@@ -59,6 +62,7 @@ export function Shell({ ready }: { ready: boolean }) {
           <ReverseDerivativeView />
           <TermPanel />
           <AnimationPanel />
+          <BoxOutputTip />
         </main>
         <aside className="inspector" aria-label="Inspector">
           <h2>Inspector</h2>

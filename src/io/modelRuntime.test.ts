@@ -59,6 +59,21 @@ describe('loadModel', () => {
     trainer.dispose();
   });
 
+  it("probes every drawn box's output: the last box's is the prediction, a hidden one is tanh of its input", async () => {
+    const { session, text } = await trained('typed');
+    session.trainer.dispose();
+    const model = loadModel(text);
+    const data = await loadDataset('xor', { noise: 0, n: 16, seed: 4 });
+    const outs = model.probe(data.features);
+    expect([...outs.keys()].sort()).toEqual(['bias1', 'bias2', 'lin1', 'lin2', 'tanh1']);
+    const predicted = Float32Array.from(model.predict(data.features).flatMap((r) => Array.from(r)));
+    expect(outs.get('bias2')).toEqual({ shape: [16, 2], data: predicted });
+    const before = outs.get('bias1');
+    const after = outs.get('tanh1');
+    expect(after?.shape).toEqual([16, 8]);
+    expect(Array.from(after?.data ?? [])).toEqual(Array.from(before?.data ?? [], (v) => Math.fround(Math.tanh(v))));
+  });
+
   it.each(['constructor', '__proto__', 'toString'])('refuses the generator id %j, naming its box', async (id) => {
     const { text, session } = await trained('typed');
     session.trainer.dispose();

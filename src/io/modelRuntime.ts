@@ -43,6 +43,26 @@ export interface LoadedModel {
   readonly outputShape: readonly number[];
   /** Rows of features (each flattened to inputShape's size), or n rows in one flat array. */
   predict(inputs: readonly (readonly number[])[] | Float32Array): Float32Array[];
+  /**
+   * What each drawn box puts out on n rows (flat, as `predict` takes them): the unfused forward
+   * pass with every box's last output kept, keyed by the box's id (a box inside a group by its own).
+   */
+  probe(inputs: Float32Array): ReadonlyMap<string, PlainArray>;
+}
+
+/** The forward Program with the last output of each drawn box as an output, and those boxes' ids. */
+function everyBoxOutput(p: Program): { program: Program; boxes: string[] } {
+  const last = new Map<string, number>();
+  for (const s of p.steps) if (s.source !== undefined && s.outputs.length > 0) last.set(s.source, s.outputs[0]);
+  const program: Program = {
+    nBuffers: p.nBuffers,
+    bufferTypes: p.bufferTypes,
+    inputs: p.inputs,
+    outputs: [...last.values()],
+    steps: p.steps,
+    wireBuffer: p.wireBuffer,
+  };
+  return { program, boxes: [...last.keys()] };
 }
 
 /** Thrown with every problem, each naming its JSON path (or the diagram's box). */
@@ -87,6 +107,15 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
   const width = shapeSize(inputShape);
   const output = model.diagram.wires[model.diagram.outputs[0]];
   const forward = run(fuseProgram(lower(model.diagram)));
+  let probing: { run: ReturnType<ProgramRunner>; boxes: string[] } | null = null;
+  const rows = (flat: Float32Array) => {
+    const n = flat.length / width;
+    if (!Number.isInteger(n)) throw new Error(`${flat.length} input values are not rows of ${width}`);
+    return [
+      ...model.params.map((p, i) => ({ shape: p.type.shape, data: params[i] })),
+      ...model.inputs.map(() => ({ shape: [n, ...inputShape], data: flat })),
+    ];
+  };
   return {
     diagram: file.diagram,
     file,
@@ -99,14 +128,19 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
         if (bad >= 0) throw new Error(`row ${bad + 1} has ${inputs[bad].length} values; the model takes ${width}`);
       }
       const flat = inputs instanceof Float32Array ? inputs : Float32Array.from(inputs.flat());
+      const [y] = forward(rows(flat));
       const n = flat.length / width;
-      if (!Number.isInteger(n)) throw new Error(`${flat.length} input values are not rows of ${width}`);
-      const [y] = forward([
-        ...model.params.map((p, i) => ({ shape: p.type.shape, data: params[i] })),
-        ...model.inputs.map(() => ({ shape: [n, ...inputShape], data: flat })),
-      ]);
       const w = shapeSize(output.shape);
       return Array.from({ length: n }, (_, r) => y.data.slice(r * w, (r + 1) * w));
+    },
+    probe(inputs) {
+      if (!probing) {
+        const { program, boxes } = everyBoxOutput(lower(model.diagram));
+        probing = { run: run(program), boxes };
+      }
+      const outs = probing.run(rows(inputs));
+      const boxes = probing.boxes;
+      return new Map(outs.map((o, i) => [boxes[i], o]));
     },
   };
 }

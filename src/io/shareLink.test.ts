@@ -24,7 +24,21 @@ describe('share links', () => {
     const hash = await shareHash(doc, { hide: ['inspector', 'palette'] });
     expect(hash).toMatch(/^#d=[A-Za-z0-9_-]+&hide=palette\.inspector$/);
     expect(hash.length).toBeLessThan(JSON.stringify(doc).length / 2);
-    expect(await readShareHash(hash)).toEqual({ kind: 'document', doc, flags: { hide: ['palette', 'inspector'] } });
+    expect(await readShareHash(hash)).toEqual({
+      kind: 'document',
+      doc,
+      flags: { hide: ['palette', 'inspector'], lock: false },
+    });
+  });
+
+  it('carries the lock flag, and only as lock=1', async () => {
+    const doc = loadExample('xor');
+    const hash = await shareHash(doc, { hide: [], lock: true });
+    expect(hash).toMatch(/^#d=[A-Za-z0-9_-]+&lock=1$/);
+    expect(await readShareHash(hash)).toEqual({ kind: 'document', doc, flags: { hide: [], lock: true } });
+    const plain = await shareHash(doc);
+    for (const junk of ['lock=0', 'lock=true', 'lock=', 'lock=1x'])
+      expect(await readShareHash(`${plain}&${junk}`)).toMatchObject({ flags: { lock: false } });
   });
 
   it('is no link without a diagram, and drops panel names it does not know', async () => {
@@ -33,7 +47,7 @@ describe('share links', () => {
     const hash = await shareHash(loadExample('xor'));
     expect(hash).not.toContain('hide');
     const r = await readShareHash(`${hash}&hide=data.constructor.__proto__`);
-    expect(r.kind === 'document' && r.flags).toEqual({ hide: ['data'] });
+    expect(r.kind === 'document' && r.flags).toEqual({ hide: ['data'], lock: false });
   });
 
   it('refuses a damaged link, naming what is wrong', async () => {

@@ -1,6 +1,6 @@
 /**
  * A share link: the document (never the weights) in the URL's hash, deflated and written in
- * base64url, with classroom flags that hide panels (as TF Playground's hide flags do). Reading
+ * base64url, with classroom flags that hide panels (as TF Playground's hide flags do) and lock the boxes. Reading
  * one goes through the document's own checks (parse.ts) after a bounded inflate, so a link is
  * no more trusted than a file: a damaged or hostile link is refused with the paths of its
  * problems, and one that would inflate past the document's size cap is refused before it does.
@@ -15,6 +15,8 @@ export type SharePanel = (typeof SHARE_PANELS)[number];
 
 export interface ShareFlags {
   readonly hide: readonly SharePanel[];
+  /** The boxes and wires stay as drawn (a class trains the teacher's diagram); the page may unlock. */
+  readonly lock?: boolean;
 }
 
 /** Far above a deflated classroom diagram (XOR's is ~1 kB); browsers take links of megabytes. */
@@ -79,12 +81,13 @@ async function inflate(bytes: Uint8Array, max: number): Promise<Uint8Array | 'to
   return all;
 }
 
-/** The hash (`#d=…&hide=palette.inspector`) that opens `doc` with these flags. */
+/** The hash (`#d=…&hide=palette.inspector&lock=1`) that opens `doc` with these flags. */
 export async function shareHash(doc: LensDocument, flags: ShareFlags = { hide: [] }): Promise<string> {
   const json = JSON.stringify(DocumentSchema.parse(doc));
   const params = new URLSearchParams({ d: toBase64Url(await deflate(new TextEncoder().encode(json))) });
   const hide = SHARE_PANELS.filter((p) => flags.hide.includes(p));
   if (hide.length > 0) params.set('hide', hide.join('.'));
+  if (flags.lock) params.set('lock', '1');
   return `#${params.toString()}`;
 }
 
@@ -118,7 +121,7 @@ export async function readShareHash(hash: string): Promise<SharedLink> {
   const hide = (params.get('hide') ?? '')
     .split('.')
     .filter((p): p is SharePanel => SHARE_PANELS.includes(p as SharePanel));
-  const flags: ShareFlags = { hide: SHARE_PANELS.filter((p) => hide.includes(p)) };
+  const flags: ShareFlags = { hide: SHARE_PANELS.filter((p) => hide.includes(p)), lock: params.get('lock') === '1' };
   return parsed.migratedFrom === undefined
     ? { kind: 'document', doc: parsed.doc, flags }
     : { kind: 'document', doc: parsed.doc, flags, migratedFrom: parsed.migratedFrom };

@@ -236,7 +236,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
   let early: ToWorker[] = [];
   const fail = (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
 
-  async function go(r: Run, backend: Awaited<ReturnType<typeof backendFor>>) {
+  async function go(r: Run, backend: Awaited<ReturnType<typeof backendFor>>, evaluate = false) {
     const snapshots = relay(r.trainer, post);
     r.trainer.onEpoch((m) => {
       r.lastEpoch = m;
@@ -245,6 +245,10 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       r.stepsTaken = m.step;
     });
     post(ready(r.trainer, backend));
+    if (evaluate) {
+      const { trainer: t } = r;
+      post({ type: 'evaluated', train: t.evaluate(t.train), test: t.test ? t.evaluate(t.test) : null });
+    }
     const unguard = guardContext(r, post);
     run = r;
     for (const m of early) control(r, m);
@@ -278,6 +282,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
     await go(
       { trainer: session.trainer, session, binding, before, result: null, lastEpoch: null, stepsTaken: 0 },
       backend,
+      request.evaluate === true,
     );
   }
 

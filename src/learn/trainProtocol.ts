@@ -29,6 +29,11 @@ export interface StartRequest extends SessionRequest {
    * start before a later message is read (loading a small dataset never leaves the task).
    */
   readonly paused?: boolean;
+  /**
+   * Measure the starting weights on the train and test rows before the first step, and say so
+   * ('evaluated'): an opened model shows its loss, accuracy and predictions before Play.
+   */
+  readonly evaluate?: boolean;
 }
 
 /** The buffers a start request hands over instead of copying. */
@@ -104,6 +109,8 @@ export type FromWorker =
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'model'; readonly text: string }
   | { readonly type: 'memory'; readonly numTensors: number | null }
+  /** The starting weights measured on the whole sets (a start request with `evaluate`). */
+  | { readonly type: 'evaluated'; readonly train: Metrics; readonly test: Metrics | null }
   /**
    * The GPU's context was lost: the run stopped, and these are its weights and optimiser state
    * as last copied off the GPU (at the last pause, or within the last second), to go on elsewhere.

@@ -4,6 +4,7 @@
  * reconciles every box of the diagram.
  */
 import { Background, Controls, MiniMap, ReactFlow } from '@xyflow/react';
+import { useEditor } from '../store/EditorStoreContext';
 import { LensArrowMarker } from './LensArrowMarker';
 import { nodeTypes } from './nodes/nodeTypes';
 import { edgeTypes } from './TypedWire';
@@ -18,6 +19,7 @@ export function DiagramCanvas() {
   const changes = useNodeChanges();
   const connection = useConnectionHandlers();
   const events = useCanvasEvents();
+  const locked = useEditor((s) => s.boxesLocked);
   useOpeningView();
   return (
     <ReactFlow
@@ -29,6 +31,8 @@ export function DiagramCanvas() {
       {...connection}
       {...events}
       deleteKeyCode={null}
+      nodesDraggable={!locked}
+      nodesConnectable={!locked}
       selectionKeyCode="Shift"
       multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
       zoomOnDoubleClick={false}

@@ -1,6 +1,6 @@
 /**
  * Share link: a URL that opens this diagram in any browser (io/shareLink.ts), with classroom
- * flags that hide panels. The link holds the diagram only, never trained weights (those travel
+ * flags that hide panels and lock the boxes. The link holds the diagram only, never trained weights (those travel
  * as a model file). Copying goes through the clipboard API; where the browser refuses, the link
  * is there to select.
  */
@@ -20,6 +20,7 @@ export function ShareDialog() {
   const doc = useEditor((s) => s.doc);
   const store = useEditorStoreApi();
   const [hide, setHide] = useState<readonly SharePanel[]>([]);
+  const [lock, setLock] = useState(false);
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const open = overlay === 'share';
@@ -28,14 +29,14 @@ export function ShareDialog() {
     if (!open) return;
     let live = true;
     setLink(null);
-    shareHash(doc, { hide }).then(
+    shareHash(doc, { hide, lock }).then(
       (hash) => live && setLink(`${window.location.origin}${window.location.pathname}${hash}`),
       (e: unknown) => live && setLink(`(no link: ${e instanceof Error ? e.message : String(e)})`),
     );
     return () => {
       live = false;
     };
-  }, [open, doc, hide]);
+  }, [open, doc, hide, lock]);
 
   if (!open) return null;
   const close = () => store.getState().setOverlay(null);
@@ -68,6 +69,10 @@ export function ShareDialog() {
               {PANEL_NAMES[p]}
             </label>
           ))}
+          <label>
+            <input type="checkbox" checked={lock} onChange={(e) => setLock(e.currentTarget.checked)} /> Lock the boxes
+            (the class trains the diagram as drawn)
+          </label>
         </fieldset>
         <label className="share-link">
           Link

@@ -9,6 +9,7 @@ import type { LensDocument } from '../../io/document';
 import { type Compile, cachedCompile, compileDocument } from '../compile/compile';
 import { documentSlice } from './documentSlice';
 import { type History, historySlice } from './historySlice';
+import { lockable } from './lock';
 import { selectionSlice } from './selectionSlice';
 import type { EditorState } from './types';
 import { viewSlice } from './viewSlice';
@@ -25,12 +26,16 @@ export function createEditorStore(opts: EditorStoreOptions = {}) {
   const history: History = () => ref.history as ReturnType<History>;
   const store = createStore<EditorState>()(
     temporal(
-      (set, get, api) => ({
-        ...documentSlice(compile)(set, get, api),
-        ...selectionSlice(set, get, api),
-        ...viewSlice(set, get, api),
-        ...historySlice(history)(set, get, api),
-      }),
+      (set, get, api) =>
+        lockable(
+          {
+            ...documentSlice(compile)(set, get, api),
+            ...selectionSlice(set, get, api),
+            ...viewSlice(set, get, api),
+            ...historySlice(history)(set, get, api),
+          },
+          get,
+        ),
       {
         limit: opts.historyLimit ?? 200,
         partialize: (s): { doc: LensDocument } => ({ doc: s.doc }),

@@ -113,6 +113,8 @@ export interface ViewData {
   openedModel: OpenedModel | null;
   /** Panels a share link hid for this visit (io/shareLink.ts). */
   hiddenPanels: readonly SharePanel[];
+  /** A share link locked the boxes: edits of the drawing are refused until the user unlocks. */
+  boxesLocked: boolean;
   /** Stored copies that could not be read, kept aside until the user exports or deletes them. */
   unreadable: readonly AsideRecord[];
   hovered: string | null;

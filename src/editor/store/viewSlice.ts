@@ -18,6 +18,7 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   openedModel: null,
   unreadable: [],
   hiddenPanels: [],
+  boxesLocked: false,
   hovered: null,
   compiled: null,
   measured: {},

@@ -34,9 +34,10 @@ export function ExportModel() {
   const phase = useSession((s) => s.phase);
   const ready = useSession((s) => s.ready);
   const resume = useSession((s) => s.resume);
+  const step = useSession((s) => s.step);
   const doc = useEditor((s) => s.doc);
   const opened = useEditor((s) => s.openedModel);
-  const source = exportSource({ phase, ready, resume }, doc, opened, loaded.current);
+  const source = exportSource({ phase, ready, resume, step }, doc, opened, loaded.current);
   const fileName = modelFileName(doc.name);
 
   async function exportModel() {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openText } from '../../editor/persist/openFiles';
 import { createEditorStore, type EditorStore } from '../../editor/store/createEditorStore';
 import { loadExample } from '../../io/examples';
+import { loadModel } from '../../io/modelRuntime';
 import { TrainerClient } from '../../learn/trainerClient';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
@@ -60,7 +61,17 @@ describe('a model file exported, opened and exported again', () => {
     const b = openInNewPage(text!);
     expect(JSON.stringify(b.store.getState().doc)).toBe(JSON.stringify(first.getState().doc));
     expect(b.store.getState().doc).toBe(b.opened.model.diagram); // it agreed already: nothing changed
-    expect(b.session.state).toMatchObject({ phase: 'idle', step: a.state.step, epoch: 2 });
+    // It waits, paused and measured: the loss shown is the one the first page ended on, bit for bit.
+    await until(b.session, (st) => st.phase === 'paused' && st.measured !== null);
+    expect(b.session.state).toMatchObject({ phase: 'paused', step: a.state.step, epoch: 2 });
+    expect(b.session.state.loss).toBe(a.state.loss);
+    expect(b.session.state.loss).toBe(a.state.result?.train.loss);
+    expect(b.session.state.measured).toEqual({ train: a.state.result?.train, test: a.state.result?.test });
+    // The worker holds the file's weights: its predictions over a grid are the first run's, bit for bit.
+    const grid = Array.from({ length: 64 }, (_, i) => [(i % 8) / 7 - 0.5, Math.floor(i / 8) / 7 - 0.5]);
+    const held = await b.session.modelText();
+    expect(held).not.toBeNull();
+    expect(loadModel(held!).predict(grid)).toEqual(loadModel(text!).predict(grid));
     const source = exportSource(b.session.state, b.store.getState().doc, b.opened, b.loaded);
     expect(source.kind).toBe('opened');
     const again = openedModelText(b.opened, new Date('2027-06-06T00:00:00.000Z'));
@@ -94,9 +105,6 @@ describe('a model file exported, opened and exported again', () => {
     a.dispose();
   });
 
-  // The session adds its Reset count to the seed of a run (trainSession.ts), and loadWeights
-  // counts as a Reset, so a run from an opened file shuffles with seed + 1: the same weights need
-  // the session to keep the file's seed for a resumed run. Flip to `it` once it does.
   it('goes on training exactly as the first run goes on', async () => {
     const first = createEditorStore({ doc: xor() });
     const a = pageSession(first);
@@ -105,7 +113,7 @@ describe('a model file exported, opened and exported again', () => {
     const text = (await a.modelText())!;
     const b = openInNewPage(text);
     a.more(2);
-    b.session.play();
+    b.session.play(); // at once, while the opened model is still starting: the Play is kept
     await until(a, (st) => st.phase === 'done');
     await until(b.session, (st) => st.phase === 'done');
     expect(b.session.state.step).toBe(a.state.step);

@@ -23,22 +23,25 @@ export const resumeOf = (opened: OpenedModel): ResumeFrom & { readonly name: str
 });
 
 const NO_RUN: ReadonlySet<SessionState['phase']> = new Set(['idle', 'starting', 'error']);
+const HELD: ReadonlySet<SessionState['phase']> = new Set(['idle', 'starting', 'paused']);
 
 /**
  * `loaded` is what was handed to the session for `opened`; it counts only while the session
  * still holds it (no Reset, no run since) and the diagram is the one the file opened as.
  */
 export function exportSource(
-  session: Pick<SessionState, 'phase' | 'ready' | 'resume'>,
+  session: Pick<SessionState, 'phase' | 'ready' | 'resume' | 'step'>,
   doc: LensDocument,
   opened: OpenedModel | null,
   loaded: SessionState['resume'],
 ): ExportSource {
-  if (session.ready !== null && !NO_RUN.has(session.phase)) return { kind: 'run' };
-  if (session.phase === 'idle' && opened && loaded && session.resume === loaded) {
+  // An opened model waits paused, measured, for Play: until it takes a step it is the file.
+  const untouched = HELD.has(session.phase) && loaded !== null && session.step === loaded.stepsDone;
+  if (opened && loaded && session.resume === loaded && untouched) {
     if (opened.doc === doc) return { kind: 'opened', opened };
     return { kind: 'none', why: 'the diagram changed since the model was opened: train it first' };
   }
+  if (session.ready !== null && !NO_RUN.has(session.phase)) return { kind: 'run' };
   if (session.phase === 'starting') return { kind: 'none', why: 'training is starting: wait a moment' };
   return { kind: 'none', why: 'train first: there are no trained weights yet' };
 }

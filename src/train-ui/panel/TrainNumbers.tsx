@@ -32,7 +32,7 @@ export function TrainNumbers() {
   const s = useSession((st) => st);
   const epoch = s.ready || s.phase !== 'idle' ? Math.min(s.epoch + 1, s.lastEpoch) : s.epoch;
   const last = s.epochs.at(-1);
-  const test = last?.test ?? null;
+  const test = last?.test ?? s.measured?.test ?? null;
   const engine = engineText(s);
   const percent = (a: number | null) => (a === null ? '–' : `${(100 * a).toFixed(1)}%`);
   return (

@@ -14,7 +14,7 @@ import type { ResumeFrom } from '../../learn/session';
 import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { EpochMetrics, NonFinite, TrainResult } from '../../learn/trainerTypes';
-import type { FromWorker, Ready, StartRequest } from '../../learn/trainProtocol';
+import type { FromWorker, Metrics, Ready, StartRequest } from '../../learn/trainProtocol';
 import type { EngineChoice } from './engineChoice';
 import { LossSeries } from './lossSeries';
 import { trainedShape } from './trainedShape';
@@ -76,6 +76,10 @@ export interface SessionState {
   readonly edited: boolean;
   /** The GPU's context was lost: the run stopped; `resume` holds its weights for another engine. */
   readonly lost: boolean;
+  /** An opened model's weights measured on the whole sets before its first step here. */
+  readonly measured: { readonly train: Metrics; readonly test: Metrics | null } | null;
+  /** The seed the run shuffles and splits its rows with (null before a run: the views use the next run's). */
+  readonly seed: number | null;
 }
 
 const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
@@ -99,7 +103,12 @@ const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
   points: 0,
   edited: false,
   lost: false,
+  measured: null,
+  seed: null,
 };
+
+/** run: train at once; step: start paused and take one step; hold: start paused and measure the weights. */
+type StartMode = 'run' | 'step' | 'hold';
 
 /** What a run is started with: the request, less what the session adds (engine, seed offset, resume). */
 export type RequestSource = (choice: EngineChoice) => Promise<StartRequest>;
@@ -125,6 +134,8 @@ export class TrainSession {
   /** The seed the current run shuffles and splits with. */
   private runSeed = 1;
   private lastShape: string | null = null;
+  /** The run was started paused to measure an opened model, and has not been played yet. */
+  private holding = false;
 
   constructor(
     private readonly spawn: () => TrainerClient,
@@ -167,8 +178,11 @@ export class TrainSession {
   /** Play: start a run, resume a paused one, or continue an ended one for its planned epochs. */
   play(): void {
     const { phase } = this.state;
-    if (phase === 'idle' || phase === 'error') void this.start(false);
-    else if (phase === 'paused') {
+    if (phase === 'idle' || phase === 'error') void this.start('run');
+    else if (phase === 'paused' || (phase === 'starting' && this.holding)) {
+      // A held run (an opened model) still starting hears the resume once its trainer exists
+      // (start() sends it if the worker is not spawned yet).
+      this.holding = false;
       this.set({ phase: 'resuming' });
       this.client?.resume();
     } else if (ENDED.has(phase)) this.more(this.state.runEpochs);
@@ -183,7 +197,7 @@ export class TrainSession {
   /** One batch: from a paused run, or a fresh run started paused. */
   step(): void {
     const { phase } = this.state;
-    if (phase === 'idle' || phase === 'error') void this.start(true);
+    if (phase === 'idle' || phase === 'error') void this.start('step');
     else if (phase === 'paused' && this.client) {
       this.set({ phase: 'stepping' });
       this.stepTo(this.client, this.state.step + 1);
@@ -200,7 +214,7 @@ export class TrainSession {
   continueOn(choice: EngineChoice): void {
     if (!this.state.lost) return;
     this.set({ choice, lost: false });
-    void this.start(false);
+    void this.start('run');
   }
 
   /** A test hook: lose the worker's WebGL context, as a driver reset would. */
@@ -266,7 +280,7 @@ export class TrainSession {
       return;
     }
     const { epochsDone, stepsDone } = parsed.model.trainingConfig;
-    await this.start(false, {
+    await this.start('run', {
       weights: parsed.weights,
       epochsDone,
       stepsDone,
@@ -285,11 +299,15 @@ export class TrainSession {
     this.client?.setHypers(h);
   }
 
-  /** The next run starts from these weights (an opened model file) instead of fresh ones. */
+  /**
+   * An opened model file: a run starts paused from its weights at once, and measures them on the
+   * whole sets, so its loss, accuracy and predictions show before Play (which goes on from there).
+   */
   loadWeights(resume: ResumeFrom & { readonly name: string }): void {
     this.reset();
     this.set({ resume, step: resume.stepsDone, epoch: resume.epochsDone });
     this.before = { steps: resume.stepsDone, epochs: resume.epochsDone };
+    void this.start('hold');
   }
 
   /** The run as a model file's text, or null when there is no run to write. */
@@ -335,7 +353,9 @@ export class TrainSession {
   }
 
   /** `edit`: go on from a run's weights on an edited diagram, the charts kept. */
-  private async start(paused: boolean, edit?: ResumeFrom): Promise<void> {
+  private async start(mode: StartMode, edit?: ResumeFrom): Promise<void> {
+    const paused = mode !== 'run';
+    this.holding = mode === 'hold';
     this.drop();
     const { resets } = this.state;
     const resume = edit ?? this.state.resume;
@@ -346,7 +366,7 @@ export class TrainSession {
       ...initial,
       ...keep,
       ...(edit ? { epochs: this.state.epochs, firstLoss: this.state.firstLoss } : {}),
-      phase: paused ? 'stepping' : 'starting',
+      phase: mode === 'step' ? 'stepping' : 'starting',
       resets,
       resume: this.state.resume,
       points: this.state.points + 1,
@@ -368,9 +388,11 @@ export class TrainSession {
     this.client = client;
     this.listen(client);
     const epochs = settings.epochs ?? 100;
-    this.set({ lastEpoch: keep.epoch + epochs, runEpochs: epochs });
-    client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}), paused });
-    if (paused) this.stepTo(client, keep.step + 1);
+    this.set({ lastEpoch: keep.epoch + epochs, runEpochs: epochs, seed });
+    const evaluate = mode === 'hold';
+    client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}), paused, evaluate });
+    if (mode === 'step') this.stepTo(client, keep.step + 1);
+    else if (mode === 'hold' && this.state.phase === 'resuming') client.resume(); // Play came first
   }
 
   /** Every message of this client, ignored once the session has moved to another. */
@@ -392,6 +414,15 @@ export class TrainSession {
         loss: latest.loss,
         accuracy: latest.accuracy,
         firstLoss,
+      });
+    });
+    client.on('evaluated', ({ train, test }) => {
+      if (!live()) return;
+      this.set({
+        measured: { train, test },
+        loss: train.loss,
+        accuracy: train.accuracy,
+        points: this.state.points + 1,
       });
     });
     client.on('epoch', ({ metrics }) => {
@@ -416,9 +447,12 @@ export class TrainSession {
     });
     client.on('done', ({ result }) => {
       if (!live()) return;
+      // The numbers end on the whole training set (as an opened model file's start), not on the last batch.
       this.set({
         phase: result.status,
         result,
+        loss: result.train.loss,
+        accuracy: result.train.accuracy,
         step: result.steps,
         engine: result.engine,
         failure: result.failure,

@@ -11,10 +11,9 @@ import type { LoadedModel } from '../../io/modelRuntime';
 import { getLoss } from '../../learn/losses/index';
 import { classColour, rampColour } from '../data/colours';
 import { lossKind } from '../panel/trainSettings';
-import { useSession } from '../session/TrainSessionContext';
 import { classOf, confusion, extent, planeGrid, positiveShare } from './learnt';
 import type { Learnt } from './useLearnt';
-import { useViewRows, type ViewRows } from './useViewRows';
+import { useRunRows, type ViewRows } from './useViewRows';
 
 const SIZE = 200;
 const GRID = 60;
@@ -223,9 +222,7 @@ function classNames(ds: Dataset): string[] {
 
 export function LearntView({ learnt }: { learnt: Learnt }) {
   const doc = useEditor((s) => s.doc);
-  const resets = useSession((s) => s.resets);
-  const seed = (doc.training?.seed ?? 1) + resets;
-  const rows = useViewRows(doc.dataset, seed, doc.training?.testFraction ?? 0);
+  const rows = useRunRows();
   const { model, problem } = learnt;
   const logits = getLoss(lossKind(doc)).logits;
   if (problem) return <p className="learnt-empty">{problem}</p>;

@@ -7,8 +7,10 @@ import { useEffect, useState } from 'react';
 import { loadDataset } from '../../data/catalog';
 import { CSV_DATASET_ID, readCsvBinding } from '../../data/csvBinding';
 import { type Dataset, splitDataset } from '../../data/dataset';
+import { useEditor } from '../../editor/store/EditorStoreContext';
 import type { DatasetBinding } from '../../io/document';
 import { findCsv } from '../data/csvStore';
+import { useSession } from '../session/TrainSessionContext';
 
 export interface ViewRows {
   readonly train: Dataset;
@@ -43,4 +45,13 @@ export function useViewRows(binding: DatasetBinding | undefined, seed: number, t
     };
   }, [binding, seed, testFraction]);
   return rows;
+}
+
+/** The rows of the run under way, cut with its seed (an opened model's is the file's), or of the next run. */
+export function useRunRows(): ViewRows | null {
+  const doc = useEditor((s) => s.doc);
+  const resets = useSession((s) => s.resets);
+  const runSeed = useSession((s) => s.seed);
+  const seed = runSeed ?? (doc.training?.seed ?? 1) + resets;
+  return useViewRows(doc.dataset, seed, doc.training?.testFraction ?? 0);
 }

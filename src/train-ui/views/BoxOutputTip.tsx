@@ -1,0 +1,133 @@
+/**
+ * Hovering a box while a run exists shows what the box puts out on the first batch of the
+ * training rows, with the run's current weights: its shape, min / mean / max and a heatmap of
+ * the batch (a row per example, a cell per unit; wide outputs averaged into 48 cells). The
+ * weights come from the worker as a model file (as the views of what was learnt read them) and
+ * the forward pass runs in the page on the trainer's own float32 arithmetic (loadModel.probe).
+ * While the run moves the card refreshes about twice a second.
+ */
+import '../panel/train.css';
+import { useEffect, useRef, useState } from 'react';
+import { useEditor } from '../../editor/store/EditorStoreContext';
+import { loadModel } from '../../io/modelRuntime';
+import { rampColour } from '../data/colours';
+import { fmt } from '../panel/TrainNumbers';
+import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { type BoxOutput, firstBatch, summarise } from './boxOutput';
+import { useRunRows } from './useViewRows';
+
+const HOVER_MS = 250;
+const EVERY_MS = 600;
+const NO_RUN = new Set(['idle', 'starting', 'error']);
+
+function useBoxOutput(box: string | null): { output: BoxOutput | null; problem: string | null } {
+  const session = useTrainSession();
+  const phase = useSession((s) => s.phase);
+  const step = useSession((s) => s.step);
+  const ready = useSession((s) => s.ready);
+  const rows = useRunRows();
+  const batch = useEditor((s) => s.doc.training?.batchSize ?? 32);
+  const [state, setState] = useState<{ output: BoxOutput | null; problem: string | null }>({
+    output: null,
+    problem: null,
+  });
+  const asked = useRef('');
+  const live = box !== null && ready !== null && !NO_RUN.has(phase) && rows !== null;
+  useEffect(() => {
+    if (!live || !box || !rows) {
+      asked.current = '';
+      setState({ output: null, problem: null });
+      return;
+    }
+    const key = `${box}:${step}`;
+    if (asked.current === key) return;
+    let current = true;
+    const wait = asked.current.startsWith(`${box}:`) ? EVERY_MS : HOVER_MS;
+    const timer = setTimeout(() => {
+      asked.current = key;
+      session.modelText().then(
+        (text) => {
+          if (!current || text === null) return;
+          const model = loadModel(text);
+          const width = rows.train.features.length / rows.train.n;
+          const outs = model.probe(firstBatch(rows.train.features, width, batch));
+          const out = outs.get(box);
+          setState(
+            out
+              ? { output: summarise(box, out, step), problem: null }
+              : { output: null, problem: 'This box computes nothing of the model’s forward pass.' },
+          );
+        },
+        (e: unknown) => current && setState({ output: null, problem: e instanceof Error ? e.message : String(e) }),
+      );
+    }, wait);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [live, box, step, rows, batch, session]);
+  return state;
+}
+
+function Heatmap({ output }: { output: BoxOutput }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const cell = Math.max(4, Math.min(14, Math.floor(240 / output.gridColumns)));
+  useEffect(() => {
+    const g = canvas.current?.getContext('2d');
+    if (!g) return;
+    const reach = Math.max(Math.abs(output.min), Math.abs(output.max)) || 1;
+    for (let r = 0; r < output.gridRows; r++) {
+      for (let c = 0; c < output.gridColumns; c++) {
+        // Blue for positive, orange for negative, pale at zero (the views' ramp).
+        g.fillStyle = rampColour(0.5 + output.grid[r * output.gridColumns + c] / (2 * reach));
+        g.fillRect(c * cell, r * cell, cell, cell);
+      }
+    }
+  }, [output, cell]);
+  return (
+    <canvas
+      ref={canvas}
+      width={output.gridColumns * cell}
+      height={output.gridRows * cell}
+      role="img"
+      aria-label={`A heatmap of the output: ${output.gridRows} rows by ${output.gridColumns} cells`}
+      className="box-output-map"
+    />
+  );
+}
+
+export function BoxOutputTip() {
+  const hovered = useEditor((s) => s.hovered);
+  const box = useEditor((s) => (s.hovered ? s.doc.boxes.find((b) => b.id === s.hovered) : undefined));
+  const { output, problem } = useBoxOutput(box ? box.id : null);
+  if (!box || !hovered || (!output && !problem)) return null;
+  const element = document.querySelector(`.react-flow__node[data-id="${CSS.escape(box.id)}"]`);
+  const rect = element?.getBoundingClientRect();
+  if (!rect) return null;
+  const name = box.label || box.generator;
+  const top = Math.min(rect.bottom + 8, window.innerHeight - 220);
+  const left = Math.min(Math.max(8, rect.left), window.innerWidth - 300);
+  return (
+    <div className="box-output" role="tooltip" aria-label={`Output of ${name}`} style={{ top, left }}>
+      {output ? (
+        <>
+          <p className="box-output-title">
+            <strong>{name}</strong> puts out {output.shape.join('×')} on the first {output.rows} training rows
+          </p>
+          <p className="box-output-numbers">
+            min <output aria-label="min">{fmt(output.min)}</output> · mean{' '}
+            <output aria-label="mean">{fmt(output.mean)}</output> · max{' '}
+            <output aria-label="max">{fmt(output.max)}</output>
+          </p>
+          <Heatmap output={output} />
+          <p className="box-output-note">
+            weights after step {output.step}; a row per example{output.gridRows < output.rows ? ' (the first 16)' : ''};
+            orange below 0, blue above
+          </p>
+        </>
+      ) : (
+        <p>{problem}</p>
+      )}
+    </div>
+  );
+}
