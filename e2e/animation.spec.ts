@@ -45,7 +45,8 @@ const traced = (page: Page, b: number) =>
 /** The numbers a pinned wire prints (four significant digits, true minus signs). */
 async function shownNumbers(page: Page, label: string): Promise<number[]> {
   const text = (await panel(page).getByRole('status', { name: label }).textContent()) ?? '';
-  return text
+  // the numbers printed, not the count of those that are not (`… 100336 more`)
+  return (text.split('…')[0] ?? '')
     .split(/\s+/)
     .filter((s) => /^[−\d]/.test(s))
     .map((s) => Number(s.replace('−', '-')));
