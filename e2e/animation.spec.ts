@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { dragFromPalette, dragWire, edge, handle, node } from './editorHelpers';
 import { expect, test } from './fixtures';
-import { pauseAtEight, trainingButton, trainingValue, workerTensors } from './trainingHelpers';
+import { pauseAtEight, setTrainingSetting, trainingButton, trainingValue, workerTensors } from './trainingHelpers';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Animation' });
 const litBoxes = (page: Page) =>
@@ -326,6 +326,8 @@ test('the animation on for 200 steps and more: the worker’s tfjs keeps no tens
   test.setTimeout(400_000);
   await page.goto('/?engine=cpu&debug');
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  // a run long enough not to end while the animation traces it
+  await setTrainingSetting(page, /^Epochs/, '100000');
   await trainingButton(page, 'Play').click();
   await expect.poll(() => trainingValue(page, 'Step'), { timeout: 60_000 }).toBeGreaterThanOrEqual(50);
   await pauseAtEight(page);

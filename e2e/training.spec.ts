@@ -4,20 +4,22 @@
  * uploaded CSV; a learning rate of 1e6 stops the run naming the box; the worker's tfjs keeps
  * no tensor from step to step; and the engine shown is the one that really runs.
  */
-import type { Page } from '@playwright/test';
 import { openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
-import { pauseAtEight, trainingButton, trainingPanel, trainingValue, workerTensors } from './trainingHelpers';
+import {
+  pauseAtEight,
+  setTrainingSetting,
+  trainingButton,
+  trainingPanel,
+  trainingValue,
+  workerTensors,
+} from './trainingHelpers';
 
 const panel = trainingPanel;
 const button = trainingButton;
 const value = trainingValue;
 
-async function setSetting(page: Page, label: string | RegExp, text: string): Promise<void> {
-  const field = panel(page).getByLabel(label);
-  await field.fill(text);
-  await field.press('Enter');
-}
+const setSetting = setTrainingSetting;
 
 test('XOR: Step shows the first loss, Play makes it fall by 80%, Pause then Step takes exactly one step', async ({
   page,

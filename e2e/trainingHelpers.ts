@@ -13,6 +13,13 @@ export async function trainingValue(page: Page, name: string): Promise<number> {
   return Number(await trainingPanel(page).getByLabel(name, { exact: true }).textContent());
 }
 
+/** Types a training setting and presses Enter, as a user sets it. */
+export async function setTrainingSetting(page: Page, label: string | RegExp, text: string): Promise<void> {
+  const field = trainingPanel(page).getByLabel(label);
+  await field.fill(text);
+  await field.press('Enter');
+}
+
 /** The tensors alive in the worker's tfjs (the `?debug` hook), once nothing is under way. */
 export const workerTensors = (page: Page): Promise<number> =>
   page.evaluate(() => (window as unknown as { lensboardTensors(): Promise<number> }).lensboardTensors());
