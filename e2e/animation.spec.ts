@@ -2,11 +2,14 @@
  * Watching a step learn, as a teacher does it: XOR opens, "Animate a step" traces the run's next
  * step, and stepping box by box lights the boxes in forward schedule order, then in reverse;
  * the caption names each rule; a pinned wire shows the value and the change the worker computed
- * (read back through the `?debug` hook), for the example the teacher picked.
+ * (read back through the `?debug` hook), for the example the teacher picked. A large step
+ * (MNIST) shows summaries and brings a wire's values when it is opened; with the animation on
+ * for 200 steps and more, the worker's tfjs keeps no tensor more.
  */
 import type { Page } from '@playwright/test';
 import { dragFromPalette, dragWire, edge, handle, node } from './editorHelpers';
 import { expect, test } from './fixtures';
+import { pauseAtEight, setTrainingSetting, trainingButton, trainingValue, workerTensors } from './trainingHelpers';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Animation' });
 const litBoxes = (page: Page) =>
@@ -42,7 +45,8 @@ const traced = (page: Page, b: number) =>
 /** The numbers a pinned wire prints (four significant digits, true minus signs). */
 async function shownNumbers(page: Page, label: string): Promise<number[]> {
   const text = (await panel(page).getByRole('status', { name: label }).textContent()) ?? '';
-  return text
+  // the numbers printed, not the count of those that are not (`… 100336 more`)
+  return (text.split('…')[0] ?? '')
     .split(/\s+/)
     .filter((s) => /^[−\d]/.test(s))
     .map((s) => Number(s.replace('−', '-')));
@@ -262,5 +266,90 @@ test('presentation mode: panels hidden, large type, the keyboard steps the anima
   await expect(panel(page).getByRole('button', { name: '▶ Play' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('complementary', { name: 'Palette' })).toBeVisible();
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('a large step (MNIST, batch 128): a wire shows its summary, and opening it brings its values', async ({
+  page,
+  record,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto('/?backend=cpu&debug');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Examples' }).click();
+  await page
+    .getByRole('dialog', { name: 'Examples' })
+    .getByRole('button', { name: 'MNIST, two dense layers', exact: true })
+    .click();
+  await expect(page.getByLabel('Diagram name')).toHaveText('MNIST: 784→128 relu→10');
+  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
+  // the 7.8 MB of digits load, the run starts and takes two steps: long on a busy machine
+  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 180_000 });
+  expect(await exampleCount(page)).toBe(128);
+  // back from the optimiser, the first frame that lights a single wire of a summarised weight
+  const timeline = panel(page).getByRole('slider', { name: 'Timeline' });
+  const summaries = page.locator('main button.wire-value-lit', { hasText: /^.*min .* · mean .* · max / });
+  const lit = page.locator('main button.wire-value-lit');
+  let frame = Number(await timeline.getAttribute('max'));
+  for (; frame > 0; frame--) {
+    await timeline.fill(String(frame));
+    await expect(timeline).toHaveValue(String(frame));
+    if ((await lit.count()) === 1 && (await summaries.count()) === 1) break;
+  }
+  expect(frame).toBeGreaterThan(0);
+  const chip = summaries.first();
+  await expect(chip).toBeVisible();
+  await expect(chip).toContainText('[784×128]');
+  await page.screenshot({ path: '/tmp/h14b-animation-mnist-summary.png' });
+  const wire = (await chip.getAttribute('data-wire')) as string;
+  await page.evaluate(() => {
+    for (const el of [document.scrollingElement, ...document.querySelectorAll('main, main *')])
+      if (el && (el.scrollTop || el.scrollLeft)) el.scrollTo(0, 0);
+  });
+  await chip.click();
+  const pinned = panel(page).getByRole('region', { name: `wire ${wire}` });
+  await expect(pinned).toBeVisible();
+  await expect(pinned).toContainText(/min .* · mean .* · max /);
+  // its full values arrive from the worker: the numbers shown are the traced ones
+  await expect(pinned.getByRole('status', { name: `value of ${wire}` })).not.toContainText('on their way', {
+    timeout: 30_000,
+  });
+  const at = (await snapshot(page)) as Snapshot;
+  const value = (await traced(page, at.wires[wire].value)) as number[];
+  expect(value.length).toBe(784 * 128);
+  expectSame(await shownNumbers(page, `value of ${wire}`), value, `value of ${wire}`);
+  await page.screenshot({ path: '/tmp/h14b-animation-mnist-opened.png' });
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('the animation on for 200 steps and more: the worker’s tfjs keeps no tensor more', async ({ page, record }) => {
+  test.setTimeout(400_000);
+  await page.goto('/?engine=cpu&debug');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  // a run long enough not to end while the animation traces it
+  await setTrainingSetting(page, /^Epochs/, '100000');
+  await trainingButton(page, 'Play').click();
+  await expect.poll(() => trainingValue(page, 'Step'), { timeout: 60_000 }).toBeGreaterThanOrEqual(50);
+  await pauseAtEight(page);
+  const before = await workerTensors(page);
+  const from = await trainingValue(page, 'Step');
+  expect(before).toBeGreaterThan(0);
+  // the run trains while the animation traces one step after another, for 20 traces and 200 steps at least
+  await trainingButton(page, 'Play').click();
+  const shownStep = panel(page).getByText(/^step \d+$/);
+  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
+  await expect(shownStep).toBeVisible({ timeout: 60_000 });
+  let traces = 1;
+  while (traces < 20 || (await trainingValue(page, 'Step')) < from + 200) {
+    const was = await shownStep.textContent();
+    await panel(page).getByRole('button', { name: 'Trace the next step' }).click();
+    // the step label goes while the next step is traced, and comes back with another step
+    await expect
+      .poll(async () => ((await shownStep.count()) > 0 ? await shownStep.textContent() : ''), { timeout: 60_000 })
+      .toMatch(new RegExp(`^step (?!${(was ?? '').slice(5)}$)\\d+$`));
+    traces++;
+  }
+  await pauseAtEight(page);
+  expect(await workerTensors(page)).toBe(before);
   expect(record.consoleErrors).toEqual([]);
 });

@@ -29,7 +29,9 @@ test('R[f] names its boundary wires after the diagram: parameters, inputs, outpu
 }) => {
   const view = await openReverse(page);
   const names = await view.locator('.rbox-boundary').allTextContents();
-  expect(names).toEqual(expect.arrayContaining(['W1.W', 'b2.W', 'x', 'd ŷ', 'd W1.W', 'd x']));
+  expect(names).toEqual(
+    expect.arrayContaining(['W of linear 2→8', 'b of bias 2', 'features', 'd ŷ', 'd W of linear 2→8', 'd features']),
+  );
   expect(names.filter((n) => /^(x|d|dx)\d+$/.test(n))).toEqual([]);
   expect(record.consoleErrors).toEqual([]);
 });
@@ -45,5 +47,72 @@ test('R[f] is drawn as it runs: what rdiff makes but nothing computes is left ou
     .locator('.rbox-forward')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-source')));
   expect(new Set(forward).size).toBe(forward.length);
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('R[f] reads at a glance: a legend, the drawing’s names, 12 px text at its default zoom, the whole panel', async ({
+  page,
+  record,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 850 });
+  const view = await openReverse(page);
+  const legend = view.getByRole('list', { name: 'Legend' });
+  await expect(legend).toContainText('forward box');
+  await expect(legend).toContainText('reverse box');
+  const names = await view.locator('.rbox-boundary').allTextContents();
+  expect(names).toEqual(expect.arrayContaining(['W of linear 2→8', 'features', 'd W of linear 2→8']));
+  expect(names.filter((n) => /^\w+\d\.\w+$/.test(n))).toEqual([]);
+  await expect(view.locator('.rbox-of', { hasText: 'linear 2→8' }).first()).toBeVisible();
+  // every text of the graph, as drawn on screen at the zoom the view opens at
+  const smallest = await view.evaluate((el) => {
+    const texts = [...el.querySelectorAll('.rbox span, .rbox-boundary, .react-flow__edge-text')];
+    const zoom = new DOMMatrix(getComputedStyle(el.querySelector('.react-flow__viewport') as Element).transform).a;
+    return Math.min(...texts.map((t) => Number.parseFloat(getComputedStyle(t).fontSize) * zoom));
+  });
+  expect(smallest).toBeGreaterThanOrEqual(12);
+  const canvas = await page.locator('main .react-flow').first().boundingBox();
+  const box = await view.boundingBox();
+  expect((box?.width ?? 0) * (box?.height ?? 0)).toBeGreaterThanOrEqual(
+    0.95 * (canvas?.width ?? 0) * (canvas?.height ?? 0),
+  );
+  await page.screenshot({ path: '/tmp/h14b-views-reverse.png' });
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('a Para group: its parameters on top, its own inspector, and the term names it', async ({ page, record }) => {
+  await page.setViewportSize({ width: 1400, height: 850 });
+  await openEditor(page);
+  await node(page, 'lin1').click();
+  for (const id of ['W1', 'bias1', 'b1', 'tanh1']) await node(page, id).click({ modifiers: ['Shift'] });
+  await page.getByRole('button', { name: 'Group as Para box' }).click();
+  const group = page.locator('main .react-flow__node-group');
+  await expect(group).toHaveCount(1);
+  const ports = group.getByRole('list', { name: /^parameters of / });
+  await expect(ports.getByRole('listitem')).toHaveText(['P W of linear 2→8', 'P b of bias 1']);
+  const portBox = await ports.boundingBox();
+  const groupBox = await group.locator('.box-forward').boundingBox();
+  expect((portBox?.y ?? 0) + (portBox?.height ?? 0)).toBeLessThanOrEqual(groupBox?.y ?? 0);
+  await group.click();
+  const inspector = page.getByRole('complementary', { name: 'Inspector' });
+  await expect(inspector.getByText('(Para box)')).toBeVisible();
+  await expect(inspector.getByText(/^Para\(ℝ\^\{2×8\}ᵖ × ℝ\^8ᵖ\) : /)).toBeVisible();
+  await expect(inspector.getByText(/^R\[group 1\] = R\[tanh\] ; R\[bias\] ; R\[linear\[2→8\]\]$/)).toBeVisible();
+  const term = page.getByRole('region', { name: 'Composite term' });
+  await expect(term).toContainText(/^Term\s*group 1 ; linear\[8→2\]/);
+  await page.screenshot({ path: '/tmp/h14b-views-para-group.png' });
+  await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
+  await page.screenshot({ path: '/tmp/h14b-views-lens-group.png' });
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('the lens view, as the paper draws the learner', async ({ page, record }) => {
+  await page.setViewportSize({ width: 1400, height: 850 });
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
+  await expect(node(page, 'lin1').locator('.backward-strand')).toBeVisible();
+  await page.getByRole('button', { name: 'Fit view', exact: true }).click();
+  // the learner's boxes are lenses too: loss, learning rate, optimiser
+  for (const id of ['loss', 'alpha', 'opt']) await expect(node(page, id).locator('.backward-strand')).toBeVisible();
+  await page.screenshot({ path: '/tmp/h14b-views-lens.png' });
   expect(record.consoleErrors).toEqual([]);
 });

@@ -4,22 +4,22 @@
  * uploaded CSV; a learning rate of 1e6 stops the run naming the box; the worker's tfjs keeps
  * no tensor from step to step; and the engine shown is the one that really runs.
  */
-import type { Page } from '@playwright/test';
 import { openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
+import {
+  pauseAtEight,
+  setTrainingSetting,
+  trainingButton,
+  trainingPanel,
+  trainingValue,
+  workerTensors,
+} from './trainingHelpers';
 
-const panel = (page: Page) => page.getByRole('region', { name: 'Training' });
-const button = (page: Page, name: string) => panel(page).getByRole('button', { name, exact: true });
+const panel = trainingPanel;
+const button = trainingButton;
+const value = trainingValue;
 
-async function value(page: Page, name: string): Promise<number> {
-  return Number(await panel(page).getByLabel(name, { exact: true }).textContent());
-}
-
-async function setSetting(page: Page, label: string | RegExp, text: string): Promise<void> {
-  const field = panel(page).getByLabel(label);
-  await field.fill(text);
-  await field.press('Enter');
-}
+const setSetting = setTrainingSetting;
 
 test('XOR: Step shows the first loss, Play makes it fall by 80%, Pause then Step takes exactly one step', async ({
   page,
@@ -147,28 +147,15 @@ test('an uploaded CSV trains, and What it learnt shows its plane and confusion m
 test('tfjs in the worker keeps no tensor from one step to the next', async ({ page, record }) => {
   await page.goto('/?engine=cpu&debug');
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
-  const tensors = () =>
-    page.evaluate(() => (window as unknown as { lensboardTensors(): Promise<number> }).lensboardTensors());
-  const status = panel(page).getByRole('status', { name: 'Training status' });
-  // The trainer keeps a copy of its weights every 8 steps (to roll back to): counts compare at
-  // the same place in that cycle, so each pause is stepped on to a multiple of 8.
-  const pauseAtEight = async () => {
-    await button(page, 'Pause').click();
-    await expect(status).toHaveText(/^Paused/);
-    for (let step = await value(page, 'Step'); step % 8 !== 0; step++) {
-      await button(page, 'Step').click();
-      await expect(status).toHaveText(new RegExp(`^Paused after step ${step + 1}\\.`));
-    }
-  };
   await button(page, 'Play').click();
   await expect.poll(() => value(page, 'Step'), { timeout: 60_000 }).toBeGreaterThanOrEqual(50);
-  await pauseAtEight();
-  const at50 = await tensors();
+  await pauseAtEight(page);
+  const at50 = await workerTensors(page);
   expect(at50).toBeGreaterThan(0);
   await button(page, 'Play').click();
   await expect.poll(() => value(page, 'Step'), { timeout: 120_000 }).toBeGreaterThanOrEqual(500);
-  await pauseAtEight();
-  expect(await tensors()).toBe(at50);
+  await pauseAtEight(page);
+  expect(await workerTensors(page)).toBe(at50);
   await expect(page.getByTestId('backend-status')).toHaveText(/^tfjs · cpu/);
   expect(record.consoleErrors).toEqual([]);
 });

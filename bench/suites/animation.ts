@@ -2,7 +2,7 @@
  * Suite `animation` (Node): training throughput with the animation on against it off. "On" is
  * the page asking the worker for a traced step every few seconds while the run trains, each
  * trace posted as the worker posts it (its arrays moved, the step's outputs copied: learn/
- * traceTransfer.ts), here through `structuredClone`, which costs what `postMessage` does. The
+ * traceTransfer.ts; a large step as summaries: learn/traceSummary.ts), here through `structuredClone`, which costs what `postMessage` does. The
  * run is the example document's own (model, loss, optimiser, batch size) on the typed engine;
  * steps/s is read from the worker's own snapshots over one window. Goal: on ≥ 0.9× off while
  * the animation plays steps back to back (PLAYING_MS).
@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { DatasetOptions } from '../../src/data/catalog';
 import { loadDatasetNode } from '../../src/data/catalogNode';
+import { sentBytes } from '../../src/learn/traceSummary';
 import { createTrainHost } from '../../src/learn/trainHost';
 import type { FromWorker } from '../../src/learn/trainProtocol';
 import type { BenchRow } from '../shared/table';
@@ -42,7 +43,7 @@ async function throughput(example: string, everyMs: number | null, windowMs: num
     if (m.type === 'trace') {
       const moved = structuredClone(m, { transfer: (transfer ?? []) as Transferable[] });
       traces++;
-      for (const b of moved.trace.buffers) traceBytes += b?.data.byteLength ?? 0;
+      traceBytes += sentBytes(moved.trace);
     }
     if (m.type === 'snapshot') latest = m.snapshot.latest.step;
     if (m.type === 'error') failed = m.message;

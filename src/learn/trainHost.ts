@@ -9,6 +9,8 @@ import { loseWebglContext, startBackend, tensorCount } from '../engines/backend'
 import type { DatasetRef } from '../io/modelSchema';
 import { SMALL, stepSize } from './enginePick';
 import { openSession } from './session';
+import type { StepTrace } from './runners/types';
+import { sendTrace, sentTransfer, traceValues } from './traceSummary';
 import { traceTransfer } from './traceTransfer';
 import { createTrainer, type TrainResult } from './trainer';
 import { boxNamer } from './trainerFailure';
@@ -50,6 +52,30 @@ async function settledCount(): Promise<number> {
     last = n;
   }
   return last;
+}
+
+/** Posts a traced step: whole and moved when small, else summarised, the step kept for later requests. */
+function postTrace(r: Run, post: Post, step: number, trace: StepTrace, example: number): void {
+  const program = r.trainer.learner.stepProgram;
+  const sent = sendTrace(trace, program, example);
+  const document = r.session.document;
+  if (!sent.summarised) {
+    r.held = undefined;
+    post({ type: 'trace', step, trace: sent, document }, traceTransfer(trace, program.outputs));
+    return;
+  }
+  r.held = { step, trace };
+  post({ type: 'trace', step, trace: sent, document }, sentTransfer(sent));
+}
+
+function postValues(r: Run, post: Post, asked: Extract<ToWorker, { type: 'trace-values' }>): void {
+  const { id, step } = asked;
+  if (r.held?.step !== step) {
+    post({ type: 'trace-values', id, message: `the worker no longer holds step ${step}: trace another step` });
+    return;
+  }
+  const values = traceValues(r.held.trace, r.trainer.learner.stepProgram, asked.open, asked.example);
+  post({ type: 'trace-values', id, values }, sentTransfer(values));
 }
 
 export function createTrainHost(post: Post, options: HostOptions = {}): (message: ToWorker) => void {
@@ -144,14 +170,10 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       case 'set-hypers':
         return trainer.setHypers(message.hypers);
       case 'trace':
-        trainer
-          .traceNextStep()
-          .then(
-            ({ step, trace }) =>
-              post({ type: 'trace', step, trace }, traceTransfer(trace, trainer.learner.stepProgram.outputs)),
-            fail,
-          );
+        trainer.traceNextStep().then(({ step, trace }) => postTrace(r, post, step, trace, message.example ?? 0), fail);
         return;
+      case 'trace-values':
+        return postValues(r, post, message);
       case 'weights':
         return post({ type: 'weights', weights: named(trainer) });
       case 'model':

@@ -5,11 +5,12 @@
  */
 import type { Dataset } from '../data/dataset';
 import type { BackendName, BackendReport } from '../engines/backend';
+import type { LensDocument } from '../io/document';
 import type { EnginePick } from './enginePick';
 import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
-import type { StepTrace } from './runners/types';
 import type { ResumeFrom, SessionRequest } from './session';
+import type { SentTrace, TraceValues } from './traceSummary';
 import type { EpochMetrics, StatusReport, StepMetrics, TrainResult } from './trainerTypes';
 import type { NamedWeights } from './weights';
 
@@ -44,7 +45,18 @@ export function startTransfer(request: StartRequest): ArrayBuffer[] {
 
 export type ToWorker =
   | { readonly type: 'start'; readonly request: StartRequest }
-  | { readonly type: 'pause' | 'resume' | 'step' | 'stop' | 'trace' | 'weights' }
+  | { readonly type: 'pause' | 'resume' | 'step' | 'stop' | 'weights' }
+  /** Every buffer of the next step; a large trace comes as summaries, with `example`'s rows (docs/architecture.md). */
+  | { readonly type: 'trace'; readonly example?: number }
+  /** Of the last large trace (step `step`): the full values of `open`, and every batched buffer's row at `example`. */
+  | {
+      readonly type: 'trace-values';
+      /** Echoed in the reply, to match it with its request. */
+      readonly id: number;
+      readonly step: number;
+      readonly open: readonly number[];
+      readonly example: number;
+    }
   | { readonly type: 'set-hypers'; readonly hypers: Partial<Hypers> }
   /** After a run has ended: `epochs` more from its weights and optimiser state, in the same worker. */
   | { readonly type: 'continue'; readonly epochs: number }
@@ -88,7 +100,11 @@ export type FromWorker =
     }
   | { readonly type: 'snapshot'; readonly snapshot: Snapshot }
   | { readonly type: 'epoch'; readonly metrics: EpochMetrics }
-  | { readonly type: 'trace'; readonly step: number; readonly trace: StepTrace }
+  /** A traced step, with the document its run trains (the page draws it only on that drawing). */
+  | { readonly type: 'trace'; readonly step: number; readonly trace: SentTrace; readonly document: LensDocument }
+  /** What a 'trace-values' asked for, or why the worker cannot say (it no longer holds that step). */
+  | { readonly type: 'trace-values'; readonly id: number; readonly values: TraceValues }
+  | { readonly type: 'trace-values'; readonly id: number; readonly message: string }
   | { readonly type: 'weights'; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'model'; readonly text: string }

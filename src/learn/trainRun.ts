@@ -6,6 +6,7 @@
 import { onWebglContextLost } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
 import { wantedWeights, writeModelFile } from './modelFile';
+import type { StepTrace } from './runners/types';
 import type { ResumeFrom, Session } from './session';
 import type { TrainerSettings } from './settings';
 import type { EpochMetrics, Trainer, TrainResult } from './trainer';
@@ -25,6 +26,8 @@ export interface Run {
   stepsTaken: number;
   /** On webgl: the weights and state last copied off the GPU, kept in case its context is lost. */
   copy?: ResumeFrom;
+  /** The last trace sent as summaries, kept to send the values the page opens. */
+  held?: { readonly step: number; readonly trace: StepTrace };
 }
 
 /** How often a run on webgl copies its weights off the GPU while it runs. */

@@ -19,6 +19,8 @@ type Handler<T extends FromWorker['type']> = (message: Of<T>) => void;
 
 export class TrainerClient {
   private readonly handlers = new Map<FromWorker['type'], Set<(m: FromWorker) => void>>();
+  /** The last 'trace-values' request's id. */
+  private asked = 0;
 
   constructor(readonly worker: WorkerLike) {
     worker.onmessage = (e) => this.dispatch(e.data);
@@ -61,7 +63,21 @@ export class TrainerClient {
   resume = () => this.worker.postMessage({ type: 'resume' });
   step = () => this.worker.postMessage({ type: 'step' });
   stop = () => this.worker.postMessage({ type: 'stop' });
-  trace = () => this.worker.postMessage({ type: 'trace' });
+  /** Asks for the next step's trace; a large one comes summarised at `example`'s rows. */
+  trace = (example = 0) => this.worker.postMessage({ type: 'trace', example });
+  /** Of the last large trace: the full values of `open` and every batched buffer's row at `example`. */
+  traceValues(step: number, open: readonly number[], example: number): Promise<Of<'trace-values'>> {
+    const id = ++this.asked;
+    const reply = new Promise<Of<'trace-values'>>((resolve) => {
+      const off = this.on('trace-values', (m) => {
+        if (m.id !== id) return;
+        off();
+        resolve(m);
+      });
+    });
+    this.worker.postMessage({ type: 'trace-values', id, step, open, example });
+    return reply;
+  }
   weights = () => this.worker.postMessage({ type: 'weights' });
   setHypers = (hypers: Partial<Hypers>) => this.worker.postMessage({ type: 'set-hypers', hypers });
   /** After a run has ended: `epochs` more from its weights and optimiser state. */

@@ -35,7 +35,7 @@ export const WireValue = memo(function WireValue({
         style={{ transform: `translate(-50%, 0) translate(${x}px, ${y + 18}px)` }}
         data-wire={id}
         data-pass={mark.pass}
-        aria-label={`${what} on wire ${id}: ${mark.text}`}
+        aria-label={`${what} on wire ${id}: ${mark.text}${mark.summary ? `; ${mark.summary}` : ''}`}
         title="pin this wire's value and change"
         onClick={() => pinWire(id)}
       >

@@ -16,10 +16,12 @@ export interface WireMark {
   readonly lit: boolean;
   /** `[8]`, `scalar`. */
   readonly shape: string;
-  /** The numbers at the followed example, printed: `[0.12, −0.40, … 6 more]`. */
+  /** The numbers at the followed example, printed: `[0.12, −0.40, … 6 more]`; of a large buffer not opened, its summary. */
   readonly text: string;
   /** A few of them scaled to [−1, 1] for a heatmap strip. */
   readonly cells: readonly number[];
+  /** A large step's buffer, summarised: `min −0.42 · mean 0.01 · max 0.61` (its accessible name says it). */
+  readonly summary?: string;
 }
 
 export interface AnimationMarks {

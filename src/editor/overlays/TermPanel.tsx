@@ -1,9 +1,10 @@
 /**
  * The composite term of the diagram, updated on every compile: `(linear[2→4] ⊗ id) ; tanh ; …`,
- * with the operators of the category set apart so the structure reads at a glance.
+ * each group by its name, with the operators of the category set apart so the structure reads at a glance.
  */
-import { memo } from 'react';
-import { useCompiled } from '../store/hooks';
+import { memo, useMemo } from 'react';
+import { namedTerm } from '../model/paraGroup';
+import { useCompiled, useDocument } from '../store/hooks';
 
 const TermText = memo(function TermText({ term }: { term: string }) {
   let at = 0;
@@ -32,7 +33,9 @@ const TermText = memo(function TermText({ term }: { term: string }) {
 
 export function TermPanel() {
   const compiled = useCompiled();
-  const term = compiled?.model?.term;
+  const doc = useDocument();
+  // each group by its name, as the paper writes a layer (editor/model/paraGroup.ts)
+  const term = useMemo(() => (compiled?.model ? namedTerm(compiled.model, doc) : undefined), [compiled, doc]);
   const errors = compiled?.errors.length ?? 0;
   return (
     <section className="term-panel" aria-label="Composite term">

@@ -11,6 +11,12 @@ import { useCompiled, useOverlay } from '../store/hooks';
 import { type RBoxData, RBoxNode } from './RBoxNode';
 import { layoutReverse, reverseGraph } from './reverseGraph';
 
+/**
+ * Fit the graph, but never below zoom 1, where its smallest text (editor.css .rbox-of, edge
+ * labels) is 12 px on screen: a large R[f] is read by panning, not squinting.
+ */
+const FIT = { minZoom: 1, maxZoom: 1.5, padding: 0.05 };
+
 const nodeTypes = { rbox: RBoxNode };
 type View =
   | { nodes: Node<RBoxData>[]; edges: Edge[]; term: string; dropped: number; shared: number }
@@ -49,7 +55,7 @@ export function ReverseDerivativeView() {
           id: n.id,
           type: 'rbox',
           position: { x: n.x, y: n.y },
-          data: { label: n.label, pass: n.pass, source: n.source },
+          data: { label: n.label, pass: n.pass, source: n.source, of: n.of },
         }));
         const edges = g.edges.map((e) => ({ id: e.id, source: e.source, target: e.target, label: e.label }));
         setView({ nodes, edges, term: g.term, dropped: g.dropped, shared: g.shared });
@@ -66,6 +72,17 @@ export function ReverseDerivativeView() {
     <section className="reverse-view" aria-label="Reverse derivative">
       <header>
         <h2>Reverse derivative R[f]</h2>
+        <ul className="reverse-legend" aria-label="Legend">
+          <li>
+            <span className="legend-swatch legend-forward">f</span> forward box: computes a value, as the model does
+          </li>
+          <li>
+            <span className="legend-swatch legend-backward">R</span> reverse box: computes a change, right to left
+          </li>
+          <li>
+            <span className="legend-swatch legend-boundary">x</span> what goes in or comes out
+          </li>
+        </ul>
         <button type="button" onClick={() => store.getState().setOverlay(null)}>
           Close
         </button>
@@ -87,8 +104,9 @@ export function ReverseDerivativeView() {
             onNodeMouseLeave={() => store.getState().setView({ hovered: null })}
             elementsSelectable={false}
             fitView
-            proOptions={{ hideAttribution: true }}
+            fitViewOptions={FIT}
             minZoom={0.05}
+            proOptions={{ hideAttribution: true }}
           />
         </ReactFlowProvider>
       )}

@@ -1,12 +1,13 @@
 /**
  * The names on the boundary of R[f], in the order rdiff lays it out. R[f] : A × B′ → A′ takes
- * the model's inputs A (parameters first, named `W1.W`, then data inputs, named by their box)
- * and the changes B′ of its outputs (`d ŷ`, named by the output box port they feed), and gives
- * the changes A′ of the inputs (`d W1.W`, `d x`).
+ * the model's inputs A (parameters first, named by the port they feed, `W of linear 2→8`, then
+ * data inputs, named by their box's label) and the changes B′ of its outputs (`d ŷ`, named by
+ * the output box port they feed), and gives the changes A′ of the inputs (`d W of linear 2→8`).
  */
 
 import type { CompiledModel } from '../../compile/types';
 import type { LensDocument } from '../../io/document';
+import { boxName, paramName } from './displayNames';
 
 export interface BoundaryNames {
   readonly inputs: readonly string[];
@@ -24,7 +25,7 @@ function outputName(doc: LensDocument | null, box: string, port: string): string
 }
 
 export function boundaryNames(model: CompiledModel, doc: LensDocument | null): BoundaryNames {
-  const forward = [...model.params.map((p) => p.name), ...model.inputs.map((i) => i.box)];
+  const forward = [...model.params.map((p) => paramName(doc, p.name)), ...model.inputs.map((i) => boxName(doc, i.box))];
   const outs = model.outputs.map((o) => outputName(doc, o.box, o.port));
   return {
     inputs: [...forward, ...outs.map((n) => `d ${n}`)],

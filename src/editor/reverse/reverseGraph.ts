@@ -16,12 +16,15 @@ import { boxLabel } from '../../core/term';
 import { printType } from '../../core/wire';
 import type { LensDocument } from '../../io/document';
 import { boundaryNames } from './boundaryNames';
+import { boxName } from './displayNames';
 
 export interface RNode {
   readonly id: string;
   readonly label: string;
   readonly pass: 'forward' | 'backward' | 'boundary';
   readonly source?: string;
+  /** The drawn box it comes from, as the drawing names it. */
+  readonly of?: string;
   x: number;
   y: number;
 }
@@ -75,7 +78,8 @@ export function reverseGraph(compiled: CompiledModel, doc: LensDocument | null =
       return;
     }
     const id = `r${i}`;
-    nodes.push({ id, label: boxLabel(b, r), pass: b.pass ?? 'backward', source: b.source, x: 0, y: 0 });
+    const of = b.source === undefined ? {} : { of: boxName(doc, b.source) };
+    nodes.push({ id, label: boxLabel(b, r), pass: b.pass ?? 'backward', source: b.source, ...of, x: 0, y: 0 });
     for (const k of buffers) if (!producer.has(k)) producer.set(k, id);
     kept.push(i);
   });
@@ -102,7 +106,12 @@ export async function layoutReverse(g: { nodes: RNode[]; edges: REdge[] }): Prom
       'elk.spacing.nodeNode': '24',
       'elk.layered.spacing.nodeNodeBetweenLayers': '50',
     },
-    children: g.nodes.map((n) => ({ id: n.id, width: Math.max(60, n.label.length * 7 + 20), height: 32 })),
+    // 14 px text, and 12 px for the box it comes from (editor.css .rbox)
+    children: g.nodes.map((n) => ({
+      id: n.id,
+      width: Math.max(60, Math.max(n.label.length * 8.5, (n.of?.length ?? 0) * 7.5) + 24),
+      height: n.of ? 50 : 34,
+    })),
     edges: g.edges.map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
   });
   const at = new Map((out.children ?? []).map((c) => [c.id, c]));

@@ -17,10 +17,11 @@ import { frameCaption, paramUpdates } from './captions';
 import { installDebugAnimation } from './debugAnimation';
 import { wireReadings } from './marks';
 import { Player, SPEEDS } from './player';
-import { shapeText } from './readings';
+import { type Reading, shapeText, statsOf, summaryText } from './readings';
 import { requestTrace } from './requestTrace';
-import { learnerFor, readTrace, type TracedStep } from './stepTrace';
+import { drawableOn, EDITED_SINCE, readTrace, type TracedStep } from './stepTrace';
 import { useFitAbovePanel } from './useFitAbovePanel';
+import { useOpenedValues } from './useOpenedValues';
 import { usePresentation } from './usePresentation';
 import './animate.css';
 
@@ -44,16 +45,26 @@ const exact = (v: number) => {
   return s.replace('-', '−');
 };
 
-function Numbers({ values, shape, label }: { values: ArrayLike<number>; shape: readonly number[]; label: string }) {
+function Numbers({ reading, label }: { reading: Reading; label: string }) {
+  const { values, shape, summary, partial } = reading;
   const shown = Array.from(values).slice(0, 16);
+  // more numbers than are printed: what they are as a whole, from the summary or from them all
+  const whole = summary ?? (values.length > shown.length ? statsOf(values) : null);
   return (
     <div className="anim-numbers">
       <span className="anim-numbers-label">{label}</span>
       <span className="anim-numbers-shape">{shapeText(shape)}</span>
-      <output className="anim-numbers-values" aria-label={label}>
-        {shown.map(exact).join('  ')}
-        {values.length > shown.length ? `  … ${values.length - shown.length} more` : ''}
-      </output>
+      {whole && <span className="anim-numbers-summary">{summaryText(whole)}</span>}
+      {partial ? (
+        <output className="anim-numbers-values anim-loading" aria-label={label} aria-busy="true">
+          its values are on their way from the worker…
+        </output>
+      ) : (
+        <output className="anim-numbers-values" aria-label={label}>
+          {shown.map(exact).join('  ')}
+          {values.length > shown.length ? `  … ${values.length - shown.length} more` : ''}
+        </output>
+      )}
     </div>
   );
 }
@@ -80,13 +91,9 @@ function PinnedWire({
           Unpin
         </button>
       </header>
-      {r.value ? (
-        <Numbers values={r.value.values} shape={r.value.shape} label={`value of ${wire}`} />
-      ) : (
-        <p>its value is not computed yet</p>
-      )}
+      {r.value ? <Numbers reading={r.value} label={`value of ${wire}`} /> : <p>its value is not computed yet</p>}
       {r.change ? (
-        <Numbers values={r.change.values} shape={r.change.shape} label={`change of ${wire}`} />
+        <Numbers reading={r.change} label={`change of ${wire}`} />
       ) : (
         <p>{r.changeAt < 0 ? 'no change comes back along it' : 'its change comes back in the backward pass'}</p>
       )}
@@ -118,18 +125,25 @@ export function AnimationPanel() {
   const animate = async () => {
     player.waiting();
     try {
-      const learner = learnerFor(editor.getState().doc);
-      const traced = await requestTrace(session);
-      player.load(readTrace(learner, traced));
+      const traced = await requestTrace(session, player.state.example);
+      player.load(readTrace(traced, editor.getState().doc));
     } catch (e) {
       player.failed(e instanceof Error ? e.message : String(e));
     }
   };
 
   const t = s.traced;
+  // a step traced on the drawing as it was is not drawn on an edit of it
+  const stale = useMemo(() => t !== null && !drawableOn(t.document, doc), [t, doc]);
+  useEffect(() => {
+    if (!stale) return;
+    player.close();
+    player.failed(EDITED_SINCE);
+  }, [stale, player]);
   const name = useMemo(() => namer(doc), [doc]);
   const frames = t?.timeline.frames ?? [];
   const frame = frames[s.index];
+  const notHere = useOpenedValues(session, player, t, pinned, frame, s.example);
   // the optimiser's caption prints its update diagram: made once per frame and example, not per render
   const caption = useMemo(
     () => (t && frame ? frameCaption(t.learner, frame, t.buffers, s.example, name) : null),
@@ -222,6 +236,11 @@ export function AnimationPanel() {
         </button>
       </div>
       <div className="anim-body">
+        {notHere && (
+          <p className="anim-error" role="alert">
+            {notHere}
+          </p>
+        )}
         {caption && (
           <div className="anim-caption" aria-live="polite">
             <h3 className={`anim-title anim-title-${frame?.kind}`}>{caption.title}</h3>

@@ -7,7 +7,7 @@ import { exampleOf, explainRule, explainStep, fillUpdate, ruleCaption } from '..
 import { printNumber } from '../../learn/explain/notation';
 import type { Learner } from '../../learn/learner';
 import { getOptimiser, type OptimiserKind } from '../../learn/optimisers/index';
-import { type Buffers, readBuffer, valuesText } from './readings';
+import { type Buffers, fullData, readBuffer, valuesText } from './readings';
 import type { Frame } from './timeline';
 
 export interface Caption {
@@ -21,13 +21,49 @@ export interface Caption {
 
 const typesOf = (d: Diagram, box: Box) => box.inputs.map((w) => d.wires[w]);
 
+/** The buffers a model box's reverse rule reads: its inputs' values and its outputs' changes. */
+function ruleBuffers(learner: Learner, m: number): number[] {
+  const { value, change } = learner.sourceMap.model;
+  const box = learner.model.diagram.boxes[m];
+  return [...box.inputs.map((w) => value[w]), ...box.outputs.map((w) => change[w])].filter((b) => b >= 0);
+}
+
+/**
+ * The buffers a frame's caption needs whole that a large trace sent as summaries: the weights a
+ * backward model box's rule reads (a batched buffer's row at the example comes with the summary).
+ */
+export function captionNeeds(learner: Learner, frame: Frame | undefined): number[] {
+  if (frame?.kind !== 'backward' || frame.part !== 'model' || frame.modelBox === undefined) return [];
+  return ruleBuffers(learner, frame.modelBox).filter((b) => !learner.stepProgram.bufferTypes[b].batch);
+}
+
+/**
+ * Each buffer's numbers as exampleOf reads them (a batched one at index e·n …), or null when a
+ * buffer the box's rule reads has not crossed from the worker whole (nor, batched, its row at e).
+ */
+function ruleData(learner: Learner, m: number, buffers: Buffers, e: number): (ArrayLike<number> | undefined)[] | null {
+  const data: (ArrayLike<number> | undefined)[] = buffers.map(fullData);
+  for (const b of ruleBuffers(learner, m)) {
+    const t = buffers[b];
+    if (!t || 'data' in t) continue;
+    const r = readBuffer(learner.stepProgram, buffers, b, e);
+    if (!r || r.partial || !r.perExample) return null;
+    const row: Record<number, number> & { length: number } = { length: t.shape.reduce((a, c) => a * c, 1) };
+    r.values.forEach((v, i) => {
+      row[e * r.count + i] = v;
+    });
+    data[b] = row;
+  }
+  return data;
+}
+
 /** The values the frame's model box makes at the example: `y = [0.12, −0.40, …]`. */
 function forwardNumbers(learner: Learner, m: number, buffers: Buffers, example: number): string | undefined {
   const d = learner.model.diagram;
   const box = d.boxes[m];
   const parts = box.outputs.flatMap((w, k) => {
     const r = readBuffer(learner.stepProgram, buffers, learner.sourceMap.model.value[w], example);
-    return r ? [`${box.outputs.length === 1 ? 'y' : `y${k}`} = ${valuesText(r.values)}`] : [];
+    return r ? [`${box.outputs.length === 1 ? 'y' : `y${k}`} = ${valuesText(r.values, 3, r.count)}`] : [];
   });
   return parts.length ? parts.join('; ') : undefined;
 }
@@ -60,7 +96,10 @@ export function paramUpdates(learner: Learner, buffers: Buffers, element = 0): P
   const at = (b: number) => {
     const t = b >= 0 ? buffers[b] : null;
     if (!t) return Number.NaN;
-    return t.data.length === 1 ? t.data[0] : t.data[Math.min(element, t.data.length - 1)];
+    // a summarised buffer's first numbers came with its summary
+    if ('data' in t) return t.data.length === 1 ? t.data[0] : t.data[Math.min(element, t.data.length - 1)];
+    const { head } = t.summary;
+    return head.length === 1 ? head[0] : element < head.length ? head[element] : Number.NaN;
   };
   const input = (keep: (r: (typeof sm.buffers)[number][number]) => boolean) =>
     prog.inputs.find((b) => sm.buffers[b].some(keep)) ?? -1;
@@ -113,8 +152,11 @@ export function frameCaption(
       frame.steps.length > 0
         ? (explainStep(learner, frame.steps[0]).rule ?? explainRule(box.gen, box.config, typesOf(d, box)))
         : explainRule(box.gen, box.config, typesOf(d, box));
-    const data = buffers.map((t) => t?.data);
-    return { title: `Backward · ${who}`, rule: ruleCaption(rule, exampleOf(learner, m, data, example)) };
+    const data = ruleData(learner, m, buffers, example);
+    return {
+      title: `Backward · ${who}`,
+      rule: ruleCaption(rule, data ? exampleOf(learner, m, data, example) : undefined),
+    };
   }
   const text = frame.steps.length ? explainStep(learner, frame.steps[0]).text : '';
   if (frame.part === 'optimiser' && frame.kind === 'backward') {
@@ -131,7 +173,7 @@ export function frameCaption(
         ? bufferOf(learner, frame, (k, port) => k === 'value' && port === 'l')
         : bufferOf(learner, frame, (k, port) => k === 'change' && port === 'ŷ');
     const r = readBuffer(learner.stepProgram, buffers, b, example);
-    const numbers = r ? `${frame.kind === 'forward' ? 'l' : 'ŷ′'} = ${valuesText(r.values)}` : undefined;
+    const numbers = r ? `${frame.kind === 'forward' ? 'l' : 'ŷ′'} = ${valuesText(r.values, 3, r.count)}` : undefined;
     return {
       title: `${frame.kind === 'forward' ? 'Forward' : 'Backward'} · ${who}`,
       rule: text,
@@ -144,7 +186,7 @@ export function frameCaption(
     return {
       title: `Backward · ${who}: the change that starts the backward pass`,
       rule: text,
-      ...(r ? { numbers: `l′ = ${printNumber(r.values[0])}` } : {}),
+      ...(r?.values.length ? { numbers: `l′ = ${printNumber(r.values[0])}` } : {}),
     };
   }
   return { title: `${frame.kind === 'forward' ? 'Forward' : 'Backward'} · ${who}`, rule: text };

@@ -6,15 +6,16 @@
  */
 import { createTypedEngine } from '../../engines/typed';
 import type { Learner } from '../../learn/learner';
-import type { Buffers } from './readings';
+import { type Buffers, fullData } from './readings';
 
 export function float64Rerun(learner: Learner, buffers: Buffers): (Float64Array | null)[] {
   const program = learner.stepProgram;
   const engine = createTypedEngine(program, { dtype: 'float64' });
   const inputs = program.inputs.map((b) => {
     const t = buffers[b];
-    if (!t) throw new Error(`the trace lacks input buffer ${b}`);
-    return { shape: [...t.shape], data: Float64Array.from(t.data) };
+    const data = fullData(t);
+    if (!t || !data) throw new Error(`the trace lacks input buffer ${b} (or holds only its summary)`);
+    return { shape: [...t.shape], data: Float64Array.from(data) };
   });
   engine.run(inputs);
   return engine.buffers().map((t) => (t ? Float64Array.from(t.data) : null));

@@ -4,19 +4,26 @@
  * back along it, its change — at the followed example, read off the trace.
  */
 import type { AnimationMarks, MarkPass, WireMark } from '../../editor/canvas/animationMarks';
-import { readBuffer, shapeText, valuesText } from './readings';
+import { type Reading, readBuffer, shapeText, summaryText, valuesText } from './readings';
 import type { TracedStep } from './stepTrace';
 
 const CELLS = 24;
 
-/** Up to CELLS numbers, evenly spread over the reading, scaled by its largest magnitude. */
-export function cellsOf(values: ArrayLike<number>): number[] {
+/** Up to CELLS numbers, evenly spread over the reading, scaled by its largest magnitude (or `scale`). */
+export function cellsOf(values: ArrayLike<number>, scale?: number): number[] {
   const n = values.length;
   const take = Math.min(CELLS, n);
   const picked = Array.from({ length: take }, (_, i) => values[Math.floor((i * n) / take)]);
-  let max = 0;
-  for (let i = 0; i < n; i++) max = Math.max(max, Math.abs(values[i]));
+  let max = scale ?? 0;
+  if (scale === undefined) for (let i = 0; i < n; i++) max = Math.max(max, Math.abs(values[i]));
   return picked.map((v) => (max > 0 ? v / max : 0));
+}
+
+/** A reading's strip: its own numbers, or the summary's preview while only part of them is here. */
+function readingCells(r: Reading): number[] {
+  if (!r.partial || !r.summary) return cellsOf(r.values);
+  const { preview, min, max } = r.summary;
+  return cellsOf(preview, Math.max(Math.abs(min), Math.abs(max)));
 }
 
 /** Wire ↦ the buffer it shows at frame `index` and whether it is a value or a change. */
@@ -45,8 +52,10 @@ export function marksAt(t: TracedStep, index: number, example: number): Omit<Ani
       pass: s.pass,
       lit: s.lit,
       shape: shapeText(r.shape),
-      text: valuesText(r.values, 2),
-      cells: cellsOf(r.values),
+      // only part of a summarised buffer is here: what it says of the whole is worth more than its first numbers
+      text: r.partial && r.summary ? summaryText(r.summary) : valuesText(r.values, 2, r.count),
+      cells: readingCells(r),
+      ...(r.summary ? { summary: summaryText(r.summary) } : {}),
     };
   }
   return { boxes, wires };

@@ -11,12 +11,12 @@ import { residualXor, traceOf } from '../../testing/animationTrace';
 import { learnerOf } from '../../testing/sourceMapChecks';
 import { cellsOf, marksAt, wireReadings } from './marks';
 import { Player } from './player';
-import { readTrace } from './stepTrace';
+import { type Buffers, fullData } from './readings';
+import { traceOn } from './stepTrace';
 
 const xor = learnerOf(loadExample('xor'));
-const dataOf = (t: { buffers: readonly ({ data: Float32Array } | null)[] }, b: number) =>
-  t.buffers[b]?.data ?? new Float32Array(0);
-const traced = (c = xor, seed = 4) => readTrace(c.learner, { step: 7, trace: traceOf(c, seed).trace });
+const dataOf = (t: { buffers: Buffers }, b: number) => fullData(t.buffers[b]) ?? new Float32Array(0);
+const traced = (c = xor, seed = 4) => traceOn(c.learner, c.doc, 7, traceOf(c, seed).trace);
 
 afterEach(() => {
   animationMarks.setState({ boxes: {}, wires: {}, pinned: null }, true);

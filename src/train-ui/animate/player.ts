@@ -69,6 +69,16 @@ export class Player {
     this.set({ status: 'ready', message: null, traced, index: 0, example });
   }
 
+  /**
+   * More values of the step shown arrived (an opened wire, another example's rows): merged into
+   * it, frame and example kept. Values of a step no longer shown are dropped.
+   */
+  fill(origin: TracedStep['origin'], merge: (t: TracedStep) => TracedStep): void {
+    const { traced, status } = this.state;
+    if (!traced || traced.origin !== origin || status !== 'ready') return;
+    this.set({ traced: merge(traced) });
+  }
+
   get last(): number {
     return (this.state.traced?.timeline.frames.length ?? 1) - 1;
   }

@@ -10,7 +10,7 @@ import { TrainerClient } from '../../learn/trainerClient';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { TrainSession } from '../session/trainSession';
 import { requestTrace } from './requestTrace';
-import { learnerFor, readTrace } from './stepTrace';
+import { readTrace } from './stepTrace';
 
 const xor = JSON.parse(readFileSync(new URL('../../io/examples/xor.json', import.meta.url), 'utf8'));
 
@@ -25,7 +25,8 @@ describe('a traced step from the session', () => {
     const s = session();
     const first = await requestTrace(s);
     expect(first.step).toBe(2);
-    const t = readTrace(learnerFor(xor as LensDocument), first);
+    const t = readTrace(first, xor as LensDocument);
+    expect(t.summarised).toBe(false);
     expect(t.batch).toBe(4);
     await new Promise<void>((resolve) => {
       const off = s.store.subscribe((st) => {

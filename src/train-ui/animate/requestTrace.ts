@@ -3,7 +3,8 @@
  * run yet, one is started paused (its first step taken), then the next step is traced; a paused
  * run is stepped once; a running run hands over the step it takes next.
  */
-import type { StepTrace } from '../../learn/runners/types';
+import type { LensDocument } from '../../io/document';
+import type { SentTrace } from '../../learn/traceSummary';
 import { ENDED, type Phase, type SessionState } from '../session/sessionState';
 import type { TrainSession } from '../session/trainSession';
 
@@ -26,7 +27,15 @@ function watch(session: TrainSession, ok: (s: SessionState) => boolean) {
 
 const until = (session: TrainSession, ok: (s: SessionState) => boolean) => watch(session, ok).promise;
 
-export async function requestTrace(session: TrainSession): Promise<{ step: number; trace: StepTrace }> {
+export interface Traced {
+  readonly step: number;
+  readonly trace: SentTrace;
+  /** The document the run trains. */
+  readonly document: LensDocument;
+}
+
+/** `example`: the example whose rows come with a large (summarised) trace. */
+export async function requestTrace(session: TrainSession, example = 0): Promise<Traced> {
   let { phase } = session.state;
   if (phase === 'idle' || phase === 'error') {
     session.step();
@@ -34,7 +43,7 @@ export async function requestTrace(session: TrainSession): Promise<{ step: numbe
   } else if (!SETTLED.has(phase)) phase = (await until(session, (s) => SETTLED.has(s.phase))).phase;
   if (phase === 'error') throw new Error(session.state.message ?? 'the run could not start');
   if (ENDED.has(phase)) throw new Error('this run has ended: press Reset (or train more) to animate one of its steps');
-  const reply = session.trace();
+  const reply = session.trace(example);
   if (!reply) throw new Error('there is no run to trace');
   if (phase === 'paused') session.step();
   // a run that ends or fails before its next step never sends the trace

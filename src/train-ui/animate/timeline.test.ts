@@ -11,8 +11,8 @@ import { residualXor, traceOf } from '../../testing/animationTrace';
 import { learnerOf } from '../../testing/sourceMapChecks';
 import { frameCaption, paramUpdates } from './captions';
 import { marksAt } from './marks';
-import { readBuffer, traceFits } from './readings';
-import { learnerFor, readTrace } from './stepTrace';
+import { fullData, readBuffer, traceFits } from './readings';
+import { learnerFor, traceOn } from './stepTrace';
 import { buildTimeline, type Frame } from './timeline';
 
 const modelBoxes = (frames: readonly Frame[], kind: 'forward' | 'backward') =>
@@ -87,7 +87,7 @@ describe('the XOR step', () => {
 
   it('captions each rule with the trace’s numbers at the followed example (mutant: example 0 always)', () => {
     const { trace, run } = traceOf(c, 7);
-    const t = readTrace(learner, { step: 1, trace });
+    const t = traceOn(learner, c.doc, 1, trace);
     const tanh = t.timeline.frames.find((f) => f.kind === 'backward' && f.box === 'tanh1') as Frame;
     const m = tanh.modelBox as number;
     const box = learner.model.diagram.boxes[m];
@@ -95,7 +95,7 @@ describe('the XOR step', () => {
     for (const e of [0, 2]) {
       const cap = frameCaption(learner, tanh, t.buffers, e);
       expect(cap.rule.startsWith('R[tanh](x, d) = d − d·tanh(x)²')).toBe(true);
-      const data = t.buffers.map((x) => x?.data);
+      const data = t.buffers.map(fullData);
       expect(cap.rule).toBe(ruleCaption(explainRule('tanh', {}, types), exampleOf(learner, m, data, e)));
       // the change it shows is the trace's: tanh1's input change at example e
       const w5 = readBuffer(learner.stepProgram, t.buffers, tanh.shows.w5, e);
@@ -110,7 +110,7 @@ describe('the XOR step', () => {
 
   it('shows what the optimiser made of each parameter (mutant: state of another parameter)', () => {
     const { trace, run } = traceOf(c, 3);
-    const t = readTrace(learner, { step: 1, trace });
+    const t = traceOn(learner, c.doc, 1, trace);
     const ups = paramUpdates(learner, t.buffers);
     expect(ups.map((u) => u.param).sort()).toEqual(['W1.W', 'W2.W', 'b1.W', 'b2.W']);
     const sm = learner.sourceMap;
@@ -128,7 +128,7 @@ describe('the XOR step', () => {
     const other = learnerOf(loadExample('iris-simple'));
     const { trace } = traceOf(other, 1);
     expect(traceFits(learner.stepProgram, trace.buffers)).toBe(false);
-    expect(() => readTrace(learner, { step: 1, trace })).toThrow(/changed since the run started/);
+    expect(() => traceOn(learner, c.doc, 1, trace)).toThrow(/does not fit/);
     expect(traceFits(learner.stepProgram, traceOf(c, 1).trace.buffers)).toBe(true);
   });
 
@@ -199,7 +199,7 @@ describe('every example', () => {
 
     it(`${ex.id}: every frame has a caption and marks read off a trace`, () => {
       const c = learnerOf(loadExample(ex.id));
-      const t = readTrace(c.learner, { step: 1, trace: traceOf(c, 2).trace });
+      const t = traceOn(c.learner, c.doc, 1, traceOf(c, 2).trace);
       t.timeline.frames.forEach((f, i) => {
         const cap = frameCaption(c.learner, f, t.buffers, 1);
         expect(cap.title.length * cap.rule.length, `frame ${i} ${f.kind} ${f.box}`).toBeGreaterThan(0);

@@ -8,10 +8,10 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LensDocument } from '../../io/document';
 import { parseModelText } from '../../io/modelParse';
 import type { Hypers } from '../../learn/optimisers/index';
-import type { StepTrace } from '../../learn/runners/types';
 import type { ResumeFrom } from '../../learn/session';
+import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
-import type { StartRequest } from '../../learn/trainProtocol';
+import type { FromWorker, StartRequest } from '../../learn/trainProtocol';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
@@ -204,12 +204,23 @@ export class TrainSession {
     return this.client.model(createdAt);
   }
 
-  /** Every buffer of the next step the run takes (a paused run takes it when stepped). */
-  trace(): Promise<{ step: number; trace: StepTrace }> | null {
+  /**
+   * Every buffer of the next step the run takes (a paused run takes it when stepped), with the
+   * document the run trains; a large trace comes summarised at `example`'s rows.
+   */
+  trace(example = 0): Promise<Omit<Extract<FromWorker, { type: 'trace' }>, 'type'>> | null {
     if (!this.client) return null;
     const reply = this.client.next('trace');
-    this.client.trace();
-    return reply.then((m) => ({ step: m.step, trace: m.trace }));
+    this.client.trace(example);
+    return reply.then(({ type: _, ...traced }) => traced);
+  }
+
+  /** Of the last large trace: the full values of `open` and each batched buffer's row at `example`. */
+  async traceValues(step: number, open: readonly number[], example: number): Promise<TraceValues> {
+    if (!this.client) throw new Error('there is no run to read the traced step from');
+    const reply = await this.client.traceValues(step, open, example);
+    if ('message' in reply) throw new Error(reply.message);
+    return reply.values;
   }
 
   /** Tensors alive in the worker's tfjs (a leak check); null with no run or off tfjs. */

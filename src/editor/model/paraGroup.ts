@@ -1,0 +1,133 @@
+/**
+ * A group as the Para box it is (docs/architecture.md): its type A → B with the parameters P it
+ * holds, the term of what is inside, and R of it written by the chain rule; and the diagram's
+ * term with each group named instead of spelt out, as the paper writes a layer by its name.
+ */
+
+import type { CompiledModel, CompileResult } from '../../compile/types';
+import { boxLabel } from '../../core/term';
+import { producers, topoOrder } from '../../core/topology';
+import { printType, type WireType } from '../../core/wire';
+import type { LensDocument } from '../../io/document';
+import { boxName, paramName } from '../reverse/displayNames';
+
+/**
+ * The layers of a diagram's boxes grouped into units (a box's unit, or null to leave it out),
+ * each unit at the longest path to it: `(a ⊗ b) ; c`, one name per unit.
+ */
+function layeredTerm(model: CompiledModel, unitOf: (box: number) => string | null, label: (unit: string) => string) {
+  const d = model.diagram;
+  const prod = producers(d);
+  const units: string[] = [];
+  const after = new Map<string, Set<string>>();
+  for (const i of topoOrder(d)) {
+    const u = unitOf(i);
+    if (u === null) continue;
+    if (!after.has(u)) {
+      units.push(u);
+      after.set(u, new Set());
+    }
+    for (const w of d.boxes[i].inputs) {
+      const p = prod[w] >= 0 ? unitOf(prod[w]) : null;
+      if (p !== null && p !== u) after.get(u)?.add(p);
+    }
+  }
+  const layer = new Map(units.map((u) => [u, 0]));
+  for (let pass = 0; pass < units.length; pass++)
+    for (const u of units)
+      for (const p of after.get(u) ?? []) layer.set(u, Math.max(layer.get(u) ?? 0, (layer.get(p) ?? 0) + 1));
+  const layers: string[][] = [];
+  for (const u of units) {
+    const at = layer.get(u) ?? 0;
+    layers[at] = [...(layers[at] ?? []), label(u)];
+  }
+  return layers.filter((l) => l !== undefined);
+}
+
+const joined = (layers: string[][]) =>
+  layers.length === 0 ? 'id' : layers.map((l) => (l.length > 1 ? `(${l.join(' ⊗ ')})` : l[0])).join(' ; ');
+
+/** The outermost group a model box sits in, if any. */
+function outerGroup(model: CompiledModel, box: number): string | null {
+  const source = model.diagram.boxes[box].source;
+  return source === undefined ? null : (model.sources?.groups[source]?.[0] ?? null);
+}
+
+/** The model's term with each top-level group by its name: `dense 1 ; dense 2`. */
+export function namedTerm(model: CompiledModel, doc: LensDocument): string {
+  if (!doc.groups.length || !model.sources) return model.term;
+  const d = model.diagram;
+  return joined(
+    layeredTerm(
+      model,
+      (i) => outerGroup(model, i) ?? `box ${i}`,
+      (u) => (u.startsWith('box ') ? boxLabel(d.boxes[Number(u.slice(4))], d) : boxName(doc, u)),
+    ),
+  );
+}
+
+export interface ParaGroup {
+  readonly name: string;
+  /** Its open ports and parameters, each with its type (null while it does not compile). */
+  readonly inputs: readonly { readonly name: string; readonly type: string | null }[];
+  readonly outputs: readonly { readonly name: string; readonly type: string | null }[];
+  readonly params: readonly { readonly name: string; readonly type: string }[];
+  /** `Para(P) : A → B`. */
+  readonly signature: string;
+  /** What is inside: `linear[2→8] ; bias ; tanh`. */
+  readonly term: string;
+  /** `R[dense 1] = R[tanh] ; R[bias] ; R[linear[2→8]]` (the changes come back through each box in reverse). */
+  readonly reverse: string;
+}
+
+const typeText = (t: WireType | undefined) => (t ? printType(t) : null);
+const product = (ts: readonly (string | null)[]) =>
+  ts.length === 0 ? 'I' : ts.some((t) => t === null) ? '?' : ts.join(' × ');
+
+/** Whether a model box sits, at any depth, in `group`. */
+const inside = (model: CompiledModel, box: number, group: string) => {
+  const source = model.diagram.boxes[box].source;
+  return source !== undefined && (model.sources?.groups[source] ?? []).includes(group);
+};
+
+export function paraGroup(doc: LensDocument, compiled: CompileResult | null, id: string): ParaGroup | null {
+  const g = doc.groups.find((x) => x.id === id);
+  if (!g) return null;
+  const portType = (p: { box: string; port: string }) => typeText(compiled?.portTypes.get(`${p.box}:${p.port}`));
+  const inputs = g.inputs.map((p) => ({ name: p.name, type: portType(p) }));
+  const outputs = g.outputs.map((p) => ({ name: p.name, type: portType(p) }));
+  const model = compiled?.model;
+  const params = (model?.params ?? [])
+    .filter((p) => (model?.sources?.groups[p.name.slice(0, p.name.lastIndexOf('.'))] ?? []).includes(id))
+    .map((p) => ({ name: paramName(doc, p.name), type: printType(p.type) }));
+  const signature = `Para(${product(params.map((p) => p.type))}) : ${product(inputs.map((p) => p.type))} → ${product(outputs.map((p) => p.type))}`;
+  if (!model) return { name: g.name, inputs, outputs, params, signature, term: '?', reverse: '?' };
+  const d = model.diagram;
+  const label = (u: string) => boxLabel(d.boxes[Number(u)], d);
+  const layers = layeredTerm(model, (i) => (inside(model, i, id) ? String(i) : null), label);
+  const back = [...layers].reverse().map((l) => l.map((a) => `R[${a}]`));
+  return {
+    name: g.name,
+    inputs,
+    outputs,
+    params,
+    signature,
+    term: joined(layers),
+    reverse: `R[${g.name}] = ${joined(back)}`,
+  };
+}
+
+/** The parameters drawn inside a group (at any depth), named by the ports they feed: `W of linear 2→8`. */
+export function groupParams(doc: LensDocument, id: string): string[] {
+  const parent = new Map<string, string | undefined>([
+    ...doc.boxes.map((b) => [b.id, b.parent] as const),
+    ...doc.groups.map((g) => [g.id, g.parent] as const),
+  ]);
+  const within = (box: string) => {
+    for (let at = parent.get(box); at !== undefined; at = parent.get(at)) if (at === id) return true;
+    return false;
+  };
+  return doc.boxes
+    .filter((b) => b.generator === 'parameter' && within(b.id))
+    .map((b) => paramName(doc, `${b.id}.${doc.wires.find((w) => w.from.box === b.id)?.from.port ?? 'W'}`));
+}
