@@ -70,7 +70,7 @@ export const examples: readonly Example[] = [
     id: 'spirals',
     name: 'Spirals',
     group: 'First learners',
-    description: 'Two interleaved spirals need depth: 2 → 16 tanh → 16 tanh → 2, softmax cross-entropy, Adam ε = 0.03.',
+    description: 'Two interleaved spirals need depth: 2 → 16 tanh → 16 tanh → 2, softmax cross-entropy, Adam ε = 0.01.',
     json: spirals,
   },
   {
