@@ -4,7 +4,7 @@
  *   iris-simple, iris-hidden: training accuracy per seed, and how many seeds reach 0.96 / 0.98;
  *   mnist-conv, mnist-mlp: test accuracy per epoch on the fixed 8,000 / 2,000 split;
  *   rda-iris2, rda-iris3: Reverse Derivative Ascent's Table 1, on the UCI and the corrected Iris rows.
- * Exit codes: 2 for a usage mistake, 1 when a run fails or misses the paper's figure, 0 otherwise.
+ * Exit codes: 0 for --help, 2 for a usage mistake, 1 when a run fails or misses the paper's figure, 0 otherwise.
  */
 import { startEngine } from './engine';
 import { parseExperimentArgs, usage } from './experiments/args';
@@ -14,6 +14,10 @@ import { epochLine, seedLine, tally } from './experiments/report';
 import { type EpochLine, runSeed, type SeedResult } from './experiments/runs';
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(usage(experimentNames));
+    return 0;
+  }
   const parsed = parseExperimentArgs(argv, experimentNames);
   if (!parsed.ok) {
     process.stderr.write(`error: ${parsed.error}\n\n${usage(experimentNames)}\n`);

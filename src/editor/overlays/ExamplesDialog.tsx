@@ -5,7 +5,7 @@
  */
 import './examples.css';
 import { catalog } from '../../data/catalog';
-import { EXAMPLE_GROUPS, type Example, examples } from '../../io/examples';
+import { EXAMPLE_GROUP_NOTES, EXAMPLE_GROUPS, type Example, examples } from '../../io/examples';
 import { openExample } from '../commands/openExample';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { useOverlay } from '../store/hooks';
@@ -14,8 +14,6 @@ function datasetName(example: Example): string | null {
   const id = (example.json as { dataset?: { id?: unknown } }).dataset?.id;
   return typeof id === 'string' ? (catalog.get(id)?.name ?? id) : null;
 }
-
-const groupId = (group: string) => `examples-${EXAMPLE_GROUPS.indexOf(group as never)}`;
 
 function ExampleEntry({ example, first }: { example: Example; first: boolean }) {
   const store = useEditorStoreApi();
@@ -47,9 +45,11 @@ export function ExamplesDialog() {
   const overlay = useOverlay();
   const store = useEditorStoreApi();
   if (overlay !== 'examples') return null;
-  const groups = EXAMPLE_GROUPS.map((g) => ({ group: g, items: examples.filter((e) => e.group === g) })).filter(
-    (g) => g.items.length > 0,
-  );
+  const groups = EXAMPLE_GROUPS.map((group, i) => ({
+    group,
+    headingId: `examples-group-${i}`,
+    items: examples.filter((e) => e.group === group),
+  })).filter((g) => g.items.length > 0);
   return (
     <div className="modal-backdrop" role="presentation">
       <div className="modal examples" role="dialog" aria-modal="true" aria-labelledby="examples-title">
@@ -58,9 +58,10 @@ export function ExamplesDialog() {
           Each opens a whole learner — data, model, loss and optimiser — ready to train: press Play.
         </p>
         <div className="example-groups">
-          {groups.map(({ group, items }) => (
-            <section key={group} className="example-group" aria-labelledby={groupId(group)}>
-              <h3 id={groupId(group)}>{group}</h3>
+          {groups.map(({ group, headingId, items }) => (
+            <section key={group} className="example-group" aria-labelledby={headingId}>
+              <h3 id={headingId}>{group}</h3>
+              {EXAMPLE_GROUP_NOTES[group] && <p className="example-group-note">{EXAMPLE_GROUP_NOTES[group]}</p>}
               <ul className="example-list">
                 {items.map((e) => (
                   <ExampleEntry key={e.id} example={e} first={e === examples[0]} />
