@@ -2,7 +2,7 @@
  * Reading the class back out of a label row, whatever its encoding: what accuracy, class
  * balance and per-class splits need.
  */
-import { type Dataset, labelSize, subset } from './dataset';
+import { type Dataset, labelSize } from './dataset';
 
 /** The class of one label row: argmax of one-hot, sign of ±1, the binary number of bits. */
 export function decodeClass(
@@ -43,23 +43,4 @@ export function classCounts(ds: Dataset): number[] {
 /** Writes `value` as `width` bits, most significant first, at row `row`. */
 export function writeBits(labels: Float32Array, row: number, value: number, width: number): void {
   for (let j = 0; j < width; j++) labels[row * width + j] = (value >> (width - 1 - j)) & 1;
-}
-
-/**
- * A split fixed by the data, not by a seed: the rows stably sorted by class, the first
- * `perClass` of each class (in file order) train, class after class, and the rest test — the
- * split of Reverse Derivative Ascent's Iris experiment.
- */
-export function firstOfEachClass(ds: Dataset, perClass: number): { train: Dataset; test: Dataset } {
-  const classOf = classIndices(ds);
-  const order = Array.from(classOf.keys()).sort((a, b) => classOf[a] - classOf[b] || a - b);
-  const seen = new Map<number, number>();
-  const train: number[] = [];
-  const test: number[] = [];
-  for (const row of order) {
-    const k = seen.get(classOf[row]) ?? 0;
-    seen.set(classOf[row], k + 1);
-    (k < perClass ? train : test).push(row);
-  }
-  return { train: subset(ds, train, `${ds.name} (train)`), test: subset(ds, test, `${ds.name} (test)`) };
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadDatasetNode } from '../../data/catalogNode';
-import { firstOfEachClass } from '../../data/labels';
+import { splitPerClass } from '../../data/iris';
 import { RDA_TRAIN_PER_CLASS, runRda } from './rda';
 
 describe('Reverse Derivative Ascent on binarised Iris (Table 1)', () => {
@@ -23,7 +23,7 @@ describe('Reverse Derivative Ascent on binarised Iris (Table 1)', () => {
   it('the learnt lookup table is the last label seen at each of the 16 inputs (zero where none)', async () => {
     const r = await runRda('rda-iris3', 'uci');
     const data = await loadDatasetNode('iris-z2', { classes: 3, labelEncoding: 'bits', rows: 'uci' });
-    const { train } = firstOfEachClass(data, RDA_TRAIN_PER_CLASS);
+    const { train } = splitPerClass(data, RDA_TRAIN_PER_CLASS);
     const table = [new Array(16).fill(0), new Array(16).fill(0)];
     for (let row = 0; row < train.n; row++) {
       const x = Array.from(train.features.subarray(row * 4, row * 4 + 4)).reduce((a, v) => a * 2 + v, 0);

@@ -7,7 +7,7 @@
 import { compileDocument } from '../../compile/compile';
 import type { DatasetOptions } from '../../data/catalog';
 import { loadDatasetNode } from '../../data/catalogNode';
-import { firstOfEachClass } from '../../data/labels';
+import { splitPerClass } from '../../data/iris';
 import { loadExample } from '../../io/examples/index';
 import { type RdaResult, reverseDerivativeAscent } from '../../learn/rda';
 
@@ -26,6 +26,6 @@ export async function runRda(example: string, rows: IrisRows): Promise<RdaResult
     requireLoss: true,
   });
   if (!compiled.model) throw new Error(compiled.errors.map((e) => e.message).join('\n'));
-  const { train, test } = firstOfEachClass(dataset, RDA_TRAIN_PER_CLASS);
+  const { train, test } = splitPerClass(dataset, RDA_TRAIN_PER_CLASS);
   return reverseDerivativeAscent(compiled.model, train, test);
 }
