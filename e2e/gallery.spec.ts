@@ -1,8 +1,7 @@
 /**
  * The gallery as a class meets it: the Examples dialog lists the examples in their groups with
  * their captions; three of them — an optimiser compared, a residual block, a Boolean circuit —
- * open from it and train when Play is pressed: the loss shown falls. The ℤ₂ wires of the
- * Boolean circuit are drawn apart from real ones.
+ * open from it and train when Play is pressed: the loss shown falls.
  */
 import type { Page } from '@playwright/test';
 import { openEditor } from './editorHelpers';
@@ -70,13 +69,14 @@ test('a residual connection: Play makes the loss fall', async ({ page, record })
   expect(record.consoleErrors).toEqual([]);
 });
 
-test('a parity circuit over ℤ₂, drawn with bit wires, learns by RDA until no bit is wrong', async ({
+test('a parity circuit over ℤ₂, its wires typed as bits, learns by RDA until no bit is wrong', async ({
   page,
   record,
 }) => {
   await openEditor(page);
   await openFromGallery(page, 'Boolean circuits (ℤ₂)', 'Parity circuit', 'Parity circuit over ℤ₂ (RDA)');
-  await expect(page.locator('.typed-wire.wire-z2').first()).toBeVisible();
+  // its wires carry bits: their types are written on them (and they are drawn as double lines)
+  await expect(page.getByText('ℤ₂^4', { exact: true }).first()).toBeVisible();
   await playUntilLossFalls(page, 0.01);
   await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Done/, { timeout: 30_000 });
   expect(await loss(page)).toBe(0);
