@@ -31,7 +31,7 @@ async function playUntilLossFalls(page: Page, share: number): Promise<void> {
   await expect.poll(() => loss(page), { timeout: 60_000 }).toBeLessThan(share * first);
 }
 
-test('the Examples dialog shows the gallery grouped, each example with its caption', async ({ page, record }) => {
+test('the Examples dialog shows the gallery grouped, each example with its caption', async ({ page, record }, info) => {
   await openEditor(page);
   await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Examples' }).click();
   const dialog = examplesDialog(page);
@@ -48,9 +48,9 @@ test('the Examples dialog shows the gallery grouped, each example with its capti
   await expect(dialog.getByRole('button', { name: 'Binarised Iris, 3 classes' })).toHaveAccessibleDescription(
     /73\.3% with the UCI file’s rows.*74\.7%.*Data: Iris over ℤ₂\./,
   );
-  await page.screenshot({ path: '/tmp/h16a-gallery.png' });
+  await page.screenshot({ path: info.outputPath('gallery.png') });
   await dialog.getByRole('heading', { name: 'Boolean circuits (ℤ₂)' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/h16a-gallery-bottom.png' });
+  await page.screenshot({ path: info.outputPath('gallery-bottom.png') });
   expect(record.consoleErrors).toEqual([]);
 });
 
@@ -61,18 +61,18 @@ test('Adam, from the optimisers compared: Play makes the loss fall', async ({ pa
   expect(record.consoleErrors).toEqual([]);
 });
 
-test('a residual connection: Play makes the loss fall', async ({ page, record }) => {
+test('a residual connection: Play makes the loss fall', async ({ page, record }, info) => {
   await openEditor(page);
   await openFromGallery(page, 'Constructions', 'Residual connection', 'Residual: h + tanh(hW + b)');
   await playUntilLossFalls(page, 0.5);
-  await page.screenshot({ path: '/tmp/h16a-residual.png' });
+  await page.screenshot({ path: info.outputPath('residual.png') });
   expect(record.consoleErrors).toEqual([]);
 });
 
 test('a parity circuit over ℤ₂, its wires typed as bits, learns by RDA until no bit is wrong', async ({
   page,
   record,
-}) => {
+}, info) => {
   await openEditor(page);
   await openFromGallery(page, 'Boolean circuits (ℤ₂)', 'Parity circuit', 'Parity circuit over ℤ₂ (RDA)');
   // its wires carry bits: their types are written on them (and they are drawn as double lines)
@@ -80,6 +80,21 @@ test('a parity circuit over ℤ₂, its wires typed as bits, learns by RDA until
   await playUntilLossFalls(page, 0.01);
   await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Done/, { timeout: 30_000 });
   expect(await loss(page)).toBe(0);
-  await page.screenshot({ path: '/tmp/h16a-parity.png' });
+  await page.screenshot({ path: info.outputPath('parity.png') });
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('fitting a curve: Play makes the loss fall, and What it learnt draws the curve through the points', async ({
+  page,
+  record,
+}, info) => {
+  await openEditor(page);
+  await openFromGallery(page, 'First learners', 'Fitting a curve', 'Curve: a hidden layer fits sin x');
+  await playUntilLossFalls(page, 0.2);
+  await panel(page).getByRole('tab', { name: 'What it learnt' }).click();
+  await expect(
+    panel(page).getByRole('img', { name: "The model's curve (red) through 160 training points and 40 test points" }),
+  ).toBeVisible();
+  await page.screenshot({ path: info.outputPath('curve.png') });
   expect(record.consoleErrors).toEqual([]);
 });

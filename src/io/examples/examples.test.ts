@@ -24,6 +24,17 @@ const expected: Record<string, { term: string; params: [string, number[]][]; los
     loss: 'mse',
     optimiser: 'gd',
   },
+  'curve-fit': {
+    term: 'linear[1→16] ; bias ; tanh ; linear[16→1] ; bias',
+    params: [
+      ['W1.W', [1, 16]],
+      ['W2.W', [16, 1]],
+      ['b1.W', [16]],
+      ['b2.W', [1]],
+    ],
+    loss: 'mse',
+    optimiser: 'adam',
+  },
   spirals: {
     term: 'linear[2→16] ; bias ; tanh ; linear[16→16] ; bias ; tanh ; linear[16→2] ; bias',
     params: [

@@ -6,6 +6,7 @@
  */
 import type { LensDocument } from '../document';
 import { parseDocument } from '../parse';
+import curveFit from './curve-fit.json';
 import irisHidden from './iris-hidden.json';
 import irisSimple from './iris-simple.json';
 import irisSoftmaxCe from './iris-softmax-ce.json';
@@ -70,6 +71,14 @@ export const examples: readonly Example[] = [
     description:
       'The smallest learner: a plane y = x·W + b fitted to noisy points, ½Σ MSE, plain gradient descent ε = 0.005, a test split of 20% (try ε = 1e6 to see it diverge).',
     json: planeRegression,
+  },
+  {
+    id: 'curve-fit',
+    name: 'Fitting a curve',
+    group: 'First learners',
+    description:
+      'One input, one output: 1 → 16 tanh → 1 fits y = sin x through noisy points, ½Σ MSE, Adam ε = 0.01, a test split of 20%; What it learnt draws the curve.',
+    json: curveFit,
   },
   {
     id: 'spirals',
