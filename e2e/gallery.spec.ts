@@ -88,6 +88,7 @@ test('fitting a curve: Play makes the loss fall, and What it learnt draws the cu
   page,
   record,
 }, info) => {
+  test.setTimeout(180_000); // 300 epochs, then the view reads the model: long on a busy machine
   await openEditor(page);
   await openFromGallery(page, 'First learners', 'Fitting a curve', 'Curve: a hidden layer fits sin x');
   await playUntilLossFalls(page, 0.2);

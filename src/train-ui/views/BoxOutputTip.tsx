@@ -20,26 +20,32 @@ const HOVER_MS = 250;
 const EVERY_MS = 600;
 const NO_RUN = new Set(['idle', 'starting', 'error']);
 
-function useBoxOutput(box: string | null): { output: BoxOutput | null; problem: string | null } {
+interface Shown {
+  readonly output: BoxOutput | null;
+  readonly problem: string | null;
+}
+const NOTHING: Shown = { output: null, problem: null };
+
+function useBoxOutput(box: string | null): Shown {
   const session = useTrainSession();
   const phase = useSession((s) => s.phase);
   const step = useSession((s) => s.step);
   const ready = useSession((s) => s.ready);
   const rows = useRunRows();
   const batch = useEditor((s) => s.doc.training?.batchSize ?? 32);
-  const [state, setState] = useState<{ output: BoxOutput | null; problem: string | null }>({
-    output: null,
-    problem: null,
-  });
+  const [state, setState] = useState<Shown>(NOTHING);
   const asked = useRef('');
   const live = box !== null && ready !== null && !NO_RUN.has(phase) && rows !== null;
+  // Off a box (or with no run) the step is no reason to look again: -1 keeps the effect still.
+  const at = live ? step : -1;
   useEffect(() => {
     if (!live || !box || !rows) {
       asked.current = '';
-      setState({ output: null, problem: null });
+      // The same object when nothing was shown: a new one each step re-rendered in a loop.
+      setState((shown) => (shown === NOTHING ? shown : NOTHING));
       return;
     }
-    const key = `${box}:${step}`;
+    const key = `${box}:${at}`;
     if (asked.current === key) return;
     let current = true;
     const wait = asked.current.startsWith(`${box}:`) ? EVERY_MS : HOVER_MS;
@@ -54,7 +60,7 @@ function useBoxOutput(box: string | null): { output: BoxOutput | null; problem: 
           const out = outs.get(box);
           setState(
             out
-              ? { output: summarise(box, out, step), problem: null }
+              ? { output: summarise(box, out, at), problem: null }
               : { output: null, problem: 'This box computes nothing of the model’s forward pass.' },
           );
         },
@@ -65,7 +71,7 @@ function useBoxOutput(box: string | null): { output: BoxOutput | null; problem: 
       current = false;
       clearTimeout(timer);
     };
-  }, [live, box, step, rows, batch, session]);
+  }, [live, box, at, rows, batch, session]);
   return state;
 }
 
@@ -121,8 +127,7 @@ export function BoxOutputTip() {
           </p>
           <Heatmap output={output} />
           <p className="box-output-note">
-            weights after step {output.step}; a row per example{output.gridRows < output.rows ? ' (the first 16)' : ''};
-            orange below 0, blue above
+            {`weights after step ${output.step}; a row per example${output.gridRows < output.rows ? ' (the first 16)' : ''}; orange below 0, blue above`}
           </p>
         </>
       ) : (
