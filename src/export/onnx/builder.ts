@@ -6,7 +6,7 @@
  */
 import type { WireType } from '../../core/wire';
 import type { ExportNode } from '../graph';
-import { type OnnxAttribute, type OnnxNode, type OnnxTensor, ONNX_FLOAT, ONNX_INT64 } from './model';
+import { ONNX_FLOAT, ONNX_INT64, type OnnxAttribute, type OnnxNode, type OnnxTensor } from './model';
 
 export class OnnxBuilder {
   readonly nodes: OnnxNode[] = [];
@@ -15,7 +15,6 @@ export class OnnxBuilder {
   private batchValue: string | undefined;
   /** The node being written, whose name prefixes every value it makes. */
   current: ExportNode | undefined;
-  private count = 0;
 
   constructor(
     taken: Iterable<string>,

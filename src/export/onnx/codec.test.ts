@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeOnnx, MAX_TENSOR_ELEMENTS } from './decode';
-import { encodeOnnx, IR_VERSION, ONNX_FLOAT, ONNX_INT64, OPSET, type OnnxModel } from './model';
+import { encodeOnnx, IR_VERSION, ONNX_FLOAT, ONNX_INT64, type OnnxModel, OPSET } from './model';
 import { ProtoWriter } from './protobuf';
 
 const model: OnnxModel = {
@@ -47,7 +47,12 @@ describe('the ONNX protobuf codec', () => {
       .string(8, 'b')
       .packedFloats(4, [0.5, -1])
       .finish();
-    const shape = new ProtoWriter().packedInts(1, [2]).int(2, ONNX_INT64).string(8, 's').packedInts(7, [-1, 4]).finish();
+    const shape = new ProtoWriter()
+      .packedInts(1, [2])
+      .int(2, ONNX_INT64)
+      .string(8, 's')
+      .packedInts(7, [-1, 4])
+      .finish();
     const bytes = new ProtoWriter().message(7, (g) => g.bytes(5, tensor).bytes(5, shape)).finish();
     const r = decodeOnnx(bytes);
     if (!r.ok) throw new Error(r.error);

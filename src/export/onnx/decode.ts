@@ -5,14 +5,14 @@
  * every problem comes back as a message naming the node or tensor; nothing throws out of here.
  */
 import {
+  ONNX_FLOAT,
+  ONNX_INT64,
   type OnnxAttribute,
   type OnnxGraph,
   type OnnxModel,
   type OnnxNode,
   type OnnxTensor,
   type OnnxValue,
-  ONNX_FLOAT,
-  ONNX_INT64,
 } from './model';
 import {
   type Field,
@@ -94,7 +94,8 @@ function decodeTensor(buf: Uint8Array, where: string): OnnxTensor {
   else if (dataType === ONNX_FLOAT) values = Float32Array.from(each(fields, 4).flatMap((f) => readFloats(f, what)));
   else if (dataType === DOUBLE) values = Float32Array.from(each(fields, 10).flatMap((f) => readDoubles(f, what)));
   else values = each(fields, dataType === INT32 ? 5 : 7).flatMap((f) => readInts(f, what));
-  if (values.length !== n) throw new ProtobufError(`${what}: ${values.length} values for the shape [${dims.join(', ')}]`);
+  if (values.length !== n)
+    throw new ProtobufError(`${what}: ${values.length} values for the shape [${dims.join(', ')}]`);
   const isFloat = dataType === ONNX_FLOAT || dataType === DOUBLE;
   return { name, dims, dataType: isFloat ? ONNX_FLOAT : ONNX_INT64, values };
 }

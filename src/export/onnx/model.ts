@@ -65,12 +65,12 @@ function tensorBytes(t: OnnxTensor): Uint8Array {
     const f = Float32Array.from(t.values as ArrayLike<number>);
     const out = new Uint8Array(f.length * 4);
     const view = new DataView(out.buffer);
-    f.forEach((v, i) => view.setFloat32(4 * i, v, true));
+    for (let i = 0; i < f.length; i++) view.setFloat32(4 * i, f[i], true);
     return out;
   }
   const out = new Uint8Array(t.values.length * 8);
   const view = new DataView(out.buffer);
-  Array.from(t.values).forEach((v, i) => view.setBigInt64(8 * i, BigInt(v), true));
+  for (let i = 0; i < t.values.length; i++) view.setBigInt64(8 * i, BigInt(t.values[i]), true);
   return out;
 }
 

@@ -23,8 +23,7 @@ const same =
   (b, n) =>
     b.op(opType, n.inputs, n.outputs, attrs(n.config));
 
-const mod2 = (b: OnnxBuilder, x: string, out: string) =>
-  b.op('Mod', [x, b.scalar('two', 2)], [out], [int('fmod', 1)]);
+const mod2 = (b: OnnxBuilder, x: string, out: string) => b.op('Mod', [x, b.scalar('two', 2)], [out], [int('fmod', 1)]);
 
 /** Sums the given axes (of the full tensor, batch included), mod 2 on ℤ₂. */
 function reduceSum(b: OnnxBuilder, n: ExportNode, axes: readonly number[]): void {
@@ -57,7 +56,9 @@ const refused = (why: string) => ({ refused: why });
 
 export const ONNX_OPS: OpTable<OnnxEntry> = {
   // structure
-  copy: (b, n) => n.outputs.forEach((o) => b.op('Identity', [n.inputs[0]], [o])),
+  copy: (b, n) => {
+    for (const o of n.outputs) b.op('Identity', [n.inputs[0]], [o]);
+  },
   discard: () => {},
   swap: (b, n) => {
     b.op('Identity', [n.inputs[1]], [n.outputs[0]]);
@@ -87,7 +88,10 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
     else
       b.op(
         'MatMul',
-        [b.value('Unsqueeze', [x, b.ints('axes', [1])], 'column'), b.value('Unsqueeze', [d, b.ints('axes', [0])], 'row')],
+        [
+          b.value('Unsqueeze', [x, b.ints('axes', [1])], 'column'),
+          b.value('Unsqueeze', [d, b.ints('axes', [0])], 'row'),
+        ],
         n.outputs,
       );
   },
@@ -130,7 +134,8 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   reshape: (b, n) => b.op('Reshape', [n.inputs[0], reshapeTo(b, n.outputTypes[0], n.outputTypes[0].shape)], n.outputs),
   flatten: (b, n) => b.op('Reshape', [n.inputs[0], reshapeTo(b, n.outputTypes[0], n.outputTypes[0].shape)], n.outputs),
   concat: same('Concat', () => [int('axis', -1)]),
-  split: (b, n) => b.op('Split', [n.inputs[0], b.ints('split', n.config.sizes as number[])], n.outputs, [int('axis', -1)]),
+  split: (b, n) =>
+    b.op('Split', [n.inputs[0], b.ints('split', n.config.sizes as number[])], n.outputs, [int('axis', -1)]),
   // convolution
   correlate2d: (b, n) => {
     const [w, x] = n.inputs;

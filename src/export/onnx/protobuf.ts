@@ -79,7 +79,7 @@ export class ProtoWriter {
   packedFloats(field: number, values: readonly number[]): this {
     const b = new Uint8Array(4 * values.length);
     const view = new DataView(b.buffer);
-    values.forEach((v, i) => view.setFloat32(4 * i, v, true));
+    for (let i = 0; i < values.length; i++) view.setFloat32(4 * i, values[i], true);
     return this.bytes(field, b);
   }
 

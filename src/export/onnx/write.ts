@@ -9,7 +9,7 @@ import type { ExportGraph } from '../graph';
 import { mapNodes } from '../opTable';
 import type { ExportFile, ExportTarget } from '../targets';
 import { OnnxBuilder } from './builder';
-import { encodeOnnx, IR_VERSION, ONNX_FLOAT, type OnnxModel, type OnnxValue, OPSET } from './model';
+import { encodeOnnx, IR_VERSION, ONNX_FLOAT, type OnnxModel, type OnnxTensor, type OnnxValue, OPSET } from './model';
 import { ONNX_OPS } from './ops';
 
 const valueInfo = (name: string, t: WireType): OnnxValue => ({
@@ -38,7 +38,9 @@ export function onnxModel(graph: ExportGraph): OnnxModel {
       name: graph.name,
       nodes: b.nodes,
       initializers: [
-        ...graph.weights.map((w) => ({ name: w.name, dims: w.shape, dataType: ONNX_FLOAT, values: w.data })),
+        ...graph.weights.map(
+          (w): OnnxTensor => ({ name: w.name, dims: w.shape, dataType: ONNX_FLOAT, values: w.data }),
+        ),
         ...b.constants,
       ],
       inputs: graph.inputs.map((i) => valueInfo(i.name, i.type)),
