@@ -22,6 +22,11 @@ const model: OnnxModel = {
           { name: 'alpha', kind: 'float', value: 0.25 },
           { name: 'shape', kind: 'ints', value: [-1, 3, 0] },
           { name: 'mode', kind: 'string', value: 'ñ' },
+          {
+            name: 'value',
+            kind: 'tensor',
+            value: { name: '', dims: [2], dataType: ONNX_INT64, values: [3, -4] },
+          },
         ],
       },
     ],

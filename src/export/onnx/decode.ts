@@ -116,6 +116,7 @@ function decodeAttribute(buf: Uint8Array, node: string): OnnxAttribute | undefin
   if (type === 1 && one(2)) return { name, kind: 'float', value: readFloat(one(2)!, what) };
   if (type === 2 && one(3)) return { name, kind: 'int', value: ints(one(3)!, what) };
   if (type === 3 && one(4)) return { name, kind: 'string', value: toText(readBytes(one(4)!, what)) };
+  if (type === 4 && one(5)) return { name, kind: 'tensor', value: decodeTensor(readBytes(one(5)!, what), what) };
   if (type === 7) return { name, kind: 'ints', value: each(fields, 8).flatMap((f) => readInts(f, what)) };
   if (type === 1) return { name, kind: 'float', value: 0 };
   if (type === 2) return { name, kind: 'int', value: 0 };

@@ -25,7 +25,8 @@ export type OnnxAttribute =
   | { readonly name: string; readonly kind: 'int'; readonly value: number }
   | { readonly name: string; readonly kind: 'float'; readonly value: number }
   | { readonly name: string; readonly kind: 'ints'; readonly value: readonly number[] }
-  | { readonly name: string; readonly kind: 'string'; readonly value: string };
+  | { readonly name: string; readonly kind: 'string'; readonly value: string }
+  | { readonly name: string; readonly kind: 'tensor'; readonly value: OnnxTensor };
 
 export interface OnnxNode {
   readonly name: string;
@@ -58,7 +59,7 @@ export interface OnnxModel {
   readonly graph: OnnxGraph;
 }
 
-const ATTR_TYPE = { float: 1, int: 2, string: 3, ints: 7 } as const;
+const ATTR_TYPE = { float: 1, int: 2, string: 3, tensor: 4, ints: 7 } as const;
 
 function tensorBytes(t: OnnxTensor): Uint8Array {
   if (t.dataType === ONNX_FLOAT) {
@@ -83,6 +84,7 @@ function writeAttribute(w: ProtoWriter, a: OnnxAttribute): void {
   if (a.kind === 'float') w.float(2, a.value);
   else if (a.kind === 'int') w.int(3, a.value);
   else if (a.kind === 'string') w.string(4, a.value);
+  else if (a.kind === 'tensor') w.message(5, (t) => writeTensor(t, a.value));
   else w.packedInts(8, a.value);
 }
 

@@ -71,10 +71,7 @@ export function tfjsGraphModel(graph: ExportGraph): ExportFile[] {
       { paths, weights: b.constants.map((c) => ({ name: c.name, shape: [...c.shape], dtype: c.dtype })) },
     ],
   };
-  return [
-    { path: 'model.json', data: JSON.stringify(model) },
-    ...parts.map((data, k) => ({ path: paths[k], data })),
-  ];
+  return [{ path: 'model.json', data: JSON.stringify(model) }, ...parts.map((data, k) => ({ path: paths[k], data }))];
 }
 
 export const tfjsTarget: ExportTarget = {
