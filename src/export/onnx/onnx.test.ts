@@ -5,11 +5,13 @@
  * registry.
  */
 import { describe, expect, it } from 'vitest';
+import { printType } from '../../core/wire';
 import { examples } from '../../io/examples/index';
 import { exampleCase, relativeError } from '../../testing/exportOracle';
+import { GENERATOR_CASES, generatorCase } from '../../testing/oneGenerator';
 import { runOnnx } from '../../testing/onnxRuntime';
 import type { ExportGraph } from '../graph';
-import { missingFromTable, UnsupportedOpError, unknownInTable } from '../opTable';
+import { isRefusal, missingFromTable, UnsupportedOpError, unknownInTable } from '../opTable';
 import { encodeOnnx } from './model';
 import { ONNX_OPS } from './ops';
 import { onnxModel, onnxTarget } from './write';
@@ -24,6 +26,17 @@ describe('ONNX export', () => {
       expect(got[want.name], `output ${want.name}`).toBeDefined();
       expect(relativeError(got[want.name], want.data)).toBeLessThan(1e-4);
     }
+  });
+
+  const expressible = GENERATOR_CASES.filter((c) => !isRefusal(ONNX_OPS[c.gen]));
+  it.each(
+    expressible.map(
+      (c) => [`${c.gen} ${JSON.stringify(c.config)} on ${c.inputs.map(printType).join(', ') || 'nothing'}`, c] as const,
+    ),
+  )('the entry of %s computes what the generator computes', async (_, c) => {
+    const oc = generatorCase(c);
+    const got = await runOnnx(encodeOnnx(onnxModel(oc.graph)), oc.inputs);
+    for (const want of oc.expected) expect(relativeError(got[want.name], want.data), want.name).toBeLessThan(1e-5);
   });
 
   it('names the inputs and outputs after the drawn boxes and carries the weights as initialisers', () => {

@@ -6,10 +6,12 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { printType } from '../../core/wire';
 import { examples } from '../../io/examples/index';
 import { exampleCase, relativeError } from '../../testing/exportOracle';
+import { GENERATOR_CASES, generatorCase } from '../../testing/oneGenerator';
 import type { ExportGraph } from '../graph';
-import { missingFromTable, UnsupportedOpError, unknownInTable } from '../opTable';
+import { isRefusal, missingFromTable, UnsupportedOpError, unknownInTable } from '../opTable';
 import type { ExportFile } from '../targets';
 import { TFJS_OPS } from './ops';
 import { tfjsGraphModel, tfjsTarget } from './write';
@@ -45,6 +47,25 @@ describe('tfjs graph-model export', () => {
     });
     tf.dispose([...Object.values(feeds), ...(Array.isArray(outs) ? outs : [outs])]);
     expect(tf.memory().numTensors).toBe(before);
+    model.dispose();
+  });
+
+  const expressible = GENERATOR_CASES.filter((c) => !isRefusal(TFJS_OPS[c.gen]));
+  it.each(
+    expressible.map(
+      (c) => [`${c.gen} ${JSON.stringify(c.config)} on ${c.inputs.map(printType).join(', ') || 'nothing'}`, c] as const,
+    ),
+  )('the entry of %s computes what the generator computes', async (_, c) => {
+    const oc = generatorCase(c);
+    const model = await load(tfjsGraphModel(oc.graph));
+    const feeds = Object.fromEntries(oc.inputs.map((i) => [i.name, tf.tensor(i.data, [...i.shape], 'float32')]));
+    const names = oc.expected.map((e) => e.name);
+    const outs = model.execute(feeds, names);
+    const list = Array.isArray(outs) ? outs : [outs];
+    for (const [k, want] of oc.expected.entries()) {
+      expect(relativeError(await list[k].data(), want.data), want.name).toBeLessThan(1e-5);
+    }
+    tf.dispose([...Object.values(feeds), ...list]);
     model.dispose();
   });
 
