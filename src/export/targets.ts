@@ -4,6 +4,7 @@
  * (opTable.ts); adding a target is a folder beside this file and one line below.
  */
 import type { ExportGraph } from './graph';
+import { pytorchTarget } from './pytorch/index';
 
 /** A file of an export, by its path inside the package (`model.py`, `weights.safetensors`). */
 export interface ExportFile {
@@ -22,7 +23,7 @@ export interface ExportTarget {
   write(graph: ExportGraph): ExportFile[];
 }
 
-export const EXPORT_TARGETS: readonly ExportTarget[] = [];
+export const EXPORT_TARGETS: readonly ExportTarget[] = [pytorchTarget];
 
 export function exportTarget(id: string): ExportTarget {
   const target = EXPORT_TARGETS.find((t) => t.id === id);
