@@ -3,7 +3,7 @@ prints what they compute as JSON, for the test to hold against Lensboard's float
 
   /usr/bin/python3 exportCheck.py request.json answer.json
 
-For each case: the predictions of model.py on the given inputs, and the weights after each
+For each one-box model: its outputs on the given inputs. For each case: the predictions of model.py on the given inputs, and the weights after each
 step of train.py's own train_step with its optimiser (as lensboard_weights gives them). Then
 train.py's main() on a CSV for some steps, in one process and in spawned DDP processes.
 """
@@ -48,6 +48,16 @@ def run_case(case):
     return {"id": case["id"], "predictions": predictions, "steps": steps}
 
 
+def run_forward(case):
+    sys.path.insert(0, case["dir"])
+    sys.modules.pop("model", None)
+    model_py = importlib.import_module("model")
+    sys.path.remove(case["dir"])
+    with torch.no_grad():
+        out = model_py.Model().to(torch.float64)(*[tensor(a["values"], a["shape"]) for a in case["inputs"]])
+    return [flat(t) for t in (out if isinstance(out, tuple) else (out,))]
+
+
 def run_ddp(ddp):
     model_py, train_py = use_package(ddp["dir"])
     out = {}
@@ -69,7 +79,8 @@ def run_ddp(ddp):
 def main():
     with open(sys.argv[1]) as f:
         request = json.load(f)
-    answer = {"cases": [run_case(c) for c in request["cases"]]}
+    answer = {"forwards": [run_forward(c) for c in request["forwards"]]}
+    answer["cases"] = [run_case(c) for c in request["cases"]]
     if request.get("ddp"):
         answer["ddp"] = run_ddp(request["ddp"])
     with open(sys.argv[2], "w") as f:

@@ -52,7 +52,8 @@ export function modelPy(graph: ExportGraph): ModelPy {
     local.set(input.value, name);
     return name;
   });
-  const like = args[0] ?? `self.${attributes[0]}`;
+  const batched = graph.inputs.findIndex((input) => input.type.batch);
+  const like = args[Math.max(batched, 0)] ?? `self.${attributes[0]}`;
   let needsBatch = false;
   const ctx = {
     batch: () => {

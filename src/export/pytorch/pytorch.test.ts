@@ -7,7 +7,9 @@
  *     so the first step checks the gradient and the later ones the optimiser's state), within 1e-6;
  * and train.py on Lensboard's XOR data for 100 steps in two spawned DistributedDataParallel
  * processes ends at the loss of one process on the same global batches, within 1e-5.
- * One Python process runs every case (it spawns the two DDP workers itself).
+ * Every generator the op table maps is also run alone, its model.py against its forward on
+ * the float64 engine, within 1e-10. One Python process runs every case (it spawns the two DDP
+ * workers itself).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32, type Rng } from '../../core/init';
 import { lower } from '../../core/program';
-import { shapeSize } from '../../core/shape';
+import { fullShape, shapeSize } from '../../core/shape';
 import { loadDatasetNode } from '../../data/catalogNode';
 import { createTypedEngine, type TypedTensor } from '../../engines/typed';
 import type { LensDocument } from '../../io/document';
@@ -27,10 +29,13 @@ import { assembleLearner } from '../../learn/learner';
 import { documentForModel } from '../../learn/modelDocument';
 import { hypersOf, type OptimiserKind } from '../../learn/optimisers/index';
 import { initialState } from '../../learn/params';
+import { oneBox, POSITIVE_INPUTS } from '../../testing/oneBoxGraphs';
 import { documentModelFile } from '../fromDocument';
 import { compileModelFile, exportGraph } from '../graph';
-import { UnsupportedOpError } from '../opTable';
+import { isRefusal, UnsupportedOpError } from '../opTable';
 import { pytorchTarget } from './index';
+import { modelPy } from './modelPy';
+import { PYTORCH_OPS } from './table';
 
 const PYTHON = '/usr/bin/python3';
 const ROWS = 32;
@@ -154,12 +159,41 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Every generator the table maps to an expression (discard makes no value to compare). */
+const MAPPED = Object.entries(PYTORCH_OPS)
+  .filter(([gen, op]) => !isRefusal(op) && gen !== 'discard')
+  .map(([gen]) => gen);
+const FORWARD_BATCH = 3;
+
+interface Forward {
+  readonly inputs: TypedTensor[];
+  readonly outputs: Float64Array[];
+}
+
+/** The generator's own forward on the float64 engine, and model.py of its one-box graph. */
+function oneBoxForward(gen: string, dir: string, training: TrainingConfig, rng: Rng): Forward {
+  const box = oneBox(gen, training);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'model.py'), modelPy(box.graph).text);
+  const [low, high] = POSITIVE_INPUTS.has(gen) ? [0.5, 2] : [-1, 1];
+  const inputs = box.graph.inputs.map((input) => {
+    const shape = fullShape(input.type, FORWARD_BATCH);
+    return { shape, data: uniform(rng, shapeSize(shape), low, high) };
+  });
+  const outputs = createTypedEngine(lower(box.diagram), { dtype: 'float64' })
+    .run(inputs)
+    .map((o) => plain(o.data as Float64Array));
+  return { inputs, outputs };
+}
+
 interface Answer {
+  forwards: number[][][];
   cases: { id: string; predictions: number[]; steps: Record<string, number[]>[] }[];
   ddp: Record<'1' | '2', { steps: number; processes: number; loss: number; weights: Record<string, number[]> }>;
 }
 
 const expected = new Map<string, Expected>();
+const forwards = new Map<string, Forward>();
 let answer: Answer;
 
 beforeAll(async () => {
@@ -187,6 +221,12 @@ beforeAll(async () => {
   });
   // the XOR example's own package, trained on its own dataset by train.py
   const xor = documentModelFile(xorDoc);
+  const oneBoxes = MAPPED.map((gen) => {
+    const dir = join(tmp, `box-${gen}`);
+    const f = oneBoxForward(gen, dir, xor.file.trainingConfig, rng);
+    forwards.set(gen, f);
+    return { dir, inputs: f.inputs.map((x) => ({ values: [...x.data], shape: x.shape })) };
+  });
   const ds = await loadDatasetNode('xor', xorDoc.dataset?.options ?? {});
   const rows = Array.from({ length: ds.n }, (_, r) => [
     ...ds.features.subarray(r * 2, r * 2 + 2),
@@ -199,7 +239,11 @@ beforeAll(async () => {
   const request = join(tmp, 'request.json');
   writeFileSync(
     request,
-    JSON.stringify({ cases, ddp: { dir: ddpDir, csv, tmp, steps: DDP_STEPS, port: await freePort() } }),
+    JSON.stringify({
+      forwards: oneBoxes,
+      cases,
+      ddp: { dir: ddpDir, csv, tmp, steps: DDP_STEPS, port: await freePort() },
+    }),
   );
   const answerFile = join(tmp, 'answer.json');
   const run = spawnSync(PYTHON, [join(import.meta.dirname, 'exportCheck.py'), request, answerFile], {
@@ -218,6 +262,15 @@ function worst(a: ArrayLike<number>, b: ArrayLike<number>, floor: number): numbe
 }
 
 describe('the PyTorch export, run by torch in float64', () => {
+  it.each(MAPPED)('%s: its op computes the generator’s forward', (gen) => {
+    const got = answer.forwards[MAPPED.indexOf(gen)];
+    const want = forwards.get(gen) as Forward;
+    expect(got).toHaveLength(want.outputs.length);
+    want.outputs.forEach((w, i) => {
+      expect(worst(got[i], w, 1e-12), `output ${i}`).toBeLessThan(1e-10);
+    });
+  });
+
   it.each(CASES.map((c) => c.id))('%s: model.py predicts what Lensboard predicts', (id) => {
     const got = answer.cases.find((c) => c.id === id);
     const e = expected.get(id) as Expected;
