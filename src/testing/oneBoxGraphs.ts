@@ -72,9 +72,11 @@ export function oneBox(gen: string, training: TrainingConfig): OneBox {
   b.outputs(b.box(gen, wires, config));
   const inNames = inputs.map((_, i) => `in${i}`);
   const outNames = outputs.map((_, i) => `out${i}`);
-  const values = new Map<string, WireType>([['x', X]]);
-  inputs.forEach((type, i) => values.set(inNames[i], type));
-  outputs.forEach((type, i) => values.set(outNames[i], type));
+  const values = new Map<string, WireType>([
+    ['x', X],
+    ...inputs.map((type, i) => [inNames[i], type] as const),
+    ...outputs.map((type, i) => [outNames[i], type] as const),
+  ]);
   const port = (name: string, type: WireType) => ({ name, label: name, value: name, type });
   return {
     gen,
