@@ -5,6 +5,7 @@
  */
 import type { ExportGraph } from './graph';
 import { onnxTarget } from './onnx/write';
+import { pytorchTarget } from './pytorch/index';
 import { tfjsTarget } from './tfjs/write';
 
 /** A file of an export, by its path inside the package (`model.py`, `weights.safetensors`). */
@@ -24,7 +25,7 @@ export interface ExportTarget {
   write(graph: ExportGraph): ExportFile[];
 }
 
-export const EXPORT_TARGETS: readonly ExportTarget[] = [onnxTarget, tfjsTarget];
+export const EXPORT_TARGETS: readonly ExportTarget[] = [pytorchTarget, onnxTarget, tfjsTarget];
 
 export function exportTarget(id: string): ExportTarget {
   const target = EXPORT_TARGETS.find((t) => t.id === id);
