@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { loadExample } from '../io/examples/index';
 
 const run = (...args: string[]) =>
-  spawnSync('npx', ['tsx', 'src/cli/export.ts', ...args], { encoding: 'utf8', timeout: 120_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/export.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 
 describe('export CLI', () => {
   it('prints usage on --help with exit 0, and exits 2 with usage on a bad call', () => {
