@@ -14,7 +14,7 @@ const run = (...args: string[]) =>
 
 describe('export CLI, ONNX and tfjs', () => {
   it('lists both targets and writes model.onnx, and model.json with its shard', () => {
-    expect(run('--help').stdout).toMatch(/onnx {7}model\.onnx \(opset 17\)[^]*tfjs {7}model\.json \+ weight shards/);
+    expect(run('--help').stdout).toMatch(/onnx {7}model\.onnx \(opset 17\)[\s\S]*tfjs {7}model\.json \+ weight shards/);
     const dir = mkdtempSync(join(tmpdir(), 'lensboard-export-'));
     const onnx = run('src/io/examples/mnist-conv.json', '--to', 'onnx', '--out', join(dir, 'onnx'));
     expect(onnx.stderr).toBe('');

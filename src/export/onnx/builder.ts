@@ -5,7 +5,7 @@
  * for the generators that make a batched wire from nothing (zero, constant, broadcastBatch).
  */
 import type { WireType } from '../../core/wire';
-import type { ExportNode } from '../graph';
+import { ExportError, type ExportNode } from '../graph';
 import { ONNX_FLOAT, ONNX_INT64, type OnnxAttribute, type OnnxNode, type OnnxTensor } from './model';
 
 export class OnnxBuilder {
@@ -80,7 +80,8 @@ export class OnnxBuilder {
       return;
     }
     const batch = this.batchSize();
-    if (batch === undefined) throw new Error('a batched constant needs a batched input to take the batch size from');
+    if (batch === undefined)
+      throw new ExportError([`${this.current?.gen} needs a batched data input to take the batch size from`]);
     const shape = this.value('Concat', [batch, this.ints('features', t.shape)], 'shape', [
       { name: 'axis', kind: 'int', value: 0 },
     ]);

@@ -7,7 +7,7 @@
  */
 import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
-import type { ExportNode } from '../graph';
+import { ExportError, type ExportNode } from '../graph';
 import type { OpTable } from '../opTable';
 import type { OnnxBuilder } from './builder';
 import type { OnnxAttribute } from './model';
@@ -75,7 +75,8 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   broadcastBatch: (b, n) => {
     const t = n.outputTypes[0];
     const batch = b.batchSize();
-    if (batch === undefined) throw new Error('broadcastBatch needs a batched input to take the batch size from');
+    if (batch === undefined)
+      throw new ExportError(['broadcastBatch needs a batched data input to take the batch size from']);
     const shape = b.value('Concat', [batch, b.ints('features', t.shape)], 'shape', [int('axis', 0)]);
     b.op('Expand', [n.inputs[0], shape], n.outputs);
   },
