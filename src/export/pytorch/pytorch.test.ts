@@ -4,7 +4,9 @@
  * float64 engine: for every example, and for XOR under every optimiser and loss,
  *   - model.py's predictions on 32 inputs, within 1e-5 relative;
  *   - the weights after each of three steps of train.py's train_step and optimiser (fresh state,
- *     so the first step checks the gradient and the later ones the optimiser's state), within 1e-6;
+ *     so the first step checks the gradient and the later ones the optimiser's state), within 1e-6,
+ *     and the last two again from the model file Lensboard writes after the first step (its
+ *     weights and optimiser state, which train.py resumes from);
  * and train.py on Lensboard's XOR data for 100 steps in two spawned DistributedDataParallel
  * processes ends at the loss of one process on the same global batches, within 1e-5.
  * Every generator the op table maps is also run alone, its model.py against its forward on
@@ -27,6 +29,7 @@ import { examples, loadExample } from '../../io/examples/index';
 import type { ModelFile, NamedArray, TrainingConfig } from '../../io/modelSchema';
 import { assembleLearner } from '../../learn/learner';
 import { documentForModel } from '../../learn/modelDocument';
+import { stateEntries } from '../../learn/modelNames';
 import { hypersOf, type OptimiserKind } from '../../learn/optimisers/index';
 import { initialState } from '../../learn/params';
 import { oneBox, POSITIVE_INPUTS } from '../../testing/oneBoxGraphs';
@@ -93,7 +96,13 @@ interface Expected {
   readonly batches: { x: Float64Array; y: Float64Array }[];
   /** The parameters by name after each step. */
   readonly steps: Map<string, Float64Array>[];
+  /** The model file written after the first step: its weights and the optimiser's state. */
+  readonly afterFirst: NamedArray[];
+  /** The parameters after each later step, going on from `afterFirst` (float32, as the file holds). */
+  readonly resumed: Map<string, Float64Array>[];
 }
+
+const tensorOf = (t: TypedTensor): TypedTensor => ({ shape: [...t.shape], data: plain(t.data as Float64Array) });
 
 /** Lensboard's float64 engine on the model file: predictions, then STEPS steps of its learner. */
 function lensboard(file: ModelFile, weights: readonly NamedArray[], rng: Rng): Expected {
@@ -110,35 +119,64 @@ function lensboard(file: ModelFile, weights: readonly NamedArray[], rng: Rng): E
   const predictions = plain(y.data as Float64Array);
 
   const learner = assembleLearner(model);
-  const step = createTypedEngine(learner.stepProgram, { dtype: 'float64' });
+  const engine = createTypedEngine(learner.stepProgram, { dtype: 'float64' });
   const { layout } = learner;
   const k = params.length;
-  let learnt = params;
-  let state: TypedTensor[] = initialState(layout.state, layout.stateInit).map((data, i) => ({
-    shape: [...layout.state[i].shape],
-    data,
-  }));
   const o = file.trainingConfig.optimiser;
   const hypers = layout.hypers.map((h) => ({ shape: [], data: Float64Array.of(o[h]) }));
-  const batches: Expected['batches'] = [];
-  const steps: Expected['steps'] = [];
-  for (let s = 0; s < STEPS; s++) {
-    const batch = { x: uniform(rng, BATCH * width, -1, 1), y: labels(rng, BATCH, file.trainingConfig) };
-    batches.push(batch);
-    const out = step.run([
+  const step = (learnt: TypedTensor[], state: TypedTensor[], batch: Expected['batches'][number]) => {
+    const out = engine.run([
       ...learnt,
       ...state,
       ...hypers,
       { shape: [BATCH, ...d.featureShape], data: batch.x },
       { shape: [BATCH, ...d.labelShape], data: batch.y },
     ]);
-    learnt = out.slice(0, k).map((t) => ({ shape: [...t.shape], data: plain(t.data as Float64Array) }));
-    state = out
-      .slice(k, k + layout.state.length)
-      .map((t) => ({ shape: [...t.shape], data: plain(t.data as Float64Array) }));
-    steps.push(new Map(model.params.map((p, i) => [p.name, learnt[i].data as Float64Array])));
+    return { learnt: out.slice(0, k).map(tensorOf), state: out.slice(k, k + layout.state.length).map(tensorOf) };
+  };
+  const named = (learnt: TypedTensor[]) =>
+    new Map(model.params.map((p, i) => [p.name, learnt[i].data as Float64Array]));
+  let now: { learnt: TypedTensor[]; state: TypedTensor[] } = {
+    learnt: params,
+    state: initialState(layout.state, layout.stateInit).map((data, i) => ({ shape: [...layout.state[i].shape], data })),
+  };
+  const batches: Expected['batches'] = [];
+  const steps: Expected['steps'] = [];
+  let afterFirst: NamedArray[] = [];
+  for (let s = 0; s < STEPS; s++) {
+    const batch = { x: uniform(rng, BATCH * width, -1, 1), y: labels(rng, BATCH, file.trainingConfig) };
+    batches.push(batch);
+    now = step(now.learnt, now.state, batch);
+    steps.push(named(now.learnt));
+    if (s === 0) {
+      const entries = stateEntries(model.params, learner.optimiser);
+      afterFirst = [
+        ...model.params.map((p, i) => ({
+          name: p.name,
+          shape: [...p.type.shape],
+          group: 'model' as const,
+          data: Float32Array.from(now.learnt[i].data),
+        })),
+        ...entries.map((e, i) => ({
+          name: e.name,
+          shape: [...e.shape],
+          group: 'optimizer' as const,
+          data: Float32Array.from(now.state[i].data),
+        })),
+      ];
+    }
   }
-  return { x, predictions, batches, steps };
+  // the same later steps from what the file after the first step holds (float32 values)
+  let later: { learnt: TypedTensor[]; state: TypedTensor[] } = {
+    learnt: afterFirst.slice(0, k).map((w) => ({ shape: [...w.shape], data: plain(w.data) })),
+    state: afterFirst.slice(k).map((w) => ({ shape: [...w.shape], data: plain(w.data) })),
+  };
+  const resumed: Expected['resumed'] = [];
+  for (const batch of batches.slice(1)) {
+    later = step(later.learnt, later.state, batch);
+    resumed.push(named(later.learnt));
+  }
+  return { x, predictions, batches, steps, afterFirst, resumed };
 }
 
 function writePackage(dir: string, file: ModelFile, weights: readonly NamedArray[]): void {
@@ -188,7 +226,12 @@ function oneBoxForward(gen: string, dir: string, training: TrainingConfig, rng: 
 
 interface Answer {
   forwards: number[][][];
-  cases: { id: string; predictions: number[]; steps: Record<string, number[]>[] }[];
+  cases: {
+    id: string;
+    predictions: number[];
+    steps: Record<string, number[]>[];
+    resumed: { state: boolean; steps: Record<string, number[]>[] };
+  }[];
   ddp: Record<'1' | '2', { steps: number; processes: number; loss: number; weights: Record<string, number[]> }>;
 }
 
@@ -205,6 +248,8 @@ beforeAll(async () => {
     writePackage(dir, file, weights);
     const e = lensboard(file, weights, rng);
     expected.set(c.id, e);
+    const resumeDir = join(tmp, `case-${i}-resumed`);
+    writePackage(resumeDir, file, e.afterFirst);
     const { featureShape, labelShape } = file.trainingConfig.dataset;
     return {
       id: c.id,
@@ -217,6 +262,7 @@ beforeAll(async () => {
         xShape: [BATCH, ...featureShape],
         yShape: [BATCH, ...labelShape],
       })),
+      resumeDir,
     };
   });
   // the XOR example's own package, trained on its own dataset by train.py
@@ -290,6 +336,19 @@ describe('the PyTorch export, run by torch in float64', () => {
       // the step moved the weights: the comparison is not of two unchanged copies
       const before = s === 0 ? null : e.steps[s - 1];
       if (before) expect([...weights].some(([n, w]) => worst(w, before.get(n) as Float64Array, 1) > 1e-9)).toBe(true);
+    });
+  });
+
+  it.each(CASES.map((c) => c.id))('%s: train.py goes on from the optimiser state a trained model file keeps', (id) => {
+    const got = answer.cases.find((c) => c.id === id)?.resumed;
+    const e = expected.get(id) as Expected;
+    // gradient descent keeps no state; every other optimiser's state is in the weights file
+    expect(got?.state).toBe(e.afterFirst.some((w) => w.group === 'optimizer'));
+    expect(got?.steps).toHaveLength(STEPS - 1);
+    e.resumed.forEach((weights, s) => {
+      for (const [name, want] of weights) {
+        expect(worst(got?.steps[s][name] ?? [], want, 1), `${name} after step ${s + 2}`).toBeLessThan(1e-6);
+      }
     });
   });
 

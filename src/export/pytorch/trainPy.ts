@@ -8,7 +8,7 @@
 import { shapeSize } from '../../core/shape';
 import type { LossKind } from '../../learn/losses/index';
 import type { OptimiserKind } from '../../learn/optimisers/index';
-import { ADAGRAD_INITIAL_ACCUMULATOR } from '../../learn/optimisers/index';
+import { ADAGRAD_INITIAL_ACCUMULATOR, getOptimiser, ownState, sharedState } from '../../learn/optimisers/index';
 import type { ExportGraph } from '../graph';
 import { UnsupportedOpError } from '../opTable';
 
@@ -40,19 +40,25 @@ interface OptimiserPy {
   readonly constants: readonly string[];
   readonly doc: string;
   readonly make: string;
+  /** The body of `resume_optimizer`'s loop: `param`, `state` and `mine(<state name>)` in scope. */
+  readonly resume: readonly string[];
 }
+
+const momentumResume = ['state["momentum_buffer"] = -mine("velocity") / LEARNING_RATE'];
 
 const OPTIMISERS: Readonly<Record<OptimiserKind, OptimiserPy>> = {
   gd: {
     constants: [],
     doc: 'Gradient descent: p ← p − ε∇.',
     make: 'torch.optim.SGD(params, lr=LEARNING_RATE)',
+    resume: [],
   },
   momentum: {
     constants: ['MOMENTUM'],
     doc: `Momentum. Lensboard's s⁺ = γs − ε∇, p⁺ = p + s⁺ is torch's buf⁺ = γ·buf + ∇,
     p⁺ = p − ε·buf⁺ (dampening 0) with s = −ε·buf.`,
     make: 'torch.optim.SGD(params, lr=LEARNING_RATE, momentum=MOMENTUM)',
+    resume: momentumResume,
   },
   nesterov: {
     constants: ['MOMENTUM'],
@@ -60,17 +66,24 @@ const OPTIMISERS: Readonly<Record<OptimiserKind, OptimiserPy>> = {
     SGD(nesterov=True) takes the same steps but stores the look-ahead point q = p + γs (with
     s = −ε·buf); lensboard_weights() gives back p = q + γ·ε·buf.`,
     make: 'torch.optim.SGD(params, lr=LEARNING_RATE, momentum=MOMENTUM, nesterov=True)',
+    resume: [...momentumResume, 'param.add_(MOMENTUM * mine("velocity"))  # torch holds the look-ahead point'],
   },
   adagrad: {
     constants: ['EPSILON'],
     doc: `AdaGrad: g⁺ = g + ∇², p⁺ = p − ε∇ / (δ + √g⁺), with g starting at ${ADAGRAD_INITIAL_ACCUMULATOR} as in Lensboard
     (and tfjs), and δ outside the root as torch puts it.`,
     make: `torch.optim.Adagrad(params, lr=LEARNING_RATE, initial_accumulator_value=${ADAGRAD_INITIAL_ACCUMULATOR}, eps=EPSILON)`,
+    resume: ['state["sum"].copy_(mine("accumulator"))'],
   },
   adam: {
     constants: ['BETA1', 'BETA2', 'EPSILON'],
     doc: 'Adam with bias correction and δ outside the root, as Lensboard, tfjs and torch all write it.',
     make: 'torch.optim.Adam(params, lr=LEARNING_RATE, betas=(BETA1, BETA2), eps=EPSILON)',
+    resume: [
+      'state["step"] = tensors["optimizer/t"].to(torch.float32).reshape(()).clone()  # one counter per parameter',
+      'state["exp_avg"] = -mine("m")  # Lensboard\'s moments are of p\' = −∇',
+      'state["exp_avg_sq"] = mine("v")',
+    ],
   },
 };
 
@@ -99,6 +112,13 @@ export function trainPy(graph: ExportGraph): string {
     `EPOCHS = ${graph.epochs}`,
     `SEED = ${t.seed}`,
     `LABEL_SHAPE = ${pyTuple(labelShape)}`,
+    `# the optimiser's state in the weights file: <parameter>/<part> for each parameter, and shared`,
+    `STATE = [${ownState(getOptimiser(o.kind))
+      .map((x) => `"${x.name}"`)
+      .join(', ')}]`,
+    `SHARED_STATE = [${sharedState(getOptimiser(o.kind))
+      .map((x) => `"optimizer/${x.name}"`)
+      .join(', ')}]`,
   ];
   const lookAhead =
     o.kind === 'nesterov'
@@ -114,7 +134,35 @@ export function trainPy(graph: ExportGraph): string {
     .replace('{{LOSS_BODY}}', loss.body(shapeSize(labelShape)))
     .replace('{{OPTIMISER_DOC}}', opt.doc)
     .replace('{{OPTIMISER_MAKE}}', opt.make)
-    .replace('{{LOOK_AHEAD}}\n', lookAhead.map((l) => `${l}\n`).join(''));
+    .replace('{{LOOK_AHEAD}}\n', lookAhead.map((l) => `${l}\n`).join(''))
+    .replace('{{RESUME_DOC}}', RESUME_DOCS[o.kind])
+    .replace('{{RESUME}}\n', resumeBody(opt.resume));
+}
+
+const RESUME_DOCS: Readonly<Record<OptimiserKind, string>> = {
+  gd: 'Gradient descent keeps no state.',
+  momentum: "Lensboard's velocity s is −ε times torch's momentum buffer.",
+  nesterov: "Lensboard's velocity s is −ε times torch's momentum buffer; torch holds p + γs.",
+  adagrad: "Lensboard's accumulator is torch's sum of squares.",
+  adam: "Lensboard's moments are those of p' = −∇: m is minus torch's exp_avg; t is its step.",
+};
+
+function resumeBody(lines: readonly string[]): string {
+  if (lines.length === 0) return '    return False\n';
+  return [
+    '    names = [f"{name}/{part}" for name in LENSBOARD_NAMES.values() for part in STATE]',
+    '    if not all(name in tensors for name in names + SHARED_STATE):',
+    '        return False',
+    '    with torch.no_grad():',
+    '        for attr, name in LENSBOARD_NAMES.items():',
+    '            param = getattr(model, attr)',
+    '            state = optimizer.state[param]',
+    '            def mine(part, name=name, param=param):',
+    '                return tensors[f"{name}/{part}"].to(param)',
+    ...lines.map((l) => `            ${l}`),
+    '    return True',
+    '',
+  ].join('\n');
 }
 
 const TEMPLATE = `"""Trains {{NAME}} as Lensboard trains it (see README.md): the same loss, optimiser,
@@ -140,7 +188,7 @@ import torch.multiprocessing as mp
 import torch.nn.functional as F
 from torch.nn.parallel import DistributedDataParallel
 
-from model import INPUT_SHAPES, LENSBOARD_NAMES, load_model
+from model import INPUT_SHAPES, LENSBOARD_NAMES, load_model, read_safetensors
 
 {{CONSTANTS}}
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -165,6 +213,13 @@ def lensboard_weights(model, optimizer):
 {{LOOK_AHEAD}}
         weights[name] = value.clone()
     return weights
+
+
+def resume_optimizer(model, optimizer, tensors):
+    """Goes on from the optimiser's state in the weights file, when it is there (a trained
+    Lensboard model keeps it). {{RESUME_DOC}}
+    Gives whether it did."""
+{{RESUME}}
 
 
 def train_step(net, optimizer, x, y, scale=1.0):
@@ -224,6 +279,9 @@ def run(rank, world, args):
     x, y = read_csv(args.data, dtype)
     model = load_model(args.weights, dtype).to(device)
     optimizer = make_optimizer(model.parameters())
+    resumed = not args.fresh_optimiser and resume_optimizer(model, optimizer, read_safetensors(args.weights))
+    if rank == 0 and not args.quiet:
+        print("optimiser state: " + ("resumed from " + args.weights if resumed else "fresh"))
     net = model
     if world > 1:
         net = DistributedDataParallel(model, device_ids=[device.index] if device.type == "cuda" else None)
@@ -281,6 +339,7 @@ def parse(argv=None):
     p.add_argument("--dtype", default="float32", choices=["float32", "float64"])
     p.add_argument("--report", help="a JSON file to write the final loss into")
     p.add_argument("--quiet", action="store_true", help="no line per epoch")
+    p.add_argument("--fresh-optimiser", action="store_true", help="ignore the optimiser state in --weights")
     return p.parse_args(argv)
 
 
