@@ -45,7 +45,22 @@ def run_case(case):
         x, y = tensor(step["x"], step["xShape"]), tensor(step["y"], step["yShape"])
         train_py.train_step(net, optimizer, x, y)
         steps.append({name: flat(w) for name, w in train_py.lensboard_weights(net, optimizer).items()})
-    return {"id": case["id"], "predictions": predictions, "steps": steps}
+    return {"id": case["id"], "predictions": predictions, "steps": steps, "resumed": run_resumed(case)}
+
+
+def run_resumed(case):
+    """The later steps again, from the package of the model file written after the first step."""
+    model_py, train_py = use_package(case["resumeDir"])
+    weights = case["resumeDir"] + "/weights.safetensors"
+    net = model_py.load_model(weights, torch.float64)
+    optimizer = train_py.make_optimizer(net.parameters())
+    state = train_py.resume_optimizer(net, optimizer, model_py.read_safetensors(weights))
+    steps = []
+    for step in case["steps"][1:]:
+        x, y = tensor(step["x"], step["xShape"]), tensor(step["y"], step["yShape"])
+        train_py.train_step(net, optimizer, x, y)
+        steps.append({name: flat(w) for name, w in train_py.lensboard_weights(net, optimizer).items()})
+    return {"state": state, "steps": steps}
 
 
 def run_forward(case):

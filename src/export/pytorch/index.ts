@@ -18,7 +18,10 @@ export const pytorchTarget: ExportTarget = {
     const train = trainPy(graph);
     return [
       { path: 'model.py', data: model.text },
-      { path: 'weights.safetensors', data: encodeSafetensors(graph.weights, { format: 'pt', generator: 'Lensboard' }) },
+      {
+        path: 'weights.safetensors',
+        data: encodeSafetensors([...graph.weights, ...graph.optimiserState], { format: 'pt', generator: 'Lensboard' }),
+      },
       { path: 'train.py', data: train },
       { path: 'README.md', data: readmeMd(graph) },
     ];

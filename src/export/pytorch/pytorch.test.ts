@@ -4,7 +4,9 @@
  * float64 engine: for every example, and for XOR under every optimiser and loss,
  *   - model.py's predictions on 32 inputs, within 1e-5 relative;
  *   - the weights after each of three steps of train.py's train_step and optimiser (fresh state,
- *     so the first step checks the gradient and the later ones the optimiser's state), within 1e-6;
+ *     so the first step checks the gradient and the later ones the optimiser's state), within 1e-6,
+ *     and the last two again from the model file Lensboard writes after the first step (its
+ *     weights and optimiser state, which train.py resumes from);
  * and train.py on Lensboard's XOR data for 100 steps in two spawned DistributedDataParallel
  * processes ends at the loss of one process on the same global batches, within 1e-5.
  * Every generator the op table maps is also run alone, its model.py against its forward on
@@ -25,13 +27,12 @@ import { createTypedEngine, type TypedTensor } from '../../engines/typed';
 import type { LensDocument } from '../../io/document';
 import { examples, loadExample } from '../../io/examples/index';
 import type { ModelFile, NamedArray, TrainingConfig } from '../../io/modelSchema';
-import { assembleLearner } from '../../learn/learner';
 import { documentForModel } from '../../learn/modelDocument';
 import { hypersOf, type OptimiserKind } from '../../learn/optimisers/index';
-import { initialState } from '../../learn/params';
+import { type Expected, lensboard, plain, uniform } from '../../testing/lensboardSteps';
 import { oneBox, POSITIVE_INPUTS } from '../../testing/oneBoxGraphs';
 import { documentModelFile } from '../fromDocument';
-import { compileModelFile, exportGraph } from '../graph';
+import { exportGraph } from '../graph';
 import { isRefusal, UnsupportedOpError } from '../opTable';
 import { pytorchTarget } from './index';
 import { modelPy } from './modelPy';
@@ -72,74 +73,6 @@ const CASES: readonly Case[] = [
   withLoss('binary-cross-entropy'),
   withLoss('dot'),
 ];
-
-const uniform = (rng: Rng, n: number, low: number, high: number) =>
-  Float64Array.from({ length: n }, () => low + (high - low) * rng());
-
-/** Labels a loss of this task reads: one-hot classes, else values in [0, 1). */
-function labels(rng: Rng, rows: number, config: TrainingConfig): Float64Array {
-  const k = shapeSize(config.dataset.labelShape);
-  if (config.dataset.task !== 'classification') return uniform(rng, rows * k, 0, 1);
-  const y = new Float64Array(rows * k);
-  for (let r = 0; r < rows; r++) y[r * k + Math.floor(rng() * k)] = 1;
-  return y;
-}
-
-const plain = (data: Float32Array | Float64Array) => Float64Array.from(data);
-
-interface Expected {
-  readonly x: Float64Array;
-  readonly predictions: Float64Array;
-  readonly batches: { x: Float64Array; y: Float64Array }[];
-  /** The parameters by name after each step. */
-  readonly steps: Map<string, Float64Array>[];
-}
-
-/** Lensboard's float64 engine on the model file: predictions, then STEPS steps of its learner. */
-function lensboard(file: ModelFile, weights: readonly NamedArray[], rng: Rng): Expected {
-  const { model } = compileModelFile(file);
-  const d = file.trainingConfig.dataset;
-  const width = shapeSize(d.featureShape);
-  const params: TypedTensor[] = model.params.map((p) => {
-    const w = weights.find((x) => x.name === p.name) as NamedArray;
-    return { shape: [...p.type.shape], data: plain(w.data) };
-  });
-  const x = uniform(rng, ROWS * width, -1, 1);
-  const forward = createTypedEngine(lower(model.diagram), { dtype: 'float64' });
-  const [y] = forward.run([...params, { shape: [ROWS, ...d.featureShape], data: x }]);
-  const predictions = plain(y.data as Float64Array);
-
-  const learner = assembleLearner(model);
-  const step = createTypedEngine(learner.stepProgram, { dtype: 'float64' });
-  const { layout } = learner;
-  const k = params.length;
-  let learnt = params;
-  let state: TypedTensor[] = initialState(layout.state, layout.stateInit).map((data, i) => ({
-    shape: [...layout.state[i].shape],
-    data,
-  }));
-  const o = file.trainingConfig.optimiser;
-  const hypers = layout.hypers.map((h) => ({ shape: [], data: Float64Array.of(o[h]) }));
-  const batches: Expected['batches'] = [];
-  const steps: Expected['steps'] = [];
-  for (let s = 0; s < STEPS; s++) {
-    const batch = { x: uniform(rng, BATCH * width, -1, 1), y: labels(rng, BATCH, file.trainingConfig) };
-    batches.push(batch);
-    const out = step.run([
-      ...learnt,
-      ...state,
-      ...hypers,
-      { shape: [BATCH, ...d.featureShape], data: batch.x },
-      { shape: [BATCH, ...d.labelShape], data: batch.y },
-    ]);
-    learnt = out.slice(0, k).map((t) => ({ shape: [...t.shape], data: plain(t.data as Float64Array) }));
-    state = out
-      .slice(k, k + layout.state.length)
-      .map((t) => ({ shape: [...t.shape], data: plain(t.data as Float64Array) }));
-    steps.push(new Map(model.params.map((p, i) => [p.name, learnt[i].data as Float64Array])));
-  }
-  return { x, predictions, batches, steps };
-}
 
 function writePackage(dir: string, file: ModelFile, weights: readonly NamedArray[]): void {
   mkdirSync(dir, { recursive: true });
@@ -188,7 +121,12 @@ function oneBoxForward(gen: string, dir: string, training: TrainingConfig, rng: 
 
 interface Answer {
   forwards: number[][][];
-  cases: { id: string; predictions: number[]; steps: Record<string, number[]>[] }[];
+  cases: {
+    id: string;
+    predictions: number[];
+    steps: Record<string, number[]>[];
+    resumed: { state: boolean; steps: Record<string, number[]>[] };
+  }[];
   ddp: Record<'1' | '2', { steps: number; processes: number; loss: number; weights: Record<string, number[]> }>;
 }
 
@@ -203,8 +141,10 @@ beforeAll(async () => {
     const { file, weights } = documentModelFile(c.doc);
     const dir = join(tmp, `case-${i}`);
     writePackage(dir, file, weights);
-    const e = lensboard(file, weights, rng);
+    const e = lensboard(file, weights, rng, { rows: ROWS, batch: BATCH, steps: STEPS });
     expected.set(c.id, e);
+    const resumeDir = join(tmp, `case-${i}-resumed`);
+    writePackage(resumeDir, file, e.afterFirst);
     const { featureShape, labelShape } = file.trainingConfig.dataset;
     return {
       id: c.id,
@@ -217,6 +157,7 @@ beforeAll(async () => {
         xShape: [BATCH, ...featureShape],
         yShape: [BATCH, ...labelShape],
       })),
+      resumeDir,
     };
   });
   // the XOR example's own package, trained on its own dataset by train.py
@@ -290,6 +231,19 @@ describe('the PyTorch export, run by torch in float64', () => {
       // the step moved the weights: the comparison is not of two unchanged copies
       const before = s === 0 ? null : e.steps[s - 1];
       if (before) expect([...weights].some(([n, w]) => worst(w, before.get(n) as Float64Array, 1) > 1e-9)).toBe(true);
+    });
+  });
+
+  it.each(CASES.map((c) => c.id))('%s: train.py goes on from the optimiser state a trained model file keeps', (id) => {
+    const got = answer.cases.find((c) => c.id === id)?.resumed;
+    const e = expected.get(id) as Expected;
+    // gradient descent keeps no state; every other optimiser's state is in the weights file
+    expect(got?.state).toBe(e.afterFirst.some((w) => w.group === 'optimizer'));
+    expect(got?.steps).toHaveLength(STEPS - 1);
+    e.resumed.forEach((weights, s) => {
+      for (const [name, want] of weights) {
+        expect(worst(got?.steps[s][name] ?? [], want, 1), `${name} after step ${s + 2}`).toBeLessThan(1e-6);
+      }
     });
   });
 

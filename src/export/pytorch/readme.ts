@@ -9,7 +9,7 @@ export function readmeMd(graph: ExportGraph): string {
 | file | what it is |
 |---|---|
 | \`model.py\` | \`Model\`, an \`nn.Module\` whose \`forward\` is the diagram, one line per box, commented with the box labels; \`load_model()\` |
-| \`weights.safetensors\` | the trained parameters, float32, named as in the Lensboard model file (\`LENSBOARD_NAMES\` in model.py maps the attributes to them) |
+| \`weights.safetensors\` | the trained parameters, float32, named as in the Lensboard model file (\`LENSBOARD_NAMES\` in model.py maps the attributes to them), and the optimiser's state when the model was trained (\`W1.W/m\`, \`optimizer/t\`) |
 | \`train.py\` | trains the model as Lensboard does: loss \`${t.loss}\` summed over each batch, optimiser \`${o.kind}\` (ε = ${o.learningRate}), batches of ${t.batchSize} |
 
 Needs Python 3 with PyTorch (1.13 or later) and numpy.
@@ -39,7 +39,8 @@ the gradients is the gradient of the whole batch: the steps are those of one pro
 
 **What carries over exactly.** Lensboard steps on the *sum* of the examples' losses over a batch
 (\`reduction="sum"\`); its AdaGrad accumulator starts at 0.1; its Nesterov keeps Sutskever's form
-(\`lensboard_weights()\` in train.py converts torch's look-ahead point back). Lensboard's own
+(\`lensboard_weights()\` in train.py converts torch's look-ahead point back). The optimiser's
+state in the weights file is where \`train.py\` goes on from (\`--fresh-optimiser\` ignores it). Lensboard's own
 test split and shuffling order are not carried over: give train.py the rows to train on.
 `;
 }
