@@ -134,6 +134,7 @@ function drawNodes(
       const outs = IMPORT_OPS[n.opType]({
         d,
         node: n,
+        opset: m.opset,
         value: (k) => values.get(k),
         tensor: (k) => tensors.get(k),
         folded: (k, t) => tensors.set(k, t),

@@ -14,6 +14,8 @@ export class ImportRefusal extends Error {}
 export interface Ctx {
   readonly d: Drawing;
   readonly node: OnnxNode;
+  /** The file's opset (Softmax flattened its trailing axes before 13). */
+  readonly opset: number;
   /** A drawn value, or undefined for an initialiser or a name never made. */
   value(name: string): Value | undefined;
   tensor(name: string): OnnxTensor | undefined;
@@ -325,7 +327,8 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
   },
   Softmax: (c) => {
     const x = data(c, 0);
-    lastAxis(c, x, intAttr(c.node, 'axis', -1));
+    if (c.opset < 13 && x.shape.length > 1) refuse('before opset 13 it normalises over all trailing axes at once');
+    lastAxis(c, x, intAttr(c.node, 'axis', c.opset < 13 ? 1 : -1));
     return [c.d.box('softmax', {}, c.node.name, [x]).out(0, x.shape, x.layout)];
   },
   Flatten: (c) => {
