@@ -1,5 +1,8 @@
 /** The shell: header with the tools, palette, canvas with its panels, inspector, status bar. */
 
+import { ClassroomProvider } from '../classroom/ClassroomContext';
+import { LessonChooser, LessonsButton } from '../classroom/LessonChooser';
+import { LessonPanel } from '../classroom/LessonPanel';
 import { DiagramCanvas } from '../editor/canvas/DiagramCanvas';
 import { DocumentTitle } from '../editor/DocumentTitle';
 import { Inspector } from '../editor/inspector/Inspector';
@@ -34,49 +37,54 @@ export function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
   return (
     <TrainingProvider>
-      <div className={['app', ...hidden.map((p) => `hide-${p}`)].join(' ')}>
-        <header className="app-header">
-          <h1>Lensboard</h1>
-          <span className="tagline">string diagrams of lenses, trained</span>
-          <DocumentTitle />
-          <Toolbar />
-          <ExportModel />
-        </header>
-        <div className="app-banners">
-          <SaveFailedBanner />
-          <OtherTabBanner />
-          <UnreadableBanner />
+      <ClassroomProvider>
+        <div className={['app', ...hidden.map((p) => `hide-${p}`)].join(' ')}>
+          <header className="app-header">
+            <h1>Lensboard</h1>
+            <span className="tagline">string diagrams of lenses, trained</span>
+            <DocumentTitle />
+            <Toolbar />
+            <LessonsButton />
+            <ExportModel />
+          </header>
+          <div className="app-banners">
+            <SaveFailedBanner />
+            <OtherTabBanner />
+            <UnreadableBanner />
+          </div>
+          <aside className="palette" aria-label="Palette">
+            <h2>Palette</h2>
+            <Palette />
+          </aside>
+          <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
+            <Breadcrumb />
+            <DiagramCanvas />
+            <EmptyCanvasHint />
+            <NoticeBar />
+            <ReverseDerivativeView />
+            <TermPanel />
+            <AnimationPanel />
+            <LessonPanel />
+          </main>
+          <aside className="inspector" aria-label="Inspector">
+            <h2>Inspector</h2>
+            <Inspector />
+          </aside>
+          <DatasetPanel />
+          <TrainPanel />
+          <StatusBar />
+          <ContextMenu />
+          <ConnectPicker />
+          <TieDialog />
+          <DiscardDialog />
+          <OpenProblemDialog />
+          <ExamplesDialog />
+          <ShareDialog />
+          <PictureDialog />
+          <ShortcutsOverlay />
+          <LessonChooser />
         </div>
-        <aside className="palette" aria-label="Palette">
-          <h2>Palette</h2>
-          <Palette />
-        </aside>
-        <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
-          <Breadcrumb />
-          <DiagramCanvas />
-          <EmptyCanvasHint />
-          <NoticeBar />
-          <ReverseDerivativeView />
-          <TermPanel />
-          <AnimationPanel />
-        </main>
-        <aside className="inspector" aria-label="Inspector">
-          <h2>Inspector</h2>
-          <Inspector />
-        </aside>
-        <DatasetPanel />
-        <TrainPanel />
-        <StatusBar />
-        <ContextMenu />
-        <ConnectPicker />
-        <TieDialog />
-        <DiscardDialog />
-        <OpenProblemDialog />
-        <ExamplesDialog />
-        <ShareDialog />
-        <PictureDialog />
-        <ShortcutsOverlay />
-      </div>
+      </ClassroomProvider>
     </TrainingProvider>
   );
 }
