@@ -12,6 +12,7 @@ import { ContextMenu } from '../editor/overlays/ContextMenu';
 import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
 import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
+import { MissingOutputHint } from '../editor/overlays/MissingOutputHint';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
@@ -60,6 +61,7 @@ export function Shell({ ready }: { ready: boolean }) {
             <Breadcrumb />
             <DiagramCanvas />
             <EmptyCanvasHint />
+            <MissingOutputHint />
             <NoticeBar />
             <ReverseDerivativeView />
             <TermPanel />

@@ -1,17 +1,24 @@
 /**
  * The canvas: React Flow, controlled from the editor store. Nothing here subscribes to state that
  * changes while the pointer moves (hover, compile results): a re-render of this component
- * reconciles every box of the diagram.
+ * reconciles every box of the diagram. React Flow's attribution stays shown: its licence asks it
+ * of projects that do not subscribe.
  */
 import { Background, Controls, MiniMap, ReactFlow } from '@xyflow/react';
 import { LensArrowMarker } from './LensArrowMarker';
 import { nodeTypes } from './nodes/nodeTypes';
+import { READABLE_ZOOM } from './openingView';
 import { edgeTypes } from './TypedWire';
 import { useCanvasEvents } from './useCanvasEvents';
 import { useConnectionHandlers } from './useConnectionHandlers';
 import { useFlowProjection } from './useFlowProjection';
 import { useNodeChanges } from './useNodeChanges';
 import { useOpeningView } from './useOpeningView';
+
+/** A wire dropped this close to a port (screen px) connects to it. */
+const CONNECTION_RADIUS = 32;
+/** React Flow's own fit button keeps text readable too (docs: openingView.ts). */
+const readableFit = { padding: 0.1, minZoom: READABLE_ZOOM.min, maxZoom: READABLE_ZOOM.max };
 
 export function DiagramCanvas() {
   const { nodes, edges } = useFlowProjection();
@@ -34,11 +41,12 @@ export function DiagramCanvas() {
       zoomOnDoubleClick={false}
       minZoom={0.1}
       maxZoom={3}
-      proOptions={{ hideAttribution: true }}
+      connectionRadius={CONNECTION_RADIUS}
+      attributionPosition="top-right"
     >
       <LensArrowMarker />
       <Background gap={16} />
-      <Controls />
+      <Controls fitViewOptions={readableFit} />
       <MiniMap pannable zoomable style={{ width: 150, height: 90 }} />
     </ReactFlow>
   );
