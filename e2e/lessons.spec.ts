@@ -24,6 +24,7 @@ async function panelCoversNothingHighlighted(page: Page, selectors: string[]): P
 }
 
 test('the first lesson runs to its end by doing what each step asks', async ({ page }) => {
+  test.setTimeout(180_000);
   await openEditor(page);
   await page.getByRole('button', { name: 'Lessons' }).click();
   const chooser = page.getByRole('dialog', { name: 'Lessons' });

@@ -5,7 +5,7 @@
  */
 import './classroom.css';
 import { useReactFlow } from '@xyflow/react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { animationMarks } from '../editor/canvas/animationMarks';
 import { useEditor } from '../editor/store/EditorStoreContext';
@@ -20,6 +20,7 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
   const store = useLessonStoreApi();
   const index = useLessons((s) => s.index);
   const stepsAtStart = useLessons((s) => s.trainStepsAtStart);
+  const doneBefore = useLessons((s) => s.done.includes(s.index));
   const doc = useEditor((s) => s.doc);
   const selectedNodes = useEditor((s) => s.selectedNodes);
   const overlay = useEditor((s) => s.overlay);
@@ -31,7 +32,7 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
   const { lesson } = ready;
   const step = lesson.steps[index];
   const place = usePanelPlace(ref, step.highlight, flow);
-  const done = waitMet(step.wait, {
+  const met = waitMet(step.wait, {
     doc,
     selectedNodes,
     overlay,
@@ -40,6 +41,10 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
     trainStepsAtStart: stepsAtStart,
     animating,
   });
+  const done = met || doneBefore;
+  useEffect(() => {
+    if (met) store.getState().markDone(index);
+  }, [met, index, store]);
   const last = index === lesson.steps.length - 1;
   const go = (to: number) => store.getState().go(to, trainSteps);
   return (

@@ -12,6 +12,8 @@ export interface LessonState {
   readonly active: ReadyLesson | null;
   readonly index: number;
   readonly trainStepsAtStart: number;
+  /** Steps whose wait was met once: going Back to one does not ask again. */
+  readonly done: readonly number[];
 }
 
 export interface LessonActions {
@@ -20,6 +22,7 @@ export interface LessonActions {
   /** Moves to a step (clamped to the lesson), counting training steps from `trainSteps`. */
   go(index: number, trainSteps: number): void;
   close(): void;
+  markDone(index: number): void;
 }
 
 export function createLessonStore() {
@@ -28,15 +31,20 @@ export function createLessonStore() {
     active: null,
     index: 0,
     trainStepsAtStart: 0,
+    done: [],
     choose: (open) => set({ choosing: open }),
-    begin: (lesson, trainSteps) => set({ active: lesson, index: 0, trainStepsAtStart: trainSteps, choosing: false }),
+    begin: (lesson, trainSteps) =>
+      set({ active: lesson, index: 0, trainStepsAtStart: trainSteps, choosing: false, done: [] }),
     go: (index, trainSteps) => {
       const active = get().active;
       if (!active) return;
       const last = active.lesson.steps.length - 1;
       set({ index: Math.max(0, Math.min(last, index)), trainStepsAtStart: trainSteps });
     },
-    close: () => set({ active: null, index: 0 }),
+    close: () => set({ active: null, index: 0, done: [] }),
+    markDone: (index) => {
+      if (!get().done.includes(index)) set({ done: [...get().done, index] });
+    },
   }));
 }
 

@@ -17,6 +17,12 @@ import { useOpeningView } from './useOpeningView';
 
 /** A wire dropped this close to a port (screen px) connects to it. */
 const CONNECTION_RADIUS = 32;
+/**
+ * From this many boxes on, only the boxes and wires in view are mounted: an edit then re-renders
+ * and repaints what is seen (Fit view keeps a readable zoom, so a big diagram is never all in
+ * view), not every label of the diagram (bench: "edit to painted result").
+ */
+const ONLY_VISIBLE_FROM = 100;
 /** React Flow's own fit button keeps text readable too (docs: openingView.ts). */
 const readableFit = { padding: 0.1, minZoom: READABLE_ZOOM.min, maxZoom: READABLE_ZOOM.max };
 
@@ -35,6 +41,7 @@ export function DiagramCanvas() {
       {...changes}
       {...connection}
       {...events}
+      onlyRenderVisibleElements={nodes.length >= ONLY_VISIBLE_FROM}
       deleteKeyCode={null}
       selectionKeyCode="Shift"
       multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
