@@ -5,7 +5,7 @@
  * time, how many React components rendered per edit (counted from the page's React DevTools
  * hook); with --out, the CPU profile for summarise.ts.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +115,7 @@ async function main() {
     if (out) console.log(`profile written to ${out}: read it with tsx bench/profile/summarise.ts ${out} 25`);
   } finally {
     await close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
