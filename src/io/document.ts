@@ -106,6 +106,8 @@ export const TrainingSettingsSchema = z.object({
     .object({
       target: z.number().int().min(0).max(65535),
       start: z.enum(['zeros', 'noise']).default('zeros'),
+      /** How many steps a dream takes (each is an epoch of its one row). */
+      steps: z.number().int().min(1).max(100000).default(300),
     })
     .optional(),
 });

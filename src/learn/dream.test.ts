@@ -41,7 +41,7 @@ const base = makeDataset({
   labels: Float32Array.of(1, 0, 0, 0, 1, 0),
 });
 const TARGET = 2;
-const dream = dreamDataset(base, { target: TARGET, start: 'noise' }, 5);
+const dream = dreamDataset(base, { target: TARGET, start: 'noise', steps: 300 }, 5);
 
 function dreamer(engine: EngineName, steps: number, learningRate: number, learn: 'input' | 'both' = 'input') {
   const settings = {
@@ -75,8 +75,14 @@ describe('deep dreaming: the input is the learnt wire', () => {
     expect(dream.n).toBe(1);
     expect(Array.from(dream.labels)).toEqual([0, 0, 1]);
     expect(dream.features.every((v) => v >= 0 && v < 0.1)).toBe(true);
-    expect(dreamDataset(base, { target: 1, start: 'zeros' }, 5).features.every((v) => v === 0)).toBe(true);
-    expect(() => dreamDataset(base, { target: 3, start: 'zeros' }, 5)).toThrow(/target class must be 0 to 2/);
+    expect(dreamDataset(base, { target: 1, start: 'zeros', steps: 1 }, 5).features.every((v) => v === 0)).toBe(true);
+    expect(() => dreamDataset(base, { target: 3, start: 'zeros', steps: 1 }, 5)).toThrow(/target class must be 0 to 2/);
+  });
+
+  it('the target score is softmax of the logits, or the prediction itself', () => {
+    expect(targetScore([0, Math.log(3), 0], 1, true)).toBeCloseTo(0.6, 12);
+    expect(targetScore([1000, 1000], 0, true)).toBe(0.5);
+    expect(targetScore([0.2, 0.7], 1, false)).toBe(0.7);
   });
 
   it('one step moves the input by −ε ∂ℓ/∂x: central differences on the float64 engine', async () => {

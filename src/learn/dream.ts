@@ -15,9 +15,11 @@ export interface DreamSettings {
   readonly target: number;
   /** Where the input starts: all zeros, or small uniform noise in [0, 0.1) from the run's seed. */
   readonly start: 'zeros' | 'noise';
+  /** How many steps a dream takes: each is an epoch of its one row. */
+  readonly steps: number;
 }
 
-export const DEFAULT_DREAM: DreamSettings = { target: 0, start: 'zeros' };
+export const DEFAULT_DREAM: DreamSettings = { target: 0, start: 'zeros', steps: 300 };
 
 /** The one row a dream learns from: the starting input and the target class, one-hot. */
 export function dreamDataset(base: Dataset, dream: DreamSettings, seed: number): Dataset {

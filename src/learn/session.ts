@@ -89,11 +89,12 @@ export async function openSession(req: SessionRequest, load = loadDataset): Prom
   };
   // a learnt input learns from one row, the dream's target: one step an epoch, nothing held out
   const dreaming = learnsInput(asked.learn);
-  const settings: TrainerSettings = dreaming ? { ...asked, batchSize: 1, testFraction: 0 } : asked;
+  const dream = { ...DEFAULT_DREAM, ...t?.dream, ...req.dream };
+  const settings: TrainerSettings = dreaming ? { ...asked, batchSize: 1, testFraction: 0, epochs: dream.steps } : asked;
   let dataset = loaded;
   if (dreaming) {
     try {
-      dataset = dreamDataset(loaded, { ...DEFAULT_DREAM, ...t?.dream, ...req.dream }, settings.seed);
+      dataset = dreamDataset(loaded, dream, settings.seed);
     } catch (e) {
       throw new SessionError([(e as Error).message]);
     }

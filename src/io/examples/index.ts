@@ -6,6 +6,7 @@
  */
 import type { LensDocument } from '../document';
 import { parseDocument } from '../parse';
+import deepDreaming from './deep-dreaming.json';
 import irisHidden from './iris-hidden.json';
 import irisSimple from './iris-simple.json';
 import mnistConv from './mnist-conv.json';
@@ -60,6 +61,13 @@ export const examples: readonly Example[] = [
     name: 'MNIST, two dense layers',
     description: 'A multilayer perceptron: 784 → 128 relu → 10, softmax cross-entropy, Adam, batch 128.',
     json: mnistMlp,
+  },
+  {
+    id: 'deep-dreaming',
+    name: 'Deep dreaming',
+    description:
+      'Learning the input is the same construction as learning the weights: press Play to train the MNIST network for an epoch, then choose Learn: the input and press Play again. With the weights fixed, the same learner, Adam and reverse derivative change the picture until the model believes it is a 3.',
+    json: deepDreaming,
   },
 ];
 
