@@ -88,7 +88,7 @@ export class Trainer {
     this.train = split.train;
     this.test = split.test && split.test.n > 0 ? split.test : null;
     const { layout } = this.learner;
-    // a dream starts afresh from the run's weights: their optimiser state and counts are training's
+    // a dream starts afresh from the run's weights: their optimiser state is training's, not the input's
     const start = options.start;
     const resumes = start !== undefined && (this.learn === 'weights' || start.input !== undefined);
     const params = start ? start.params.map((p) => Float32Array.from(p)) : initialParams(model, settings.seed);
@@ -99,8 +99,9 @@ export class Trainer {
       state: resumes ? start.state.map((v) => Float64Array.from(v)) : initialState(layout.state, layout.stateInit),
       frozen: learnsWeights(this.learn) ? [] : params,
     };
-    this.firstEpoch = resumes ? start.epochsDone : 0;
-    this.stepsBefore = resumes ? start.stepsDone : 0;
+    // the counts go on either way: a dream's steps follow the training its weights had
+    this.firstEpoch = start?.epochsDone ?? 0;
+    this.stepsBefore = start?.stepsDone ?? 0;
     const engine = settings.engine ?? 'typed';
     this.runner = createRunner(
       engine === 'auto' ? 'typed' : engine,
