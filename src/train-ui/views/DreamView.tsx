@@ -5,7 +5,8 @@
  * with "the input" chosen starts it from the last run's weights, which stay fixed.
  */
 import './dream.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 import type { TrainingSettings } from '../../io/document';
 import { DEFAULT_DREAM, targetScore } from '../../learn/dream';
@@ -60,6 +61,8 @@ export function DreamView({ learnt }: { learnt: Learnt }) {
   const learn = t?.learn ?? 'weights';
   const dream = { ...DEFAULT_DREAM, ...t?.dream };
   const dreamed = useDreamed(learnsInput(learn));
+  // the picture floats over the canvas, where there is room to see it from the back of a class
+  const [shown, setShown] = useState(true);
   const setTraining = (patch: Partial<TrainingSettings>) => store.getState().setTraining(patch);
   const setDream = (patch: Partial<typeof dream>) => setTraining({ dream: { ...dream, ...patch } });
   const classes = learnt.model?.outputShape[0] ?? 10;
@@ -120,19 +123,28 @@ export function DreamView({ learnt }: { learnt: Learnt }) {
             : 'Press Play: the learner changes the input, starting from the last run’s weights (fixed), until the model believes it is the target.'}
         </p>
       </div>
-      {dreamed ? (
-        <figure className="dream-figure">
-          <DreamImage dreamed={dreamed} caption={caption} />
-          <figcaption>
-            <strong className="dream-score" aria-live="polite">
-              {score === null ? '…' : percent(score)}
-            </strong>{' '}
-            {score === null ? caption : `sure it is a ${dream.target}`}
-            {phase === 'running' ? ' (learning)' : ''}
-            <br />
-            Black: ink; blue: where ink would argue against it.
-          </figcaption>
-        </figure>
+      {dreamed && shown ? (
+        createPortal(
+          <section className="dream-stage" aria-label="The dream">
+            <DreamImage dreamed={dreamed} caption={caption} />
+            <p className="dream-caption">
+              <strong className="dream-score" aria-live="polite">
+                {score === null ? '…' : percent(score)}
+              </strong>{' '}
+              {score === null ? caption : `sure it is a ${dream.target}`}
+              {phase === 'running' ? ' (learning…)' : ''}
+            </p>
+            <p className="dream-key">The model's input as it learns it: black is the ink the learner put there.</p>
+            <button type="button" onClick={() => setShown(false)}>
+              Hide the picture
+            </button>
+          </section>,
+          document.body,
+        )
+      ) : dreamed ? (
+        <button type="button" onClick={() => setShown(true)}>
+          Show the picture
+        </button>
       ) : (
         <p className="learnt-empty">
           {learnsInput(learn) ? 'Press Play to dream.' : 'The dreamed input shows here when the input is learnt.'}

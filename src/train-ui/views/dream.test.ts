@@ -9,11 +9,11 @@ describe('drawing a dreamed input', () => {
     expect(imageSize([28, 28, 3])).toBeNull();
   });
 
-  it('draws the largest positive value as black ink, zero as white paper, negatives pale blue', () => {
-    const px = dreamPixels([2, 0, -2, 1, Number.NaN]);
+  it('draws the largest value as black ink, zero and below as white paper', () => {
+    const px = dreamPixels([2, 0, -3, 1, Number.NaN]);
     expect(Array.from(px.subarray(0, 4))).toEqual([0, 0, 0, 255]);
     expect(Array.from(px.subarray(4, 8))).toEqual([255, 255, 255, 255]);
-    expect(Array.from(px.subarray(8, 12))).toEqual([135, 195, 255, 255]);
+    expect(Array.from(px.subarray(8, 12))).toEqual([255, 255, 255, 255]);
     expect(Array.from(px.subarray(12, 16))).toEqual([128, 128, 128, 255]);
     expect(Array.from(px.subarray(16, 20))).toEqual([255, 255, 255, 255]);
     expect(Array.from(dreamPixels([0, 0]))).toEqual([255, 255, 255, 255, 255, 255, 255, 255]);

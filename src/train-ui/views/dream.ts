@@ -1,8 +1,8 @@
 /**
  * How a dreamed input is drawn (docs/dreaming.md): an image when the input is one (28×28, or
- * h×w×1), ink where the value is positive — black on white, as a digit is written — and a pale
- * blue where it is negative, each scaled by the largest magnitude, so the picture stays readable
- * however far the learner has moved it.
+ * h×w×1), as a digit is written: ink where the value is positive, black at the largest value,
+ * and white paper at zero and below (a digit's pixels are ink, never less than none), so the
+ * picture stays readable however far the learner has moved it.
  */
 
 /** The image's side and height when the input is a greyscale picture; null otherwise. */
@@ -17,12 +17,12 @@ export function imageSize(shape: readonly number[]): { width: number; height: nu
 /** RGBA pixels of the values, one per value, row-major. */
 export function dreamPixels(values: ArrayLike<number>): Uint8ClampedArray<ArrayBuffer> {
   let m = 0;
-  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) m = Math.max(m, Math.abs(values[i]));
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) m = Math.max(m, values[i]);
   const out = new Uint8ClampedArray(values.length * 4);
   for (let i = 0; i < values.length; i++) {
-    const t = m > 0 && Number.isFinite(values[i]) ? values[i] / m : 0;
-    const rgb = t >= 0 ? [255 * (1 - t), 255 * (1 - t), 255 * (1 - t)] : [255 + 120 * t, 255 + 60 * t, 255];
-    out.set([...rgb.map(Math.round), 255], 4 * i);
+    const ink = m > 0 && values[i] > 0 ? values[i] / m : 0;
+    const grey = Math.round(255 * (1 - ink));
+    out.set([grey, grey, grey, 255], 4 * i);
   }
   return out;
 }
