@@ -66,7 +66,7 @@ export const examples: readonly Example[] = [
     id: 'deep-dreaming',
     name: 'Deep dreaming',
     description:
-      'Learning the input is the same construction as learning the weights: press Play to train the MNIST network for an epoch, then choose Learn: the input and press Play again. With the weights fixed, the same learner, Adam and reverse derivative change the picture until the model believes it is a 3.',
+      'Learning the input is the same construction as learning the weights: press Play to train the MNIST network (784 → 128 relu → 10) for an epoch, then in the Dream view choose to learn the input and press Play again. With the weights fixed, the same learner, Adam and reverse derivative draw the picture the model believes is a 3. The first layer starts small, N(0, 0.01), so pixels no digit inks stay blank.',
     json: deepDreaming,
   },
 ];
