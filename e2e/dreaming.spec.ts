@@ -1,11 +1,11 @@
 /**
  * Deep dreaming as a teacher shows it (docs/dreaming.md): open the Deep dreaming example, press
- * Play to train the digits for its epoch, then in the Dream view choose to learn the input and
- * press Play again: the picture changes as the learner moves it, and the model's belief that it
- * is a 3 rises.
+ * Play to train the digits for its epoch, then on the data input box choose to learn the input
+ * and press Play again: the picture changes as the learner moves it, and the model's belief that
+ * it is a 3 rises.
  */
 import type { Page } from '@playwright/test';
-import { openEditor } from './editorHelpers';
+import { inspector, node, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Training' });
@@ -48,10 +48,15 @@ test('the Deep dreaming example trains, then learns the picture of a 3 with the 
   await button(page, 'Play').click();
   await expect(panel(page).getByText(/^Done: 1 epochs/)).toBeVisible({ timeout: 120_000 });
 
+  // the Para choice, on the data input box: its wire becomes the learnt one, the weights fixed
+  await node(page, 'x').click();
+  const choice = inspector(page).getByRole('group', { name: 'Learnt wires (Para)' });
+  await expect(choice.getByLabel('the weights (train)')).toBeChecked();
+  await choice.getByLabel('the input (dream)').check();
+  await expect(inspector(page).getByText('This data wire is learnt.')).toBeVisible();
   await panel(page).getByRole('tab', { name: 'Dream' }).click();
-  await expect(panel(page).getByRole('group', { name: 'Learn' }).getByLabel('the weights (train)')).toBeChecked();
+  await expect(panel(page).getByRole('group', { name: 'Learn' }).getByLabel('the input (dream)')).toBeChecked();
   await expect(panel(page).getByLabel('Target class')).toHaveValue('3');
-  await panel(page).getByRole('group', { name: 'Learn' }).getByLabel('the input (dream)').check();
   // a short dream first, to see where it starts: a few hundred steps take about a second
   await setSetting(page, /^Dream steps/, '5');
   await button(page, 'Play').click();
