@@ -54,6 +54,7 @@ test('the Deep dreaming example trains, then learns the picture of a 3 with the 
   await expect(choice.getByLabel('the weights (train)')).toBeChecked();
   await choice.getByLabel('the input (dream)').check();
   await expect(inspector(page).getByText('This data wire is learnt.')).toBeVisible();
+  await inspector(page).screenshot({ path: '/tmp/h16c-dream-inspector.png' });
   await panel(page).getByRole('tab', { name: 'Dream' }).click();
   await expect(panel(page).getByRole('group', { name: 'Learn' }).getByLabel('the input (dream)')).toBeChecked();
   await expect(panel(page).getByLabel('Target class')).toHaveValue('3');
