@@ -8,7 +8,7 @@ import { makeDataset } from '../data/dataset';
 import { loseWebglContext, onWebglContextLost, startBackend, tensorCount } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
 import { SMALL, stepSize } from './enginePick';
-import { wantedWeights, writeModelFile } from './modelFile';
+import { savedWeights, writeModelFile } from './modelFile';
 import { openSession, type ResumeFrom, type Session } from './session';
 import type { TrainerSettings } from './settings';
 import { traceTransfer } from './traceTransfer';
@@ -20,6 +20,14 @@ import type { NamedWeights } from './weights';
 export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
 
 const SNAPSHOT_MS = 16;
+
+/** The learnt input of a dream, named after its data input box; null when the run learns weights only. */
+function dreamed(trainer: Trainer): NamedWeights | null {
+  const values = trainer.dreamed();
+  const input = trainer.learner.model.inputs[0];
+  if (!values || !input) return null;
+  return { name: input.box, shape: [...input.type.shape], values: Array.from(values) };
+}
 
 function named(trainer: Trainer): NamedWeights[] {
   const values = trainer.weights();
@@ -137,11 +145,8 @@ interface Run {
 const COPY_EVERY_MS = 1000;
 
 function copyOff(r: Run): ResumeFrom {
-  const t = r.trainer;
-  const wanted = wantedWeights(t.learner.model, t.learner.optimiser);
-  const arrays = [...t.weights(), ...t.optimiserState()];
   return {
-    weights: wanted.map((w, i) => ({ ...w, data: Float32Array.from(arrays[i]) })),
+    weights: savedWeights(r.trainer).map((w) => ({ ...w, data: Float32Array.from(w.data) })),
     epochsDone: r.lastEpoch ? r.lastEpoch.epoch + 1 : r.before.epochs,
     stepsDone: r.before.steps + r.stepsTaken,
   };
@@ -268,7 +273,13 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       { ...old.settings, epochs, engine: engineOf(old) },
       {
         boxName: boxNamer(ended.session.document.boxes),
-        start: { params: old.weights(), state: old.optimiserState(), epochsDone: done.epochs, stepsDone: done.steps },
+        start: {
+          params: old.weights(),
+          state: old.optimiserState(),
+          epochsDone: done.epochs,
+          stepsDone: done.steps,
+          ...(old.dreamed() ? { input: old.dreamed() as Float32Array } : {}),
+        },
       },
     );
     t.setHypers(old.hypers());
@@ -302,7 +313,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
           );
         return;
       case 'weights':
-        return post({ type: 'weights', weights: named(trainer) });
+        return post({ type: 'weights', weights: named(trainer), dreamed: dreamed(trainer) });
       case 'model':
         return post({ type: 'model', text: modelText(r, message.createdAt) });
       case 'lose-context':

@@ -89,7 +89,8 @@ export type FromWorker =
   | { readonly type: 'snapshot'; readonly snapshot: Snapshot }
   | { readonly type: 'epoch'; readonly metrics: EpochMetrics }
   | { readonly type: 'trace'; readonly step: number; readonly trace: StepTrace }
-  | { readonly type: 'weights'; readonly weights: readonly NamedWeights[] }
+  /** `dreamed`: the learnt input when the run learns it (docs/dreaming.md), else null. */
+  | { readonly type: 'weights'; readonly weights: readonly NamedWeights[]; readonly dreamed: NamedWeights | null }
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'model'; readonly text: string }
   | { readonly type: 'memory'; readonly numTensors: number | null }

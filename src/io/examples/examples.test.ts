@@ -204,6 +204,17 @@ const expected: Record<string, { term: string; params: [string, number[]][]; los
     loss: 'z2-xor',
     optimiser: 'gd',
   },
+  'deep-dreaming': {
+    term: 'linear[784→128] ; bias ; relu ; linear[128→10] ; bias',
+    params: [
+      ['W1.W', [784, 128]],
+      ['W2.W', [128, 10]],
+      ['b1.W', [128]],
+      ['b2.W', [10]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adam',
+  },
 };
 
 describe('examples', () => {

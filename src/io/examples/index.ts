@@ -7,6 +7,7 @@
 import type { LensDocument } from '../document';
 import { parseDocument } from '../parse';
 import curveFit from './curve-fit.json';
+import deepDreaming from './deep-dreaming.json';
 import irisHidden from './iris-hidden.json';
 import irisSimple from './iris-simple.json';
 import irisSoftmaxCe from './iris-softmax-ce.json';
@@ -207,6 +208,14 @@ export const examples: readonly Example[] = [
     description:
       'The same lookup table with 2 output bits (32 parameter bits) on all three species: 73.3% with the UCI file’s rows 35 and 38, as in the paper, and 74.7% with Fisher’s corrected rows (a dataset option; npm run experiment -- rda-iris3).',
     json: rdaIris3,
+  },
+  {
+    id: 'deep-dreaming',
+    name: 'Deep dreaming',
+    group: 'Learning the input',
+    description:
+      'Learning the input is the same construction as learning the weights: press Play to train the MNIST network (784 → 128 relu → 10) for an epoch, then in the Dream view choose to learn the input and press Play again. With the weights fixed, the same learner, Adam and reverse derivative draw the picture the model believes is a 3. The first layer starts small, N(0, 0.01), so pixels no digit inks stay blank.',
+    json: deepDreaming,
   },
 ];
 

@@ -15,6 +15,7 @@ import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { EpochMetrics, NonFinite, TrainResult } from '../../learn/trainerTypes';
 import type { Metrics, Ready, StartRequest } from '../../learn/trainProtocol';
+import type { NamedWeights } from '../../learn/weights';
 import type { EngineChoice } from './engineChoice';
 import { LossSeries } from './lossSeries';
 import { trainedShape } from './trainedShape';
@@ -175,7 +176,11 @@ export class TrainSession {
     this.store.setState({ ...patch, points: this.state.points + 1 });
   }
 
-  /** Play: start a run, resume a paused one, or continue an ended one for its planned epochs. */
+  /**
+   * Play: start a run, resume a paused one, or continue an ended one for its planned epochs. An
+   * ended run whose Para choice changed since (learn the input: a dream) starts the new choice
+   * from that run's weights (docs/dreaming.md).
+   */
   play(): void {
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('run');
@@ -185,7 +190,8 @@ export class TrainSession {
       this.holding = false;
       this.set({ phase: 'resuming' });
       this.client?.resume();
-    } else if (ENDED.has(phase)) this.more(this.state.runEpochs);
+    } else if (ENDED.has(phase) && this.lastShape !== null && this.lastShape !== this.runShape) void this.fromRun();
+    else if (ENDED.has(phase)) this.more(this.state.runEpochs);
   }
 
   pause(): void {
@@ -273,6 +279,12 @@ export class TrainSession {
    */
   async continueEdited(): Promise<void> {
     if (!this.client || !this.state.edited) return;
+    await this.fromRun();
+  }
+
+  /** A new run of the document as it is now, from this run's weights where they still fit. */
+  private async fromRun(): Promise<void> {
+    if (!this.client) return;
     const text = await this.client.model();
     const parsed = parseModelText(text);
     if (!parsed.ok) {
@@ -323,6 +335,14 @@ export class TrainSession {
     const reply = this.client.next('trace');
     this.client.trace();
     return reply.then((m) => ({ step: m.step, trace: m.trace }));
+  }
+
+  /** The input a dream has learnt so far (docs/dreaming.md); null with no run or when it learns weights only. */
+  async dreamed(): Promise<NamedWeights | null> {
+    if (!this.client || !this.state.ready) return null;
+    const reply = this.client.next('weights');
+    this.client.weights();
+    return (await reply).dreamed;
   }
 
   /** Tensors alive in the worker's tfjs (a leak check); null with no run or off tfjs. */
