@@ -80,6 +80,7 @@ export const GENERATOR_CASES: readonly GeneratorCase[] = [
   { gen: 'not', config: {}, inputs: [z([3])] },
   { gen: 'one', config: { shape: [3], batch: true }, inputs: [] },
   { gen: 'parity', config: {}, inputs: [z([4])] },
+  { gen: 'basis', config: {}, inputs: [z([3])] },
   { gen: 'sumBatch', config: {}, inputs: [z([3])] },
 ];
 

@@ -51,6 +51,13 @@ export class OnnxBuilder {
     return name;
   }
 
+  /** A float32 constant of the given shape. */
+  floats(what: string, dims: readonly number[], values: Float32Array): string {
+    const name = this.fresh(what);
+    this.constants.push({ name, dims, dataType: ONNX_FLOAT, values });
+    return name;
+  }
+
   scalar(what: string, value: number): string {
     const name = this.fresh(what);
     this.constants.push({ name, dims: [], dataType: ONNX_FLOAT, values: Float32Array.of(value) });

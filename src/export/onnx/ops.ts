@@ -3,7 +3,9 @@
  * (opset 17) that compute it, or the reason it has none. Lensboard's images are NHWC with
  * filters [kh, kw, c, o]; ONNX's Conv and MaxPool are NCHW with filters [o, c, kh, kw], so
  * those entries transpose on the way in and out (ONNX Runtime folds the transposes of weights).
- * ℤ₂ wires are float32 0/1 values, as in Lensboard's engines; sums over them are taken mod 2.
+ * ℤ₂ wires are float32 0/1 values, as in Lensboard's engines; sums over them are taken mod 2
+ * as the kernel's mod2 takes them, x − 2·⌊x/2⌋, into [0, 2) whatever the sign (ONNX's Mod with
+ * fmod = 1 keeps the dividend's sign, so it is used only where the engines' xor keeps it too).
  */
 import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
@@ -23,7 +25,39 @@ const same =
   (b, n) =>
     b.op(opType, n.inputs, n.outputs, attrs(n.config));
 
-const mod2 = (b: OnnxBuilder, x: string, out: string) => b.op('Mod', [x, b.scalar('two', 2)], [out], [int('fmod', 1)]);
+/** (a + b) mod 2 as the float64 engine's xor computes it: the remainder, with the dividend's sign. */
+const xorSum = (b: OnnxBuilder, sum: string, out: string) =>
+  b.op('Mod', [sum, b.scalar('two', 2)], [out], [int('fmod', 1)]);
+
+/** The kernel's mod2: x − 2·⌊x/2⌋, in [0, 2) for every x. */
+function mod2(b: OnnxBuilder, x: string, out: string): void {
+  const half = b.value('Floor', [b.value('Mul', [x, b.scalar('half', 0.5)], 'half')], 'floor');
+  b.op('Sub', [x, b.value('Mul', [half, b.scalar('two', 2)], 'even')], [out]);
+}
+
+/** Row k of the 2ⁿ × n minterm table: the bits of k, first bit most significant (as `basis` reads them). */
+function mintermTable(n: number): Float32Array {
+  const rows = new Float32Array(2 ** n * n);
+  for (let k = 0; k < 2 ** n; k++) for (let i = 0; i < n; i++) rows[k * n + i] = (k >> (n - 1 - i)) & 1;
+  return rows;
+}
+
+/**
+ * basis_k(x) as the generator computes it: the bits of x that agree with those of k, counted,
+ * and a 1 where all n agree (step(count − n + ½)).
+ */
+function basis(b: OnnxBuilder, n: ExportNode): void {
+  const bits = n.inputTypes[0].shape[0];
+  const row = b.value('Unsqueeze', [n.inputs[0], b.ints('axes', [-2])], 'row');
+  const table = b.floats('minterms', [2 ** bits, bits], mintermTable(bits));
+  const differ = b.fresh('differ');
+  xorSum(b, b.value('Add', [row, table], 'sum'), differ);
+  const agree = b.value('Sub', [b.scalar('one', 1), differ], 'agree');
+  const count = b.value('ReduceSum', [agree, b.ints('axes', [-1])], 'count', [int('keepdims', 0)]);
+  const margin = b.value('Sub', [count, b.scalar('all', bits - 0.5)], 'margin');
+  const full = b.value('Greater', [margin, b.scalar('zero', 0)], 'full');
+  b.op('Cast', [full], n.outputs, [int('to', 1)]);
+}
 
 /** Sums the given axes (of the full tensor, batch included), mod 2 on ℤ₂. */
 function reduceSum(b: OnnxBuilder, n: ExportNode, axes: readonly number[]): void {
@@ -167,9 +201,10 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   maxPoolBack: refused('ONNX has no op that routes a change back to the argmax of each window'),
   maxPoolSelect: refused('ONNX has no op that reads a second tensor at the argmax of each window'),
   // ℤ₂
-  xor: (b, n) => mod2(b, b.value('Add', n.inputs, 'sum'), n.outputs[0]),
+  xor: (b, n) => xorSum(b, b.value('Add', n.inputs, 'sum'), n.outputs[0]),
   and: same('Mul'),
   not: (b, n) => b.op('Sub', [b.scalar('one', 1), n.inputs[0]], n.outputs),
   one: (b, n) => b.filled(n.outputTypes[0], 1, n.outputs[0]),
   parity: (b, n) => reduceSum(b, n, featureAxes(n.inputTypes[0])),
+  basis,
 };

@@ -123,4 +123,5 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   not: z2,
   one: z2,
   parity: z2,
+  basis: z2,
 };

@@ -28,6 +28,33 @@ function reduceSum(b: TfBuilder, n: ExportNode, axes: readonly number[]): void {
   if (z2) mod2(b, out, n.outputs[0]);
 }
 
+/** Row k of the 2ⁿ × n minterm table: the bits of k, first bit most significant (as `basis` reads them). */
+function mintermTable(n: number): Float32Array {
+  const rows = new Float32Array(2 ** n * n);
+  for (let k = 0; k < 2 ** n; k++) for (let i = 0; i < n; i++) rows[k * n + i] = (k >> (n - 1 - i)) & 1;
+  return rows;
+}
+
+/**
+ * basis_k(x) as the generator computes it: the bits of x that agree with those of k, counted,
+ * and a 1 where all n agree (step(count − n + ½)).
+ */
+function basis(b: TfBuilder, n: ExportNode): void {
+  const bits = n.inputTypes[0].shape[0];
+  const row = b.value('ExpandDims', [n.inputs[0], b.ints('axis', [-2])], 'row', {
+    T: FLOAT,
+    Tdim: { type: 'DT_INT32' },
+  });
+  const table = b.constant(b.fresh('minterms'), [2 ** bits, bits], mintermTable(bits));
+  const differ = b.fresh('differ');
+  mod2(b, b.value('AddV2', [row, table], 'sum', T), differ);
+  const agree = b.value('Sub', [b.scalar('one', 1), differ], 'agree', T);
+  const count = b.value('Sum', [agree, b.ints('axes', [-1])], 'count', { T: FLOAT, keep_dims: { b: false } });
+  const margin = b.value('Sub', [count, b.scalar('all', bits - 0.5)], 'margin', T);
+  const full = b.value('Greater', [margin, b.scalar('zero', 0)], 'full', T);
+  b.op('Cast', [full], n.outputs[0], { SrcT: { type: 'DT_BOOL' }, DstT: FLOAT });
+}
+
 const lead = (t: WireType) => (t.batch ? 1 : 0);
 const featureAxes = (t: WireType) => t.shape.map((_, i) => i + lead(t));
 
@@ -173,4 +200,5 @@ export const TFJS_OPS: OpTable<TfEntry> = {
   not: (b, n) => void b.op('Sub', [b.scalar('one', 1), n.inputs[0]], n.outputs[0], T),
   one: (b, n) => b.filled(n.outputTypes[0], 1, n.outputs[0]),
   parity: (b, n) => reduceSum(b, n, featureAxes(n.inputTypes[0])),
+  basis,
 };
