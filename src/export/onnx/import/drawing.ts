@@ -33,6 +33,8 @@ export class Drawing {
   readonly wires: WireDoc[] = [];
   readonly weights: NamedArray[] = [];
   private readonly ids = new Set<string>();
+  /** The parameter drawn for each initialiser, by the initialiser's ONNX name, with the values it holds. */
+  private readonly drawn = new Map<string, { value: Value; data: Float32Array }>();
   private column = 0;
 
   private claim(wanted: string): string {
@@ -64,8 +66,24 @@ export class Drawing {
     };
   }
 
-  /** A parameter box above the box drawn last, holding `data` (float32, row-major `shape`). */
-  param(name: string, shape: readonly number[], data: Float32Array): Value {
+  /**
+   * A parameter box above the box drawn last, holding `data` (float32, row-major `shape`). Read
+   * from the initialiser `source`, it is drawn once: a later node reading that initialiser in the
+   * same form is wired to the same box (one weight, copied to both uses, as a tied weight is
+   * drawn). A node reading it in another form (transposed, scaled, permuted for a flattened
+   * image) gets a box of its own, which predicts the same but trains apart.
+   */
+  param(name: string, shape: readonly number[], data: Float32Array, source?: string): Value {
+    const tied = source ? this.drawn.get(source) : undefined;
+    if (tied && tied.value.shape.join() === shape.join() && tied.data.every((v, i) => Object.is(v, data[i]))) {
+      return tied.value;
+    }
+    const value = this.newParam(name, shape, data);
+    if (source && !tied) this.drawn.set(source, { value, data });
+    return value;
+  }
+
+  private newParam(name: string, shape: readonly number[], data: Float32Array): Value {
     const id = this.claim(name);
     this.boxes.push({
       id,

@@ -89,7 +89,7 @@ function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, 
     const row = perm ? perm[j] : j;
     for (let o = 0; o < m; o++) W[j * m + o] = alpha * (transB ? vals[o * n + row] : vals[row * m + o]);
   }
-  const p = c.d.param(`${w.name}`, [n, m], W);
+  const p = c.d.param(w.name, [n, m], W, w.name);
   const lin = c.d.box('linear', { in: n, out: m }, c.node.name, [p, x], `linear ${n}→${m}`);
   const y = lin.out(0, [m]);
   if (!bias) return [y];
@@ -120,9 +120,9 @@ function pointwise(c: Ctx, gen: string): Value[] {
  * A per-channel bias of an image: Lensboard's bias adds a wire of the image's own shape, so the
  * [c] parameter is broadcast over the width and the height and added, staying one weight per channel.
  */
-function imageBias(c: Ctx, name: string, b: Float32Array, y: Value): Value {
+function imageBias(c: Ctx, name: string, b: Float32Array, y: Value, source?: string): Value {
   const [h, w, ch] = y.shape;
-  const p = c.d.param(name, [ch], b);
+  const p = c.d.param(name, [ch], b, source);
   const row = c.d.box('broadcast', { shape: [w, ch], axis: 0 }, `${c.node.name}.bias_w`, [p]).out(0, [w, ch]);
   const full = c.d.box('broadcast', { shape: [h, w, ch], axis: 0 }, `${c.node.name}.bias_h`, [row]).out(0, [h, w, ch]);
   return c.d.box('add', {}, `${c.node.name}.bias`, [y, full]).out(0, y.shape, 'nhwc');
@@ -143,8 +143,8 @@ function addConstant(c: Ctx, x: Value, t: OnnxTensor): Value[] {
   if (!b || b.length !== last) {
     return refuse(`it adds a constant of shape [${t.dims.join(', ')}] that Lensboard cannot draw as a bias`);
   }
-  if (x.layout === 'nhwc') return [imageBias(c, t.name || `${c.node.name}.b`, b, x)];
-  const p = c.d.param(t.name || `${c.node.name}.b`, [last], b);
+  if (x.layout === 'nhwc') return [imageBias(c, t.name || `${c.node.name}.b`, b, x, t.name)];
+  const p = c.d.param(t.name || `${c.node.name}.b`, [last], b, t.name);
   return [c.d.box('bias', {}, c.node.name, [p, x]).out(0, x.shape, x.layout)];
 }
 
@@ -261,13 +261,13 @@ function conv(c: Ctx): Value[] {
     for (let b = 0; b < kw; b++)
       for (let k = 0; k < ch; k++)
         for (let m = 0; m < o; m++) filter[((a * kw + b) * ch + k) * o + m] = vals[((m * ch + k) * kh + a) * kw + b];
-  const p = c.d.param(w.name, [kh, kw, ch, o], filter);
+  const p = c.d.param(w.name, [kh, kw, ch, o], filter, w.name);
   const shape = [h - kh + 1, wd - kw + 1, o];
   const y = c.d.box('correlate2d', {}, c.node.name, [p, x]).out(0, shape, 'nhwc');
   if (c.node.inputs.length < 3 || c.node.inputs[2] === '') return [y];
   const bias = weight(c, 2);
   if (bias.values.length !== o) refuse(`its bias “${bias.name}” has ${bias.values.length} values for ${o} channels`);
-  return [imageBias(c, bias.name, Float32Array.from(bias.values as Float32Array), y)];
+  return [imageBias(c, bias.name, Float32Array.from(bias.values as Float32Array), y, bias.name)];
 }
 
 function maxPool(c: Ctx): Value[] {
@@ -287,7 +287,14 @@ function maxPool(c: Ctx): Value[] {
 }
 
 export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
-  Identity: (c) => [data(c, 0)],
+  // An Identity of an initialiser (how an exporter hands one weight to two nodes) is that initialiser.
+  Identity: (c) => {
+    const name = c.node.inputs[0] ?? '';
+    const t = c.value(name) ? undefined : c.tensor(name);
+    if (!t || !c.node.outputs[0]) return [data(c, 0)];
+    c.folded(c.node.outputs[0], t);
+    return [];
+  },
   MatMul: (c) => dense(c, data(c, 0), weight(c, 1), false, 1),
   Gemm: (c) => {
     if (intAttr(c.node, 'transA', 0) !== 0) refuse('it transposes its data input');
