@@ -56,6 +56,17 @@ export function mapNodes<M>(target: string, table: OpTable<M>, graph: ExportGrap
   return mapped;
 }
 
+/** What `mapNodes` would refuse in `graph` (each generator named), or undefined when the table maps all of it. */
+export function refusalOf<M>(target: string, table: OpTable<M>, graph: ExportGraph): UnsupportedOpError | undefined {
+  try {
+    mapNodes(target, table, graph);
+    return undefined;
+  } catch (e) {
+    if (e instanceof UnsupportedOpError) return e;
+    throw e;
+  }
+}
+
 /** The registry's generators a table neither maps nor refuses (for each table's completeness test). */
 export function missingFromTable(table: OpTable<unknown>): string[] {
   return allGenerators()

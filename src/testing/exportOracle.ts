@@ -8,8 +8,9 @@ import { lower } from '../core/program';
 import { createTypedEngine } from '../engines/index';
 import { documentModelFile } from '../export/fromDocument';
 import { compileModelFile, type ExportGraph, exportGraph } from '../export/graph';
+import type { UnsupportedOpError } from '../export/opTable';
 import type { LensDocument } from '../io/document';
-import { loadExample } from '../io/examples/index';
+import { examples, loadExample } from '../io/examples/index';
 
 export interface Tensor32 {
   readonly name: string;
@@ -67,6 +68,35 @@ export function oracleCase(doc: LensDocument, seed = 7, batch = 32): OracleCase 
 }
 
 export const exampleCase = (id: string): OracleCase => oracleCase(loadExample(id));
+
+/** A gallery example's export graph, with the weights its document's initialisers draw. */
+export function exampleGraph(id: string): ExportGraph {
+  const { file, weights } = documentModelFile(loadExample(id));
+  return exportGraph(file, weights);
+}
+
+export interface Gallery {
+  /** The examples the target expresses, in gallery order. */
+  readonly expressed: readonly string[];
+  /** The others, each with the refusal its target throws (naming every generator it cannot express). */
+  readonly refused: readonly { readonly id: string; readonly error: UnsupportedOpError }[];
+}
+
+/** The gallery split by a target's own decision: `refusal` is what its op table refuses in a graph. */
+export function galleryFor(refusal: (graph: ExportGraph) => UnsupportedOpError | undefined): Gallery {
+  const expressed: string[] = [];
+  const refused: { id: string; error: UnsupportedOpError }[] = [];
+  for (const { id } of examples) {
+    const error = refusal(exampleGraph(id));
+    if (error) refused.push({ id, error });
+    else expressed.push(id);
+  }
+  return { expressed, refused };
+}
+
+/** Each refused example ↦ the generators its refusal names, sorted, once each. */
+export const refusedGenerators = (gallery: Gallery): Record<string, string[]> =>
+  Object.fromEntries(gallery.refused.map((r) => [r.id, [...new Set(r.error.refusals.map((x) => x.gen))].sort()]));
 
 /** max|got − want| / max(1e-30, max|want|): the error relative to the output's scale. */
 export function relativeError(got: ArrayLike<number>, want: ArrayLike<number>): number {

@@ -1,23 +1,24 @@
 /**
  * The ONNX export, run by ONNX Runtime (float32, CPU): on 32 random inputs, every gallery
- * example predicts what Lensboard's float64 engine predicts, within 1e-4 of the output's scale.
- * A model with a generator ONNX cannot express is refused, naming it; the op table covers the
- * registry.
+ * example the op table expresses predicts what Lensboard's float64 engine predicts, within 1e-4
+ * of the output's scale; the others are refused, naming each generator ONNX cannot express, and
+ * their list is checked. The op table covers the registry.
  */
 import { describe, expect, it } from 'vitest';
 import { printType } from '../../core/wire';
-import { examples } from '../../io/examples/index';
-import { exampleCase, relativeError } from '../../testing/exportOracle';
+import { exampleCase, exampleGraph, galleryFor, refusedGenerators, relativeError } from '../../testing/exportOracle';
 import { GENERATOR_CASES, generatorCase } from '../../testing/oneGenerator';
 import { runOnnx } from '../../testing/onnxRuntime';
 import type { ExportGraph } from '../graph';
-import { isRefusal, missingFromTable, UnsupportedOpError, unknownInTable } from '../opTable';
+import { isRefusal, missingFromTable, refusalOf, UnsupportedOpError, unknownInTable } from '../opTable';
 import { encodeOnnx } from './model';
 import { ONNX_OPS } from './ops';
 import { onnxModel, onnxTarget } from './write';
 
+const gallery = galleryFor((graph) => refusalOf('ONNX', ONNX_OPS, graph));
+
 describe('ONNX export', () => {
-  it.each(examples.map((e) => e.id))('%s: ONNX Runtime predicts what Lensboard predicts', async (id) => {
+  it.each(gallery.expressed)('%s: ONNX Runtime predicts what Lensboard predicts', async (id) => {
     const c = exampleCase(id);
     const files = onnxTarget.write(c.graph);
     expect(files.map((f) => f.path)).toEqual(['model.onnx']);
@@ -25,6 +26,15 @@ describe('ONNX export', () => {
     for (const want of c.expected) {
       expect(got[want.name], `output ${want.name}`).toBeDefined();
       expect(relativeError(got[want.name], want.data)).toBeLessThan(1e-4);
+    }
+  });
+
+  it('refuses exactly the gallery examples its op table cannot express, naming their generators', () => {
+    expect(refusedGenerators(gallery)).toEqual({});
+    for (const [id, gens] of Object.entries(refusedGenerators(gallery))) {
+      const write = () => onnxTarget.write(exampleGraph(id));
+      expect(write, id).toThrow(UnsupportedOpError);
+      for (const gen of gens) expect(write, id).toThrow(new RegExp(`^${gen} has no ONNX form`, 'm'));
     }
   });
 

@@ -7,7 +7,7 @@
 import { shapeSize } from '../../core/shape';
 import type { WireType } from '../../core/wire';
 import type { ExportGraph } from '../graph';
-import { mapNodes, UnsupportedOpError } from '../opTable';
+import { mapNodes, refusalOf, UnsupportedOpError } from '../opTable';
 import { PyNames, paramNames } from './pyNames';
 import { PYTORCH_OPS } from './table';
 
@@ -18,7 +18,7 @@ const comment = (text: string) => text.replace(/[\r\n]+/g, ' ');
 const docText = (text: string) => comment(text).replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 
 /** ℤ₂ wires are refused whatever the generator (the table maps the real ones only). */
-function refuseBooleanWires(graph: ExportGraph): void {
+function booleanWires(graph: ExportGraph): UnsupportedOpError | undefined {
   const refusals = graph.nodes
     .filter((n) => [...n.inputTypes, ...n.outputTypes].some((t) => t.field === 'z2'))
     .map((n) => ({
@@ -26,8 +26,12 @@ function refuseBooleanWires(graph: ExportGraph): void {
       ...(n.box === undefined ? {} : { box: n.box }),
       reason: 'it runs on ℤ₂ (Boolean) wires, and autograd needs real numbers',
     }));
-  if (refusals.length > 0) throw new UnsupportedOpError('PyTorch', refusals);
+  return refusals.length > 0 ? new UnsupportedOpError('PyTorch', refusals) : undefined;
 }
+
+/** What PyTorch refuses in `graph` (its ℤ₂ wires, then the op table's refusals), or undefined when it maps. */
+export const pytorchRefusal = (graph: ExportGraph): UnsupportedOpError | undefined =>
+  booleanWires(graph) ?? refusalOf('PyTorch', PYTORCH_OPS, graph);
 
 export interface ModelPy {
   readonly text: string;
@@ -36,7 +40,8 @@ export interface ModelPy {
 }
 
 export function modelPy(graph: ExportGraph): ModelPy {
-  refuseBooleanWires(graph);
+  const refused = booleanWires(graph);
+  if (refused) throw refused;
   const mapped = mapNodes('PyTorch', PYTORCH_OPS, graph);
   const pool = new PyNames();
   const attributes = paramNames(

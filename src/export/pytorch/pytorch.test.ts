@@ -1,7 +1,8 @@
 /**
  * The PyTorch export computes what Lensboard computes (docs/export.md), checked with the
  * machine's torch (/usr/bin/python3, Debian's python3-torch) in float64 against Lensboard's
- * float64 engine: for every example, and for XOR under every optimiser and loss,
+ * float64 engine: for every example PyTorch expresses (the others, on ℤ₂ wires, are refused naming
+ * their generators, and their list is checked), and for XOR under every optimiser and loss,
  *   - model.py's predictions on 32 inputs, within 1e-5 relative;
  *   - the weights after each of three steps of train.py's train_step and optimiser (fresh state,
  *     so the first step checks the gradient and the later ones the optimiser's state), within 1e-6,
@@ -25,17 +26,18 @@ import { fullShape, shapeSize } from '../../core/shape';
 import { loadDatasetNode } from '../../data/catalogNode';
 import { createTypedEngine, type TypedTensor } from '../../engines/typed';
 import type { LensDocument } from '../../io/document';
-import { examples, loadExample } from '../../io/examples/index';
+import { loadExample } from '../../io/examples/index';
 import type { ModelFile, NamedArray, TrainingConfig } from '../../io/modelSchema';
 import { documentForModel } from '../../learn/modelDocument';
 import { hypersOf, type OptimiserKind } from '../../learn/optimisers/index';
+import { exampleGraph, galleryFor, refusedGenerators } from '../../testing/exportOracle';
 import { type Expected, lensboard, plain, uniform } from '../../testing/lensboardSteps';
 import { oneBox, POSITIVE_INPUTS } from '../../testing/oneBoxGraphs';
 import { documentModelFile } from '../fromDocument';
 import { exportGraph } from '../graph';
 import { isRefusal, UnsupportedOpError } from '../opTable';
 import { pytorchTarget } from './index';
-import { modelPy } from './modelPy';
+import { modelPy, pytorchRefusal } from './modelPy';
 import { PYTORCH_OPS } from './table';
 
 const PYTHON = '/usr/bin/python3';
@@ -62,8 +64,16 @@ const withOptimiser = (kind: OptimiserKind, settings: { learningRate: number; mo
 });
 const withLoss = (loss: TrainingConfig['loss']) => ({ id: `xor with ${loss}`, doc: variant(xorDoc, { loss }) });
 
+/** The gallery as PyTorch's own check splits it: ℤ₂ circuits are refused (docs/export.md). */
+const gallery = galleryFor(pytorchRefusal);
+const REFUSED = {
+  'parity-circuit': ['and', 'parity', 'reshape'],
+  'rda-iris2': ['and', 'basis', 'broadcast', 'sumFeatures'],
+  'rda-iris3': ['and', 'basis', 'broadcast', 'sumFeatures'],
+};
+
 const CASES: readonly Case[] = [
-  ...examples.map((e) => ({ id: e.id, doc: loadExample(e.id) })),
+  ...gallery.expressed.map((id) => ({ id, doc: loadExample(id) })),
   withOptimiser('gd', { learningRate: 0.1 }),
   withOptimiser('momentum', { learningRate: 0.1, momentum: 0.9 }),
   withOptimiser('nesterov', { learningRate: 0.1, momentum: 0.9 }),
@@ -258,6 +268,15 @@ describe('the PyTorch export, run by torch in float64', () => {
 });
 
 describe('what PyTorch cannot express', () => {
+  it('refuses exactly the gallery examples on ℤ₂ wires, naming each of their generators', () => {
+    expect(refusedGenerators(gallery)).toEqual(REFUSED);
+    for (const [id, gens] of Object.entries(REFUSED)) {
+      const write = () => pytorchTarget.write(exampleGraph(id));
+      expect(write, id).toThrow(UnsupportedOpError);
+      for (const gen of gens) expect(write, id).toThrow(new RegExp(`^${gen} has no PyTorch form`, 'm'));
+    }
+  });
+
   it('refuses a diagram holding maxPoolSelect, naming it and its box', () => {
     const conv = loadExample('mnist-conv');
     const doc: LensDocument = {

@@ -1,17 +1,17 @@
 /**
  * The tfjs graph-model export, loaded as any web app loads it (`tf.loadGraphModel` on the
  * written model.json, its shards fetched by path) and run on tfjs's cpu backend (float32): on
- * 32 random inputs, every gallery example predicts what Lensboard's float64 engine predicts,
- * within 1e-4 of the output's scale. A generator tfjs cannot express is refused by name.
+ * 32 random inputs, every gallery example the op table expresses predicts what Lensboard's
+ * float64 engine predicts, within 1e-4 of the output's scale; the others are refused, naming each
+ * generator tfjs cannot express, and their list is checked.
  */
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printType } from '../../core/wire';
-import { examples } from '../../io/examples/index';
-import { exampleCase, relativeError } from '../../testing/exportOracle';
+import { exampleCase, exampleGraph, galleryFor, refusedGenerators, relativeError } from '../../testing/exportOracle';
 import { GENERATOR_CASES, generatorCase } from '../../testing/oneGenerator';
 import type { ExportGraph } from '../graph';
-import { isRefusal, missingFromTable, UnsupportedOpError, unknownInTable } from '../opTable';
+import { isRefusal, missingFromTable, refusalOf, UnsupportedOpError, unknownInTable } from '../opTable';
 import type { ExportFile } from '../targets';
 import { TFJS_OPS } from './ops';
 import { tfjsGraphModel, tfjsTarget } from './write';
@@ -31,8 +31,10 @@ async function load(files: readonly ExportFile[]): Promise<tf.GraphModel> {
   return tf.loadGraphModel('https://app.example/model/model.json', { fetchFunc });
 }
 
+const gallery = galleryFor((graph) => refusalOf('tfjs', TFJS_OPS, graph));
+
 describe('tfjs graph-model export', () => {
-  it.each(examples.map((e) => e.id))('%s: tf.loadGraphModel predicts what Lensboard predicts', async (id) => {
+  it.each(gallery.expressed)('%s: tf.loadGraphModel predicts what Lensboard predicts', async (id) => {
     const c = exampleCase(id);
     const model = await load(tfjsTarget.write(c.graph));
     const before = tf.memory().numTensors;
@@ -48,6 +50,15 @@ describe('tfjs graph-model export', () => {
     tf.dispose([...Object.values(feeds), ...(Array.isArray(outs) ? outs : [outs])]);
     expect(tf.memory().numTensors).toBe(before);
     model.dispose();
+  });
+
+  it('refuses exactly the gallery examples its op table cannot express, naming their generators', () => {
+    expect(refusedGenerators(gallery)).toEqual({});
+    for (const [id, gens] of Object.entries(refusedGenerators(gallery))) {
+      const write = () => tfjsTarget.write(exampleGraph(id));
+      expect(write, id).toThrow(UnsupportedOpError);
+      for (const gen of gens) expect(write, id).toThrow(new RegExp(`^${gen} has no tfjs form`, 'm'));
+    }
   });
 
   const expressible = GENERATOR_CASES.filter((c) => !isRefusal(TFJS_OPS[c.gen]));
