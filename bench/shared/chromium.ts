@@ -112,3 +112,16 @@ export async function openProfilePage(pageRoot: string, cacheName: string, globa
   await opened.page.waitForFunction((name) => name in window, global);
   return opened;
 }
+
+/**
+ * Waits until the page's editor holds a document of `boxes` boxes and the canvas shows it: a big
+ * diagram mounts only the boxes in view (editor/canvas/DiagramCanvas.tsx), so not all of them.
+ */
+export async function waitForDiagram(page: Page, boxes: number): Promise<void> {
+  await page.waitForFunction(
+    (n) =>
+      (window as unknown as { lensboardStore: { getState(): { doc: { boxes: unknown[] } } } }).lensboardStore.getState()
+        .doc.boxes.length >= n && document.querySelectorAll('main .react-flow__node').length > 0,
+    boxes,
+  );
+}

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { LensDocument } from '../../src/io/document';
-import type { Served } from '../shared/chromium';
+import { type Served, waitForDiagram } from '../shared/chromium';
 import { median } from '../shared/measure';
 
 export const VIEWPORT = { width: 1400, height: 900 };
@@ -204,7 +204,7 @@ export async function openWith(
         .setDocument(d),
     doc,
   );
-  await page.waitForFunction((n) => document.querySelectorAll('main .react-flow__node').length >= n, doc.boxes.length);
+  await waitForDiagram(page, doc.boxes.length);
   await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Fit view' }).click();
   return opened;
 }

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { bigDiagram } from '../../src/testing/bigDiagram';
-import { buildApp, openPage } from '../shared/chromium';
+import { buildApp, openPage, waitForDiagram } from '../shared/chromium';
 
 export interface BrowserNumbers {
   /** Frames per second of each measured pan (after one warm-up pan). */
@@ -56,7 +56,7 @@ export async function measureInChromium(boxes: number): Promise<BrowserNumbers> 
           .setDocument(doc),
       bigDiagram(boxes),
     );
-    await page.waitForFunction((n) => document.querySelectorAll('main .react-flow__node').length >= n, boxes);
+    await waitForDiagram(page, boxes);
     await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Fit view' }).click();
     await page.waitForTimeout(1000);
     const paintMs: number[] = [];

@@ -1,5 +1,8 @@
 /** The shell: header with the tools, palette, canvas with its panels, inspector, status bar. */
 
+import { ClassroomProvider } from '../classroom/ClassroomContext';
+import { LessonChooser, LessonsButton } from '../classroom/LessonChooser';
+import { LessonPanel } from '../classroom/LessonPanel';
 import { DiagramCanvas } from '../editor/canvas/DiagramCanvas';
 import { DocumentTitle } from '../editor/DocumentTitle';
 import { Inspector } from '../editor/inspector/Inspector';
@@ -10,6 +13,7 @@ import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
 import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
 import { LockedBanner } from '../editor/overlays/LockedBanner';
+import { MissingOutputHint } from '../editor/overlays/MissingOutputHint';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
@@ -36,51 +40,57 @@ export function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
   return (
     <TrainingProvider>
-      <div className={['app', ...hidden.map((p) => `hide-${p}`)].join(' ')}>
-        <header className="app-header">
-          <h1>Lensboard</h1>
-          <span className="tagline">string diagrams of lenses, trained</span>
-          <DocumentTitle />
-          <Toolbar />
-          <ExportModel />
-        </header>
-        <div className="app-banners">
-          <SaveFailedBanner />
-          <OtherTabBanner />
-          <UnreadableBanner />
-          <LockedBanner />
+      <ClassroomProvider>
+        <div className={['app', ...hidden.map((p) => `hide-${p}`)].join(' ')}>
+          <header className="app-header">
+            <h1>Lensboard</h1>
+            <span className="tagline">string diagrams of lenses, trained</span>
+            <DocumentTitle />
+            <Toolbar />
+            <LessonsButton />
+            <ExportModel />
+          </header>
+          <div className="app-banners">
+            <SaveFailedBanner />
+            <OtherTabBanner />
+            <UnreadableBanner />
+            <LockedBanner />
+          </div>
+          <aside className="palette" aria-label="Palette">
+            <h2>Palette</h2>
+            <Palette />
+          </aside>
+          <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
+            <Breadcrumb />
+            <DiagramCanvas />
+            <EmptyCanvasHint />
+            <MissingOutputHint />
+            <NoticeBar />
+            <ReverseDerivativeView />
+            <TermPanel />
+            <AnimationPanel />
+            <LessonPanel />
+            <BoxOutputTip />
+          </main>
+          <aside className="inspector" aria-label="Inspector">
+            <h2>Inspector</h2>
+            <Inspector />
+          </aside>
+          <DatasetPanel />
+          <TrainPanel />
+          <StatusBar />
+          <ContextMenu />
+          <ConnectPicker />
+          <TieDialog />
+          <DiscardDialog />
+          <OpenProblemDialog />
+          <ExamplesDialog />
+          <ShareDialog />
+          <PictureDialog />
+          <ShortcutsOverlay />
+          <LessonChooser />
         </div>
-        <aside className="palette" aria-label="Palette">
-          <h2>Palette</h2>
-          <Palette />
-        </aside>
-        <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
-          <Breadcrumb />
-          <DiagramCanvas />
-          <EmptyCanvasHint />
-          <NoticeBar />
-          <ReverseDerivativeView />
-          <TermPanel />
-          <AnimationPanel />
-          <BoxOutputTip />
-        </main>
-        <aside className="inspector" aria-label="Inspector">
-          <h2>Inspector</h2>
-          <Inspector />
-        </aside>
-        <DatasetPanel />
-        <TrainPanel />
-        <StatusBar />
-        <ContextMenu />
-        <ConnectPicker />
-        <TieDialog />
-        <DiscardDialog />
-        <OpenProblemDialog />
-        <ExamplesDialog />
-        <ShareDialog />
-        <PictureDialog />
-        <ShortcutsOverlay />
-      </div>
+      </ClassroomProvider>
     </TrainingProvider>
   );
 }

@@ -1,4 +1,8 @@
-/** The status bar: what the training worker really runs, and a warning when it is not what was asked. */
+/**
+ * The status bar: what the training worker really runs, a warning when it is not what was asked,
+ * and the log of the editor's messages.
+ */
+import { NoticeLog } from '../editor/overlays/NoticeLog';
 import { engineText } from '../train-ui/panel/phaseText';
 import { ENGINE_LABELS } from '../train-ui/session/engineChoice';
 import { useSession } from '../train-ui/session/TrainSessionContext';
@@ -15,6 +19,7 @@ export function StatusBar() {
         Training runs on{' '}
         <output data-testid="backend-status">{text ?? `— (next run: ${ENGINE_LABELS[s.choice]})`}</output>
       </span>
+      <NoticeLog />
       {warning && (
         <span className="status-warning" role="alert">
           {warning}

@@ -2,16 +2,22 @@
  * `npm run experiment -- <name> [--seeds 10] [--engine typed|typed64|tfjs-cpu|tfjs-wasm] [--epochs N]`:
  * the paper's experiments from their example documents, with the figures its code reaches.
  *   iris-simple, iris-hidden: training accuracy per seed, and how many seeds reach 0.96 / 0.98;
- *   mnist-conv, mnist-mlp: test accuracy per epoch on the fixed 8,000 / 2,000 split.
- * Exit codes: 2 for a usage mistake, 1 when a run fails or misses the paper's figure, 0 otherwise.
+ *   mnist-conv, mnist-mlp: test accuracy per epoch on the fixed 8,000 / 2,000 split;
+ *   rda-iris2, rda-iris3: Reverse Derivative Ascent's Table 1, on the UCI and the corrected Iris rows.
+ * Exit codes: 0 for --help, 2 for a usage mistake, 1 when a run fails or misses the paper's figure, 0 otherwise.
  */
 import { startEngine } from './engine';
 import { parseExperimentArgs, usage } from './experiments/args';
 import { EXPERIMENTS, experimentNames } from './experiments/catalog';
+import { rdaLines } from './experiments/rdaReport';
 import { epochLine, seedLine, tally } from './experiments/report';
 import { type EpochLine, runSeed, type SeedResult } from './experiments/runs';
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(usage(experimentNames));
+    return 0;
+  }
   const parsed = parseExperimentArgs(argv, experimentNames);
   if (!parsed.ok) {
     process.stderr.write(`error: ${parsed.error}\n\n${usage(experimentNames)}\n`);
@@ -19,6 +25,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const args = parsed.args;
   const exp = EXPERIMENTS.find((e) => e.name === args.name)!;
+  if (exp.report === 'rda') {
+    const lines = await rdaLines(exp);
+    for (const l of lines) console.log(l);
+    return lines.some((l) => l.endsWith('MISSED')) ? 1 : 0;
+  }
   const engine = await startEngine(args.engine);
   const seeds = Array.from({ length: args.seeds ?? exp.defaultSeeds }, (_, i) => args.firstSeed + i);
   console.log(`${exp.name}: ${exp.description}`);

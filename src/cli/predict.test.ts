@@ -11,7 +11,10 @@ import { loadModel } from '../io/modelRuntime';
 import { parsePredictArgs, readFeatureRows } from './predictCsv';
 
 const run = (...args: string[]) =>
-  spawnSync('npx', ['tsx', 'src/cli/predict.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/predict.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 const fixture = 'src/io/fixtures/model-v1.json';
 
 describe('predict CLI', () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTrainArgs } from './args';
 
 const run = (...args: string[]) =>
-  spawnSync('npx', ['tsx', 'src/cli/train.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/train.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
 
 describe('train CLI', () => {
   it('parses the documented options in both spellings', () => {

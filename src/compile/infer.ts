@@ -5,6 +5,7 @@
  * (output, loss, learning rate) check what reaches them. Errors are collected, never thrown.
  */
 import { param, printType, real, type WireType } from '../core/wire';
+import { getLoss } from '../learn/losses/index';
 import {
   firstIssue,
   InputConfigSchema,
@@ -75,7 +76,8 @@ function inferParameter(s: InferState, id: string): void {
 function inferLoss(s: InferState, id: string, node: Node): void {
   const yHat = need(s, id, 'ŷ');
   const y = need(s, id, 'y');
-  check(s, id, LossConfigSchema.safeParse(node.box.config));
+  const config = LossConfigSchema.safeParse(node.box.config);
+  check(s, id, config);
   if (
     yHat &&
     y &&
@@ -86,7 +88,10 @@ function inferLoss(s: InferState, id: string, node: Node): void {
       port: 'y',
     });
   }
-  s.setType(id, 'l', real([]));
+  // A ℤ₂ loss is ŷ ⊕ y itself, a bit per output that the identity learning rate passes on
+  // (Reverse Derivative Ascent), not a number: its wire carries the prediction's type.
+  const z2 = config.success && getLoss(config.data.kind).field === 'z2';
+  s.setType(id, 'l', z2 && yHat ? yHat : real([]));
 }
 
 /** The type at an input the learner needs wired; reports it when no wire comes in. */

@@ -11,6 +11,7 @@ const EXPECTED = [
   'moons',
   'plane',
   'bump',
+  'sine',
   'iris',
   'iris-2class',
   'iris-z2',

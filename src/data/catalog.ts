@@ -7,6 +7,7 @@
 import { MAX_BOOLEAN_BITS, majority, multiplexer, parity } from './boolean';
 import { irisZ2Options, irisZ2Shapes, mnistShape, truthTable } from './catalogOptions';
 import { CSV_DATASET_ID } from './csvBinding';
+import { SINE_DESCRIPTION, sineDataset } from './curve';
 import type { Dataset, Task } from './dataset';
 import { bitsSpec, checkOptions, type OptionSpec, type Shapes, syntheticSpecs } from './datasetOptions';
 
@@ -60,6 +61,16 @@ const entries: CatalogEntry[] = [
   synthetic('moons', 'Moons'),
   synthetic('plane', 'Plane (regression)'),
   synthetic('bump', 'Bumps (regression)'),
+  {
+    id: 'sine',
+    name: 'Sine curve (1-D regression)',
+    description: SINE_DESCRIPTION,
+    task: 'regression',
+    featureShape: [1],
+    labelShape: [1],
+    options: syntheticSpecs(200, false),
+    load: async (options) => sineDataset(options),
+  },
   {
     id: 'iris',
     name: 'Iris',

@@ -44,6 +44,16 @@ export const irisZ2Options: OptionSpec[] = [
       { value: 'bits', label: 'the class number in bits' },
     ],
   },
+  {
+    key: 'rows',
+    label: 'Rows 35 and 38',
+    kind: 'choice',
+    default: 'corrected',
+    choices: [
+      { value: 'corrected', label: 'as Fisher corrected them' },
+      { value: 'uci', label: 'as in the UCI file (RDA’s Table 1)' },
+    ],
+  },
 ];
 
 export function irisZ2Shapes(o: Readonly<Record<string, unknown>>): Shapes {

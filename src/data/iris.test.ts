@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { subset } from './dataset';
 import { loadIris, loadIrisTwoClass, splitPerClass } from './iris';
 import { loadIrisZ2, thermometerThresholds } from './irisZ2';
 import { classCounts, classIndices } from './labels';
@@ -27,6 +28,15 @@ describe('Iris', () => {
     expect([train.n, test.n]).toEqual([75, 75]);
     expect(classCounts(train)).toEqual([25, 25, 25]);
     expect([...train.features.subarray(0, 4)]).toEqual([...loadIris().features.subarray(0, 4)]);
+  });
+
+  it('sorts by class first, stably: rows of mixed classes split class after class, in file order', () => {
+    const iris = loadIris();
+    const mixed = subset(iris, [60, 0, 61, 1, 2, 62]); // versicolor, setosa, …
+    const { train, test } = splitPerClass(mixed, 2);
+    const first = (ds: typeof iris) => Array.from({ length: ds.n }, (_, r) => ds.features[r * 4]);
+    expect(first(train)).toEqual([0, 1, 60, 61].map((r) => iris.features[r * 4]));
+    expect(first(test)).toEqual([2, 62].map((r) => iris.features[r * 4]));
   });
 });
 
@@ -72,5 +82,19 @@ describe('Iris over ℤ₂', () => {
     expect(thermometerThresholds([4, 1, 3, 2, 5], 1, 'quantile')).toEqual([3]);
     expect(thermometerThresholds([0, 10], 4, 'equal-width')).toEqual([2, 4, 6, 8]);
     expect(thermometerThresholds([0, 1, 2, 3, 4], 3, 'quantile')).toEqual([1, 2, 3]);
+  });
+});
+
+describe('iris-z2 rows 35 and 38', () => {
+  it('are Fisher’s corrected values by default and the UCI file’s on request; only those rows differ', () => {
+    const bits = (rows: 'uci' | 'corrected') => loadIrisZ2({ classes: 3, rows }).features;
+    const [uci, corrected] = [bits('uci'), bits('corrected')];
+    const differ = Array.from({ length: 150 }, (_, r) => r).filter((r) =>
+      [0, 1, 2, 3].some((f) => uci[r * 4 + f] !== corrected[r * 4 + f]),
+    );
+    // row 38 (index 37): sepal width 3.6 is above the middle of 2.0…4.4, the UCI file's 3.1 is not
+    expect(differ).toEqual([37]);
+    expect(Array.from(corrected.subarray(37 * 4, 38 * 4))).toEqual([0, 1, 0, 0]);
+    expect(Array.from(uci.subarray(37 * 4, 38 * 4))).toEqual([0, 0, 0, 0]);
   });
 });

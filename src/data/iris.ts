@@ -58,17 +58,20 @@ export function loadIrisTwoClass(): Dataset {
 }
 
 /**
- * RDA's train/test split: within each class (rows in their original order) the first
- * `perClass` rows train and the rest test; 25 gives RDA's 50/50 split.
+ * RDA's train/test split, fixed by the data rather than a seed: the rows stably sorted by class,
+ * then within each class (rows in file order) the first `perClass` train and the rest test,
+ * class after class; 25 gives RDA's 50/50 split (`splitTrainTest 25` in its Iris.hs).
  */
 export function splitPerClass(ds: Dataset, perClass: number): { train: Dataset; test: Dataset } {
+  const classOf = classIndices(ds);
+  const order = Array.from(classOf.keys()).sort((a, b) => classOf[a] - classOf[b] || a - b);
   const seen = new Map<number, number>();
   const train: number[] = [];
   const test: number[] = [];
-  classIndices(ds).forEach((c, row) => {
-    const count = seen.get(c) ?? 0;
-    seen.set(c, count + 1);
+  for (const row of order) {
+    const count = seen.get(classOf[row]) ?? 0;
+    seen.set(classOf[row], count + 1);
     (count < perClass ? train : test).push(row);
-  });
+  }
   return { train: subset(ds, train, `${ds.name} (train)`), test: subset(ds, test, `${ds.name} (test)`) };
 }

@@ -57,7 +57,7 @@ export function Toolbar() {
       <input
         id={OPEN_INPUT_ID}
         type="file"
-        accept=".json,application/json"
+        accept=".json,application/json,.onnx"
         aria-label="Open a document or model file"
         hidden
         onChange={(e) => {

@@ -10,6 +10,7 @@
  * Loss and optimiser kinds and the hyper-parameters' ranges come from their one list each
  * (learn/losses, learn/optimisers): a kind added there is a kind a document may name.
  */
+import { LEARNT_WIRES } from '../learn/learntWires';
 import { LOSS_KINDS } from '../learn/losses/index';
 import { HYPER_NAMES, HYPERS, type HyperName, OPTIMISER_KINDS } from '../learn/optimisers/index';
 import { z } from './zod';
@@ -95,6 +96,20 @@ export const TrainingSettingsSchema = z.object({
     .max(2 ** 31 - 1)
     .default(1),
   testFraction: Finite.min(0).lt(1).default(0),
+  /**
+   * The Para choice (docs/dreaming.md): the weights (absent: training as ever), the data input
+   * (deep dreaming, the weights fixed), or both. Optional, so every older document reads as before.
+   */
+  learn: z.enum(LEARNT_WIRES).optional(),
+  /** When the input is learnt: the class whose score it raises, and where the input starts. */
+  dream: z
+    .object({
+      target: z.number().int().min(0).max(65535),
+      start: z.enum(['zeros', 'noise']).default('zeros'),
+      /** How many steps a dream takes (each is an epoch of its one row). */
+      steps: z.number().int().min(1).max(100000).default(300),
+    })
+    .optional(),
 });
 
 export const DocumentSchema = z.object({

@@ -13,7 +13,8 @@ import { MAX_DOCUMENT_CHARS, parseDocument } from './parse';
 
 export type OpenedFile =
   | { kind: 'document'; doc: LensDocument; migratedFrom?: number }
-  | { kind: 'model'; model: ModelFile; weights: NamedArray[]; migratedFrom?: number }
+  /** `onnx`: drawn from an ONNX file (docs/export.md, "Import back"), never trained in Lensboard. */
+  | { kind: 'model'; model: ModelFile; weights: NamedArray[]; migratedFrom?: number; from?: 'onnx' }
   | { kind: 'error'; errors: WeightIssue[] };
 
 const error = (path: string, message: string): OpenedFile => ({ kind: 'error', errors: [{ path, message }] });

@@ -7,7 +7,7 @@
 import { type Batch, batches, type Dataset } from '../data/dataset';
 import type { Learner } from './learner';
 import type { Hypers } from './optimisers/index';
-import { createRunner, type Floats, type StepRunner } from './runners/index';
+import { createRunner, type Floats, type FrozenValues, type StepRunner } from './runners/index';
 
 /** What `engine: 'auto'` measured (µs per step, outputs read back) and which engine it kept. */
 export interface EnginePick {
@@ -33,12 +33,12 @@ export function stepSize(learner: Learner, batchSize: number): number {
 
 export async function pickEngine(
   learner: Learner,
-  initial: { readonly params: readonly Floats[]; readonly state: readonly Floats[] },
+  initial: { readonly params: readonly Floats[]; readonly state: readonly Floats[]; readonly frozen?: FrozenValues },
   hypers: Hypers,
   rows: Batch,
 ): Promise<EnginePick> {
   const trial = (engine: 'typed' | 'tfjs') => {
-    const r = createRunner(engine, learner, initial.params, initial.state);
+    const r = createRunner(engine, learner, initial.params, initial.state, initial.frozen);
     r.setHypers(hypers);
     return r;
   };
@@ -102,7 +102,7 @@ function timeTyped(r: StepRunner, rows: Batch): number {
  */
 export async function autoRunner(
   learner: Learner,
-  initial: { readonly params: readonly Floats[]; readonly state: readonly Floats[] },
+  initial: { readonly params: readonly Floats[]; readonly state: readonly Floats[]; readonly frozen?: FrozenValues },
   hypers: Hypers,
   rows: { readonly train: Dataset; readonly batchSize: number; readonly seed: number },
 ): Promise<{ pick: EnginePick | null; runner: StepRunner | null }> {
@@ -113,7 +113,7 @@ export async function autoRunner(
     return { pick: { picked: 'typed', usPerStep: { typed: 0, tfjs: null }, small: size }, runner: null };
   const pick = await pickEngine(learner, initial, hypers, first.value);
   if (pick.picked === 'typed') return { pick, runner: null };
-  const runner = createRunner('tfjs', learner, initial.params, initial.state);
+  const runner = createRunner('tfjs', learner, initial.params, initial.state, initial.frozen);
   runner.setHypers(hypers);
   return { pick, runner };
 }

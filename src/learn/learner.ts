@@ -43,8 +43,11 @@ import { scalarType, tagged } from './wiring';
 export interface LearnerOptions {
   readonly loss?: LossKind;
   readonly optimiser?: OptimiserKind;
-  /** 'params' trains the weights; 'inputs' learns the data input instead (deep dreaming). */
-  readonly learn?: 'params' | 'inputs';
+  /**
+   * 'params' trains the weights; 'inputs' learns the data input instead (deep dreaming), the
+   * weights then fixed; 'both' learns both (docs/dreaming.md).
+   */
+  readonly learn?: 'params' | 'inputs' | 'both';
 }
 
 /** Where each group of values sits on the step's boundary (see the header). */
@@ -100,7 +103,8 @@ export function assembleLearner(model: CompiledModel, options: LearnerOptions = 
   if (loss.field === 'z2' && optimiser.kind !== 'gd')
     throw new Error('over ℤ₂ the only optimiser is gradient descent (Reverse Derivative Ascent)');
   const nParams = model.params.length;
-  const isLearnt = (i: number) => (options.learn === 'inputs' ? i >= nParams : i < nParams);
+  const isLearnt = (i: number) =>
+    options.learn === 'both' ? true : options.learn === 'inputs' ? i >= nParams : i < nParams;
   const learnt = types.map((_, i) => i).filter(isLearnt);
   const fixed = types.map((_, i) => i).filter((i) => !isLearnt(i));
   const capKind: Cap = loss.field === 'z2' ? 'identity' : optimiser.cap;

@@ -26,6 +26,18 @@ export function wantedWeights(model: CompiledModel, optimiser: OptimiserLens): W
   ];
 }
 
+/**
+ * The weights and optimiser state a file keeps of a run, by name. A dream (docs/dreaming.md)
+ * keeps the fixed weights only: its optimiser state is the input's, not theirs.
+ */
+export function savedWeights(trainer: Trainer): NamedArray[] {
+  const { learner } = trainer;
+  const wanted = wantedWeights(learner.model, learner.optimiser);
+  const training = trainer.learn === 'weights';
+  const arrays = [...trainer.weights(), ...(training ? trainer.optimiserState() : [])];
+  return wanted.slice(0, arrays.length).map((w, i) => ({ ...w, data: arrays[i] }));
+}
+
 export interface TrainerSnapshot {
   readonly document: LensDocument;
   readonly dataset: DatasetRef;
@@ -43,9 +55,7 @@ const setMetrics = (m: Metrics | null) =>
 export function modelParts(s: TrainerSnapshot): ModelParts {
   const { trainer } = s;
   const learner = trainer.learner;
-  const wanted = wantedWeights(learner.model, learner.optimiser);
-  const arrays = [...trainer.weights(), ...trainer.optimiserState()];
-  const weights: NamedArray[] = wanted.map((w, i) => ({ ...w, data: arrays[i] }));
+  const weights = savedWeights(trainer);
   const h = trainer.hypers();
   const trainingConfig: TrainingConfig = {
     dataset: s.dataset,

@@ -10,6 +10,8 @@ import type { Dataset } from '../data/dataset';
 import type { LensDocument } from '../io/document';
 import type { NamedArray } from '../io/modelSchema';
 import { parseDocument } from '../io/parse';
+import { DEFAULT_DREAM, type DreamSettings, dreamDataset } from './dream';
+import { learnsInput } from './learntWires';
 import { partialStart, trainerStart } from './modelFile';
 import { getOptimiser } from './optimisers/index';
 import type { TrainerSettings } from './settings';
@@ -22,6 +24,8 @@ export interface SessionRequest {
   /** The dataset to train on; default: the one the document binds, with its options. */
   readonly dataset?: { readonly id: string; readonly options?: DatasetOptions };
   readonly settings?: Partial<TrainerSettings>;
+  /** The dream's target and start when the input is learnt; default: the document's (docs/dreaming.md). */
+  readonly dream?: Partial<DreamSettings>;
   /** Continue from these weights and optimiser state (an opened model file), matched by name and shape. */
   readonly resume?: ResumeFrom;
 }
@@ -62,11 +66,11 @@ export async function openSession(req: SessionRequest, load = loadDataset): Prom
   const document = parseOrThrow(req.document);
   const binding = req.dataset ?? document.dataset;
   if (!binding) throw new SessionError(['the document binds no dataset: choose one']);
-  const dataset = await load(binding.id, binding.options as DatasetOptions | undefined);
+  const loaded = await load(binding.id, binding.options as DatasetOptions | undefined);
   const datasetShapes = {
-    featureShape: dataset.featureShape,
-    labelShape: dataset.labelShape,
-    field: dataset.task === 'boolean' ? 'z2' : 'real',
+    featureShape: loaded.featureShape,
+    labelShape: loaded.labelShape,
+    field: loaded.task === 'boolean' ? 'z2' : 'real',
   } as const;
   const compiled = compileDocument(document, { datasetShapes, requireLoss: true });
   if (!compiled.model) {
@@ -75,13 +79,26 @@ export async function openSession(req: SessionRequest, load = loadDataset): Prom
     );
   }
   const t = document.training;
-  const settings: TrainerSettings = {
+  const asked: TrainerSettings = {
     epochs: t?.epochs ?? 100,
     batchSize: t?.batchSize ?? 32,
     seed: t?.seed ?? 1,
     testFraction: t?.testFraction ?? 0,
+    ...(t?.learn ? { learn: t.learn } : {}),
     ...req.settings,
   };
+  // a learnt input learns from one row, the dream's target: one step an epoch, nothing held out
+  const dreaming = learnsInput(asked.learn);
+  const dream = { ...DEFAULT_DREAM, ...t?.dream, ...req.dream };
+  const settings: TrainerSettings = dreaming ? { ...asked, batchSize: 1, testFraction: 0, epochs: dream.steps } : asked;
+  let dataset = loaded;
+  if (dreaming) {
+    try {
+      dataset = dreamDataset(loaded, dream, settings.seed);
+    } catch (e) {
+      throw new SessionError([(e as Error).message]);
+    }
+  }
   let start: TrainerStart | undefined;
   if (req.resume) {
     const optimiser = getOptimiser(resolveSettings(compiled.model, settings).optimiser);

@@ -6,6 +6,7 @@
 
 import type { CompiledModel, LossKind } from '../compile/types';
 import type { OptimiserSettings } from '../io/document';
+import type { LearntWires } from './learntWires';
 import { DEFAULT_OPTIMISER, type Hypers, hypersOf, type OptimiserKind } from './optimisers/index';
 import type { EngineName } from './runners/types';
 
@@ -30,6 +31,11 @@ export interface TrainerSettings {
    * a pause, a trace, a stop and an epoch's end.
    */
   readonly readEvery?: number;
+  /**
+   * The Para choice (docs/dreaming.md): learn the weights (default), the data input with the
+   * weights fixed (deep dreaming: the trainer's dataset is then the dream's one row), or both.
+   */
+  readonly learn?: LearntWires;
 }
 
 export interface Resolved {

@@ -15,7 +15,7 @@ import { traceTransfer } from './traceTransfer';
 import { createTrainer, type TrainResult } from './trainer';
 import { boxNamer } from './trainerFailure';
 import type { StartRequest, ToWorker } from './trainProtocol';
-import { named, type Post, ready, relay } from './trainReports';
+import { dreamed, named, type Post, ready, relay } from './trainReports';
 import { engineOf, guardContext, modelText, type Run } from './trainRun';
 
 export type { Post };
@@ -145,7 +145,13 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       { ...old.settings, epochs, engine: engineOf(old) },
       {
         boxName: boxNamer(ended.session.document.boxes),
-        start: { params: old.weights(), state: old.optimiserState(), epochsDone: done.epochs, stepsDone: done.steps },
+        start: {
+          params: old.weights(),
+          state: old.optimiserState(),
+          epochsDone: done.epochs,
+          stepsDone: done.steps,
+          ...(old.dreamed() ? { input: old.dreamed() as Float32Array } : {}),
+        },
       },
     );
     t.setHypers(old.hypers());
@@ -175,7 +181,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       case 'trace-values':
         return postValues(r, post, message);
       case 'weights':
-        return post({ type: 'weights', weights: named(trainer) });
+        return post({ type: 'weights', weights: named(trainer), dreamed: dreamed(trainer) });
       case 'model':
         return post({ type: 'model', text: modelText(r, message.createdAt) });
       case 'lose-context':

@@ -105,7 +105,8 @@ export type FromWorker =
   /** What a 'trace-values' asked for, or why the worker cannot say (it no longer holds that step). */
   | { readonly type: 'trace-values'; readonly id: number; readonly values: TraceValues }
   | { readonly type: 'trace-values'; readonly id: number; readonly message: string }
-  | { readonly type: 'weights'; readonly weights: readonly NamedWeights[] }
+  /** `dreamed`: the learnt input when the run learns it (docs/dreaming.md), else null. */
+  | { readonly type: 'weights'; readonly weights: readonly NamedWeights[]; readonly dreamed: NamedWeights | null }
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'model'; readonly text: string }
   | { readonly type: 'memory'; readonly numTensors: number | null }

@@ -2,7 +2,7 @@
  * What a training worker tells the page about a run: step losses gathered into one snapshot
  * every ~16 ms (a frame: posting every step would cost a quarter of the throughput), epochs and
  * status changes each after a snapshot of the steps before them, the run's readiness, and its
- * weights by name.
+ * weights by name (and a dream's learnt input).
  */
 import type { BackendReport } from '../engines/backend';
 import type { StepMetrics, Trainer } from './trainer';
@@ -12,6 +12,14 @@ import type { NamedWeights } from './weights';
 export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
 
 const SNAPSHOT_MS = 16;
+
+/** The learnt input of a dream, named after its data input box; null when the run learns weights only. */
+export function dreamed(trainer: Trainer): NamedWeights | null {
+  const values = trainer.dreamed();
+  const input = trainer.learner.model.inputs[0];
+  if (!values || !input) return null;
+  return { name: input.box, shape: [...input.type.shape], values: Array.from(values) };
+}
 
 export function named(trainer: Trainer): NamedWeights[] {
   const values = trainer.weights();

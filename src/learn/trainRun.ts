@@ -5,7 +5,7 @@
  */
 import { onWebglContextLost } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
-import { wantedWeights, writeModelFile } from './modelFile';
+import { savedWeights, writeModelFile } from './modelFile';
 import type { StepTrace } from './runners/types';
 import type { ResumeFrom, Session } from './session';
 import type { TrainerSettings } from './settings';
@@ -34,11 +34,8 @@ export interface Run {
 const COPY_EVERY_MS = 1000;
 
 function copyOff(r: Run): ResumeFrom {
-  const t = r.trainer;
-  const wanted = wantedWeights(t.learner.model, t.learner.optimiser);
-  const arrays = [...t.weights(), ...t.optimiserState()];
   return {
-    weights: wanted.map((w, i) => ({ ...w, data: Float32Array.from(arrays[i]) })),
+    weights: savedWeights(r.trainer).map((w) => ({ ...w, data: Float32Array.from(w.data) })),
     epochsDone: r.lastEpoch ? r.lastEpoch.epoch + 1 : r.before.epochs,
     stepsDone: r.before.steps + r.stepsTaken,
   };

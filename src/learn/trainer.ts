@@ -10,10 +10,11 @@
  */
 
 import type { CompiledModel } from '../compile/types';
-import { type Dataset, splitDataset } from '../data/dataset';
+import { type Dataset, featureSize, splitDataset } from '../data/dataset';
 import { Controls } from './controls';
 import { autoRunner, type EnginePick } from './enginePick';
 import { assembleLearner, type Learner } from './learner';
+import { type LearntWires, learnsInput, learnsWeights } from './learntWires';
 import { Listeners } from './listeners';
 import { labelReading, type Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
@@ -49,7 +50,10 @@ export class Trainer {
   readonly train: Dataset;
   readonly test: Dataset | null;
   private runner: StepRunner;
-  private readonly initial: { params: Float32Array[]; state: Float64Array[] };
+  /** The learnt values (`params`, in step layout order), their state, and the frozen weights (a dream). */
+  private readonly initial: { params: Float32Array[]; state: Float64Array[]; frozen: Float32Array[] };
+  /** Which wires this run learns (the Para choice, docs/dreaming.md). */
+  readonly learn: LearntWires;
   private pick: EnginePick | null = null;
   private readonly stepListeners = new Listeners<StepMetrics>();
   private readonly epochListeners = new Listeners<EpochMetrics>();
@@ -73,17 +77,29 @@ export class Trainer {
   ) {
     checkSettings(settings);
     const resolved = resolveSettings(model, settings);
-    this.learner = assembleLearner(model, { loss: resolved.loss, optimiser: resolved.optimiser });
+    this.learn = settings.learn ?? 'weights';
+    const learn = this.learn === 'weights' ? 'params' : this.learn === 'input' ? 'inputs' : 'both';
+    this.learner = assembleLearner(model, { loss: resolved.loss, optimiser: resolved.optimiser, learn });
     checkData(this.learner, data);
+    if (learnsInput(this.learn) && (data.n !== 1 || (settings.testFraction ?? 0) > 0))
+      throw new Error(`a learnt input is one row (the dream's target), held out from no test: got ${data.n} rows`);
     const f = settings.testFraction ?? 0;
     const split = f > 0 ? splitDataset(data, 1 - f, settings.seed) : { train: data, test: null };
     this.train = split.train;
     this.test = split.test && split.test.n > 0 ? split.test : null;
     const { layout } = this.learner;
+    // a dream starts afresh from the run's weights: their optimiser state is training's, not the input's
     const start = options.start;
-    this.initial = start
-      ? { params: start.params.map((p) => Float32Array.from(p)), state: start.state.map((v) => Float64Array.from(v)) }
-      : { params: initialParams(model, settings.seed), state: initialState(layout.state, layout.stateInit) };
+    const resumes = start !== undefined && (this.learn === 'weights' || start.input !== undefined);
+    const params = start ? start.params.map((p) => Float32Array.from(p)) : initialParams(model, settings.seed);
+    const startInput = start?.input ?? this.train.features.slice(0, featureSize(this.train));
+    const input = learnsInput(this.learn) ? [Float32Array.from(startInput)] : [];
+    this.initial = {
+      params: [...(learnsWeights(this.learn) ? params : []), ...input],
+      state: resumes ? start.state.map((v) => Float64Array.from(v)) : initialState(layout.state, layout.stateInit),
+      frozen: learnsWeights(this.learn) ? [] : params,
+    };
+    // the counts go on either way: a dream's steps follow the training its weights had
     this.firstEpoch = start?.epochsDone ?? 0;
     this.stepsBefore = start?.stepsDone ?? 0;
     const engine = settings.engine ?? 'typed';
@@ -92,6 +108,7 @@ export class Trainer {
       this.learner,
       this.initial.params,
       this.initial.state,
+      this.initial.frozen,
     );
     this.current = resolved.hypers;
     this.runner.setHypers(this.current);
@@ -165,8 +182,21 @@ export class Trainer {
     return this.loop.traceNextStep();
   }
 
-  /** The current parameters, in the order of the model's params; after dispose, the last ones. */
+  /**
+   * The current parameters, in the order of the model's params; after dispose, the last ones.
+   * While dreaming they are the frozen weights, unchanged.
+   */
   weights(): Float32Array[] {
+    if (!learnsWeights(this.learn)) return this.initial.frozen.map((w) => w.slice());
+    return this.learntValues().slice(0, this.learner.model.params.length);
+  }
+
+  /** The learnt input (deep dreaming), flat; null when the run learns the weights only. */
+  dreamed(): Float32Array | null {
+    return learnsInput(this.learn) ? (this.learntValues().at(-1) ?? null) : null;
+  }
+
+  private learntValues(): Float32Array[] {
     return this.final?.map((w) => w.slice()) ?? this.runner.learnt();
   }
 

@@ -10,9 +10,10 @@ import type { StepRunner } from './runners/types';
 
 export function checkData(learner: Learner, ds: Dataset): void {
   const { layout, model } = learner;
-  if (layout.fixed.length !== 1)
-    throw new Error(`the trainer feeds one data input; this model has ${layout.fixed.length}`);
-  const x = model.diagram.wires[model.diagram.inputs[layout.fixed[0]]];
+  // the data input follows the parameters on the model's boundary, learnt (a dream) or not
+  const nData = model.diagram.inputs.length - model.params.length;
+  if (nData !== 1) throw new Error(`the trainer feeds one data input; this model has ${nData}`);
+  const x = model.diagram.wires[model.diagram.inputs[model.params.length]];
   if (!sameShape(x.shape, ds.featureShape)) {
     throw new Error(
       `the model's input is [${x.shape.join(',')}] but ${ds.name} has features [${ds.featureShape.join(',')}]`,

@@ -94,4 +94,6 @@ export interface TrainerStart {
   readonly state: readonly ArrayLike<number>[];
   readonly epochsDone: number;
   readonly stepsDone: number;
+  /** A dream's learnt input to go on from (its state is then `state`); absent: the dream starts afresh. */
+  readonly input?: Float32Array;
 }

@@ -109,4 +109,8 @@ export const samples: Record<string, readonly Sample[]> = {
   not: [{ config: {}, inputs: [z2([3])] }],
   one: [{ config: { shape: [2] }, inputs: [] }],
   parity: [{ config: {}, inputs: [z2([4])] }],
+  basis: [
+    { config: {}, inputs: [z2([1])] },
+    { config: {}, inputs: [z2([3])] },
+  ],
 };

@@ -19,7 +19,9 @@ export const usage = (names: readonly string[]): string => `usage: npm run exper
   --seeds <n>          how many seeds to run (Iris default 10, MNIST default 1)
   --first-seed <n>     the first seed (default 1); seeds run first, first+1, …
   --engine <name>      ${CLI_ENGINES.join(' | ')} (default: typed)
-  --epochs <n>         epochs (default: the document's training settings)`;
+  --epochs <n>         epochs (default: the document's training settings)
+rda-iris2 and rda-iris3 take no options: one ordered pass of Reverse Derivative Ascent, in float64,
+on the UCI file's rows and on the corrected ones.`;
 
 const FLAGS: Record<string, Flag> = {
   seeds: { kind: 'int', key: 'seeds', min: 1 },

@@ -7,9 +7,11 @@ import { expect, test } from 'vitest';
 import { randomCircuit } from '../../testing/arbitrary';
 import { evaluate, type Value } from '../../testing/numeric';
 import { fcSeed } from '../../testing/seed';
+import { box } from '../compose';
 import { mulberry32 } from '../init';
 import { explicitCopies } from '../normalise';
 import { rdiff } from '../rdiff';
+import { z2 } from '../wire';
 
 const bitsOf = (n: number, width: number) => Array.from({ length: width }, (_, i) => (n >> i) & 1);
 const column = (rows: number[][], i: number): Value => ({
@@ -47,4 +49,29 @@ test('compositional R = brute-force R on random multilinear circuits', () => {
 test('over ℤ₂, R[copy] is xor: a wire used twice in a sum has zero change', () => {
   const f = randomCircuit(mulberry32(7), 2, 1);
   expect(rdiff(f).boxes.some((b) => b.gen === 'add')).toBe(false);
+});
+
+test('basis is the one-hot of the index its bits spell, and R[basis] the brute-force reverse, n = 1…4', () => {
+  const rng = mulberry32(11);
+  for (let n = 1; n <= 4; n++) {
+    const f = box('basis', [z2([n])]);
+    // every x, most significant bit first, as the truth tables of src/data/boolean.ts
+    const xs = Array.from({ length: 2 ** n }, (_, k) => bitsOf(k, n).reverse());
+    const value = (rows: number[][]): Value => ({
+      shape: [rows.length, rows[0].length],
+      data: Float64Array.from(rows.flat()),
+    });
+    const [y] = evaluate(f, [value(xs)]);
+    expect(Array.from(y.data)).toEqual(xs.flatMap((_, k) => xs.map((_, j) => (j === k ? 1 : 0))));
+    const ds = xs.map(() => Array.from({ length: 2 ** n }, () => (rng() < 0.5 ? 0 : 1)));
+    const [r] = evaluate(rdiff(f), [value(xs), value(ds)]);
+    const brute = xs.flatMap((x, b) =>
+      x.map((_, i) => {
+        const flipped = x.map((v, k) => (k === i ? 1 - v : v));
+        const at = (bits: number[]) => bits.reduce((a, v) => a * 2 + v, 0);
+        return ds[b][at(x)] ^ ds[b][at(flipped)];
+      }),
+    );
+    expect(Array.from(r.data)).toEqual(brute);
+  }
 });

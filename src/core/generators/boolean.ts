@@ -2,10 +2,13 @@
  * ℤ₂ gates: the same polynomial rules mod 2 (xor is +, and is ·). R[xor] copies the change,
  * R[and] is the two partial products, R[not] = id (not x = x + 1), R[one] is empty, and
  * R[parity] broadcasts the change to every bit. Reverse Derivative Ascent runs on these.
+ * `basis` gives the minterms a lookup table reads (docs/architecture.md, "Boolean circuits").
  */
+import type { RuleBuilder } from '../generator';
+import type { Kernel } from '../kernel';
 import { defineGenerator } from './define';
 import { elementwise, pointwise2 } from './helpers';
-import { checkField, configFullShape, configType } from './types';
+import { check, checkField, configFullShape, configType } from './types';
 
 const z2Meta = { family: 'boolean', field: 'z2' } as const;
 
@@ -65,4 +68,71 @@ export const parity = defineGenerator({
     ),
   ],
   reverse: (b, _x, [d], _c, [t]) => [b.op('broadcast', [d], { shape: t.shape, axis: -1 })],
+});
+
+/** Inputs a basis box takes at most: 2⁸ = 256 minterms, and a change reshaped to 8 axes. */
+const MAX_BASIS_BITS = 8;
+
+/** Row k of the 2ⁿ × n table: the bits of k, first bit most significant. */
+const bitRows = new Map<number, Float64Array>();
+function minterms(n: number): Float64Array {
+  let rows = bitRows.get(n);
+  if (!rows) {
+    rows = new Float64Array(2 ** n * n);
+    for (let k = 0; k < 2 ** n; k++) for (let i = 0; i < n; i++) rows[k * n + i] = (k >> (n - 1 - i)) & 1;
+    bitRows.set(n, rows);
+  }
+  return rows;
+}
+
+/** basis_k(x) = 1 when all n bits of x equal those of k: count the agreeing bits, keep the full counts. */
+function basisForward<T>(k: Kernel<T>, x: T, n: number, batched: boolean): T {
+  const lead = batched ? [k.batchSize] : [];
+  const spread = k.broadcastAxes(k.reshape(x, [...lead, 1, n]), [...lead, 2 ** n, n]);
+  const agree = k.unary('not', k.binary('xor', spread, k.fromArray([2 ** n, n], minterms(n))));
+  const count = k.sum(agree, [lead.length + 1]);
+  return k.unary('step', k.binary('sub', count, k.fill([], n - 0.5)));
+}
+
+/**
+ * R[basis](x, d)_i = Σ_k d_k ∂basis_k/∂x_i, and ∂basis_k/∂x_i is the basis of the other n − 1
+ * bits: so x'_i pairs d summed over bit i (d reshaped to n axes of 2) with basis(x without bit i).
+ * A diagram of split, concat, reshape, sumFeatures, and and basis itself, so R[R[basis]] exists.
+ */
+function basisReverse(b: RuleBuilder, x: number, d: number, n: number): number {
+  if (n === 1) return b.op('reshape', [b.op('sumFeatures', [d], { axis: -1 })], { shape: [1] });
+  const bits = b.box('split', [x], { sizes: Array.from({ length: n }, () => 1) });
+  const cube = b.op('reshape', [d], { shape: Array.from({ length: n }, () => 2) });
+  const changes = bits.map((_, i) => {
+    const others = bits.filter((_, j) => j !== i);
+    const rest = others.length === 1 ? others[0] : b.op('concat', others, { n: others.length });
+    const paired = b.op('sumFeatures', [cube], { axis: i });
+    const flat = b.op('reshape', [paired], { shape: [2 ** (n - 1)] });
+    const dot = b.op('sumFeatures', [b.op('and', [flat, b.op('basis', [rest])])], { axis: -1 });
+    return b.op('reshape', [dot], { shape: [1] });
+  });
+  return b.op('concat', changes, { n });
+}
+
+export const basis = defineGenerator({
+  id: 'basis',
+  family: 'boolean',
+  description: 'The 2ⁿ minterms of n bits: a 1 at the index the bits spell; a lookup table is θ ∧ basis(x), summed.',
+  symbol: 'δ',
+  inputs: ['x'],
+  outputs: ['y'],
+  type: (_c, [x]) => {
+    checkField('basis', 'x', x, 'z2');
+    const n = x.shape[0];
+    check(
+      'basis',
+      'x',
+      x,
+      x.shape.length === 1 && n >= 1 && n <= MAX_BASIS_BITS,
+      `ℤ₂^n with 1 ≤ n ≤ ${MAX_BASIS_BITS}`,
+    );
+    return [{ ...x, shape: [2 ** n] }];
+  },
+  forward: (k, _c, [x], [t]) => [basisForward(k, x, t.shape[0], t.batch)],
+  reverse: (b, [x], [d], _c, [t]) => [basisReverse(b, x, d, t.shape[0])],
 });

@@ -1,18 +1,31 @@
 /**
  * The canvas: React Flow, controlled from the editor store. Nothing here subscribes to state that
  * changes while the pointer moves (hover, compile results): a re-render of this component
- * reconciles every box of the diagram.
+ * reconciles every box of the diagram. React Flow's attribution stays shown: its licence asks it
+ * of projects that do not subscribe.
  */
 import { Background, Controls, MiniMap, ReactFlow } from '@xyflow/react';
 import { useEditor } from '../store/EditorStoreContext';
 import { LensArrowMarker } from './LensArrowMarker';
 import { nodeTypes } from './nodes/nodeTypes';
+import { READABLE_ZOOM } from './openingView';
 import { edgeTypes } from './TypedWire';
 import { useCanvasEvents } from './useCanvasEvents';
 import { useConnectionHandlers } from './useConnectionHandlers';
 import { useFlowProjection } from './useFlowProjection';
 import { useNodeChanges } from './useNodeChanges';
 import { useOpeningView } from './useOpeningView';
+
+/** A wire dropped this close to a port (screen px) connects to it. */
+const CONNECTION_RADIUS = 32;
+/**
+ * From this many boxes on, only the boxes and wires in view are mounted: an edit then re-renders
+ * and repaints what is seen (Fit view keeps a readable zoom, so a big diagram is never all in
+ * view), not every label of the diagram (bench: "edit to painted result").
+ */
+const ONLY_VISIBLE_FROM = 100;
+/** React Flow's own fit button keeps text readable too (docs: openingView.ts). */
+const readableFit = { padding: 0.1, minZoom: READABLE_ZOOM.min, maxZoom: READABLE_ZOOM.max };
 
 export function DiagramCanvas() {
   const { nodes, edges } = useFlowProjection();
@@ -30,6 +43,7 @@ export function DiagramCanvas() {
       {...changes}
       {...connection}
       {...events}
+      onlyRenderVisibleElements={nodes.length >= ONLY_VISIBLE_FROM}
       deleteKeyCode={null}
       nodesDraggable={!locked}
       nodesConnectable={!locked}
@@ -38,11 +52,12 @@ export function DiagramCanvas() {
       zoomOnDoubleClick={false}
       minZoom={0.1}
       maxZoom={3}
-      proOptions={{ hideAttribution: true }}
+      connectionRadius={CONNECTION_RADIUS}
+      attributionPosition="top-right"
     >
       <LensArrowMarker />
       <Background gap={16} />
-      <Controls />
+      <Controls fitViewOptions={readableFit} />
       <MiniMap pannable zoomable style={{ width: 150, height: 90 }} />
     </ReactFlow>
   );

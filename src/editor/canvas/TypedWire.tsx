@@ -1,11 +1,11 @@
 /**
  * A wire with its type written on it (WireLabel). Wires the compiler complains about are red and
- * carry the message; in lens view a second, dashed strand runs below, right to left: the changes
+ * carry the message; a ℤ₂ wire is a double line, so a Boolean circuit reads apart from a real one; in lens view a second, dashed strand runs below, right to left: the changes
  * flowing back.
  */
 import { BaseEdge, type EdgeProps, getBezierPath } from '@xyflow/react';
 import { memo } from 'react';
-import { useHasWireErrors, useLensView } from '../store/hooks';
+import { useHasWireErrors, useIsZ2Wire, useLensView } from '../store/hooks';
 import { useWireEmphasis } from '../store/wireEmphasis';
 import { useWireMark } from './animationMarks';
 import { WireLabel } from './WireLabel';
@@ -16,6 +16,7 @@ const BACKWARD_OFFSET = 26;
 export const TypedWire = memo(function TypedWire(props: EdgeProps) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected } = props;
   const failed = useHasWireErrors(id);
+  const bits = useIsZ2Wire(id);
   const lens = useLensView();
   const mark = useWireMark(id);
   // The weights' emphasis gives way to the animation's colours while a step is shown.
@@ -23,7 +24,7 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
   const weighty = emphasis && !failed && !mark;
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   const anim = mark ? ` anim-${mark.pass}${mark.lit ? ' anim-lit' : ''}` : '';
-  const cls = `typed-wire${failed ? ' wire-error' : ''}${selected ? ' is-selected' : ''}${anim}`;
+  const cls = `typed-wire${bits ? ' wire-z2' : ''}${failed ? ' wire-error' : ''}${selected ? ' is-selected' : ''}${anim}`;
   const [back] = lens
     ? getBezierPath({
         sourceX: targetX,
@@ -44,6 +45,7 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
         style={weighty ? { strokeWidth: emphasis.width, stroke: emphasis.colour } : undefined}
       />
       {weighty && <title>{emphasis.title}</title>}
+      {bits && !weighty && <path d={path} className="wire-z2-core" />}
       {lens && (
         <path
           d={back}

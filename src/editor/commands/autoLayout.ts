@@ -1,5 +1,6 @@
 import { layoutScope } from '../model/layout';
 import { defineCommand } from './command';
+import { fitView } from './fitView';
 
 export const autoLayout = defineCommand({
   id: 'auto-layout',
@@ -10,6 +11,6 @@ export const autoLayout = defineCommand({
     const at = await layoutScope(doc, scope, measured);
     if (store.getState().doc !== doc) return;
     store.getState().moveNodes(at);
-    window.requestAnimationFrame(() => flow?.fitView({ padding: 0.2 }));
+    window.requestAnimationFrame(() => void fitView.run({ store, flow }));
   },
 });

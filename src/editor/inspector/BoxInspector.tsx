@@ -6,6 +6,7 @@ import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { useBoxErrors } from '../store/hooks';
 import { ConfigFieldInput } from './ConfigFieldInput';
 import { ErrorList } from './ErrorList';
+import { LearntWiresChoice } from './LearntWiresChoice';
 import { PortTypesList } from './PortTypesList';
 import { ReverseDerivativeText } from './ReverseDerivativeText';
 
@@ -33,6 +34,7 @@ export function BoxInspector({ box }: { box: BoxDoc }) {
       {d.configFields.map((f) => (
         <ConfigFieldInput key={`${box.id}:${f.key}`} box={box.id} field={f} value={config[f.key]} />
       ))}
+      {(box.generator === 'input' || box.generator === 'parameter') && <LearntWiresChoice box={box} />}
       <h4>Types</h4>
       <PortTypesList box={box.id} title="input types" ports={d.inputs} />
       <PortTypesList box={box.id} title="output types" ports={d.outputs} />

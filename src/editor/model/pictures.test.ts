@@ -1,8 +1,7 @@
 /**
  * Pictures of the diagram: every box and wire of the level shown, in SVG that names and escapes
- * its labels, and in TikZ whose structure a stock LaTeX takes (no LaTeX is installed where the
- * tests run, so the source's structure is checked: balanced braces, escaped specials, ASCII
- * only, one node per box and one path per wire).
+ * its labels, and in TikZ whose structure a stock LaTeX takes (balanced braces, escaped specials,
+ * ASCII only, one node per box and one path per wire); pictures.latex.test.ts compiles them.
  */
 import { describe, expect, it } from 'vitest';
 import { createEditorStore } from '../store/createEditorStore';

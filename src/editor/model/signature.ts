@@ -64,7 +64,16 @@ const cache = new Map<string, Signature | null>();
 
 export function signatureOf(gen: Generator): Signature | null {
   if (cache.has(gen.id)) return cache.get(gen.id) ?? null;
-  let sig = tryConfig(gen, {}, [FREE], new Map([[FREE, 'n']]));
+  // 2ⁿ: the minterms of n bits (basis)
+  let sig = tryConfig(
+    gen,
+    {},
+    [FREE],
+    new Map([
+      [FREE, 'n'],
+      [2 ** FREE, '2ⁿ'],
+    ]),
+  );
   if (!sig) {
     const config: Record<string, unknown> = {};
     const names = new Map<number, string>([[FREE, 'n']]);

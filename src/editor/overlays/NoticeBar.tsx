@@ -1,27 +1,29 @@
-/** The latest notice (a refused connection's reason, a foreign paste…), in words, until dismissed. */
+/**
+ * The latest notice (a refused connection's reason, a foreign paste…), in words: it fades after a
+ * few seconds (or at ×), and stays in the log of messages the status bar opens (NoticeLog.tsx).
+ */
 import { useEffect } from 'react';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { useNotice } from '../store/hooks';
 
-const SHOW_MS = 8000;
+/** How long a notice stays; its last second is a fade (editor.css, `notice-fade`). */
+export const NOTICE_MS = 6000;
 
 export function NoticeBar() {
   const notice = useNotice();
   const store = useEditorStoreApi();
   useEffect(() => {
     if (!notice) return;
-    const t = setTimeout(() => store.getState().notice?.id === notice.id && store.getState().dismissNotice(), SHOW_MS);
+    const t = setTimeout(
+      () => store.getState().notice?.id === notice.id && store.getState().dismissNotice(),
+      NOTICE_MS,
+    );
     return () => clearTimeout(t);
   }, [notice, store]);
   return (
-    <div
-      className={`notice${notice ? ` notice-${notice.tone}` : ''}`}
-      role="status"
-      aria-live="polite"
-      aria-label="Notice"
-    >
+    <div className="notice" role="status" aria-live="polite" aria-label="Notice">
       {notice && (
-        <>
+        <div key={notice.id} className={`notice-${notice.tone} notice-fading`}>
           <span className="notice-text">{notice.text}</span>
           <button
             type="button"
@@ -31,7 +33,7 @@ export function NoticeBar() {
           >
             ×
           </button>
-        </>
+        </div>
       )}
     </div>
   );

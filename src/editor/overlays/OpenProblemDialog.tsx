@@ -26,7 +26,7 @@ export function OpenProblemDialog() {
         <h2 id="open-problem-title">Cannot open “{problem.file}”</h2>
         <p id="open-problem-text">
           Nothing was changed. {errors.length === 1 ? 'This is' : 'These are'} what to fix in the file (each at its
-          place in the JSON):
+          place in the {/\.onnx$/i.test(problem.file) ? 'ONNX graph' : 'JSON'}):
         </p>
         <ul className="open-problem-list" aria-label="Problems">
           {errors.slice(0, SHOWN).map((e, i) => (

@@ -5,9 +5,12 @@
  * diagram at once when nothing would be lost, else after the in-app "discard unsaved changes?"
  * question, as an example does (overlays/DiscardDialog.tsx). A model file opens as its diagram,
  * made to agree with how it was trained, and leaves its weights in `openedModel` for the
- * training session (docs/model-format.md).
+ * training session (docs/model-format.md). An ONNX file (`.onnx`) is read as bytes and drawn as
+ * a model whose weights are its initialisers, or refused naming each node it cannot draw
+ * (docs/export.md, "Import back").
  */
-import { checkFileSize, openFile } from '../../io/openFile';
+import { importOnnx } from '../../export/onnx/import/importOnnx';
+import { checkFileSize, type OpenedFile, openFile } from '../../io/openFile';
 import { documentForModel } from '../../learn/modelDocument';
 import type { EditorStore } from '../store/createEditorStore';
 import type { AcceptedFile } from '../store/types';
@@ -36,6 +39,12 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
   s.setDocument(doc, true);
   // Set after the document: whoever starts runs from these weights finds their diagram in place.
   s.setView({ openedModel: { file, model, weights, doc } });
+  if (opened.from === 'onnx') {
+    s.notify(
+      `Opened the ONNX model “${file}” as a diagram with its weights: Play trains on from them once its data is bound.`,
+    );
+    return;
+  }
   const t = model.trainingConfig;
   const agreed = doc === model.diagram ? '' : ' Its training settings were set to those it was trained with.';
   s.notify(
@@ -45,7 +54,22 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
 
 /** The file's text, already read: refused with its problems, opened, or asked about first. */
 export function openText(store: EditorStore, file: string, text: string): void {
-  const opened = openFile(text);
+  openChecked(store, file, openFile(text));
+}
+
+/** An ONNX file's bytes, already read: drawn as a model, or refused naming each node. */
+export function openOnnx(store: EditorStore, file: string, bytes: Uint8Array): void {
+  const r = importOnnx(bytes, file.replace(/\.onnx$/i, ''));
+  openChecked(
+    store,
+    file,
+    r.ok
+      ? { kind: 'model', model: r.file, weights: r.weights, from: 'onnx' }
+      : { kind: 'error', errors: [...r.errors] },
+  );
+}
+
+function openChecked(store: EditorStore, file: string, opened: OpenedFile): void {
   const s = store.getState();
   if (opened.kind === 'error') {
     s.setView({ openProblem: { file, errors: opened.errors } });
@@ -62,13 +86,15 @@ export async function openPicked(store: EditorStore, file: File): Promise<void> 
     store.getState().setView({ openProblem: { file: file.name, errors: tooBig.errors } });
     return;
   }
-  let text: string;
+  const onnx = /\.onnx$/i.test(file.name);
+  let read: string | Uint8Array;
   try {
-    text = await file.text();
+    read = onnx ? new Uint8Array(await file.arrayBuffer()) : await file.text();
   } catch (e) {
     const message = `the browser could not read the file: ${e instanceof Error ? e.message : String(e)}`;
     store.getState().setView({ openProblem: { file: file.name, errors: [{ path: '', message }] } });
     return;
   }
-  openText(store, file.name, text);
+  if (typeof read === 'string') openText(store, file.name, read);
+  else openOnnx(store, file.name, read);
 }

@@ -4,6 +4,7 @@ import { pasteText } from '../commands/clipboard';
 import { makeFragment, parseFragment } from '../model/fragment';
 import { xorExample } from '../model/xorExample';
 import { createEditorStore } from './createEditorStore';
+import { NOTICE_LOG_SIZE } from './viewSlice';
 
 function chain() {
   const store = createEditorStore();
@@ -158,5 +159,16 @@ describe('editor store', () => {
     const r = store.compile(store.getState().doc);
     expect(r.errors).toEqual([]);
     expect(r.model?.term).toBeTruthy();
+  });
+
+  it('keeps every notice in the log after it is dismissed, the last NOTICE_LOG_SIZE of them', () => {
+    const { s } = chain();
+    s().notify('ℝ^3 cannot feed ℝ^4', 'error');
+    s().dismissNotice();
+    expect(s().notice).toBeNull();
+    expect(s().noticeLog.map((n) => n.text)).toEqual(['ℝ^3 cannot feed ℝ^4']);
+    for (let i = 0; i < NOTICE_LOG_SIZE + 5; i++) s().notify(`n${i}`);
+    expect(s().noticeLog).toHaveLength(NOTICE_LOG_SIZE);
+    expect(s().noticeLog.at(-1)?.text).toBe(`n${NOTICE_LOG_SIZE + 4}`);
   });
 });

@@ -17,6 +17,8 @@ export const useOverlay = () => useEditor((s) => s.overlay);
 // A wire's type is selected as printed text: each compile makes new type objects, and a string
 // that did not change re-renders nothing.
 export const useWireTypeText = (id: string) => useEditor((s) => typeText(s.compiled?.wireTypes.get(id)));
+/** Whether a wire carries bits (ℤ₂): drawn as a double line, a Boolean circuit's bus. */
+export const useIsZ2Wire = (id: string) => useEditor((s) => s.compiled?.wireTypes.get(id)?.field === 'z2');
 export const useBoxErrors = (id: string) => useEditor((s) => errorsOf(s.compiled, 'box', id));
 export const useHasWireErrors = (id: string) => useEditor((s) => errorsOf(s.compiled, 'wire', id).length > 0);
 export const useHasBoxErrors = (id: string) => useEditor((s) => errorsOf(s.compiled, 'box', id).length > 0);

@@ -101,6 +101,10 @@ export interface ViewData {
   lensView: boolean;
   overlay: Overlay;
   notice: Notice | null;
+  /** Every notice of this visit, oldest first (the last NOTICE_LOG_SIZE): a notice fades, its words stay here. */
+  noticeLog: readonly Notice[];
+  /** The log of notices is open. */
+  noticeLogOpen: boolean;
   connecting: Connecting | null;
   picker: PickerRequest | null;
   menu: MenuRequest | null;

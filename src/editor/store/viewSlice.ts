@@ -3,12 +3,16 @@ import type { StateCreator } from 'zustand';
 import type { EditorState, ViewSlice } from './types';
 
 let noticeCount = 0;
+/** How many notices the log keeps. */
+export const NOTICE_LOG_SIZE = 50;
 
 export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get) => ({
   scope: undefined,
   lensView: false,
   overlay: null,
   notice: null,
+  noticeLog: [],
+  noticeLogOpen: false,
   connecting: null,
   picker: null,
   menu: null,
@@ -35,7 +39,10 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   leaveTo: (scope) => set({ scope, selectedNodes: [], selectedWires: [] }),
   toggleLensView: () => set({ lensView: !get().lensView }),
   setOverlay: (overlay) => set({ overlay }),
-  notify: (text, tone = 'info') => set({ notice: { id: ++noticeCount, text, tone } }),
+  notify: (text, tone = 'info') => {
+    const notice = { id: ++noticeCount, text, tone };
+    set({ notice, noticeLog: [...get().noticeLog, notice].slice(-NOTICE_LOG_SIZE) });
+  },
   dismissNotice: () => set({ notice: null }),
   setView: (patch) => set(patch),
 });

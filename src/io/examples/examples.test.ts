@@ -1,7 +1,7 @@
 /** Every example parses, compiles with its learner required, and has the shapes its description promises. */
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../../compile/compile';
-import { examples, loadExample } from './index';
+import { EXAMPLE_GROUPS, examples, loadExample } from './index';
 
 const expected: Record<string, { term: string; params: [string, number[]][]; loss: string; optimiser: string }> = {
   xor: {
@@ -23,6 +23,30 @@ const expected: Record<string, { term: string; params: [string, number[]][]; los
     ],
     loss: 'mse',
     optimiser: 'gd',
+  },
+  'curve-fit': {
+    term: 'linear[1→16] ; bias ; tanh ; linear[16→1] ; bias',
+    params: [
+      ['W1.W', [1, 16]],
+      ['W2.W', [16, 1]],
+      ['b1.W', [16]],
+      ['b2.W', [1]],
+    ],
+    loss: 'mse',
+    optimiser: 'adam',
+  },
+  spirals: {
+    term: 'linear[2→16] ; bias ; tanh ; linear[16→16] ; bias ; tanh ; linear[16→2] ; bias',
+    params: [
+      ['W1.W', [2, 16]],
+      ['W2.W', [16, 16]],
+      ['W3.W', [16, 2]],
+      ['b1.W', [16]],
+      ['b2.W', [16]],
+      ['b3.W', [2]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adam',
   },
   'iris-simple': {
     term: 'linear[4→3] ; bias ; sigmoid',
@@ -66,6 +90,131 @@ const expected: Record<string, { term: string; params: [string, number[]][]; los
     loss: 'softmax-cross-entropy',
     optimiser: 'adam',
   },
+  'optimiser-gd': {
+    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
+    params: [
+      ['W1.W', [2, 8]],
+      ['W2.W', [8, 2]],
+      ['b1.W', [8]],
+      ['b2.W', [2]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'gd',
+  },
+  'optimiser-momentum': {
+    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
+    params: [
+      ['W1.W', [2, 8]],
+      ['W2.W', [8, 2]],
+      ['b1.W', [8]],
+      ['b2.W', [2]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'momentum',
+  },
+  'optimiser-nesterov': {
+    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
+    params: [
+      ['W1.W', [2, 8]],
+      ['W2.W', [8, 2]],
+      ['b1.W', [8]],
+      ['b2.W', [2]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'nesterov',
+  },
+  'optimiser-adagrad': {
+    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
+    params: [
+      ['W1.W', [2, 8]],
+      ['W2.W', [8, 2]],
+      ['b1.W', [8]],
+      ['b2.W', [2]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adagrad',
+  },
+  'optimiser-adam': {
+    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
+    params: [
+      ['W1.W', [2, 8]],
+      ['W2.W', [8, 2]],
+      ['b1.W', [8]],
+      ['b2.W', [2]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adam',
+  },
+  'iris-softmax-ce': {
+    term: 'linear[4→3] ; bias',
+    params: [
+      ['W1.W', [4, 3]],
+      ['b1.W', [3]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'gd',
+  },
+  'iris-softmax-mse': {
+    term: 'linear[4→3] ; bias ; softmax',
+    params: [
+      ['W1.W', [4, 3]],
+      ['b1.W', [3]],
+    ],
+    loss: 'mse',
+    optimiser: 'gd',
+  },
+  'weight-tying': {
+    term: 'Δ ; linear[2→2] ; bias ; tanh ; linear[2→2] ; bias',
+    params: [
+      ['W.W', [2, 2]],
+      ['b1.W', [2]],
+      ['b2.W', [2]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adam',
+  },
+  residual: {
+    term: 'linear[2→8] ; bias ; tanh ; Δ ; linear[8→8] ; bias ; tanh ; + ; linear[8→2] ; bias',
+    params: [
+      ['W1.W', [2, 8]],
+      ['Wo1.W', [8, 2]],
+      ['Wr1.W', [8, 8]],
+      ['b1.W', [8]],
+      ['bo1.W', [2]],
+      ['br1.W', [8]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adam',
+  },
+  'parity-circuit': {
+    term: 'and ; parity ; reshape',
+    params: [['p.W', [4]]],
+    loss: 'z2-xor',
+    optimiser: 'gd',
+  },
+  'rda-iris2': {
+    term: 'basis ; broadcast[1×16, 0] ; and ; sumFeatures[1]',
+    params: [['theta.W', [1, 16]]],
+    loss: 'z2-xor',
+    optimiser: 'gd',
+  },
+  'rda-iris3': {
+    term: 'basis ; broadcast[2×16, 0] ; and ; sumFeatures[1]',
+    params: [['theta.W', [2, 16]]],
+    loss: 'z2-xor',
+    optimiser: 'gd',
+  },
+  'deep-dreaming': {
+    term: 'linear[784→128] ; bias ; relu ; linear[128→10] ; bias',
+    params: [
+      ['W1.W', [784, 128]],
+      ['W2.W', [128, 10]],
+      ['b1.W', [128]],
+      ['b2.W', [10]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adam',
+  },
 };
 
 describe('examples', () => {
@@ -98,6 +247,40 @@ describe('examples', () => {
       }
     });
   }
+
+  it('come in the gallery’s groups, each group listed together; every group but the last has examples', () => {
+    const order = examples.map((e) => EXAMPLE_GROUPS.indexOf(e.group));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(new Set(order).size).toBeGreaterThanOrEqual(EXAMPLE_GROUPS.length - 1);
+  });
+
+  it('the five optimiser examples are one diagram but for the optimiser', () => {
+    const ids = ['gd', 'momentum', 'nesterov', 'adagrad', 'adam'].map((k) => `optimiser-${k}`);
+    const strip = (id: string) => {
+      const d = loadExample(id);
+      return {
+        boxes: d.boxes.filter((b) => b.generator !== 'optimiser' && b.generator !== 'learning-rate'),
+        wires: d.wires,
+        dataset: d.dataset,
+      };
+    };
+    for (const id of ids) expect(strip(id)).toEqual(strip(ids[0]));
+    expect(ids.map((id) => compileDocument(loadExample(id)).model?.optimiser?.kind)).toEqual([
+      'gd',
+      'momentum',
+      'nesterov',
+      'adagrad',
+      'adam',
+    ]);
+  });
+
+  it('the Boolean examples are over ℤ₂ and learn by RDA: xor loss, zero parameters', () => {
+    for (const id of ['parity-circuit', 'rda-iris2', 'rda-iris3']) {
+      const m = compileDocument(loadExample(id)).model;
+      expect(m?.loss?.kind).toBe('z2-xor');
+      expect(m?.params.map((p) => [p.type.field, p.init.kind])).toEqual([['z2', 'zeros']]);
+    }
+  });
 
   it('iris-simple is the paper’s experiment: N(0, 0.01) weights, zero biases, gd 0.01, batch 1, 400 epochs', () => {
     const doc = loadExample('iris-simple');

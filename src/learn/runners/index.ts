@@ -2,7 +2,7 @@
 import type { Learner } from '../learner';
 import { createTfjsRunner } from './tfjs';
 import { createTypedRunner } from './typed';
-import type { EngineName, Floats, StepRunner } from './types';
+import type { EngineName, Floats, FrozenValues, StepRunner } from './types';
 
 export * from './types';
 
@@ -11,7 +11,8 @@ export function createRunner(
   learner: Learner,
   learnt: readonly Floats[],
   state: readonly Floats[],
+  frozen: FrozenValues = [],
 ): StepRunner {
-  if (engine === 'tfjs') return createTfjsRunner(learner, learnt, state);
-  return createTypedRunner(learner, learnt, state, engine === 'typed' ? 'float32' : 'float64');
+  if (engine === 'tfjs') return createTfjsRunner(learner, learnt, state, frozen);
+  return createTypedRunner(learner, learnt, state, engine === 'typed' ? 'float32' : 'float64', frozen);
 }

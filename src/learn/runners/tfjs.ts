@@ -12,7 +12,7 @@ import { createTfjsEngine, hostScalar, type TfjsEngine } from '../../engines/tfj
 import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
 import { allFinite, type DeferredTfjs, deferredSteps } from './tfjsRead';
-import type { Floats, Kept, Rows, RunOutputs, StepRunner } from './types';
+import type { Floats, FrozenValues, Kept, Rows, RunOutputs, StepRunner } from './types';
 
 /** Reads a step's (l, ŷ) back in one transfer and frees them. */
 function read(l: tf.Tensor, yhat: tf.Tensor): RunOutputs {
@@ -35,15 +35,19 @@ class TfjsRunner implements StepRunner {
   private readonly stepEngine: TfjsEngine;
   private traceEngine: TfjsEngine | undefined;
   private readonly evalEngine: TfjsEngine;
+  /** The frozen parameters (deep dreaming), by model input index; disposed with the runner. */
+  private readonly frozen: (tf.Tensor | undefined)[];
 
   constructor(
     private readonly learner: Learner,
     private readonly k: number,
     learnt: readonly Floats[],
     state: readonly Floats[],
+    frozen: FrozenValues,
   ) {
     const { layout, model } = learner;
     this.types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
+    this.frozen = frozen.map((v, i) => (v ? tf.tensor(Float32Array.from(v), fullShape(this.types[i], 1)) : undefined));
     this.carried = [
       ...learnt.map((v, j) => tf.tensor(Float32Array.from(v), fullShape(this.types[layout.learnt[j]], 1))),
       ...state.map((v, j) => this.stateTensor(v, layout.state[j])),
@@ -64,7 +68,7 @@ class TfjsRunner implements StepRunner {
     const xy = this.data(rows);
     this.traceEngine ??= createTfjsEngine(learner.stepProgram);
     const buffers = this.traceEngine.trace([...this.carried, ...this.hypers, ...xy]).map((b) => b ?? null);
-    tf.dispose(xy);
+    this.disposeData(xy);
     const outs = learner.stepProgram.outputs.map((b) => buffers[b] as { shape: number[]; data: Float32Array });
     this.adopt([
       ...outs.slice(0, k).map((o) => tf.tensor(o.data, o.shape)),
@@ -77,11 +81,11 @@ class TfjsRunner implements StepRunner {
     const { layout } = this.learner;
     const inputs = this.types.map((t, i) => {
       const j = layout.learnt.indexOf(i);
-      return j >= 0 ? this.carried[j] : tf.tensor(rows.features, fullShape(t, rows.n));
+      return j >= 0 ? this.carried[j] : (this.frozen[i] ?? tf.tensor(rows.features, fullShape(t, rows.n)));
     });
     const y = tf.tensor(rows.labels, fullShape(layout.prediction, rows.n));
     const [l, yhat] = this.evalEngine.run([...inputs, y]);
-    tf.dispose([...inputs.filter((t) => !this.carried.includes(t)), y]);
+    tf.dispose([...inputs.filter((t) => !this.carried.includes(t) && !this.frozen.includes(t)), y]);
     return read(l, yhat);
   }
 
@@ -124,7 +128,7 @@ class TfjsRunner implements StepRunner {
 
   dispose(): void {
     this.deferred.drop();
-    tf.dispose([...this.carried, ...this.holds.keys(), ...this.hypers]);
+    tf.dispose([...this.carried, ...this.holds.keys(), ...this.hypers, ...this.frozen.filter((t) => t !== undefined)]);
     this.holds.clear();
     this.carried = [];
     this.hypers = [];
@@ -135,7 +139,7 @@ class TfjsRunner implements StepRunner {
     const nc = this.carried.length;
     const xy = this.data(rows);
     const outs = this.stepEngine.run([...this.carried, ...this.hypers, ...xy]);
-    tf.dispose(xy);
+    this.disposeData(xy);
     this.adopt(outs.slice(0, nc));
     return [outs[nc], outs[nc + 1]];
   }
@@ -143,9 +147,14 @@ class TfjsRunner implements StepRunner {
   private data(rows: Rows): tf.Tensor[] {
     const { layout } = this.learner;
     return [
-      ...layout.fixed.map((i) => tf.tensor(rows.features, fullShape(this.types[i], rows.n))),
+      ...layout.fixed.map((i) => this.frozen[i] ?? tf.tensor(rows.features, fullShape(this.types[i], rows.n))),
       tf.tensor(rows.labels, fullShape(layout.prediction, rows.n)),
     ];
+  }
+
+  /** Frees a step's data tensors, never the frozen parameters among them. */
+  private disposeData(xy: tf.Tensor[]): void {
+    tf.dispose(xy.filter((t) => !this.frozen.includes(t)));
   }
 
   /** Scalar state as host-known scalars: the engine runs their arithmetic on the host. */
@@ -165,6 +174,11 @@ class TfjsRunner implements StepRunner {
   }
 }
 
-export function createTfjsRunner(learner: Learner, learnt: readonly Floats[], state: readonly Floats[]): StepRunner {
-  return new TfjsRunner(learner, learnt.length, learnt, state);
+export function createTfjsRunner(
+  learner: Learner,
+  learnt: readonly Floats[],
+  state: readonly Floats[],
+  frozen: FrozenValues = [],
+): StepRunner {
+  return new TfjsRunner(learner, learnt.length, learnt, state, frozen);
 }

@@ -16,7 +16,7 @@ import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
 import { CarriedArrays } from './carried';
 import { StepInputs } from './typedInputs';
-import type { Floats, Kept, Rows, RunOutputs, StepRunner, StepTrace } from './types';
+import type { Floats, FrozenValues, Kept, Rows, RunOutputs, StepRunner, StepTrace } from './types';
 
 function allFinite(v: Floats): boolean {
   for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false;
@@ -33,6 +33,8 @@ class TypedRunner implements StepRunner {
   private readonly engines: TypedEngine[];
   private traceEngines: TypedEngine[] | undefined;
   private readonly evalEngine: TypedEngine;
+  /** The frozen parameters in this engine's precision, by model input index. */
+  private readonly frozen: (Floats | undefined)[];
   private turn = 0;
   private last: TypedEngine;
   /** The step's loss and predictions, refilled step after step. */
@@ -43,6 +45,7 @@ class TypedRunner implements StepRunner {
     private readonly k: number,
     values: readonly Floats[],
     private readonly dtype: 'float32' | 'float64',
+    frozen: FrozenValues,
   ) {
     this.engine = `typed-${dtype}`;
     this.make = (src) => (dtype === 'float64' ? Float64Array.from(src) : Float32Array.from(src));
@@ -50,7 +53,8 @@ class TypedRunner implements StepRunner {
     this.types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
     this.carried = new CarriedArrays(values, this.make);
     this.hypers = layout.hypers.map(() => this.make([0]));
-    this.inputs = new StepInputs(learner, this.carried, this.hypers);
+    this.frozen = frozen.map((v) => (v ? this.make(v) : undefined));
+    this.inputs = new StepInputs(learner, this.carried, this.hypers, this.frozen);
     this.engines = this.pair(learner.fusedStepProgram);
     this.last = this.engines[0];
     this.evalEngine = createTypedEngine(learner.fusedEvaluateProgram, { dtype });
@@ -86,7 +90,7 @@ class TypedRunner implements StepRunner {
     const { layout } = this.learner;
     const evalInputs: TypedTensor[] = this.types.map((t, i) => {
       const j = layout.learnt.indexOf(i);
-      return { shape: fullShape(t, rows.n), data: j >= 0 ? this.carried.values[j] : rows.features };
+      return { shape: fullShape(t, rows.n), data: j >= 0 ? this.carried.values[j] : (this.frozen[i] ?? rows.features) };
     });
     const [loss, predictions] = this.evalEngine.run([
       ...evalInputs,
@@ -132,6 +136,7 @@ export function createTypedRunner(
   learnt: readonly Floats[],
   state: readonly Floats[],
   dtype: 'float32' | 'float64',
+  frozen: FrozenValues = [],
 ): StepRunner {
-  return new TypedRunner(learner, learnt.length, [...learnt, ...state], dtype);
+  return new TypedRunner(learner, learnt.length, [...learnt, ...state], dtype, frozen);
 }

@@ -8,7 +8,7 @@ import type { WireType } from '../../core/wire';
 import type { TypedTensor } from '../../engines/typed';
 import type { Learner } from '../learner';
 import type { CarriedArrays } from './carried';
-import type { Floats, Rows } from './types';
+import type { Floats, FrozenValues, Rows } from './types';
 
 export class StepInputs {
   readonly records: TypedTensor[];
@@ -19,18 +19,25 @@ export class StepInputs {
   private readonly fixedTypes: WireType[];
   private readonly label: WireType;
   private readonly fixedAt: number;
+  /** Per fixed input: whether it is a frozen parameter (deep dreaming), never refilled from the rows. */
+  private readonly frozen: boolean[];
   private shapedFor = 1;
 
-  constructor(learner: Learner, carried: CarriedArrays, hypers: readonly Floats[]) {
+  /** `frozen`: the values of the fixed parameters, by model input index (./types FrozenValues). */
+  constructor(learner: Learner, carried: CarriedArrays, hypers: readonly Floats[], frozen: FrozenValues = []) {
     const { layout, model } = learner;
     const types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
     this.carriedTypes = [...layout.learnt.map((i) => types[i]), ...layout.state];
     this.fixedTypes = layout.fixed.map((i) => types[i]);
+    this.frozen = layout.fixed.map((i) => frozen[i] !== undefined);
     this.label = layout.prediction;
     this.records = [
       ...this.carriedTypes.map((t, j) => ({ shape: fullShape(t, 1), data: carried.values[j] })),
       ...hypers.map((data) => ({ shape: [], data })),
-      ...this.fixedTypes.map((t) => ({ shape: fullShape(t, 1), data: new Float32Array(0) as Floats })),
+      ...layout.fixed.map((i, j) => ({
+        shape: fullShape(this.fixedTypes[j], 1),
+        data: frozen[i] ?? (new Float32Array(0) as Floats),
+      })),
       { shape: fullShape(this.label, 1), data: new Float32Array(0) as Floats },
     ];
     this.writable = this.records as { shape: number[]; data: Floats }[];
@@ -48,6 +55,7 @@ export class StepInputs {
     }
     const features = rows.features.buffer;
     for (let j = 0; j < nFixed; j++) {
+      if (this.frozen[j]) continue;
       writable[fixedAt + j].data = rows.features;
       buffers[fixedAt + j] = features;
     }

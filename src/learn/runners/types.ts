@@ -10,6 +10,12 @@ export type EngineName = 'typed' | 'typed-float64' | 'tfjs';
 /** Values in an engine's own precision: float64 on `typed-float64`, float32 elsewhere. */
 export type Floats = Float32Array | Float64Array;
 
+/**
+ * The values of the model's parameters that the step does not learn (deep dreaming: the weights
+ * stay fixed while the input is learnt), by model input index; empty when every parameter is learnt.
+ */
+export type FrozenValues = readonly (Floats | undefined)[];
+
 /** The learnt values and the optimiser state, in the order of the learner's step layout. */
 export interface Carried {
   readonly learnt: readonly Floats[];
@@ -70,7 +76,7 @@ export interface StepRunner {
   /** Loss and predictions at the current values, without a step. */
   evaluate(rows: Rows): RunOutputs;
   setHypers(h: Hypers): void;
-  /** Copies of the learnt values (the parameters), in model order, in float32. */
+  /** Copies of the learnt values (the parameters, or the learnt input), in step layout order, in float32. */
   learnt(): Float32Array[];
   /**
    * Keeps the current learnt values and state aside, to go back to them: copies on the typed

@@ -1,7 +1,7 @@
 /**
  * The floors of the house (docs/architecture.md) and the rule that imports go down only:
  *
- *   core ← engines ← compile / learn / data / io ← editor / train-ui ← app
+ *   core ← engines ← compile / learn / data / io ← export ← editor / train-ui / classroom ← app
  *
  * cli, bench, e2e and scripts may use anything below app. A file of src/testing stands on the
  * highest floor it imports from. Production code never imports src/testing. One exception, by
@@ -18,7 +18,9 @@ export const FLOORS = {
   learn: 2,
   data: 2,
   io: 2,
+  export: 2.5,
   editor: 3,
+  classroom: 3,
   'train-ui': 3,
   cli: 3.5,
   bench: 3.5,

@@ -2,12 +2,16 @@
  * Export model: the diagram with its trained weights and optimiser state as one
  * `.lensboard-model.json` file (docs/model-format.md), during or after training, named after the
  * diagram. Also where a model file that Open read hands its weights to the training session,
- * whose next run starts from them.
+ * whose next run starts from them. Beside it, Export → <target> saves the same model as a package
+ * for another engine (docs/export.md), one .zip per target.
  */
 import './model.css';
 import { useEffect, useRef, useState } from 'react';
-import { downloadText } from '../../editor/persist/download';
+import { downloadBlob, downloadText } from '../../editor/persist/download';
+import { safeFileBase } from '../../editor/persist/fileName';
 import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreContext';
+import { exportArchive } from '../../export/package';
+import { EXPORT_TARGETS, type ExportTarget } from '../../export/targets';
 import type { SessionState } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import { exportSource, openedModelText, resumeOf } from './modelExport';
@@ -40,16 +44,18 @@ export function ExportModel() {
   const source = exportSource({ phase, ready, resume, step }, doc, opened, loaded.current);
   const fileName = modelFileName(doc.name);
 
+  const modelText = async (): Promise<string | null> =>
+    source.kind === 'run'
+      ? await session.modelText()
+      : source.kind === 'opened'
+        ? openedModelText(source.opened)
+        : null;
+
   async function exportModel() {
     const notify = store.getState().notify;
     setBusy(true);
     try {
-      const text =
-        source.kind === 'run'
-          ? await session.modelText()
-          : source.kind === 'opened'
-            ? openedModelText(source.opened)
-            : null;
+      const text = await modelText();
       if (text === null) {
         notify('Export model: train first; there are no trained weights yet.', 'error');
         return;
@@ -58,6 +64,25 @@ export function ExportModel() {
       notify(`Exported the model as “${fileName}”.`);
     } catch (e) {
       notify(`Export model failed: ${e instanceof Error ? e.message : String(e)}`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function exportTo(target: ExportTarget) {
+    const notify = store.getState().notify;
+    setBusy(true);
+    try {
+      const text = await modelText();
+      if (text === null) {
+        notify(`Export → ${target.label}: train first; there are no trained weights yet.`, 'error');
+        return;
+      }
+      const archive = exportArchive(text, target.id, safeFileBase(doc.name, 'model'));
+      downloadBlob(new Blob([archive.bytes.slice().buffer], { type: 'application/zip' }), archive.name);
+      notify(`Exported the model for ${target.label} as “${archive.name}”.`);
+    } catch (e) {
+      notify(`Export → ${target.label} failed: ${e instanceof Error ? e.message : String(e)}`, 'error');
     } finally {
       setBusy(false);
     }
@@ -79,6 +104,22 @@ export function ExportModel() {
       >
         Export model
       </button>
+      {EXPORT_TARGETS.map((target) => (
+        <button
+          key={target.id}
+          type="button"
+          disabled={!can}
+          aria-busy={busy}
+          title={
+            source.kind === 'none'
+              ? `Export → ${target.label}: ${source.why}`
+              : `Export → ${target.label}: ${target.summary}, as one .zip`
+          }
+          onClick={() => void exportTo(target)}
+        >
+          Export → {target.label}
+        </button>
+      ))}
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import './train.css';
 import { useState } from 'react';
+import { DreamView } from '../views/DreamView';
 import { LearntView } from '../views/LearntView';
 import { useLearnt } from '../views/useLearnt';
 import { WeightWires } from '../views/WeightWires';
@@ -13,7 +14,7 @@ import { TrainControls } from './TrainControls';
 import { TrainNumbers } from './TrainNumbers';
 import { TrainSettings } from './TrainSettings';
 
-const VIEWS = ['Charts', 'What it learnt'] as const;
+const VIEWS = ['Charts', 'What it learnt', 'Dream'] as const;
 
 export function TrainPanel() {
   const [view, setView] = useState<(typeof VIEWS)[number]>('Charts');
@@ -40,7 +41,13 @@ export function TrainPanel() {
           ))}
         </div>
         <div role="tabpanel" aria-label={view} className="train-view">
-          {view === 'Charts' ? <TrainCharts /> : <LearntView learnt={learnt} />}
+          {view === 'Charts' ? (
+            <TrainCharts />
+          ) : view === 'Dream' ? (
+            <DreamView learnt={learnt} />
+          ) : (
+            <LearntView learnt={learnt} />
+          )}
         </div>
       </div>
     </section>

@@ -6,6 +6,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { EditorStore } from '../../editor/store/createEditorStore';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
+import { DEFAULT_DREAM } from '../../learn/dream';
+import { learnsInput } from '../../learn/learntWires';
 import { spawnTrainer } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { trainingData } from '../data/csvStore';
@@ -29,7 +31,7 @@ export async function requestFrom(store: EditorStore, choice: EngineChoice): Pro
     ...(backend ? { backend } : {}),
     settings: {
       engine,
-      epochs: t?.epochs ?? 100,
+      epochs: learnsInput(t?.learn) ? (t?.dream?.steps ?? DEFAULT_DREAM.steps) : (t?.epochs ?? 100),
       batchSize: t?.batchSize ?? 32,
       seed: t?.seed ?? 1,
       testFraction: t?.testFraction ?? 0,

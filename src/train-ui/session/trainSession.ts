@@ -12,6 +12,7 @@ import type { ResumeFrom } from '../../learn/session';
 import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { FromWorker, StartRequest } from '../../learn/trainProtocol';
+import type { NamedWeights } from '../../learn/weights';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
@@ -62,7 +63,11 @@ export class TrainSession {
     this.frames.later(patch);
   }
 
-  /** Play: start a run, resume a paused one, or continue an ended one for its planned epochs. */
+  /**
+   * Play: start a run, resume a paused one, or continue an ended one for its planned epochs. An
+   * ended run whose Para choice changed since (learn the input: a dream) starts the new choice
+   * from that run's weights (docs/dreaming.md).
+   */
   play(): void {
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('run');
@@ -72,7 +77,8 @@ export class TrainSession {
       this.holding = false;
       this.set({ phase: 'resuming' });
       this.client?.resume();
-    } else if (ENDED.has(phase)) this.more(this.state.runEpochs);
+    } else if (ENDED.has(phase) && this.lastShape !== null && this.lastShape !== this.runShape) void this.fromRun();
+    else if (ENDED.has(phase)) this.more(this.state.runEpochs);
   }
 
   pause(): void {
@@ -160,6 +166,12 @@ export class TrainSession {
    */
   async continueEdited(): Promise<void> {
     if (!this.client || !this.state.edited) return;
+    await this.fromRun();
+  }
+
+  /** A new run of the document as it is now, from this run's weights where they still fit. */
+  private async fromRun(): Promise<void> {
+    if (!this.client) return;
     const text = await this.client.model();
     const parsed = parseModelText(text);
     if (!parsed.ok) {
@@ -221,6 +233,14 @@ export class TrainSession {
     const reply = await this.client.traceValues(step, open, example);
     if ('message' in reply) throw new Error(reply.message);
     return reply.values;
+  }
+
+  /** The input a dream has learnt so far (docs/dreaming.md); null with no run or when it learns weights only. */
+  async dreamed(): Promise<NamedWeights | null> {
+    if (!this.client || !this.state.ready) return null;
+    const reply = this.client.next('weights');
+    this.client.weights();
+    return (await reply).dreamed;
   }
 
   /** Tensors alive in the worker's tfjs (a leak check); null with no run or off tfjs. */

@@ -17,6 +17,7 @@ export function trainedShape(doc: LensDocument): string {
     boxes: doc.boxes.map((b) => [b.id, b.generator, configOf(b)]),
     wires: doc.wires.map((w) => [w.from.box, w.from.port, w.to.box, w.to.port]),
     dataset: doc.dataset ?? null,
-    training: [t?.batchSize, t?.testFraction, t?.loss ?? null, t?.optimiser?.kind ?? null],
+    training: [t?.batchSize, t?.testFraction, t?.loss ?? null, t?.optimiser?.kind ?? null, t?.learn ?? 'weights'],
+    dream: t?.learn === 'input' || t?.learn === 'both' ? (t.dream ?? null) : null,
   });
 }

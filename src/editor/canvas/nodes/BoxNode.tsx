@@ -8,7 +8,7 @@ import { PortHandles } from './PortHandles';
 import { useNodeLook } from './useNodeLook';
 
 export const BoxNode = memo(function BoxNode({ id, data, selected }: NodeProps<DiagramNode>) {
-  const { d, label, failed, stateClasses } = useNodeLook(id, data, selected);
+  const { d, label, sizes, failed, stateClasses } = useNodeLook(id, data, selected);
   return (
     <div
       className={`box box-${d.kind}${stateClasses}`}
@@ -22,6 +22,7 @@ export const BoxNode = memo(function BoxNode({ id, data, selected }: NodeProps<D
         <span className="box-label" title={label}>
           {label}
         </span>
+        {sizes && <span className="box-sizes">{sizes}</span>}
       </div>
       <BackwardStrand symbol={d.draw.symbol} />
       <PortHandles box={id} inputs={d.inputs} outputs={d.outputs} />

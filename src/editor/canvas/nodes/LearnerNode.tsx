@@ -12,7 +12,7 @@ import { PortHandles } from './PortHandles';
 import { useNodeLook } from './useNodeLook';
 
 export const LearnerNode = memo(function LearnerNode({ id, data, selected }: NodeProps<DiagramNode>) {
-  const { d, label, failed, stateClasses } = useNodeLook(id, data, selected);
+  const { d, label, sizes, failed, stateClasses } = useNodeLook(id, data, selected);
   return (
     <div
       className={`learner learner-${data.generator}${stateClasses}`}
@@ -25,6 +25,7 @@ export const LearnerNode = memo(function LearnerNode({ id, data, selected }: Nod
       <span className="box-label" title={label}>
         {label}
       </span>
+      {sizes && <span className="box-sizes">{sizes}</span>}
       <BackwardStrand symbol={d.draw.symbol} />
       <PortHandles box={id} inputs={d.inputs} outputs={d.outputs} />
       <BoxErrors box={id} />

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import type { BoxDescription } from '../../model/boxInfo';
+import { configCaption } from '../../model/configCaption';
 import { useHasBoxErrors, useIsLinked } from '../../store/hooks';
 import { boxMarkClass, useBoxMark } from '../animationMarks';
 import type { BoxNodeData } from '../flowProjection';
@@ -7,6 +9,8 @@ import { useDescription } from './useDescription';
 export interface NodeLook {
   readonly d: BoxDescription;
   readonly label: string;
+  /** The sizes its config sets (`4→3`), unless the label already says them. */
+  readonly sizes: string;
   readonly failed: boolean;
   /** ` is-selected is-linked has-error anim-lit`, as far as each holds: what every node kind shows alike. */
   readonly stateClasses: string;
@@ -19,5 +23,7 @@ export function useNodeLook(id: string, data: BoxNodeData, selected: boolean | u
   const failed = useHasBoxErrors(id);
   const mark = boxMarkClass(useBoxMark(id));
   const stateClasses = `${selected ? ' is-selected' : ''}${linked ? ' is-linked' : ''}${failed ? ' has-error' : ''}${mark}`;
-  return { d, label: data.label ?? d.label, failed, stateClasses };
+  const label = data.label ?? d.label;
+  const caption = useMemo(() => configCaption(d.configFields, data.config), [d.configFields, data.config]);
+  return { d, label, sizes: caption && !label.includes(caption) ? caption : '', failed, stateClasses };
 }

@@ -1,0 +1,81 @@
+/**
+ * The first lesson, run to its end as a user would: open it from the Lessons button, read each
+ * step, do what the panel asks (draw a wire, click a box, turn on the lens view, press Step),
+ * and see Next offered only once it is done. The panel never covers what it highlights.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { dragWire, handle, inspector, node, openEditor } from './editorHelpers';
+
+const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
+
+async function panelCoversNothingHighlighted(page: Page, selectors: string[]): Promise<void> {
+  const panel = await lesson(page).boundingBox();
+  if (!panel) throw new Error('no lesson panel');
+  for (const sel of selectors) {
+    const box = await page.locator(sel).first().boundingBox();
+    if (!box) throw new Error(`${sel} is not on screen`);
+    const apart =
+      box.x >= panel.x + panel.width ||
+      panel.x >= box.x + box.width ||
+      box.y >= panel.y + panel.height ||
+      panel.y >= box.y + box.height;
+    expect(apart, `the lesson panel covers ${sel}`).toBe(true);
+  }
+}
+
+test('the first lesson runs to its end by doing what each step asks', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Lessons' });
+  await expect(chooser.getByRole('button')).toHaveCount(6); // five lessons and Close
+  await chooser.getByRole('button', { name: 'A lens is a forward and a backward map' }).click();
+  const discard = chooser.getByRole('button', { name: 'Start the lesson' });
+  if (await discard.isVisible()) await discard.click();
+  await expect(chooser).toBeHidden();
+
+  const panel = lesson(page);
+  const next = panel.getByRole('button', { name: 'Next ▶' });
+  await expect(panel.getByText('Step 1 of 6')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'A box is a map' })).toBeVisible();
+  await panelCoversNothingHighlighted(page, ['main .react-flow__node[data-id="lin1"]']);
+  await next.click();
+
+  // step 2: the wire the lesson took away
+  await expect(panel.getByRole('heading', { name: 'Draw the missing wire' })).toBeVisible();
+  await expect(next).toBeDisabled();
+  await panelCoversNothingHighlighted(page, [
+    'main .react-flow__node[data-id="lin1"] [data-handleid="y"]',
+    'main .react-flow__node[data-id="bias1"] [data-handleid="x"]',
+  ]);
+  await dragWire(page, handle(page, 'lin1', 'y'), handle(page, 'bias1', 'x'));
+  await expect(panel.getByRole('status', { name: 'Your turn' })).toContainText('✓ Done');
+  await next.click();
+
+  // step 3: open the box in the inspector
+  await expect(next).toBeDisabled();
+  await node(page, 'lin1').click();
+  await expect(inspector(page).getByRole('heading', { name: 'Reverse derivative' })).toBeVisible();
+  await next.click();
+
+  // step 4: the backward half
+  await expect(next).toBeDisabled();
+  await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
+  await expect(page.locator('main .backward-wire').first()).toBeVisible();
+  await next.click();
+
+  // step 5: one training step
+  await expect(panel.getByRole('heading', { name: 'One step of learning' })).toBeVisible();
+  await expect(next).toBeDisabled();
+  await page.getByRole('region', { name: 'Training' }).getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(next).toBeEnabled({ timeout: 30_000 });
+  await next.click();
+
+  // Back returns to a done step; the last step finishes the lesson
+  await expect(panel.getByText('Step 6 of 6')).toBeVisible();
+  await panel.getByRole('button', { name: '◀ Back' }).click();
+  await expect(panel.getByText('Step 5 of 6')).toBeVisible();
+  await panel.getByRole('button', { name: 'Next ▶' }).click();
+  await panel.getByRole('button', { name: 'Finish' }).click();
+  await expect(panel).toBeHidden();
+});

@@ -1,0 +1,55 @@
+/**
+ * Open… with an ONNX file, as a teacher meets it: a small CNN written the way PyTorch exports
+ * one opens as its string diagram (convolution, pooling, dense layer, softmax) with its weights;
+ * a file with an op Lensboard cannot draw is refused naming the node, and nothing changes.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { cnn, file, node } from '../src/testing/onnxFiles';
+import { nodes } from './editorHelpers';
+import { expect, test } from './fixtures';
+
+test.describe.configure({ timeout: 180_000 });
+
+const tools = (page: Page) => page.getByRole('toolbar', { name: 'Editor tools' });
+const notice = (page: Page) => page.getByRole('status', { name: 'Notice' });
+const problem = (page: Page) => page.getByRole('alertdialog', { name: /^Cannot open/ });
+const discardAsk = (page: Page) => page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+
+async function open(page: Page, path: string): Promise<void> {
+  const picking = page.waitForEvent('filechooser');
+  await tools(page).getByRole('button', { name: 'Open…' }).click();
+  await (await picking).setFiles(path);
+  if (await discardAsk(page).isVisible()) {
+    await discardAsk(page).getByRole('button', { name: 'Discard and open the file' }).click();
+  }
+}
+
+test('an ONNX CNN opens as its diagram; an op Lensboard cannot draw is refused by node', async ({
+  page,
+  record,
+}, info) => {
+  await page.goto('/');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  const before = await nodes(page).count();
+
+  const bad = info.outputPath('norm.onnx');
+  writeFileSync(bad, file([node('LRN', ['input'], ['output'])], [], ['N', 4], ['N', 4]));
+  await open(page, bad);
+  await expect(problem(page)).toContainText('Cannot open “norm.onnx”');
+  await expect(problem(page)).toContainText("node “output_node” (LRN): ONNX's LRN has no Lensboard generator");
+  await page.screenshot({ path: info.outputPath('onnx-refused.png') });
+  await problem(page).getByRole('button', { name: 'Close' }).click();
+  await expect(nodes(page)).toHaveCount(before);
+
+  const good = info.outputPath('cnn.onnx');
+  writeFileSync(good, cnn());
+  await open(page, good);
+  await expect(notice(page)).toContainText('Opened the ONNX model “cnn.onnx” as a diagram with its weights');
+  await expect(page.getByLabel('Diagram name')).toHaveText('imported');
+  // input and its image reshape; filter, correlate2d; bias: parameter, two broadcasts, add; relu, pool, flatten;
+  // W, linear, b, bias; softmax, output
+  await expect(nodes(page)).toHaveCount(17);
+  await page.screenshot({ path: info.outputPath('onnx-opened.png') });
+  expect(record.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,97 @@
+/**
+ * The lesson on the canvas: a small panel with the step's text, what the user is asked to do
+ * (ticked when done, read off the editor and the training session), Back / Next and progress.
+ * It sits in a corner that covers nothing the step highlights, and moves when the view does.
+ */
+import './classroom.css';
+import { useReactFlow } from '@xyflow/react';
+import { useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
+import { animationMarks } from '../editor/canvas/animationMarks';
+import { useEditor } from '../editor/store/EditorStoreContext';
+import { useSession } from '../train-ui/session/TrainSessionContext';
+import { useLessonStoreApi, useLessons } from './ClassroomContext';
+import { highlightCss } from './highlightCss';
+import type { ReadyLesson } from './parseLesson';
+import { usePanelPlace } from './usePanelPlace';
+import { waitMet, waitText } from './waits';
+
+function ActiveLesson({ ready }: { ready: ReadyLesson }) {
+  const store = useLessonStoreApi();
+  const index = useLessons((s) => s.index);
+  const stepsAtStart = useLessons((s) => s.trainStepsAtStart);
+  const doneBefore = useLessons((s) => s.done.includes(s.index));
+  const doc = useEditor((s) => s.doc);
+  const selectedNodes = useEditor((s) => s.selectedNodes);
+  const overlay = useEditor((s) => s.overlay);
+  const lensView = useEditor((s) => s.lensView);
+  const trainSteps = useSession((s) => s.step);
+  const animating = useStore(animationMarks, (s) => Object.keys(s.boxes).length > 0);
+  const ref = useRef<HTMLElement>(null);
+  const flow = useReactFlow();
+  const { lesson } = ready;
+  const step = lesson.steps[index];
+  const place = usePanelPlace(ref, step.highlight, flow);
+  const met = waitMet(step.wait, {
+    doc,
+    selectedNodes,
+    overlay,
+    lensView,
+    trainSteps,
+    trainStepsAtStart: stepsAtStart,
+    animating,
+  });
+  const done = met || doneBefore;
+  useEffect(() => {
+    if (met) store.getState().markDone(index);
+  }, [met, index, store]);
+  const last = index === lesson.steps.length - 1;
+  const go = (to: number) => store.getState().go(to, trainSteps);
+  return (
+    <section ref={ref} className="lesson-panel" style={place} aria-label="Lesson">
+      <style>{highlightCss(step.highlight)}</style>
+      <header className="lesson-head">
+        <h2>{lesson.title}</h2>
+        <button
+          type="button"
+          className="lesson-close"
+          aria-label="Close the lesson"
+          onClick={() => store.getState().close()}
+        >
+          ×
+        </button>
+      </header>
+      <p className="lesson-progress">
+        Step {index + 1} of {lesson.steps.length}
+        <progress max={lesson.steps.length} value={index + 1} aria-label="Lesson progress" />
+      </p>
+      <h3>{step.title}</h3>
+      <p className="lesson-text">{step.text}</p>
+      {step.wait && (
+        <p className={`lesson-task${done ? ' lesson-task-done' : ''}`} role="status" aria-label="Your turn">
+          {done ? '✓ Done. ' : 'Your turn: '}
+          {waitText(step.wait)}
+        </p>
+      )}
+      <div className="lesson-nav">
+        <button type="button" onClick={() => go(index - 1)} disabled={index === 0}>
+          ◀ Back
+        </button>
+        {last ? (
+          <button type="button" className="lesson-next" onClick={() => store.getState().close()} disabled={!done}>
+            Finish
+          </button>
+        ) : (
+          <button type="button" className="lesson-next" onClick={() => go(index + 1)} disabled={!done}>
+            Next ▶
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function LessonPanel() {
+  const active = useLessons((s) => s.active);
+  return active ? <ActiveLesson key={active.lesson.id} ready={active} /> : null;
+}

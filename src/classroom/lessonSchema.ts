@@ -1,0 +1,81 @@
+/**
+ * A lesson is data (docs/lessons.md): a diagram to start from and a list of steps, each
+ * highlighting boxes, wires and ports with a short text, some waiting for the user to act.
+ * What a step waits for is read from the editor store and the training session, never a timer.
+ */
+import { z } from '../io/zod';
+
+export const LESSON_FORMAT = 'lensboard-lesson';
+export const LESSON_VERSION = 1;
+
+const Id = z.string().min(1).max(64);
+/** `box.port`: a port of a box of the lesson's diagram. */
+const PortName = z.string().regex(/^[^.\s]+\.[^.\s]+$/, 'a port is written box.port, like lin1.x');
+
+/** What a step waits for before Next is offered; each is read off the editor or the training session. */
+export const WaitSchema = z.discriminatedUnion('kind', [
+  /** A wire from one port to another (the user drags it). */
+  z.object({ kind: z.literal('wire'), from: PortName, to: PortName, say: z.string().max(200).optional() }),
+  /** The box is selected, so the inspector shows it. */
+  z.object({ kind: z.literal('select'), box: Id, say: z.string().max(200).optional() }),
+  /** A box of this generator exists (the user dragged it from the palette). */
+  z.object({ kind: z.literal('add'), generator: Id, say: z.string().max(200).optional() }),
+  /** A config field of a box has this value (typed in the inspector). */
+  z.object({
+    kind: z.literal('config'),
+    box: Id,
+    key: Id,
+    value: z.union([z.string(), z.number(), z.boolean()]),
+    say: z.string().max(200).optional(),
+  }),
+  /** An overlay of the editor is open: the reverse derivative, the examples… */
+  z.object({
+    kind: z.literal('overlay'),
+    overlay: z.enum(['reverse', 'examples', 'shortcuts', 'picture']),
+    say: z.string().max(200).optional(),
+  }),
+  /** The lens view (backward strands) is on. */
+  z.object({ kind: z.literal('lens-view'), say: z.string().max(200).optional() }),
+  /** The training session took this many more steps since the step began (Step, or Play). */
+  z.object({
+    kind: z.literal('train'),
+    steps: z.number().int().min(1).max(100_000),
+    say: z.string().max(200).optional(),
+  }),
+  /** A training step is being animated on the canvas (Animate a step). */
+  z.object({ kind: z.literal('animate'), say: z.string().max(200).optional() }),
+]);
+
+export const HighlightSchema = z.object({
+  boxes: z.array(Id).max(50).default([]),
+  wires: z.array(Id).max(50).default([]),
+  ports: z.array(PortName).max(50).default([]),
+});
+
+export const StepSchema = z.object({
+  title: z.string().min(1).max(80),
+  text: z.string().min(1).max(600),
+  highlight: HighlightSchema.default({ boxes: [], wires: [], ports: [] }),
+  wait: WaitSchema.optional(),
+});
+
+/** Start from an example (optionally without some of its wires, for the user to draw), or a document written out. */
+export const StartSchema = z.union([
+  z.object({ example: Id, withoutWires: z.array(Id).max(50).default([]) }),
+  z.object({ document: z.unknown() }),
+]);
+
+export const LessonSchema = z.object({
+  format: z.literal(LESSON_FORMAT),
+  version: z.literal(LESSON_VERSION),
+  id: Id,
+  title: z.string().min(1).max(100),
+  summary: z.string().min(1).max(300),
+  start: StartSchema,
+  steps: z.array(StepSchema).min(1).max(60),
+});
+
+export type Wait = z.infer<typeof WaitSchema>;
+export type Highlight = z.infer<typeof HighlightSchema>;
+export type LessonStep = z.infer<typeof StepSchema>;
+export type Lesson = z.infer<typeof LessonSchema>;

@@ -1,0 +1,51 @@
+/**
+ * Where the user is in a lesson: which lesson, which step, and how many training steps the
+ * session had when the step began (a step that asks for "press Step" counts from there).
+ * Made by a factory so each test gets a fresh one; plain data only.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { ReadyLesson } from './parseLesson';
+
+export interface LessonState {
+  /** The chooser (the list of lessons) is open. */
+  readonly choosing: boolean;
+  readonly active: ReadyLesson | null;
+  readonly index: number;
+  readonly trainStepsAtStart: number;
+  /** Steps whose wait was met once: going Back to one does not ask again. */
+  readonly done: readonly number[];
+}
+
+export interface LessonActions {
+  choose(open: boolean): void;
+  begin(lesson: ReadyLesson, trainSteps: number): void;
+  /** Moves to a step (clamped to the lesson), counting training steps from `trainSteps`. */
+  go(index: number, trainSteps: number): void;
+  close(): void;
+  markDone(index: number): void;
+}
+
+export function createLessonStore() {
+  return createStore<LessonState & LessonActions>()((set, get) => ({
+    choosing: false,
+    active: null,
+    index: 0,
+    trainStepsAtStart: 0,
+    done: [],
+    choose: (open) => set({ choosing: open }),
+    begin: (lesson, trainSteps) =>
+      set({ active: lesson, index: 0, trainStepsAtStart: trainSteps, choosing: false, done: [] }),
+    go: (index, trainSteps) => {
+      const active = get().active;
+      if (!active) return;
+      const last = active.lesson.steps.length - 1;
+      set({ index: Math.max(0, Math.min(last, index)), trainStepsAtStart: trainSteps });
+    },
+    close: () => set({ active: null, index: 0, done: [] }),
+    markDone: (index) => {
+      if (!get().done.includes(index)) set({ done: [...get().done, index] });
+    },
+  }));
+}
+
+export type LessonStore = ReturnType<typeof createLessonStore>;

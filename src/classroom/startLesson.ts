@@ -1,0 +1,16 @@
+/**
+ * Opening a lesson: its diagram replaces the one on the canvas (one undo step, as opening an
+ * example), nothing selected, the plain view, and the panel at its first step.
+ */
+import type { EditorStore } from '../editor/store/createEditorStore';
+import type { LessonStore } from './lessonStore';
+import type { ReadyLesson } from './parseLesson';
+
+export function startLesson(editor: EditorStore, lessons: LessonStore, ready: ReadyLesson, trainSteps: number): void {
+  const s = editor.getState();
+  s.setView({ discardPrompt: false, overlay: null, lensView: false });
+  s.leaveTo(undefined);
+  s.clearSelection();
+  s.setDocument(ready.doc, true);
+  lessons.getState().begin(ready, trainSteps);
+}

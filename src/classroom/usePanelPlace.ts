@@ -1,0 +1,74 @@
+/**
+ * Where the lesson panel goes, measured on the screen: the highlighted boxes, wires and ports,
+ * the canvas's own controls, the panel's size. Measured again after every render (a pan or a
+ * zoom re-renders the panel through React Flow's transform) and when the window resizes. When
+ * a step begins with its boxes out of sight, the view moves to show them.
+ */
+import { type ReactFlowInstance, useStore as useFlowStore } from '@xyflow/react';
+import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useReducer, useState } from 'react';
+import { highlightSelectors } from './highlightCss';
+import type { Highlight } from './lessonSchema';
+import { chooseCorner, panelAt, type Rect } from './placement';
+
+const MARGINS = { top: 10, right: 10, bottom: 10, left: 10 };
+/** What the panel should not cover either, when it can help it. */
+const OBSTACLES =
+  '.react-flow__minimap, .react-flow__controls, .anim-panel, .notice > *, .empty-canvas, .missing-output';
+
+const rectOf = (e: Element): Rect => {
+  const r = e.getBoundingClientRect();
+  return { x: r.x, y: r.y, width: r.width, height: r.height };
+};
+const inside = (r: Rect, a: Rect) =>
+  r.x >= a.x && r.y >= a.y && r.x + r.width <= a.x + a.width && r.y + r.height <= a.y + a.height;
+
+export function usePanelPlace(
+  ref: RefObject<HTMLElement | null>,
+  highlight: Highlight,
+  flow: ReactFlowInstance,
+): CSSProperties {
+  useFlowStore((s) => s.transform);
+  const [, remeasure] = useReducer((n: number) => n + 1, 0);
+  const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
+  const key = JSON.stringify(highlight);
+
+  useEffect(() => {
+    window.addEventListener('resize', remeasure);
+    return () => window.removeEventListener('resize', remeasure);
+  }, []);
+
+  // A step whose boxes are out of sight moves the view to them (once, when the step begins).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the highlight is compared by its key
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const pane = document.querySelector('main .react-flow');
+      if (!pane) return;
+      const area = rectOf(pane);
+      const hidden = highlightSelectors(highlight).some((sel) => {
+        const e = document.querySelector(sel);
+        return !e || !inside(rectOf(e), area);
+      });
+      const boxes = [...highlight.boxes, ...highlight.ports.map((p) => p.split('.')[0])];
+      if (hidden && boxes.length > 0)
+        void flow.fitView({ nodes: boxes.map((id) => ({ id })), padding: 0.5, maxZoom: 1.1 });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [key, flow]);
+
+  useLayoutEffect(() => {
+    const panel = ref.current;
+    const main = panel?.parentElement;
+    const pane = main?.querySelector('.react-flow');
+    if (!panel || !main || !pane) return;
+    const area = rectOf(pane);
+    const targets = highlightSelectors(highlight).flatMap((sel) => [...document.querySelectorAll(sel)].map(rectOf));
+    const obstacles = [...main.querySelectorAll(OBSTACLES)].map(rectOf);
+    const size = { width: panel.offsetWidth, height: panel.offsetHeight };
+    const at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS), area, size, MARGINS);
+    const outer = main.getBoundingClientRect();
+    const next = { left: Math.round(at.x - outer.x), top: Math.round(at.y - outer.y) };
+    if (!place || place.left !== next.left || place.top !== next.top) setPlace(next);
+  });
+
+  return place ?? { visibility: 'hidden' };
+}

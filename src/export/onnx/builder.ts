@@ -1,0 +1,97 @@
+/**
+ * What an ONNX op-table entry writes with (docs/export.md, "ONNX"): nodes appended in order,
+ * fresh value names for the intermediate values an entry needs (a transposed image, a shape),
+ * small constants as initialisers, and the batch size read off the first batched graph input
+ * for the generators that make a batched wire from nothing (zero, constant, broadcastBatch).
+ */
+import type { WireType } from '../../core/wire';
+import { ExportError, type ExportNode } from '../graph';
+import { ONNX_FLOAT, ONNX_INT64, type OnnxAttribute, type OnnxNode, type OnnxTensor } from './model';
+
+export class OnnxBuilder {
+  readonly nodes: OnnxNode[] = [];
+  readonly constants: OnnxTensor[] = [];
+  private readonly taken: Set<string>;
+  private batchValue: string | undefined;
+  /** The node being written, whose name prefixes every value it makes. */
+  current: ExportNode | undefined;
+
+  constructor(
+    taken: Iterable<string>,
+    /** The first batched graph input, whose leading dimension is the batch size. */
+    private readonly batchedInput: string | undefined,
+  ) {
+    this.taken = new Set(taken);
+  }
+
+  /** A value name not yet used: `<box>/<what>`. */
+  fresh(what: string): string {
+    const base = `${this.current?.box ?? this.current?.gen ?? 'lensboard'}/${what}`;
+    let name = base;
+    for (let k = 2; this.taken.has(name); k++) name = `${base}_${k}`;
+    this.taken.add(name);
+    return name;
+  }
+
+  /** Appends one node; its name is its first output's. */
+  op(opType: string, inputs: readonly string[], outputs: readonly string[], attributes: OnnxAttribute[] = []): void {
+    this.nodes.push({ name: `${outputs[0] ?? this.fresh(opType)}:${opType}`, opType, inputs, outputs, attributes });
+  }
+
+  /** `op` with one fresh output, returned. */
+  value(opType: string, inputs: readonly string[], what: string, attributes: OnnxAttribute[] = []): string {
+    const out = this.fresh(what);
+    this.op(opType, inputs, [out], attributes);
+    return out;
+  }
+
+  ints(what: string, values: readonly number[]): string {
+    const name = this.fresh(what);
+    this.constants.push({ name, dims: [values.length], dataType: ONNX_INT64, values });
+    return name;
+  }
+
+  /** A float32 constant of the given shape. */
+  floats(what: string, dims: readonly number[], values: Float32Array): string {
+    const name = this.fresh(what);
+    this.constants.push({ name, dims, dataType: ONNX_FLOAT, values });
+    return name;
+  }
+
+  scalar(what: string, value: number): string {
+    const name = this.fresh(what);
+    this.constants.push({ name, dims: [], dataType: ONNX_FLOAT, values: Float32Array.of(value) });
+    return name;
+  }
+
+  /** The int64 [batch] of the graph's first batched input, made once. */
+  batchSize(): string | undefined {
+    if (this.batchedInput === undefined) return undefined;
+    if (this.batchValue === undefined) {
+      const saved = this.current;
+      this.current = undefined;
+      this.batchValue = this.value('Shape', [this.batchedInput], 'batch_size', [
+        { name: 'start', kind: 'int', value: 0 },
+        { name: 'end', kind: 'int', value: 1 },
+      ]);
+      this.current = saved;
+    }
+    return this.batchValue;
+  }
+
+  /** A wire filled with `value`: a constant tensor, expanded over the batch when the wire is batched. */
+  filled(t: WireType, value: number, out: string): void {
+    const c = this.scalar('value', value);
+    if (!t.batch) {
+      this.op('Expand', [c, this.ints('shape', t.shape)], [out]);
+      return;
+    }
+    const batch = this.batchSize();
+    if (batch === undefined)
+      throw new ExportError([`${this.current?.gen} needs a batched data input to take the batch size from`]);
+    const shape = this.value('Concat', [batch, this.ints('features', t.shape)], 'shape', [
+      { name: 'axis', kind: 'int', value: 0 },
+    ]);
+    this.op('Expand', [c, shape], [out]);
+  }
+}

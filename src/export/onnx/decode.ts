@@ -1,0 +1,202 @@
+/**
+ * Reads a `.onnx` file into the plain model of model.ts, for import (docs/export.md, "Import
+ * back"). The file is untrusted: every length is checked against the bytes that remain, a
+ * tensor's element count against its dimensions and a bound before anything is allocated, and
+ * every problem comes back as a message naming the node or tensor; nothing throws out of here.
+ */
+import {
+  ONNX_FLOAT,
+  ONNX_INT64,
+  type OnnxAttribute,
+  type OnnxGraph,
+  type OnnxModel,
+  type OnnxNode,
+  type OnnxTensor,
+  type OnnxValue,
+} from './model';
+import {
+  type Field,
+  ProtobufError,
+  readBytes,
+  readFields,
+  readFloat,
+  readFloats,
+  readInts,
+  toInt,
+  toText,
+} from './protobuf';
+
+/** The largest file Lensboard opens, as for model files (io/openFile.ts). */
+export const MAX_ONNX_BYTES = 50_000_000;
+/** The most elements one tensor may have (a 4-million-weight layer is already far beyond a lesson). */
+export const MAX_TENSOR_ELEMENTS = 1 << 24;
+
+export type Decoded = { ok: true; model: OnnxModel } | { ok: false; error: string };
+
+const DOUBLE = 11;
+const INT32 = 6;
+
+const ints = (f: Field, what: string): number => {
+  if (f.wire !== 0) throw new ProtobufError(`${what}: expected an integer`);
+  return toInt(f.value, what);
+};
+
+function each(fields: readonly Field[], field: number): Field[] {
+  return fields.filter((f) => f.field === field);
+}
+
+function text(fields: readonly Field[], field: number, what: string): string {
+  const f = each(fields, field).at(-1);
+  return f ? toText(readBytes(f, what)) : '';
+}
+
+function elementCount(dims: readonly number[], what: string): number {
+  let n = 1;
+  for (const d of dims) {
+    if (!Number.isInteger(d) || d < 0) throw new ProtobufError(`${what}: dimension ${d} is not a size`);
+    n *= d;
+    if (n > MAX_TENSOR_ELEMENTS) {
+      throw new ProtobufError(`${what}: [${dims.join(', ')}] has more than ${MAX_TENSOR_ELEMENTS} elements`);
+    }
+  }
+  return n;
+}
+
+function decodeRaw(raw: Uint8Array, dataType: number, n: number, what: string): number[] | Float32Array {
+  const width = dataType === ONNX_FLOAT || dataType === INT32 ? 4 : 8;
+  if (raw.length !== n * width) {
+    throw new ProtobufError(`${what}: raw_data has ${raw.length} bytes, its shape needs ${n * width}`);
+  }
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  if (dataType === ONNX_FLOAT) return Float32Array.from({ length: n }, (_, i) => view.getFloat32(4 * i, true));
+  if (dataType === DOUBLE) return Float32Array.from({ length: n }, (_, i) => view.getFloat64(8 * i, true));
+  if (dataType === INT32) return Array.from({ length: n }, (_, i) => view.getInt32(4 * i, true));
+  return Array.from({ length: n }, (_, i) => toInt(view.getBigInt64(8 * i, true), what));
+}
+
+function decodeTensor(buf: Uint8Array, where: string): OnnxTensor {
+  const fields = readFields(buf, where);
+  const name = text(fields, 8, where);
+  const what = name ? `tensor “${name}”` : where;
+  const dims = each(fields, 1).flatMap((f) => readInts(f, `${what} dims`));
+  const typeField = each(fields, 2).at(-1);
+  const dataType = typeField ? ints(typeField, `${what} data_type`) : 0;
+  if (![ONNX_FLOAT, ONNX_INT64, DOUBLE, INT32].includes(dataType)) {
+    throw new ProtobufError(`${what}: data type ${dataType} is not float, double, int32 or int64`);
+  }
+  if (each(fields, 14).some((f) => f.wire === 0 && f.value !== 0n)) {
+    throw new ProtobufError(`${what}: its data is in an external file; Lensboard reads one self-contained .onnx file`);
+  }
+  const n = elementCount(dims, what);
+  const raw = each(fields, 9).at(-1);
+  let values: number[] | Float32Array;
+  if (raw) values = decodeRaw(readBytes(raw, what), dataType, n, what);
+  else if (dataType === ONNX_FLOAT) values = Float32Array.from(each(fields, 4).flatMap((f) => readFloats(f, what)));
+  else if (dataType === DOUBLE) values = Float32Array.from(each(fields, 10).flatMap((f) => readDoubles(f, what)));
+  else values = each(fields, dataType === INT32 ? 5 : 7).flatMap((f) => readInts(f, what));
+  if (values.length !== n)
+    throw new ProtobufError(`${what}: ${values.length} values for the shape [${dims.join(', ')}]`);
+  const isFloat = dataType === ONNX_FLOAT || dataType === DOUBLE;
+  return { name, dims, dataType: isFloat ? ONNX_FLOAT : ONNX_INT64, values };
+}
+
+function readDoubles(f: Field, what: string): number[] {
+  if (f.wire === 0 || f.bytes.length % 8 !== 0) throw new ProtobufError(`${what}: expected 64-bit floats`);
+  const view = new DataView(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength);
+  return Array.from({ length: f.bytes.length / 8 }, (_, i) => view.getFloat64(8 * i, true));
+}
+
+function decodeAttribute(buf: Uint8Array, node: string): OnnxAttribute | undefined {
+  const fields = readFields(buf, `an attribute of ${node}`);
+  const name = text(fields, 1, `an attribute of ${node}`);
+  const what = `attribute “${name}” of ${node}`;
+  const typeField = each(fields, 20).at(-1);
+  const type = typeField ? ints(typeField, what) : 0;
+  const one = (n: number) => each(fields, n).at(-1);
+  if (type === 1 && one(2)) return { name, kind: 'float', value: readFloat(one(2)!, what) };
+  if (type === 2 && one(3)) return { name, kind: 'int', value: ints(one(3)!, what) };
+  if (type === 3 && one(4)) return { name, kind: 'string', value: toText(readBytes(one(4)!, what)) };
+  if (type === 4 && one(5)) return { name, kind: 'tensor', value: decodeTensor(readBytes(one(5)!, what), what) };
+  if (type === 7) return { name, kind: 'ints', value: each(fields, 8).flatMap((f) => readInts(f, what)) };
+  if (type === 1) return { name, kind: 'float', value: 0 };
+  if (type === 2) return { name, kind: 'int', value: 0 };
+  // Attributes of other kinds (tensors, graphs, float lists) are kept out; an op that needs one is refused by name.
+  return undefined;
+}
+
+function decodeNode(buf: Uint8Array, index: number): OnnxNode {
+  const fields = readFields(buf, `node ${index}`);
+  const name = text(fields, 3, `node ${index}`);
+  const opType = text(fields, 4, `node ${index}`);
+  const what = `node “${name || index}” (${opType || 'no op'})`;
+  const domain = text(fields, 7, what);
+  if (domain !== '' && domain !== 'ai.onnx') {
+    throw new ProtobufError(`${what}: operators of the domain “${domain}” are not ONNX's own`);
+  }
+  return {
+    name: name || `node${index}`,
+    opType,
+    inputs: each(fields, 1).map((f) => toText(readBytes(f, what))),
+    outputs: each(fields, 2).map((f) => toText(readBytes(f, what))),
+    attributes: each(fields, 5).flatMap((f) => decodeAttribute(readBytes(f, what), what) ?? []),
+  };
+}
+
+function decodeValue(buf: Uint8Array, where: string): OnnxValue {
+  const fields = readFields(buf, where);
+  const name = text(fields, 1, where);
+  const what = `${where} “${name}”`;
+  const type = each(fields, 2).at(-1);
+  const tensor = type && each(readFields(readBytes(type, what), what), 1).at(-1);
+  if (!tensor) throw new ProtobufError(`${what}: not a tensor`);
+  const tf = readFields(readBytes(tensor, what), what);
+  const elem = each(tf, 1).at(-1);
+  const shapeField = each(tf, 2).at(-1);
+  const dims = shapeField ? each(readFields(readBytes(shapeField, what), what), 1) : [];
+  const shape = dims.map((d) => {
+    const df = readFields(readBytes(d, what), what);
+    const v = each(df, 1).at(-1);
+    return v ? ints(v, what) : text(df, 2, what) || '?';
+  });
+  return { name, elemType: elem ? ints(elem, what) : 0, shape };
+}
+
+function decodeGraph(buf: Uint8Array): OnnxGraph {
+  const fields = readFields(buf, 'the graph');
+  return {
+    name: text(fields, 2, 'the graph'),
+    nodes: each(fields, 1).map((f, i) => decodeNode(readBytes(f, `node ${i}`), i)),
+    initializers: each(fields, 5).map((f, i) => decodeTensor(readBytes(f, `initialiser ${i}`), `initialiser ${i}`)),
+    inputs: each(fields, 11).map((f) => decodeValue(readBytes(f, 'an input'), 'input')),
+    outputs: each(fields, 12).map((f) => decodeValue(readBytes(f, 'an output'), 'output')),
+  };
+}
+
+/** The bytes of a `.onnx` file as a model, or the first problem found, naming where it is. */
+export function decodeOnnx(bytes: Uint8Array): Decoded {
+  if (bytes.length > MAX_ONNX_BYTES) {
+    return { ok: false, error: `the file is ${bytes.length} bytes; Lensboard opens files of at most 50 MB` };
+  }
+  try {
+    const fields = readFields(bytes, 'the model');
+    const graph = each(fields, 7).at(-1);
+    if (!graph) return { ok: false, error: 'not an ONNX model: it has no graph' };
+    const irField = each(fields, 1).at(-1);
+    const opsets = each(fields, 8).map((f) => readFields(readBytes(f, 'opset_import'), 'opset_import'));
+    const main = opsets.find((o) => ['', 'ai.onnx'].includes(text(o, 1, 'opset_import')));
+    const version = main && each(main, 2).at(-1);
+    return {
+      ok: true,
+      model: {
+        irVersion: irField ? ints(irField, 'ir_version') : 0,
+        opset: version ? ints(version, 'opset_import') : 0,
+        producer: text(fields, 2, 'producer_name'),
+        docString: text(fields, 6, 'doc_string'),
+        graph: decodeGraph(readBytes(graph, 'the graph')),
+      },
+    };
+  } catch (e) {
+    if (e instanceof ProtobufError) return { ok: false, error: `not a readable ONNX file: ${e.message}` };
+    return { ok: false, error: `not a readable ONNX file: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}

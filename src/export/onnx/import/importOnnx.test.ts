@@ -1,0 +1,171 @@
+/**
+ * ONNX import: a gallery example exported and imported back predicts what it predicted (the
+ * ℤ₂ circuits, whose ONNX forms use ops with no Lensboard generator, are refused naming each op,
+ * and their list is checked); a weight two nodes read is drawn as one parameter box; ONNX
+ * files written the way other frameworks write them (NCHW convolutions with biases, Gemm with a
+ * transposed weight, Flatten, Split, Concat) open as diagrams that predict what ONNX Runtime
+ * predicts on the same file; anything else is refused node by node, and no bytes make it throw.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lower } from '../../../core/program';
+import { createTypedEngine } from '../../../engines/index';
+import { exampleCase, galleryFor, relativeError } from '../../../testing/exportOracle';
+import { cnn, file, floats, mlp, node, rng, tensor } from '../../../testing/onnxFiles';
+import { runOnnx } from '../../../testing/onnxRuntime';
+import { compileModelFile, exportGraph } from '../../graph';
+import { refusalOf } from '../../opTable';
+import { ONNX_OPS } from '../ops';
+import { onnxTarget } from '../write';
+import { importOnnx } from './importOnnx';
+
+/** Lensboard's float64 predictions of an imported model on float32 inputs. */
+function predict(bytes: Uint8Array, input: Float32Array, batch: number): Float64Array {
+  const r = importOnnx(bytes, 'test.onnx');
+  if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+  const graph = exportGraph(r.file, r.weights);
+  const program = lower(compileModelFile(r.file).model.diagram);
+  const engine = createTypedEngine(program, { dtype: 'float64' });
+  const shape = [batch, ...graph.inputs[0].type.shape];
+  const [y] = engine.run([
+    ...graph.weights.map((w) => ({ shape: w.shape, data: Float64Array.from(w.data) })),
+    { shape, data: Float64Array.from(input) },
+  ]);
+  return Float64Array.from(y.data);
+}
+
+/** The examples whose ONNX form the importer refuses, and the ONNX ops each refusal names. */
+const NOT_IMPORTED: Record<string, string[]> = {
+  'parity-circuit': ['Floor', 'ReduceSum'],
+  'rda-iris2': ['Cast', 'Expand', 'Floor', 'Greater', 'Mod', 'ReduceSum', 'Unsqueeze'],
+  'rda-iris3': ['Cast', 'Expand', 'Floor', 'Greater', 'Mod', 'ReduceSum', 'Unsqueeze'],
+};
+const exported = galleryFor((graph) => refusalOf('ONNX', ONNX_OPS, graph)).expressed;
+const exportBytes = (id: string) => onnxTarget.write(exampleCase(id).graph)[0].data as Uint8Array;
+
+describe('ONNX import', () => {
+  it.each(exported.filter((id) => !(id in NOT_IMPORTED)))('%s: export → import predicts the same', async (id) => {
+    const c = exampleCase(id);
+    const bytes = onnxTarget.write(c.graph)[0].data as Uint8Array;
+    const input = c.inputs[0];
+    const got = predict(bytes, input.data, input.shape[0]);
+    expect(relativeError(got, c.expected[0].data)).toBeLessThan(1e-9);
+  });
+
+  it.each(Object.entries(NOT_IMPORTED))('%s: its ONNX form is refused, naming each op with no generator', (id, ops) => {
+    expect(exported).toContain(id);
+    const r = importOnnx(exportBytes(id), `${id}.onnx`);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const named = r.errors.map((e) => /^node “[^”]+” \((\w+)\): ONNX's \1 has no Lensboard generator$/.exec(e.message));
+    expect(
+      named.every((m) => m !== null),
+      r.errors.map((e) => e.message).join('\n'),
+    ).toBe(true);
+    expect([...new Set(named.map((m) => m?.[1]))].sort()).toEqual(ops);
+  });
+
+  it('draws a weight two nodes read (through Identity) as one parameter box wired to both', () => {
+    const r = importOnnx(exportBytes('weight-tying'), 'weight-tying.onnx');
+    if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+    const { boxes, wires } = r.file.diagram;
+    const linears = boxes.filter((b) => b.generator === 'linear').map((b) => b.id);
+    expect(linears).toHaveLength(2);
+    const feeding = new Set(
+      wires.filter((w) => linears.includes(w.to.box) && w.to.port === 'W').map((w) => w.from.box),
+    );
+    expect(feeding.size).toBe(1);
+    const [shared] = feeding;
+    expect(boxes.find((b) => b.id === shared)?.generator).toBe('parameter');
+    expect(r.weights.filter((w) => w.name === `${shared}.W`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['a PyTorch-style CNN', cnn, [32, 1, 8, 8]],
+    ['an MLP with split and concat', mlp, [32, 6]],
+  ] as [string, () => Uint8Array, number[]][])(
+    '%s opens as a diagram that predicts what ONNX Runtime predicts',
+    async (_, make, shape) => {
+      const bytes = make();
+      const input = floats(
+        shape.reduce((a, b) => a * b, 1),
+        rng(11),
+      );
+      const want = await runOnnx(bytes, [{ name: 'input', shape, data: input }]);
+      expect(relativeError(predict(bytes, input, shape[0]), want.output)).toBeLessThan(1e-4);
+    },
+  );
+
+  it('carries the weights and binds the diagram to data of its shapes', () => {
+    const r = importOnnx(cnn(), 'cnn.onnx');
+    if (!r.ok) throw new Error(r.errors[0].message);
+    const gens = r.file.diagram.boxes.map((b) => b.generator);
+    expect(gens).toEqual(
+      expect.arrayContaining([
+        'input',
+        'correlate2d',
+        'broadcast',
+        'add',
+        'maxPool2d',
+        'flatten',
+        'linear',
+        'softmax',
+        'output',
+      ]),
+    );
+    expect(r.weights.map((w) => w.shape)).toEqual([[3, 3, 1, 3], [3], [27, 4], [4]]);
+    const r3 = rng(3);
+    floats(27, r3);
+    expect(r.weights[1].data).toEqual(floats(3, r3));
+    expect(r.file.trainingConfig.dataset).toMatchObject({ id: 'csv', featureShape: [64], labelShape: [4] });
+    const xor = exampleCase('xor');
+    const back = importOnnx(onnxTarget.write(xor.graph)[0].data as Uint8Array, 'xor.onnx');
+    expect(back.ok && back.file.trainingConfig.dataset.id).toBe('xor');
+  });
+
+  it('refuses a file op by op, naming each node and its op', () => {
+    const bytes = file(
+      [node('LRN', ['input'], ['n1']), node('Relu', ['n1'], ['r']), node('Pad', ['r'], ['output'])],
+      [],
+      ['N', 4],
+      ['N', 4],
+    );
+    const r = importOnnx(bytes, 'bad.onnx');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => e.message)).toEqual([
+      "node “n1_node” (LRN): ONNX's LRN has no Lensboard generator",
+      "node “output_node” (Pad): ONNX's Pad has no Lensboard generator",
+    ]);
+  });
+
+  it('refuses an op it knows in a form Lensboard cannot draw, naming the node', () => {
+    const bytes = file(
+      [node('Conv', ['input', 'w'], ['output'], [{ name: 'strides', kind: 'ints', value: [2, 2] }])],
+      [tensor('w', [1, 1, 3, 3], floats(9, rng(1)))],
+      ['N', 1, 8, 8],
+      ['N', 1, 3, 3],
+    );
+    const r = importOnnx(bytes, 'strided.onnx');
+    expect(r).toEqual({
+      ok: false,
+      errors: [{ path: 'output_node', message: expect.stringMatching(/^node “output_node” \(Conv\): .*stride 1/) }],
+    });
+  });
+
+  it('never throws on corrupted files (seed printed)', () => {
+    const good = cnn();
+    const envSeed = Number(process.env.FUZZ_SEED);
+    const seed = Number.isInteger(envSeed) ? envSeed : 20261202;
+    console.log('onnx import fuzz seed', seed);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(good.length - 1), fc.nat(255)), { minLength: 1, maxLength: 4 }), (flips) => {
+        const bytes = good.slice();
+        for (const [at, v] of flips) bytes[at] = v;
+        const r = importOnnx(bytes, 'fuzz.onnx');
+        if (!r.ok) expect(r.errors.every((e) => e.message.length > 0)).toBe(true);
+      }),
+      { seed, numRuns: 200 },
+    );
+  });
+});

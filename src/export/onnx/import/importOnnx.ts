@@ -1,0 +1,225 @@
+/**
+ * An ONNX file as a Lensboard model (docs/export.md, "Import back"): its one data input as the
+ * input box, each node through the import table (ops.ts) as generators, its initialisers as
+ * parameter boxes holding their values, its one output as the output box. The file is untrusted:
+ * every refusal names the node and its op, every node Lensboard cannot draw is listed (not just
+ * the first), nothing throws out of here, and nothing is made unless the whole file is drawn.
+ * The diagram is bound to the catalog dataset whose shapes fit, else to a CSV of those shapes
+ * that the user imports before training.
+ */
+import { compileDocument } from '../../../compile/compile';
+import { catalog, entryShapes } from '../../../data/catalog';
+import { CSV_DATASET_ID } from '../../../data/csvBinding';
+import type { Task } from '../../../data/dataset';
+import type { DatasetBinding, LensDocument } from '../../../io/document';
+import type { ModelFile, NamedArray } from '../../../io/modelSchema';
+import { buildModelFile } from '../../../io/modelWrite';
+import { hypersOf } from '../../../learn/optimisers/index';
+import { decodeOnnx } from '../decode';
+import type { OnnxModel, OnnxNode, OnnxTensor } from '../model';
+import { Drawing, type Value } from './drawing';
+import { IMPORT_OPS, ImportRefusal } from './ops';
+
+export interface ImportIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+export type OnnxImport =
+  | { readonly ok: true; readonly file: ModelFile; readonly weights: NamedArray[] }
+  | { readonly ok: false; readonly errors: readonly ImportIssue[] };
+
+/** The ONNX ops Lensboard draws, for docs and messages. */
+export const IMPORTED_OPS = Object.keys(IMPORT_OPS).concat('Constant').sort();
+
+const nodeWhere = (n: OnnxNode) => `node “${n.name}” (${n.opType})`;
+const issue = (path: string, message: string): ImportIssue => ({ path, message });
+const fail = (errors: ImportIssue[]): OnnxImport => ({ ok: false, errors });
+
+/** Constants: initialisers, and Constant nodes' tensors (exporters write shapes that way). */
+function constants(m: OnnxModel): Map<string, OnnxTensor> {
+  const out = new Map(m.graph.initializers.map((t) => [t.name, t]));
+  for (const n of m.graph.nodes) {
+    const value = n.attributes.find((a) => a.name === 'value' || a.name === 'value_ints');
+    if (n.opType !== 'Constant' || !value || !n.outputs[0]) continue;
+    if (value.kind === 'tensor') out.set(n.outputs[0], { ...value.value, name: n.outputs[0] });
+    if (value.kind === 'ints')
+      out.set(n.outputs[0], { name: n.outputs[0], dims: [value.value.length], dataType: 7, values: value.value });
+  }
+  return out;
+}
+
+/** The data input as drawn: its box, and an image input [N, 1, H, W] reshaped to NHWC. */
+function drawInput(
+  m: OnnxModel,
+  tensors: Map<string, OnnxTensor>,
+  d: Drawing,
+): { value: Value; features: number[] } | ImportIssue {
+  const inputs = m.graph.inputs.filter((i) => !tensors.has(i.name));
+  if (inputs.length !== 1)
+    return issue('inputs', `the graph has ${inputs.length} data inputs; a Lensboard diagram reads one`);
+  const input = inputs[0];
+  const where = `input “${input.name}”`;
+  if (input.elemType !== 1) return issue('inputs', `${where} is not float32`);
+  const dims = input.shape.slice(1);
+  if (input.shape.length < 2 || !dims.every((v) => typeof v === 'number' && v > 0 && v <= 1 << 20)) {
+    return issue(
+      'inputs',
+      `${where} has the shape [${input.shape.join(', ')}]; Lensboard reads [batch, features…] with known sizes`,
+    );
+  }
+  const shape = dims as number[];
+  const box = d.role('input', input.name, input.name);
+  const x: Value = { box, port: 'x', shape, layout: 'plain' };
+  if (shape.length !== 3) {
+    if (shape.length !== 1)
+      return issue('inputs', `${where} has ${shape.length} feature axes; Lensboard imports vectors and images`);
+    return { value: x, features: shape };
+  }
+  const [ch, h, w] = shape;
+  if (ch !== 1)
+    return issue(
+      'inputs',
+      `${where} is an image of ${ch} channels in NCHW order; Lensboard imports one-channel images`,
+    );
+  const flat: Value = { ...x, shape: [h * w] };
+  const image = d.box('reshape', { shape: [h, w, 1] }, `${input.name}.image`, [flat]).out(0, [h, w, 1], 'nhwc');
+  return { value: image, features: [h * w] };
+}
+
+/** The catalog dataset whose shapes fit, else a CSV of those shapes for the user to import. */
+function binding(features: number[], labels: number[], name: string): { binding: DatasetBinding; task: Task } {
+  for (const [id, entry] of catalog) {
+    const s = entryShapes(entry, {});
+    if (
+      entry.task !== 'boolean' &&
+      s.featureShape.join() === features.join() &&
+      s.labelShape.join() === labels.join()
+    ) {
+      return { binding: { id, options: {} }, task: entry.task };
+    }
+  }
+  const m = labels[0];
+  const options = {
+    name: `data for ${name}`.slice(0, 200),
+    key: 'onnx-import',
+    rows: 1,
+    features: Array.from({ length: features[0] }, (_, i) => `x${i + 1}`),
+    label: 'y',
+    ...(m > 1
+      ? { labelKind: 'classes', classes: Array.from({ length: m }, (_, i) => `class ${i + 1}`) }
+      : { labelKind: 'numeric' }),
+  };
+  return { binding: { id: CSV_DATASET_ID, options }, task: m > 1 ? 'classification' : 'regression' };
+}
+
+function drawNodes(
+  m: OnnxModel,
+  tensors: Map<string, OnnxTensor>,
+  d: Drawing,
+  values: Map<string, Value>,
+): ImportIssue[] {
+  const errors: ImportIssue[] = [];
+  const unknown = m.graph.nodes.filter((n) => n.opType !== 'Constant' && !Object.hasOwn(IMPORT_OPS, n.opType));
+  for (const n of unknown) errors.push(issue(n.name, `${nodeWhere(n)}: ONNX's ${n.opType} has no Lensboard generator`));
+  if (errors.length > 0) return errors;
+  const broken = new Set<string>();
+  for (const n of m.graph.nodes) {
+    if (n.opType === 'Constant') continue;
+    if (n.inputs.some((i) => broken.has(i))) {
+      for (const o of n.outputs) broken.add(o);
+      continue;
+    }
+    try {
+      const outs = IMPORT_OPS[n.opType]({
+        d,
+        node: n,
+        opset: m.opset,
+        value: (k) => values.get(k),
+        tensor: (k) => tensors.get(k),
+        folded: (k, t) => tensors.set(k, t),
+      });
+      n.outputs.forEach((o, k) => {
+        if (outs[k]) values.set(o, outs[k]);
+      });
+    } catch (e) {
+      const why = e instanceof ImportRefusal ? e.message : `Lensboard could not draw it: ${(e as Error).message}`;
+      errors.push(issue(n.name, `${nodeWhere(n)}: ${why}`));
+      for (const o of n.outputs) broken.add(o);
+    }
+  }
+  return errors;
+}
+
+function drawOutput(m: OnnxModel, d: Drawing, values: Map<string, Value>): Value | ImportIssue {
+  if (m.graph.outputs.length !== 1) {
+    return issue('outputs', `the graph has ${m.graph.outputs.length} outputs; a Lensboard diagram predicts one`);
+  }
+  const out = m.graph.outputs[0];
+  const v = values.get(out.name);
+  if (!v) return issue('outputs', `output “${out.name}” is made by no node`);
+  const ordered = v.layout === 'plain' || (typeof v.layout === 'object' && v.layout.perm.every((p, i) => p === i));
+  if (!ordered || v.shape.length !== 1) {
+    return issue('outputs', `output “${out.name}” is not a vector in ONNX's order; Lensboard predicts vectors`);
+  }
+  d.wire(v, d.role('output', out.name, out.name), 'ŷ');
+  return v;
+}
+
+function translate(m: OnnxModel, fileName: string): OnnxImport {
+  const d = new Drawing();
+  const tensors = constants(m);
+  const input = drawInput(m, tensors, d);
+  if ('message' in input) return fail([input]);
+  const values = new Map<string, Value>([[m.graph.inputs.find((i) => !tensors.has(i.name))!.name, input.value]]);
+  const errors = drawNodes(m, tensors, d, values);
+  if (errors.length > 0) return fail(errors);
+  const out = drawOutput(m, d, values);
+  if ('message' in out) return fail([out]);
+  const bad = d.weights.find((w) => w.data.some((v) => !Number.isFinite(v)));
+  if (bad) return fail([issue(bad.name, `weight “${bad.name}” holds a value that is not a finite number`)]);
+  const name = (m.graph.name || fileName).slice(0, 200);
+  const { binding: dataset, task } = binding(input.features, [...out.shape], name);
+  const optimiser = { kind: 'gd' as const, learningRate: 0.01 };
+  const doc: LensDocument = {
+    format: 'lensboard-document',
+    version: 1,
+    name,
+    boxes: d.boxes,
+    wires: d.wires,
+    groups: [],
+    dataset,
+    training: { loss: 'mse', optimiser, batchSize: 32, epochs: 100, seed: 1, testFraction: 0 },
+  };
+  const compiled = compileDocument(doc, {
+    datasetShapes: { featureShape: input.features, labelShape: [...out.shape], field: 'real' },
+  });
+  if (!compiled.model) return fail(compiled.errors.map((e) => issue(e.box ?? '', e.message)));
+  const file = buildModelFile({
+    diagram: doc,
+    trainingConfig: {
+      dataset: { ...dataset, featureShape: input.features, labelShape: [...out.shape], task },
+      loss: 'mse',
+      optimiser: { kind: optimiser.kind, ...hypersOf(optimiser) },
+      seed: 1,
+      batchSize: 32,
+      testFraction: 0,
+      epochsDone: 0,
+      stepsDone: 0,
+    },
+    metrics: { train: null, test: null },
+    weights: d.weights,
+  });
+  return { ok: true, file, weights: d.weights };
+}
+
+/** The bytes of a `.onnx` file as a Lensboard model file and its weights, or every reason it cannot be drawn. */
+export function importOnnx(bytes: Uint8Array, fileName: string): OnnxImport {
+  const decoded = decodeOnnx(bytes);
+  if (!decoded.ok) return fail([issue('', decoded.error)]);
+  try {
+    return translate(decoded.model, fileName);
+  } catch (e) {
+    return fail([issue('', `Lensboard could not draw this ONNX file: ${(e as Error).message}`)]);
+  }
+}

@@ -1,0 +1,382 @@
+/**
+ * ONNX ops back to generators (docs/export.md, "Import back"): one entry per op Lensboard can
+ * draw. An entry reads its node's inputs (values drawn so far, or initialisers: weights become
+ * parameter boxes) and returns the values of its outputs, or throws an ImportRefusal saying why
+ * this node cannot be drawn. ONNX images are NCHW, Lensboard's NHWC: an image is drawn as
+ * [h, w, c], its filters transposed to [kh, kw, c, o], and a flattened image keeps the
+ * permutation that the next dense layer's weights absorb, so nothing new appears in the diagram.
+ */
+import type { OnnxAttribute, OnnxNode, OnnxTensor } from '../model';
+import type { Drawing, Value } from './drawing';
+
+export class ImportRefusal extends Error {}
+
+export interface Ctx {
+  readonly d: Drawing;
+  readonly node: OnnxNode;
+  /** The file's opset (Softmax flattened its trailing axes before 13). */
+  readonly opset: number;
+  /** A drawn value, or undefined for an initialiser or a name never made. */
+  value(name: string): Value | undefined;
+  tensor(name: string): OnnxTensor | undefined;
+  /** Records a constant computed from constants (a folded transpose). */
+  folded(name: string, t: OnnxTensor): void;
+}
+
+export type ImportEntry = (c: Ctx) => Value[];
+
+const refuse = (why: string): never => {
+  throw new ImportRefusal(why);
+};
+
+const attr = (n: OnnxNode, name: string): OnnxAttribute | undefined => n.attributes.find((a) => a.name === name);
+const intAttr = (n: OnnxNode, name: string, fallback: number): number => {
+  const a = attr(n, name);
+  return a?.kind === 'int' ? a.value : fallback;
+};
+const intsAttr = (n: OnnxNode, name: string): readonly number[] | undefined => {
+  const a = attr(n, name);
+  return a?.kind === 'ints' ? a.value : undefined;
+};
+const floatAttr = (n: OnnxNode, name: string, fallback: number): number => {
+  const a = attr(n, name);
+  return a?.kind === 'float' ? a.value : fallback;
+};
+
+const size = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
+const isIdentity = (p: readonly number[]) => p.every((v, i) => v === i);
+
+function data(c: Ctx, k: number): Value {
+  const name = c.node.inputs[k] ?? '';
+  const v = c.value(name);
+  if (v) return v;
+  if (c.tensor(name)) return refuse(`its input ${k + 1} (“${name}”) is a constant where Lensboard draws a data wire`);
+  return refuse(`its input ${k + 1} (“${name}”) is made by no node Lensboard could draw`);
+}
+
+function weight(c: Ctx, k: number): OnnxTensor {
+  const t = c.tensor(c.node.inputs[k] ?? '');
+  if (!t) return refuse(`its input ${k + 1} (“${c.node.inputs[k]}”) must be an initialiser (a trained weight)`);
+  if (!(t.values instanceof Float32Array)) return refuse(`its weight “${t.name}” is not a float tensor`);
+  return t;
+}
+
+/** A vector value's entries in Lensboard's order: the permutation a flattened image carries, else none. */
+function permOf(v: Value): readonly number[] | undefined {
+  const layout = v.layout;
+  if (layout === 'nhwc') return refuse('it reads an image where Lensboard expects a vector (flatten it first)');
+  if (layout === 'plain') return undefined;
+  return isIdentity(layout.perm) ? undefined : layout.perm;
+}
+
+function plain(v: Value, what: string): void {
+  if (v.layout !== 'plain' && !(typeof v.layout === 'object' && isIdentity(v.layout.perm))) {
+    refuse(`${what} reads a flattened image whose order Lensboard holds differently (NHWC, not NCHW)`);
+  }
+}
+
+/** x·W (+ C) as linear (and bias) boxes; W [n, m] transposed first when `transB`. */
+function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, bias?: Float32Array): Value[] {
+  if (x.shape.length !== 1)
+    refuse(`it multiplies a value of shape [${x.shape.join(', ')}]; Lensboard's linear reads vectors`);
+  if (w.dims.length !== 2) refuse(`its weight “${w.name}” has ${w.dims.length} dimensions, not 2`);
+  const [n, m] = transB ? [w.dims[1], w.dims[0]] : [w.dims[0], w.dims[1]];
+  if (n !== x.shape[0]) refuse(`its weight “${w.name}” expects ${n} inputs, the value has ${x.shape[0]}`);
+  const perm = permOf(x);
+  const vals = w.values as Float32Array;
+  const W = new Float32Array(n * m);
+  for (let j = 0; j < n; j++) {
+    const row = perm ? perm[j] : j;
+    for (let o = 0; o < m; o++) W[j * m + o] = alpha * (transB ? vals[o * n + row] : vals[row * m + o]);
+  }
+  const p = c.d.param(w.name, [n, m], W, w.name);
+  const lin = c.d.box('linear', { in: n, out: m }, c.node.name, [p, x], `linear ${n}→${m}`);
+  const y = lin.out(0, [m]);
+  if (!bias) return [y];
+  const b = c.d.param(`${c.node.name}.bias`, [m], bias);
+  return [c.d.box('bias', {}, `${c.node.name}.bias`, [b, y]).out(0, [m])];
+}
+
+const elementwise =
+  (gen: string): ImportEntry =>
+  (c) => {
+    const x = data(c, 0);
+    return [c.d.box(gen, {}, c.node.name, [x]).out(0, x.shape, x.layout)];
+  };
+
+/** a ∘ b for two drawn values of one shape and layout (add, subtract, multiply). */
+function pointwise(c: Ctx, gen: string): Value[] {
+  const a = data(c, 0);
+  const b = data(c, 1);
+  if (a.shape.join() !== b.shape.join() || JSON.stringify(a.layout) !== JSON.stringify(b.layout)) {
+    refuse(
+      `it combines values of shapes [${a.shape.join(', ')}] and [${b.shape.join(', ')}]; Lensboard's ${gen} takes equal shapes`,
+    );
+  }
+  return [c.d.box(gen, {}, c.node.name, [a, b]).out(0, a.shape, a.layout)];
+}
+
+/**
+ * A per-channel bias of an image: Lensboard's bias adds a wire of the image's own shape, so the
+ * [c] parameter is broadcast over the width and the height and added, staying one weight per channel.
+ */
+function imageBias(c: Ctx, name: string, b: Float32Array, y: Value, source?: string): Value {
+  const [h, w, ch] = y.shape;
+  const p = c.d.param(name, [ch], b, source);
+  const row = c.d.box('broadcast', { shape: [w, ch], axis: 0 }, `${c.node.name}.bias_w`, [p]).out(0, [w, ch]);
+  const full = c.d.box('broadcast', { shape: [h, w, ch], axis: 0 }, `${c.node.name}.bias_h`, [row]).out(0, [h, w, ch]);
+  return c.d.box('add', {}, `${c.node.name}.bias`, [y, full]).out(0, y.shape, 'nhwc');
+}
+
+/** x + constant: a bias box when the constant lies along the last axis Lensboard holds. */
+function addConstant(c: Ctx, x: Value, t: OnnxTensor): Value[] {
+  const dims = t.dims.slice(t.dims.findIndex((d) => d !== 1) < 0 ? t.dims.length : t.dims.findIndex((d) => d !== 1));
+  const vals = Float32Array.from(t.values as Float32Array);
+  let b: Float32Array | undefined;
+  const last = x.shape.at(-1) ?? 1;
+  if (x.layout === 'nhwc' && (dims.length === 0 || (dims.length === 3 && dims[1] === 1 && dims[2] === 1))) {
+    b = dims.length === 0 ? new Float32Array(last).fill(vals[0]) : vals;
+  } else if (x.layout !== 'nhwc' && dims.length <= 1 && (size(dims) === last || size(dims) === 1)) {
+    const perm = x.shape.length === 1 ? permOf(x) : undefined;
+    b = Float32Array.from({ length: last }, (_, j) => (size(dims) === 1 ? vals[0] : vals[perm ? perm[j] : j]));
+  }
+  if (!b || b.length !== last) {
+    return refuse(`it adds a constant of shape [${t.dims.join(', ')}] that Lensboard cannot draw as a bias`);
+  }
+  if (x.layout === 'nhwc') return [imageBias(c, t.name || `${c.node.name}.b`, b, x, t.name)];
+  const p = c.d.param(t.name || `${c.node.name}.b`, [last], b, t.name);
+  return [c.d.box('bias', {}, c.node.name, [p, x]).out(0, x.shape, x.layout)];
+}
+
+/** Lensboard's flatten of a value, keeping the NCHW order of an image as a permutation. */
+function flatten(c: Ctx, x: Value): Value[] {
+  if (x.shape.length === 1) return [x];
+  const n = size(x.shape);
+  const box = c.d.box('flatten', {}, c.node.name, [x]);
+  if (x.layout !== 'nhwc') return [box.out(0, [n], x.layout)];
+  const [h, w, ch] = x.shape;
+  const perm = Array.from({ length: n }, (_, j) => {
+    const k = j % ch;
+    const col = Math.floor(j / ch) % w;
+    const row = Math.floor(j / (ch * w));
+    return k * h * w + row * w + col;
+  });
+  return [box.out(0, [n], { perm })];
+}
+
+function reshape(c: Ctx): Value[] {
+  const x = data(c, 0);
+  const t = c.tensor(c.node.inputs[1] ?? '');
+  if (!t) return refuse('its shape is computed in the graph; Lensboard reads a constant shape');
+  const onnxIn = x.layout === 'nhwc' ? [x.shape[2], x.shape[0], x.shape[1]] : [...x.shape];
+  const target = Array.from(t.values, (v, i) => (v === 0 ? (i === 0 ? -2 : onnxIn[i - 1]) : v));
+  if (target[0] !== -2 && target[0] !== -1) return refuse('it reshapes the batch axis, which Lensboard keeps');
+  const features = target.slice(1);
+  const known = size(features.filter((v) => v !== -1));
+  const shape = features.map((v) => (v === -1 ? size(onnxIn) / known : v));
+  if (size(shape) !== size(onnxIn) || !shape.every((v) => Number.isInteger(v) && v > 0)) {
+    return refuse(`its shape [${Array.from(t.values).join(', ')}] does not fit a value of ${size(onnxIn)} features`);
+  }
+  if (shape.length === 1) return flatten(c, x);
+  if (x.layout !== 'plain' && !(typeof x.layout === 'object' && isIdentity(x.layout.perm))) {
+    return refuse('it reshapes an image Lensboard holds as NHWC to something other than a vector');
+  }
+  return [c.d.box('reshape', { shape }, c.node.name, [x]).out(0, shape)];
+}
+
+function lastAxis(c: Ctx, x: Value, axis: number): void {
+  const rank = x.shape.length + 1;
+  const a = axis < 0 ? axis + rank : axis;
+  if (a !== rank - 1)
+    refuse(`it works along axis ${axis}; Lensboard's ${c.node.opType.toLowerCase()} works along the last`);
+  if (x.layout === 'nhwc') refuse('it works along the last axis of an NCHW image, which Lensboard holds as NHWC');
+}
+
+/**
+ * An image as Lensboard holds it (NHWC). A plain ONNX [1, h, w] (one channel, as a reshape of
+ * a vector makes it) holds its numbers in the same order as [h, w, 1]: a reshape box says so.
+ */
+function asImage(c: Ctx, x: Value, what: string): Value {
+  if (x.layout === 'nhwc') return x;
+  if (x.layout === 'plain' && x.shape.length === 3 && x.shape[0] === 1) {
+    const [, h, w] = x.shape;
+    return c.d.box('reshape', { shape: [h, w, 1] }, `${c.node.name}.image`, [x]).out(0, [h, w, 1], 'nhwc');
+  }
+  return refuse(`it ${what} a value that is not an NCHW image of one channel or an image Lensboard drew`);
+}
+
+/** ONNX perm of a tensor with a batch axis: the two image layouts are the same wire read two ways. */
+function transpose(c: Ctx): Value[] {
+  const perm = intsAttr(c.node, 'perm') ?? [];
+  const t = c.tensor(c.node.inputs[0] ?? '');
+  if (t) return [foldTranspose(c, t, perm)];
+  const x = data(c, 0);
+  if (x.shape.length === 3 && x.layout === 'plain' && perm.join() === '0,3,1,2') return [{ ...x, layout: 'nhwc' }];
+  if (x.layout === 'nhwc' && perm.join() === '0,2,3,1') return [{ ...x, layout: 'plain' }];
+  return refuse(`its permutation [${perm.join(', ')}] moves axes Lensboard keeps in place`);
+}
+
+/** A transposed constant, computed here (an exporter's transposed filter). */
+function foldTranspose(c: Ctx, t: OnnxTensor, perm: readonly number[]): Value {
+  const n = t.dims.length;
+  const p = perm.length === n ? perm : Array.from({ length: n }, (_, i) => n - 1 - i);
+  if (p.slice().sort().join() !== Array.from({ length: n }, (_, i) => i).join())
+    refuse(`its permutation [${perm.join(', ')}] is not one`);
+  const dims = p.map((a) => t.dims[a]);
+  const strides = t.dims.map((_, i) => size(t.dims.slice(i + 1)));
+  const out = new Float32Array(t.values.length);
+  const idx = new Array(n).fill(0);
+  for (let k = 0; k < out.length; k++) {
+    let src = 0;
+    for (let a = 0; a < n; a++) src += idx[a] * strides[p[a]];
+    out[k] = Number(t.values[src]);
+    for (let a = n - 1; a >= 0; a--) {
+      if (++idx[a] < dims[a]) break;
+      idx[a] = 0;
+    }
+  }
+  c.folded(c.node.outputs[0] ?? '', { name: c.node.outputs[0] ?? '', dims, dataType: 1, values: out });
+  return undefined as unknown as Value;
+}
+
+function conv(c: Ctx): Value[] {
+  const x = asImage(c, data(c, 0), 'convolves');
+  const w = weight(c, 1);
+  if (w.dims.length !== 4) refuse(`its filter “${w.name}” is not 4-dimensional`);
+  const ones = (k: string) => (intsAttr(c.node, k) ?? [1, 1]).every((v) => v === 1);
+  const zeros = (intsAttr(c.node, 'pads') ?? [0, 0, 0, 0]).every((v) => v === 0);
+  const pad = attr(c.node, 'auto_pad');
+  if (!ones('strides') || !ones('dilations') || !zeros || intAttr(c.node, 'group', 1) !== 1) {
+    refuse("Lensboard's correlate2d is stride 1, unpadded, undilated, one group");
+  }
+  if (pad?.kind === 'string' && !['NOTSET', 'VALID'].includes(pad.value))
+    refuse(`auto_pad ${pad.value} pads the image`);
+  const [o, ch, kh, kw] = w.dims;
+  const [h, wd, cx] = x.shape;
+  if (ch !== cx || kh > h || kw > wd)
+    refuse(`its filter [${w.dims.join(', ')}] does not fit an image of ${cx} channels ${h}×${wd}`);
+  const vals = w.values as Float32Array;
+  const filter = new Float32Array(o * ch * kh * kw);
+  for (let a = 0; a < kh; a++)
+    for (let b = 0; b < kw; b++)
+      for (let k = 0; k < ch; k++)
+        for (let m = 0; m < o; m++) filter[((a * kw + b) * ch + k) * o + m] = vals[((m * ch + k) * kh + a) * kw + b];
+  const p = c.d.param(w.name, [kh, kw, ch, o], filter, w.name);
+  const shape = [h - kh + 1, wd - kw + 1, o];
+  const y = c.d.box('correlate2d', {}, c.node.name, [p, x]).out(0, shape, 'nhwc');
+  if (c.node.inputs.length < 3 || c.node.inputs[2] === '') return [y];
+  const bias = weight(c, 2);
+  if (bias.values.length !== o) refuse(`its bias “${bias.name}” has ${bias.values.length} values for ${o} channels`);
+  return [imageBias(c, bias.name, Float32Array.from(bias.values as Float32Array), y, bias.name)];
+}
+
+function maxPool(c: Ctx): Value[] {
+  const x = asImage(c, data(c, 0), 'pools');
+  if (c.node.outputs.length > 1) refuse('it also outputs the argmax indices, which Lensboard does not draw');
+  const kernel = intsAttr(c.node, 'kernel_shape') ?? [];
+  const k = kernel[0];
+  const strides = intsAttr(c.node, 'strides') ?? [1, 1];
+  const pads = intsAttr(c.node, 'pads') ?? [0, 0, 0, 0];
+  const ok = kernel.length === 2 && kernel[1] === k && strides.every((s) => s === k) && pads.every((v) => v === 0);
+  if (!ok || intAttr(c.node, 'ceil_mode', 0) !== 0 || !(intsAttr(c.node, 'dilations') ?? [1]).every((v) => v === 1)) {
+    refuse("Lensboard's maxPool2d is a k×k window with stride k, unpadded");
+  }
+  const [h, w, ch] = x.shape;
+  if (k > h || k > w || k > 64) refuse(`its ${k}×${k} window does not fit an image ${h}×${w}`);
+  return [c.d.box('maxPool2d', { k }, c.node.name, [x]).out(0, [Math.floor(h / k), Math.floor(w / k), ch], 'nhwc')];
+}
+
+export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
+  // An Identity of an initialiser (how an exporter hands one weight to two nodes) is that initialiser.
+  Identity: (c) => {
+    const name = c.node.inputs[0] ?? '';
+    const t = c.value(name) ? undefined : c.tensor(name);
+    if (!t || !c.node.outputs[0]) return [data(c, 0)];
+    c.folded(c.node.outputs[0], t);
+    return [];
+  },
+  MatMul: (c) => dense(c, data(c, 0), weight(c, 1), false, 1),
+  Gemm: (c) => {
+    if (intAttr(c.node, 'transA', 0) !== 0) refuse('it transposes its data input');
+    const alpha = floatAttr(c.node, 'alpha', 1);
+    const beta = floatAttr(c.node, 'beta', 1);
+    const w = weight(c, 1);
+    const m = intAttr(c.node, 'transB', 0) ? w.dims[0] : w.dims[1];
+    const bias = c.node.inputs[2] ? weight(c, 2) : undefined;
+    if (bias && bias.values.length !== m && bias.values.length !== 1)
+      refuse(`its bias “${bias.name}” does not have ${m} values`);
+    const b =
+      bias &&
+      Float32Array.from({ length: m }, (_, j) => beta * (bias.values[bias.values.length === 1 ? 0 : j] as number));
+    return dense(c, data(c, 0), w, intAttr(c.node, 'transB', 0) === 1, alpha, b);
+  },
+  Add: (c) => {
+    const [a, b] = c.node.inputs;
+    if (c.value(a) && c.value(b)) return pointwise(c, 'add');
+    return c.value(a) ? addConstant(c, data(c, 0), weight(c, 1)) : addConstant(c, data(c, 1), weight(c, 0));
+  },
+  Sub: (c) => pointwise(c, 'subtract'),
+  Mul: (c) => pointwise(c, 'multiply'),
+  Neg: elementwise('negate'),
+  Sigmoid: elementwise('sigmoid'),
+  Tanh: elementwise('tanh'),
+  Relu: elementwise('relu'),
+  Exp: elementwise('exp'),
+  Log: elementwise('log'),
+  Sqrt: elementwise('sqrt'),
+  Reciprocal: elementwise('reciprocal'),
+  Softplus: elementwise('softplus'),
+  LeakyRelu: (c) => {
+    const x = data(c, 0);
+    const alpha = floatAttr(c.node, 'alpha', 0.01);
+    if (!(alpha >= 0 && alpha <= 1)) refuse(`its α = ${alpha} is outside Lensboard's [0, 1]`);
+    return [c.d.box('leakyRelu', { alpha }, c.node.name, [x]).out(0, x.shape, x.layout)];
+  },
+  Softmax: (c) => {
+    const x = data(c, 0);
+    if (c.opset < 13 && x.shape.length > 1) refuse('before opset 13 it normalises over all trailing axes at once');
+    lastAxis(c, x, intAttr(c.node, 'axis', c.opset < 13 ? 1 : -1));
+    return [c.d.box('softmax', {}, c.node.name, [x]).out(0, x.shape, x.layout)];
+  },
+  Flatten: (c) => {
+    if (intAttr(c.node, 'axis', 1) !== 1)
+      refuse('it flattens from an axis other than 1; Lensboard keeps the batch axis');
+    return flatten(c, data(c, 0));
+  },
+  Reshape: reshape,
+  Transpose: transpose,
+  Conv: conv,
+  MaxPool: maxPool,
+  Concat: (c) => {
+    const xs = c.node.inputs.map((_, k) => data(c, k));
+    xs.forEach((x) => {
+      plain(x, 'it');
+      lastAxis(c, x, intAttr(c.node, 'axis', -1));
+    });
+    const lead = xs[0].shape.slice(0, -1).join();
+    if (xs.some((x) => x.shape.slice(0, -1).join() !== lead)) refuse('its inputs differ before the last axis');
+    const shape = [...xs[0].shape.slice(0, -1), xs.reduce((n, x) => n + (x.shape.at(-1) ?? 0), 0)];
+    return [c.d.box('concat', { n: xs.length }, c.node.name, xs).out(0, shape)];
+  },
+  Split: (c) => {
+    const x = data(c, 0);
+    plain(x, 'it');
+    lastAxis(c, x, intAttr(c.node, 'axis', 0));
+    const last = x.shape.at(-1) ?? 0;
+    const given = c.node.inputs[1] ? c.tensor(c.node.inputs[1]) : undefined;
+    if (c.node.inputs[1] && !given) refuse('its sizes are computed in the graph; Lensboard reads constant sizes');
+    const parts = c.node.outputs.length;
+    const sizes = given
+      ? Array.from(given.values, Number)
+      : (intsAttr(c.node, 'split') ?? Array.from({ length: parts }, () => last / parts));
+    if (
+      sizes.length !== parts ||
+      sizes.some((s) => !Number.isInteger(s) || s < 1) ||
+      sizes.reduce((a, b) => a + b, 0) !== last
+    ) {
+      refuse(`its sizes [${sizes.join(', ')}] do not cut ${last} features into ${parts} parts`);
+    }
+    const box = c.d.box('split', { sizes }, c.node.name, [x]);
+    return sizes.map((s, k) => box.out(k, [...x.shape.slice(0, -1), s]));
+  },
+};

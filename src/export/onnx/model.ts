@@ -1,0 +1,125 @@
+/**
+ * The part of an ONNX model Lensboard writes and reads (docs/export.md, "ONNX"), as plain data,
+ * and its protocol-buffer encoding. Field numbers are those of onnx.proto3: ModelProto,
+ * GraphProto, NodeProto, AttributeProto, TensorProto, ValueInfoProto, TypeProto and
+ * OperatorSetIdProto. Weights are float32 tensors in `raw_data`; shapes and sizes given to ops
+ * (Reshape, Split) are int64 tensors.
+ */
+import { ProtoWriter } from './protobuf';
+
+export const ONNX_FLOAT = 1;
+export const ONNX_INT64 = 7;
+/** IR version 8 is the one that goes with opset 17 (onnx/docs/Versioning.md). */
+export const IR_VERSION = 8;
+export const OPSET = 17;
+
+export interface OnnxTensor {
+  readonly name: string;
+  readonly dims: readonly number[];
+  readonly dataType: typeof ONNX_FLOAT | typeof ONNX_INT64;
+  /** float32 values for FLOAT, whole numbers for INT64, row-major. */
+  readonly values: Float32Array | readonly number[];
+}
+
+export type OnnxAttribute =
+  | { readonly name: string; readonly kind: 'int'; readonly value: number }
+  | { readonly name: string; readonly kind: 'float'; readonly value: number }
+  | { readonly name: string; readonly kind: 'ints'; readonly value: readonly number[] }
+  | { readonly name: string; readonly kind: 'string'; readonly value: string }
+  | { readonly name: string; readonly kind: 'tensor'; readonly value: OnnxTensor };
+
+export interface OnnxNode {
+  readonly name: string;
+  readonly opType: string;
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+  readonly attributes: readonly OnnxAttribute[];
+}
+
+/** A graph input or output: float32 with a shape whose leading dimension may be named ("batch"). */
+export interface OnnxValue {
+  readonly name: string;
+  readonly elemType: number;
+  readonly shape: readonly (number | string)[];
+}
+
+export interface OnnxGraph {
+  readonly name: string;
+  readonly nodes: readonly OnnxNode[];
+  readonly initializers: readonly OnnxTensor[];
+  readonly inputs: readonly OnnxValue[];
+  readonly outputs: readonly OnnxValue[];
+}
+
+export interface OnnxModel {
+  readonly irVersion: number;
+  readonly opset: number;
+  readonly producer: string;
+  readonly docString: string;
+  readonly graph: OnnxGraph;
+}
+
+const ATTR_TYPE = { float: 1, int: 2, string: 3, tensor: 4, ints: 7 } as const;
+
+function tensorBytes(t: OnnxTensor): Uint8Array {
+  if (t.dataType === ONNX_FLOAT) {
+    const f = Float32Array.from(t.values as ArrayLike<number>);
+    const out = new Uint8Array(f.length * 4);
+    const view = new DataView(out.buffer);
+    for (let i = 0; i < f.length; i++) view.setFloat32(4 * i, f[i], true);
+    return out;
+  }
+  const out = new Uint8Array(t.values.length * 8);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < t.values.length; i++) view.setBigInt64(8 * i, BigInt(t.values[i]), true);
+  return out;
+}
+
+function writeTensor(w: ProtoWriter, t: OnnxTensor): void {
+  w.packedInts(1, t.dims).int(2, t.dataType).string(8, t.name).bytes(9, tensorBytes(t));
+}
+
+function writeAttribute(w: ProtoWriter, a: OnnxAttribute): void {
+  w.string(1, a.name).int(20, ATTR_TYPE[a.kind]);
+  if (a.kind === 'float') w.float(2, a.value);
+  else if (a.kind === 'int') w.int(3, a.value);
+  else if (a.kind === 'string') w.string(4, a.value);
+  else if (a.kind === 'tensor') w.message(5, (t) => writeTensor(t, a.value));
+  else w.packedInts(8, a.value);
+}
+
+function writeNode(w: ProtoWriter, n: OnnxNode): void {
+  for (const i of n.inputs) w.string(1, i);
+  for (const o of n.outputs) w.string(2, o);
+  w.string(3, n.name).string(4, n.opType);
+  for (const a of n.attributes) w.message(5, (m) => writeAttribute(m, a));
+}
+
+function writeValue(w: ProtoWriter, v: OnnxValue): void {
+  w.string(1, v.name).message(2, (type) =>
+    type.message(1, (tensor) =>
+      tensor.int(1, v.elemType).message(2, (shape) => {
+        for (const d of v.shape) shape.message(1, (dim) => (typeof d === 'number' ? dim.int(1, d) : dim.string(2, d)));
+      }),
+    ),
+  );
+}
+
+function writeGraph(w: ProtoWriter, g: OnnxGraph): void {
+  for (const n of g.nodes) w.message(1, (m) => writeNode(m, n));
+  w.string(2, g.name);
+  for (const t of g.initializers) w.message(5, (m) => writeTensor(m, t));
+  for (const v of g.inputs) w.message(11, (m) => writeValue(m, v));
+  for (const v of g.outputs) w.message(12, (m) => writeValue(m, v));
+}
+
+/** The model as the bytes of a `.onnx` file. */
+export function encodeOnnx(model: OnnxModel): Uint8Array {
+  return new ProtoWriter()
+    .int(1, model.irVersion)
+    .string(2, model.producer)
+    .string(6, model.docString)
+    .message(7, (g) => writeGraph(g, model.graph))
+    .message(8, (o) => o.string(1, '').int(2, model.opset))
+    .finish();
+}

@@ -1,0 +1,210 @@
+/**
+ * The ONNX op table (docs/export.md, "ONNX"): each generator of the registry ↦ the ONNX nodes
+ * (opset 17) that compute it, or the reason it has none. Lensboard's images are NHWC with
+ * filters [kh, kw, c, o]; ONNX's Conv and MaxPool are NCHW with filters [o, c, kh, kw], so
+ * those entries transpose on the way in and out (ONNX Runtime folds the transposes of weights).
+ * ℤ₂ wires are float32 0/1 values, as in Lensboard's engines; sums over them are taken mod 2
+ * as the kernel's mod2 takes them, x − 2·⌊x/2⌋, into [0, 2) whatever the sign (ONNX's Mod with
+ * fmod = 1 keeps the dividend's sign, so it is used only where the engines' xor keeps it too).
+ */
+import type { Config } from '../../core/diagram';
+import type { WireType } from '../../core/wire';
+import { ExportError, type ExportNode } from '../graph';
+import type { OpTable } from '../opTable';
+import type { OnnxBuilder } from './builder';
+import type { OnnxAttribute } from './model';
+
+export type OnnxEntry = (b: OnnxBuilder, n: ExportNode) => void;
+
+const int = (name: string, value: number): OnnxAttribute => ({ name, kind: 'int', value });
+const ints = (name: string, value: readonly number[]): OnnxAttribute => ({ name, kind: 'ints', value });
+
+/** One ONNX op on the node's inputs, writing its outputs. */
+const same =
+  (opType: string, attrs: (c: Config) => OnnxAttribute[] = () => []): OnnxEntry =>
+  (b, n) =>
+    b.op(opType, n.inputs, n.outputs, attrs(n.config));
+
+/** (a + b) mod 2 as the float64 engine's xor computes it: the remainder, with the dividend's sign. */
+const xorSum = (b: OnnxBuilder, sum: string, out: string) =>
+  b.op('Mod', [sum, b.scalar('two', 2)], [out], [int('fmod', 1)]);
+
+/** The kernel's mod2: x − 2·⌊x/2⌋, in [0, 2) for every x. */
+function mod2(b: OnnxBuilder, x: string, out: string): void {
+  const half = b.value('Floor', [b.value('Mul', [x, b.scalar('half', 0.5)], 'half')], 'floor');
+  b.op('Sub', [x, b.value('Mul', [half, b.scalar('two', 2)], 'even')], [out]);
+}
+
+/** Row k of the 2ⁿ × n minterm table: the bits of k, first bit most significant (as `basis` reads them). */
+function mintermTable(n: number): Float32Array {
+  const rows = new Float32Array(2 ** n * n);
+  for (let k = 0; k < 2 ** n; k++) for (let i = 0; i < n; i++) rows[k * n + i] = (k >> (n - 1 - i)) & 1;
+  return rows;
+}
+
+/**
+ * basis_k(x) as the generator computes it: the bits of x that agree with those of k, counted,
+ * and a 1 where all n agree (step(count − n + ½)).
+ */
+function basis(b: OnnxBuilder, n: ExportNode): void {
+  const bits = n.inputTypes[0].shape[0];
+  const row = b.value('Unsqueeze', [n.inputs[0], b.ints('axes', [-2])], 'row');
+  const table = b.floats('minterms', [2 ** bits, bits], mintermTable(bits));
+  const differ = b.fresh('differ');
+  xorSum(b, b.value('Add', [row, table], 'sum'), differ);
+  const agree = b.value('Sub', [b.scalar('one', 1), differ], 'agree');
+  const count = b.value('ReduceSum', [agree, b.ints('axes', [-1])], 'count', [int('keepdims', 0)]);
+  const margin = b.value('Sub', [count, b.scalar('all', bits - 0.5)], 'margin');
+  const full = b.value('Greater', [margin, b.scalar('zero', 0)], 'full');
+  b.op('Cast', [full], n.outputs, [int('to', 1)]);
+}
+
+/** Sums the given axes (of the full tensor, batch included), mod 2 on ℤ₂. */
+function reduceSum(b: OnnxBuilder, n: ExportNode, axes: readonly number[]): void {
+  const t = n.inputTypes[0];
+  const out = t.field === 'z2' ? b.fresh('sum') : n.outputs[0];
+  if (axes.length === 0) b.op('Identity', [n.inputs[0]], [out]);
+  else b.op('ReduceSum', [n.inputs[0], b.ints('axes', axes)], [out], [int('keepdims', 0)]);
+  if (t.field === 'z2') mod2(b, out, n.outputs[0]);
+}
+
+const lead = (t: WireType) => (t.batch ? 1 : 0);
+const featureAxes = (t: WireType) => t.shape.map((_, i) => i + lead(t));
+
+/** The shape a Reshape writes: the batch kept (0 copies the input's leading dimension). */
+const reshapeTo = (b: OnnxBuilder, t: WireType, shape: readonly number[]) =>
+  b.ints('shape', t.batch ? [0, ...shape] : shape);
+
+const NHWC_TO_NCHW = [0, 3, 1, 2];
+const NCHW_TO_NHWC = [0, 2, 3, 1];
+/** [kh, kw, c, o] → [o, c, kh, kw]. */
+const FILTER_TO_OIHW = [3, 2, 0, 1];
+
+const transpose = (b: OnnxBuilder, x: string, perm: readonly number[], what: string) =>
+  b.value('Transpose', [x], what, [ints('perm', perm)]);
+
+const nchw = (b: OnnxBuilder, x: string) => transpose(b, x, NHWC_TO_NCHW, 'nchw');
+const toNhwc = (b: OnnxBuilder, x: string, out: string) => b.op('Transpose', [x], [out], [ints('perm', NCHW_TO_NHWC)]);
+
+const refused = (why: string) => ({ refused: why });
+
+export const ONNX_OPS: OpTable<OnnxEntry> = {
+  // structure
+  copy: (b, n) => {
+    for (const o of n.outputs) b.op('Identity', [n.inputs[0]], [o]);
+  },
+  discard: () => {},
+  swap: (b, n) => {
+    b.op('Identity', [n.inputs[1]], [n.outputs[0]]);
+    b.op('Identity', [n.inputs[0]], [n.outputs[1]]);
+  },
+  zero: (b, n) => b.filled(n.outputTypes[0], 0, n.outputs[0]),
+  constant: (b, n) => b.filled(n.outputTypes[0], n.config.value as number, n.outputs[0]),
+  add: same('Add'),
+  subtract: same('Sub'),
+  multiply: same('Mul'),
+  negate: same('Neg'),
+  scale: (b, n) => b.op('Mul', [n.inputs[0], b.scalar('c', n.config.c as number)], n.outputs),
+  sumBatch: (b, n) => reduceSum(b, n, [0]),
+  broadcastBatch: (b, n) => {
+    const t = n.outputTypes[0];
+    const batch = b.batchSize();
+    if (batch === undefined)
+      throw new ExportError(['broadcastBatch needs a batched data input to take the batch size from']);
+    const shape = b.value('Concat', [batch, b.ints('features', t.shape)], 'shape', [int('axis', 0)]);
+    b.op('Expand', [n.inputs[0], shape], n.outputs);
+  },
+  // linear
+  linear: (b, n) => b.op('MatMul', [n.inputs[1], n.inputs[0]], n.outputs),
+  linearT: (b, n) => b.op('MatMul', [n.inputs[1], transpose(b, n.inputs[0], [1, 0], 'Wt')], n.outputs),
+  outer: (b, n) => {
+    const [x, d] = n.inputs;
+    if (n.inputTypes[0].batch) b.op('MatMul', [transpose(b, x, [1, 0], 'xt'), d], n.outputs);
+    else
+      b.op(
+        'MatMul',
+        [
+          b.value('Unsqueeze', [x, b.ints('axes', [1])], 'column'),
+          b.value('Unsqueeze', [d, b.ints('axes', [0])], 'row'),
+        ],
+        n.outputs,
+      );
+  },
+  bias: (b, n) => b.op('Add', [n.inputs[1], n.inputs[0]], n.outputs),
+  matmul: same('Gemm', (c) => [int('transA', c.transA ? 1 : 0), int('transB', c.transB ? 1 : 0)]),
+  // activations
+  sigmoid: same('Sigmoid'),
+  tanh: same('Tanh'),
+  relu: same('Relu'),
+  leakyRelu: same('LeakyRelu', (c) => [{ name: 'alpha', kind: 'float', value: c.alpha as number }]),
+  exp: same('Exp'),
+  log: same('Log'),
+  square: (b, n) => b.op('Mul', [n.inputs[0], n.inputs[0]], n.outputs),
+  softplus: same('Softplus'),
+  reciprocal: same('Reciprocal'),
+  sqrt: same('Sqrt'),
+  step: (b, n) => {
+    const positive = b.value('Greater', [n.inputs[0], b.scalar('zero', 0)], 'positive');
+    b.op('Cast', [positive], n.outputs, [int('to', 1)]);
+  },
+  leakyStep: (b, n) => {
+    const positive = b.value('Greater', [n.inputs[0], b.scalar('zero', 0)], 'positive');
+    b.op('Where', [positive, b.scalar('one', 1), b.scalar('alpha', n.config.alpha as number)], n.outputs);
+  },
+  softmax: same('Softmax', () => [int('axis', -1)]),
+  // shape
+  sumFeatures: (b, n) => {
+    const t = n.inputTypes[0];
+    const axis = n.config.axis as number;
+    reduceSum(b, n, axis < 0 ? featureAxes(t) : [axis + lead(t)]);
+  },
+  broadcast: (b, n) => {
+    const t = n.outputTypes[0];
+    const axis = n.config.axis as number;
+    const kept = axis < 0 ? t.shape.map(() => 1) : t.shape.map((d, i) => (i === axis ? 1 : d));
+    const reshaped = b.value('Reshape', [n.inputs[0], reshapeTo(b, t, kept)], 'kept');
+    const full = t.batch ? [1, ...t.shape] : [...t.shape];
+    b.op('Expand', [reshaped, b.ints('shape', full)], n.outputs);
+  },
+  reshape: (b, n) => b.op('Reshape', [n.inputs[0], reshapeTo(b, n.outputTypes[0], n.outputTypes[0].shape)], n.outputs),
+  flatten: (b, n) => b.op('Reshape', [n.inputs[0], reshapeTo(b, n.outputTypes[0], n.outputTypes[0].shape)], n.outputs),
+  concat: same('Concat', () => [int('axis', -1)]),
+  split: (b, n) =>
+    b.op('Split', [n.inputs[0], b.ints('split', n.config.sizes as number[])], n.outputs, [int('axis', -1)]),
+  // convolution
+  correlate2d: (b, n) => {
+    const [w, x] = n.inputs;
+    const filter = transpose(b, w, FILTER_TO_OIHW, 'filter_oihw');
+    toNhwc(b, b.value('Conv', [nchw(b, x), filter], 'conv_nchw'), n.outputs[0]);
+  },
+  conv2dBackInput: (b, n) => {
+    const [w, d] = n.inputs;
+    const filter = transpose(b, w, FILTER_TO_OIHW, 'filter_oihw');
+    toNhwc(b, b.value('ConvTranspose', [nchw(b, d), filter], 'convT_nchw'), n.outputs[0]);
+  },
+  // The filter's change Σ_b x[b, i+p, j+q, c]·d[b, i, j, o] is a correlation over the batch as channels.
+  conv2dBackFilter: (b, n) => {
+    const [x, d] = n.inputs;
+    const xs = transpose(b, x, [3, 0, 1, 2], 'x_cbhw');
+    const ds = transpose(b, d, [3, 0, 1, 2], 'd_obhw');
+    const cohw = b.value('Conv', [xs, ds], 'filter_cohw');
+    b.op('Transpose', [cohw], n.outputs, [ints('perm', [2, 3, 0, 1])]);
+  },
+  maxPool2d: (b, n) => {
+    const k = n.config.k as number;
+    const pooled = b.value('MaxPool', [nchw(b, n.inputs[0])], 'pool_nchw', [
+      ints('kernel_shape', [k, k]),
+      ints('strides', [k, k]),
+    ]);
+    toNhwc(b, pooled, n.outputs[0]);
+  },
+  maxPoolBack: refused('ONNX has no op that routes a change back to the argmax of each window'),
+  maxPoolSelect: refused('ONNX has no op that reads a second tensor at the argmax of each window'),
+  // ℤ₂
+  xor: (b, n) => xorSum(b, b.value('Add', n.inputs, 'sum'), n.outputs[0]),
+  and: same('Mul'),
+  not: (b, n) => b.op('Sub', [b.scalar('one', 1), n.inputs[0]], n.outputs),
+  one: (b, n) => b.filled(n.outputTypes[0], 1, n.outputs[0]),
+  parity: (b, n) => reduceSum(b, n, featureAxes(n.inputTypes[0])),
+  basis,
+};

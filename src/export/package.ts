@@ -1,0 +1,19 @@
+/**
+ * A model file's text as one downloadable archive for a target: what the app's Export → <target>
+ * action saves. The files sit in one folder named after the archive, so unpacking never spills
+ * them beside the user's other files.
+ */
+import { parseModelText } from '../io/modelParse';
+import { ExportError, exportGraph } from './graph';
+import { exportTarget } from './targets';
+import { zipStore } from './zip';
+
+/** `base` is the file name without its ending (`XOR`); the archive is `XOR-pytorch.zip`. */
+export function exportArchive(modelText: string, targetId: string, base: string): { name: string; bytes: Uint8Array } {
+  const parsed = parseModelText(modelText);
+  if (!parsed.ok) throw new ExportError(parsed.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)));
+  const target = exportTarget(targetId);
+  const files = target.write(exportGraph(parsed.model, parsed.weights));
+  const folder = `${base}-${target.id}`;
+  return { name: `${folder}.zip`, bytes: zipStore(files, folder) };
+}

@@ -1,0 +1,29 @@
+/**
+ * The PyTorch target (docs/export.md): a package of model.py (the diagram as an nn.Module),
+ * weights.safetensors (the trained parameters) and train.py (Lensboard's loss, optimiser and
+ * batch size, with DistributedDataParallel), and a README.
+ */
+import type { ExportTarget } from '../targets';
+import { modelPy } from './modelPy';
+import { readmeMd } from './readme';
+import { encodeSafetensors } from './safetensors';
+import { trainPy } from './trainPy';
+
+export const pytorchTarget: ExportTarget = {
+  id: 'pytorch',
+  label: 'PyTorch',
+  summary: 'model.py (an nn.Module), weights.safetensors, train.py (DistributedDataParallel)',
+  write(graph) {
+    const model = modelPy(graph);
+    const train = trainPy(graph);
+    return [
+      { path: 'model.py', data: model.text },
+      {
+        path: 'weights.safetensors',
+        data: encodeSafetensors([...graph.weights, ...graph.optimiserState], { format: 'pt', generator: 'Lensboard' }),
+      },
+      { path: 'train.py', data: train },
+      { path: 'README.md', data: readmeMd(graph) },
+    ];
+  },
+};

@@ -1,0 +1,204 @@
+/**
+ * The tfjs graph-model op table (docs/export.md, "tfjs graph model"): each generator ↦ the
+ * TensorFlow ops tfjs-converter executes for it, or the reason it has none. Images are NHWC and
+ * filters [kh, kw, c, o] in both Lensboard and TensorFlow, so convolutions map as they are.
+ * tfjs's MatMul wants matrices: an unbatched vector is made a row and back.
+ * ℤ₂ wires are float32 0/1 values; sums over them are taken mod 2.
+ */
+import type { WireType } from '../../core/wire';
+import type { ExportNode } from '../graph';
+import type { OpTable } from '../opTable';
+import { FLOAT, intList, type TfAttr, type TfBuilder, text } from './builder';
+
+export type TfEntry = (b: TfBuilder, n: ExportNode) => void;
+
+const T = { T: FLOAT };
+const same =
+  (op: string, attr: (n: ExportNode) => Record<string, TfAttr> = () => T): TfEntry =>
+  (b, n) =>
+    void b.op(op, n.inputs, n.outputs[0], attr(n));
+
+const mod2 = (b: TfBuilder, x: string, out: string) => b.op('FloorMod', [x, b.scalar('two', 2)], out, T);
+
+function reduceSum(b: TfBuilder, n: ExportNode, axes: readonly number[]): void {
+  const z2 = n.inputTypes[0].field === 'z2';
+  const out = z2 ? b.fresh('sum') : n.outputs[0];
+  if (axes.length === 0) b.op('Identity', [n.inputs[0]], out, T);
+  else b.op('Sum', [n.inputs[0], b.ints('axes', axes)], out, { T: FLOAT, keep_dims: { b: false } });
+  if (z2) mod2(b, out, n.outputs[0]);
+}
+
+/** Row k of the 2ⁿ × n minterm table: the bits of k, first bit most significant (as `basis` reads them). */
+function mintermTable(n: number): Float32Array {
+  const rows = new Float32Array(2 ** n * n);
+  for (let k = 0; k < 2 ** n; k++) for (let i = 0; i < n; i++) rows[k * n + i] = (k >> (n - 1 - i)) & 1;
+  return rows;
+}
+
+/**
+ * basis_k(x) as the generator computes it: the bits of x that agree with those of k, counted,
+ * and a 1 where all n agree (step(count − n + ½)).
+ */
+function basis(b: TfBuilder, n: ExportNode): void {
+  const bits = n.inputTypes[0].shape[0];
+  const row = b.value('ExpandDims', [n.inputs[0], b.ints('axis', [-2])], 'row', {
+    T: FLOAT,
+    Tdim: { type: 'DT_INT32' },
+  });
+  const table = b.constant(b.fresh('minterms'), [2 ** bits, bits], mintermTable(bits));
+  const differ = b.fresh('differ');
+  mod2(b, b.value('AddV2', [row, table], 'sum', T), differ);
+  const agree = b.value('Sub', [b.scalar('one', 1), differ], 'agree', T);
+  const count = b.value('Sum', [agree, b.ints('axes', [-1])], 'count', { T: FLOAT, keep_dims: { b: false } });
+  const margin = b.value('Sub', [count, b.scalar('all', bits - 0.5)], 'margin', T);
+  const full = b.value('Greater', [margin, b.scalar('zero', 0)], 'full', T);
+  b.op('Cast', [full], n.outputs[0], { SrcT: { type: 'DT_BOOL' }, DstT: FLOAT });
+}
+
+const lead = (t: WireType) => (t.batch ? 1 : 0);
+const featureAxes = (t: WireType) => t.shape.map((_, i) => i + lead(t));
+
+const reshape = (b: TfBuilder, x: string, t: WireType, shape: readonly number[], out: string) =>
+  b.op('Reshape', [x, b.ints('shape', t.batch ? [-1, ...shape] : shape)], out, T);
+
+/** a·b as tfjs's MatMul: an unbatched vector `a` is made a 1×n row, and the result a vector again. */
+function matmul(b: TfBuilder, n: ExportNode, a: string, w: string, transB: boolean): void {
+  const attr = { T: FLOAT, transpose_a: { b: false }, transpose_b: { b: transB } };
+  const t = n.inputTypes[1];
+  if (t.batch) {
+    b.op('MatMul', [a, w], n.outputs[0], attr);
+    return;
+  }
+  const row = b.value('Reshape', [a, b.ints('row', [1, t.shape[0]])], 'row', T);
+  const product = b.value('MatMul', [row, w], 'product', attr);
+  b.op('Reshape', [product, b.ints('shape', n.outputTypes[0].shape)], n.outputs[0], T);
+}
+
+const VALID = { padding: text('VALID'), data_format: text('NHWC') };
+const unit = { strides: intList([1, 1, 1, 1]), dilations: intList([1, 1, 1, 1]) };
+
+const refused = (why: string) => ({ refused: why });
+
+export const TFJS_OPS: OpTable<TfEntry> = {
+  // structure
+  copy: (b, n) => {
+    for (const o of n.outputs) b.op('Identity', [n.inputs[0]], o, T);
+  },
+  discard: () => {},
+  swap: (b, n) => {
+    b.op('Identity', [n.inputs[1]], n.outputs[0], T);
+    b.op('Identity', [n.inputs[0]], n.outputs[1], T);
+  },
+  zero: (b, n) => b.filled(n.outputTypes[0], 0, n.outputs[0]),
+  constant: (b, n) => b.filled(n.outputTypes[0], n.config.value as number, n.outputs[0]),
+  add: same('AddV2'),
+  subtract: same('Sub'),
+  multiply: same('Mul'),
+  negate: same('Neg'),
+  scale: (b, n) => void b.op('Mul', [n.inputs[0], b.scalar('c', n.config.c as number)], n.outputs[0], T),
+  sumBatch: (b, n) => reduceSum(b, n, [0]),
+  broadcastBatch: (b, n) =>
+    void b.op('BroadcastTo', [n.inputs[0], b.batchShape(n.outputTypes[0].shape)], n.outputs[0], T),
+  // linear
+  linear: (b, n) => matmul(b, n, n.inputs[1], n.inputs[0], false),
+  linearT: (b, n) => matmul(b, n, n.inputs[1], n.inputs[0], true),
+  outer: (b, n) => {
+    const [x, d] = n.inputs;
+    const [tx, td] = n.inputTypes;
+    if (tx.batch) {
+      b.op('MatMul', [x, d], n.outputs[0], { T: FLOAT, transpose_a: { b: true }, transpose_b: { b: false } });
+      return;
+    }
+    const column = b.value('Reshape', [x, b.ints('column', [tx.shape[0], 1])], 'column', T);
+    const row = b.value('Reshape', [d, b.ints('row', [1, td.shape[0]])], 'row', T);
+    b.op('MatMul', [column, row], n.outputs[0], { T: FLOAT, transpose_a: { b: false }, transpose_b: { b: false } });
+  },
+  bias: (b, n) => void b.op('AddV2', [n.inputs[1], n.inputs[0]], n.outputs[0], T),
+  matmul: same('MatMul', (n) => ({
+    T: FLOAT,
+    transpose_a: { b: Boolean(n.config.transA) },
+    transpose_b: { b: Boolean(n.config.transB) },
+  })),
+  // activations
+  sigmoid: same('Sigmoid'),
+  tanh: same('Tanh'),
+  relu: same('Relu'),
+  leakyRelu: same('LeakyRelu', (n) => ({ T: FLOAT, alpha: { f: n.config.alpha as number } })),
+  exp: same('Exp'),
+  log: same('Log'),
+  square: same('Square'),
+  softplus: same('Softplus'),
+  reciprocal: same('Reciprocal'),
+  sqrt: same('Sqrt'),
+  step: (b, n) => {
+    const positive = b.value('Greater', [n.inputs[0], b.scalar('zero', 0)], 'positive', T);
+    b.op('Cast', [positive], n.outputs[0], { SrcT: { type: 'DT_BOOL' }, DstT: FLOAT });
+  },
+  // α + (1 − α)·step(x): 1 where x > 0, else α.
+  leakyStep: (b, n) => {
+    const alpha = n.config.alpha as number;
+    const positive = b.value('Greater', [n.inputs[0], b.scalar('zero', 0)], 'positive', T);
+    const step = b.value('Cast', [positive], 'step', { SrcT: { type: 'DT_BOOL' }, DstT: FLOAT });
+    const scaled = b.value('Mul', [step, b.scalar('rise', 1 - alpha)], 'rise', T);
+    b.op('AddV2', [scaled, b.scalar('alpha', alpha)], n.outputs[0], T);
+  },
+  softmax: same('Softmax'),
+  // shape
+  sumFeatures: (b, n) => {
+    const t = n.inputTypes[0];
+    const axis = n.config.axis as number;
+    reduceSum(b, n, axis < 0 ? featureAxes(t) : [axis + lead(t)]);
+  },
+  broadcast: (b, n) => {
+    const t = n.outputTypes[0];
+    const axis = n.config.axis as number;
+    const kept = axis < 0 ? t.shape.map(() => 1) : t.shape.map((d, i) => (i === axis ? 1 : d));
+    const reshaped = b.fresh('kept');
+    reshape(b, n.inputs[0], t, kept, reshaped);
+    const full = t.batch ? b.batchShape(t.shape) : b.ints('shape', t.shape);
+    b.op('BroadcastTo', [reshaped, full], n.outputs[0], T);
+  },
+  reshape: (b, n) => void reshape(b, n.inputs[0], n.outputTypes[0], n.outputTypes[0].shape, n.outputs[0]),
+  flatten: (b, n) => void reshape(b, n.inputs[0], n.outputTypes[0], n.outputTypes[0].shape, n.outputs[0]),
+  concat: (b, n) =>
+    void b.op('ConcatV2', [...n.inputs, b.ints('axis', [-1])], n.outputs[0], {
+      T: FLOAT,
+      N: { i: String(n.inputs.length) },
+    }),
+  split: (b, n) => {
+    const sizes = n.config.sizes as number[];
+    const parts = b.value('SplitV', [n.inputs[0], b.ints('sizes', sizes), b.ints('axis', [-1])], 'split', {
+      T: FLOAT,
+      num_split: { i: String(sizes.length) },
+    });
+    n.outputs.forEach((o, k) => {
+      b.op('Identity', [k === 0 ? parts : `${parts}:${k}`], o, T);
+    });
+  },
+  // convolution
+  correlate2d: (b, n) => void b.op('Conv2D', [n.inputs[1], n.inputs[0]], n.outputs[0], { T: FLOAT, ...VALID, ...unit }),
+  conv2dBackInput: (b, n) => {
+    const [w, d] = n.inputs;
+    const shape = b.batchShape(n.outputTypes[0].shape);
+    b.op('Conv2DBackpropInput', [shape, w, d], n.outputs[0], { T: FLOAT, ...VALID, ...unit });
+  },
+  conv2dBackFilter: refused('tfjs graph models have no Conv2DBackpropFilter op'),
+  maxPool2d: (b, n) => {
+    const k = n.config.k as number;
+    b.op('MaxPool', n.inputs, n.outputs[0], {
+      T: FLOAT,
+      ...VALID,
+      ksize: intList([1, k, k, 1]),
+      strides: intList([1, k, k, 1]),
+    });
+  },
+  maxPoolBack: refused('tfjs graph models have no op that routes a change back to the argmax of each window'),
+  maxPoolSelect: refused('tfjs graph models have no op that reads a second tensor at the argmax of each window'),
+  // ℤ₂
+  xor: (b, n) => void mod2(b, b.value('AddV2', n.inputs, 'sum', T), n.outputs[0]),
+  and: same('Mul'),
+  not: (b, n) => void b.op('Sub', [b.scalar('one', 1), n.inputs[0]], n.outputs[0], T),
+  one: (b, n) => b.filled(n.outputTypes[0], 1, n.outputs[0]),
+  parity: (b, n) => reduceSum(b, n, featureAxes(n.inputTypes[0])),
+  basis,
+};

@@ -1,0 +1,118 @@
+/**
+ * Small ONNX files written the way other frameworks write them (NCHW images, Gemm with a
+ * transposed weight, Split and Concat), for the import's tests and the Open e2e (docs/export.md).
+ */
+import {
+  encodeOnnx,
+  IR_VERSION,
+  ONNX_FLOAT,
+  ONNX_INT64,
+  type OnnxNode,
+  type OnnxTensor,
+  OPSET,
+} from '../export/onnx/model';
+
+export const rng = (seed: number) => () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+export const floats = (n: number, r: () => number) => Float32Array.from({ length: n }, () => r() - 0.5);
+export const tensor = (name: string, dims: number[], values: Float32Array | number[]): OnnxTensor =>
+  values instanceof Float32Array
+    ? { name, dims, dataType: ONNX_FLOAT, values }
+    : { name, dims, dataType: ONNX_INT64, values };
+export const node = (
+  opType: string,
+  inputs: string[],
+  outputs: string[],
+  attributes: OnnxNode['attributes'] = [],
+): OnnxNode => ({
+  name: `${outputs[0]}_node`,
+  opType,
+  inputs,
+  outputs,
+  attributes,
+});
+
+export function file(
+  nodes: OnnxNode[],
+  initializers: OnnxTensor[],
+  input: (number | string)[],
+  output: (number | string)[],
+) {
+  return encodeOnnx({
+    irVersion: IR_VERSION,
+    opset: OPSET,
+    producer: 'a test',
+    docString: '',
+    graph: {
+      name: 'imported',
+      nodes,
+      initializers,
+      inputs: [{ name: 'input', elemType: ONNX_FLOAT, shape: input }],
+      outputs: [{ name: 'output', elemType: ONNX_FLOAT, shape: output }],
+    },
+  });
+}
+
+/** A small CNN as PyTorch exports one: NCHW, Conv with bias, MaxPool, Flatten, Gemm(transB), Softmax. */
+export function cnn(): Uint8Array {
+  const r = rng(3);
+  return file(
+    [
+      node(
+        'Conv',
+        ['input', 'conv.weight', 'conv.bias'],
+        ['c1'],
+        [{ name: 'kernel_shape', kind: 'ints', value: [3, 3] }],
+      ),
+      node('Relu', ['c1'], ['r1']),
+      node(
+        'MaxPool',
+        ['r1'],
+        ['p1'],
+        [
+          { name: 'kernel_shape', kind: 'ints', value: [2, 2] },
+          { name: 'strides', kind: 'ints', value: [2, 2] },
+        ],
+      ),
+      node('Flatten', ['p1'], ['f1'], [{ name: 'axis', kind: 'int', value: 1 }]),
+      node('Gemm', ['f1', 'fc.weight', 'fc.bias'], ['g1'], [{ name: 'transB', kind: 'int', value: 1 }]),
+      node('Softmax', ['g1'], ['output'], [{ name: 'axis', kind: 'int', value: 1 }]),
+    ],
+    [
+      tensor('conv.weight', [3, 1, 3, 3], floats(27, r)),
+      tensor('conv.bias', [3], floats(3, r)),
+      tensor('fc.weight', [4, 27], floats(108, r)),
+      tensor('fc.bias', [4], floats(4, r)),
+    ],
+    ['N', 1, 8, 8],
+    ['N', 4],
+  );
+}
+
+/** An MLP with the plumbing ops: Split, Tanh, Sigmoid, Concat, MatMul, Add, Reshape, Relu, Sub. */
+export function mlp(): Uint8Array {
+  const r = rng(5);
+  return file(
+    [
+      node('Split', ['input', 'sizes'], ['a', 'b'], [{ name: 'axis', kind: 'int', value: -1 }]),
+      node('Tanh', ['a'], ['ta']),
+      node('Sigmoid', ['b'], ['sb']),
+      node('Concat', ['ta', 'sb'], ['cat'], [{ name: 'axis', kind: 'int', value: 1 }]),
+      node('MatMul', ['cat', 'W'], ['h']),
+      node('Add', ['h', 'bias'], ['hb']),
+      node('Relu', ['hb'], ['rh']),
+      node('Sub', ['rh', 'hb'], ['diff']),
+      node('Reshape', ['diff', 'shape'], ['output']),
+    ],
+    [
+      tensor('sizes', [2], [2, 4]),
+      tensor('W', [6, 5], floats(30, r)),
+      tensor('bias', [5], floats(5, r)),
+      tensor('shape', [2], [0, -1]),
+    ],
+    ['N', 6],
+    ['N', 5],
+  );
+}
