@@ -11,24 +11,28 @@ test.describe.configure({ timeout: 180_000 });
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Training' });
 const status = (page: Page) => panel(page).getByRole('status', { name: 'Training status' });
-const exportPyTorch = (page: Page) => page.getByRole('button', { name: 'Export → PyTorch' });
+const exportTo = (page: Page) => page.getByRole('button', { name: 'Export to…' });
 
 test('a trained XOR exports as a PyTorch package in one zip', async ({ page, record }, info) => {
   await page.goto('/?engine=typed');
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
-  await expect(exportPyTorch(page)).toBeDisabled();
-  await expect(exportPyTorch(page)).toHaveAttribute('title', /train first/);
+  await expect(exportTo(page)).toBeDisabled();
+  await expect(exportTo(page)).toHaveAttribute('title', /train first/);
 
   const epochs = panel(page).getByLabel(/^Epochs/);
   await epochs.fill('2');
   await epochs.press('Enter');
   await panel(page).getByRole('button', { name: 'Play', exact: true }).click();
   await expect(status(page)).toHaveText(/^Done: 2 epochs/, { timeout: 30_000 });
-  await expect(exportPyTorch(page)).toBeEnabled();
+  await expect(exportTo(page)).toBeEnabled();
+  await exportTo(page).click();
+  const menu = page.getByRole('menu', { name: 'Export to' });
+  await expect(menu.getByRole('menuitem')).toHaveText([/^PyTorch/, /^ONNX/, /^tfjs graph model/]);
   await page.locator('header').screenshot({ path: info.outputPath('export-pytorch-button.png') });
 
   const downloading = page.waitForEvent('download');
-  await exportPyTorch(page).click();
+  await menu.getByRole('menuitem', { name: /^PyTorch/ }).click();
+  await expect(menu).toHaveCount(0);
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('XOR-pytorch.zip');
   const path = info.outputPath('XOR-pytorch.zip');

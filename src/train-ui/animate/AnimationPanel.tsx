@@ -25,6 +25,8 @@ import { useOpenedValues } from './useOpenedValues';
 import { usePresentation } from './usePresentation';
 import './animate.css';
 
+const NO_BOXES: readonly string[] = [];
+
 /** A box as the drawing names it: its label, else its id. */
 function namer(doc: LensDocument) {
   const labels = new Map<string, string>();
@@ -112,7 +114,6 @@ export function AnimationPanel() {
   const leave = useCallback(() => setPresenting(false), []);
   usePresentation(presenting && s.status === 'ready', player, leave);
   const section = useRef<HTMLElement>(null);
-  useFitAbovePanel(section, s.status === 'ready' ? s.traced : null);
   useEffect(() => () => player.close(), [player]);
   useEffect(() => installDebugAnimation(player), [player]);
   // clicking a wire on the canvas selects it: while a step is shown, that pins it too
@@ -143,6 +144,7 @@ export function AnimationPanel() {
   const name = useMemo(() => namer(doc), [doc]);
   const frames = t?.timeline.frames ?? [];
   const frame = frames[s.index];
+  useFitAbovePanel(section, s.status === 'ready' ? s.traced : null, frame?.boxes ?? NO_BOXES);
   const notHere = useOpenedValues(session, player, t, pinned, frame, s.example);
   // the optimiser's caption prints its update diagram: made once per frame and example, not per render
   const caption = useMemo(

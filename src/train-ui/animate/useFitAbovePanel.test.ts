@@ -1,13 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { paddingAbovePanel } from './useFitAbovePanel';
+import { freeBand, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
 
-describe('paddingAbovePanel', () => {
+describe('the band above the Animation panel', () => {
   it('says pixels: React Flow reads a bare number as a share of the pane', () => {
     const p = paddingAbovePanel(200.4);
     for (const side of Object.values(p)) expect(side).toMatch(/^\d+px$/);
   });
-  it('leaves the panel, a margin and the chips of the lowest wire below the drawing', () => {
-    const p = paddingAbovePanel(200);
-    expect(Number.parseFloat(p.bottom)).toBe(200 + Number.parseFloat(p.top) + 44);
+
+  it('is the pane less the panel, a margin and the chips of the lowest wire', () => {
+    const band = freeBand(800, 400, 200);
+    expect(Number.parseFloat(paddingAbovePanel(200).bottom)).toBe(400 - band.bottom);
+    expect(band.top).toBeLessThan(band.bottom);
+  });
+
+  it('frames a wide drawing by its width and a tall one by its height', () => {
+    const band = freeBand(800, 400, 200); // 768 × 124
+    expect(zoomToFit({ x: 0, y: 0, width: 1536, height: 10 }, band)).toBeCloseTo(0.5);
+    expect(zoomToFit({ x: 0, y: 0, width: 10, height: 248 }, band)).toBeCloseTo(0.5);
+  });
+
+  it('pans only boxes outside the band, to its middle, at the same zoom', () => {
+    const band = freeBand(800, 400, 200);
+    const v = { x: 0, y: 0, zoom: 2 };
+    expect(panInto({ x: 20, y: 20, width: 50, height: 20 }, band, v)).toBeNull();
+    const to = panInto({ x: 1000, y: 500, width: 50, height: 20 }, band, v);
+    expect(to).not.toBeNull();
+    const t = to as { x: number; y: number; zoom: number };
+    expect(t.zoom).toBe(2);
+    // the boxes' centre lands on the band's centre
+    expect(1025 * 2 + t.x).toBeCloseTo((band.left + band.right) / 2);
+    expect(510 * 2 + t.y).toBeCloseTo((band.top + band.bottom) / 2);
+    expect(panInto({ x: 1000, y: 500, width: 50, height: 20 }, band, t)).toBeNull();
   });
 });

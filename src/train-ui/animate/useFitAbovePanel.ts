@@ -1,23 +1,60 @@
 /**
- * While a step is animated, its panel covers the lower part of the canvas. When a traced step is
- * shown, the drawing is framed in the band the panel leaves free, so every box and every wire's
- * value chip can be seen and pressed without panning. It frames again when the pane changes size
- * (presentation mode hides the side panels) and when the panel grows taller than it has been for
- * this step (the optimiser's table); it never frames again for a panel that shrinks, so the
- * drawing does not jump from box to box.
+ * While a step is animated, its panel covers the lower part of the canvas; the drawing is kept
+ * in the band it leaves free. When a traced step is shown, a drawing that fits that band at an
+ * overview zoom is framed whole, so every box and every wire's value chip can be seen and
+ * pressed without panning; a larger one (MNIST's) keeps the user's zoom, and at each frame the
+ * canvas pans to bring the boxes at work, and the wires they light, into the band. It frames
+ * again when the pane changes size (presentation mode hides the side panels) and when the panel
+ * grows taller than it has been for this step (the optimiser's table); never for a panel that
+ * shrinks, so the drawing does not jump from box to box.
  */
-import { useReactFlow, useStore } from '@xyflow/react';
+import { type Rect, useReactFlow, useStore } from '@xyflow/react';
 import { type RefObject, useEffect, useState } from 'react';
+import { animationMarks } from '../../editor/canvas/animationMarks';
 
 /** Room under the lowest box for its wires' value chips, which hang below each wire. */
 const CHIP_ROOM = 44;
 const MARGIN = 16;
+/** Below this zoom a whole drawing is not framed: its boxes' names could not be read. */
+export const OVERVIEW_ZOOM = 0.4;
+const MAX_ZOOM = 1.25;
 
 /** The padding, in pixels, that frames the drawing above a panel `panelHeight` tall at the canvas's bottom. */
 export function paddingAbovePanel(panelHeight: number) {
   // React Flow reads a bare number as a share of the pane: say pixels
   const px = (n: number) => `${Math.round(n)}px` as const;
   return { top: px(MARGIN), left: px(MARGIN), right: px(MARGIN), bottom: px(panelHeight + MARGIN + CHIP_ROOM) };
+}
+
+/** The free band of a pane `width`×`height` above a panel `panelHeight` tall, in screen pixels. */
+export function freeBand(width: number, height: number, panelHeight: number) {
+  return { left: MARGIN, top: MARGIN, right: width - MARGIN, bottom: height - panelHeight - MARGIN - CHIP_ROOM };
+}
+
+/** The zoom that frames `bounds` whole in `band`. */
+export function zoomToFit(bounds: Rect, band: ReturnType<typeof freeBand>): number {
+  const w = Math.max(1, bounds.width);
+  const h = Math.max(1, bounds.height);
+  return Math.min((band.right - band.left) / w, (band.bottom - band.top) / h);
+}
+
+/**
+ * The viewport that puts `bounds` (flow coordinates) in the middle of `band` at `zoom`, or null
+ * when it is in the band already.
+ */
+export function panInto(bounds: Rect, band: ReturnType<typeof freeBand>, v: { x: number; y: number; zoom: number }) {
+  const left = bounds.x * v.zoom + v.x;
+  const top = bounds.y * v.zoom + v.y;
+  const right = left + bounds.width * v.zoom;
+  const bottom = top + bounds.height * v.zoom;
+  if (left >= band.left && top >= band.top && right <= band.right && bottom <= band.bottom) return null;
+  const cx = (band.left + band.right) / 2;
+  const cy = (band.top + band.bottom) / 2;
+  return {
+    x: cx - (bounds.x + bounds.width / 2) * v.zoom,
+    y: cy - (bounds.y + bounds.height / 2) * v.zoom,
+    zoom: v.zoom,
+  };
 }
 
 /** The tallest the panel has been since `shown` changed, in whole pixels. */
@@ -36,16 +73,41 @@ function useTallest(panel: RefObject<HTMLElement | null>, shown: unknown): numbe
   return tallest;
 }
 
-export function useFitAbovePanel(panel: RefObject<HTMLElement | null>, shown: unknown): void {
+/** `lit`: the drawn boxes at work in the frame shown. */
+export function useFitAbovePanel(panel: RefObject<HTMLElement | null>, shown: unknown, lit: readonly string[]): void {
   const flow = useReactFlow();
   // React Flow frames with the pane size it last measured: wait for that, not for the DOM
-  const pane = useStore((s) => `${s.width}x${s.height}`);
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
   const tallest = useTallest(panel, shown);
+  const litKey = lit.join(' ');
+
+  // the whole drawing, when it can be read framed whole
   useEffect(() => {
-    if (!shown || !tallest || pane === '0x0') return;
+    if (!shown || !tallest || !width || !height) return;
     const frame = requestAnimationFrame(() => {
-      void flow.fitView({ padding: paddingAbovePanel(tallest), maxZoom: 1.25, minZoom: 0.2 });
+      const bounds = flow.getNodesBounds(flow.getNodes());
+      const zoom = zoomToFit(bounds, freeBand(width, height, tallest));
+      if (zoom < OVERVIEW_ZOOM) return;
+      void flow.fitView({ padding: paddingAbovePanel(tallest), maxZoom: MAX_ZOOM, minZoom: OVERVIEW_ZOOM });
     });
     return () => cancelAnimationFrame(frame);
-  }, [flow, shown, pane, tallest]);
+  }, [flow, shown, width, height, tallest]);
+
+  // the boxes at work and the wires they light, always in the band
+  useEffect(() => {
+    if (!shown || !tallest || !width || !height || !litKey) return;
+    const frame = requestAnimationFrame(() => {
+      const ids = new Set(litKey.split(' '));
+      for (const [wire, mark] of Object.entries(animationMarks.getState().wires)) {
+        const edge = mark.lit ? flow.getEdge(wire) : undefined;
+        if (edge) ids.add(edge.source).add(edge.target);
+      }
+      const known = [...ids].filter((id) => flow.getInternalNode(id));
+      if (known.length === 0) return;
+      const to = panInto(flow.getNodesBounds(known), freeBand(width, height, tallest), flow.getViewport());
+      if (to) void flow.setViewport(to, { duration: 200 });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [flow, shown, width, height, tallest, litKey]);
 }

@@ -2,7 +2,7 @@
  * Export model: the diagram with its trained weights and optimiser state as one
  * `.lensboard-model.json` file (docs/model-format.md), during or after training, named after the
  * diagram. Also where a model file that Open read hands its weights to the training session,
- * whose next run starts from them. Beside it, Export → <target> saves the same model as a package
+ * whose next run starts from them. Beside it, Export to… → <target> saves the same model as a package
  * for another engine (docs/export.md), one .zip per target.
  */
 import './model.css';
@@ -11,9 +11,10 @@ import { downloadBlob, downloadText } from '../../editor/persist/download';
 import { safeFileBase } from '../../editor/persist/fileName';
 import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 import { exportArchive } from '../../export/package';
-import { EXPORT_TARGETS, type ExportTarget } from '../../export/targets';
+import type { ExportTarget } from '../../export/targets';
 import type { SessionState } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { ExportToMenu } from './ExportToMenu';
 import { exportSource, openedModelText, resumeOf } from './modelExport';
 import { modelFileName } from './modelFileName';
 
@@ -104,22 +105,12 @@ export function ExportModel() {
       >
         Export model
       </button>
-      {EXPORT_TARGETS.map((target) => (
-        <button
-          key={target.id}
-          type="button"
-          disabled={!can}
-          aria-busy={busy}
-          title={
-            source.kind === 'none'
-              ? `Export → ${target.label}: ${source.why}`
-              : `Export → ${target.label}: ${target.summary}, as one .zip`
-          }
-          onClick={() => void exportTo(target)}
-        >
-          Export → {target.label}
-        </button>
-      ))}
+      <ExportToMenu
+        disabled={!can}
+        why={source.kind === 'none' ? source.why : null}
+        busy={busy}
+        onPick={(target) => void exportTo(target)}
+      />
     </div>
   );
 }
