@@ -16,7 +16,7 @@ import { animationMarks } from '../../editor/canvas/animationMarks';
 const CHIP_ROOM = 44;
 const MARGIN = 16;
 /** Below this zoom a whole drawing is not framed: its boxes' names could not be read. */
-export const OVERVIEW_ZOOM = 0.4;
+export const OVERVIEW_ZOOM = 0.3;
 const MAX_ZOOM = 1.25;
 
 /** The padding, in pixels, that frames the drawing above a panel `panelHeight` tall at the canvas's bottom. */
