@@ -4,7 +4,8 @@
  * trace posted as the worker posts it (its arrays moved, the step's outputs copied: learn/
  * traceTransfer.ts; a large step as summaries: learn/traceSummary.ts), here through `structuredClone`, which costs what `postMessage` does. The
  * run is the example document's own (model, loss, optimiser, batch size) on the typed engine;
- * steps/s is read from the worker's own snapshots over one window. Goal: on ≥ 0.9× off while
+ * steps/s is read from the worker's own snapshots, over windows with the animation off and on
+ * that interleave round after round. Goal: on ≥ 0.9× off while
  * the animation plays steps back to back (PLAYING_MS).
  */
 import { readFileSync } from 'node:fs';
@@ -27,7 +28,8 @@ const STRESS_MS = 500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Throughput {
-  readonly stepsPerSecond: number;
+  readonly steps: number;
+  readonly seconds: number;
   readonly traces: number;
   readonly traceBytes: number;
 }
@@ -66,28 +68,61 @@ async function throughput(example: string, everyMs: number | null, windowMs: num
   if (timer) clearInterval(timer);
   host({ type: 'stop' });
   while (!done && !failed) await sleep(20);
-  return { stepsPerSecond: steps / seconds, traces, traceBytes: traces ? traceBytes / traces : 0 };
+  return { steps, seconds, traces, traceBytes };
+}
+
+/** One condition's windows over the rounds: steps over time, and the traces' mean size. */
+class Tally {
+  steps = 0;
+  seconds = 0;
+  traces = 0;
+  traceBytes = 0;
+  add(t: Throughput): void {
+    this.steps += t.steps;
+    this.seconds += t.seconds;
+    this.traces += t.traces;
+    this.traceBytes += t.traceBytes;
+  }
+  get stepsPerSecond(): number {
+    return this.steps / this.seconds;
+  }
+  /** Each window's rate, for the note. */
+  readonly rates: number[] = [];
 }
 
 export async function benchAnimation(args: readonly string[]): Promise<BenchRow[]> {
   const quick = args.includes('--quick');
-  const windowMs = quick ? 10_000 : 20_000;
+  // off and on windows interleave, round after round, so that a change of the machine's load
+  // falls on both alike (one long window of each in turn let load alone move the ratio ±10%)
+  const rounds = quick ? 2 : 3;
+  const windowMs = quick ? 5_000 : 8_000;
   const log = (s: string) => process.stderr.write(`  animation: ${s}\n`);
   const rows: BenchRow[] = [];
   for (const example of ['xor', 'mnist-mlp']) {
-    log(`${example}: off`);
-    const off = await throughput(example, null, windowMs);
+    const conditions: (number | null)[] = [null, PLAYING_MS, STRESS_MS];
+    const tallies = conditions.map(() => new Tally());
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, every] of conditions.entries()) {
+        log(`${example}: round ${round + 1} of ${rounds}, ${every === null ? 'off' : `a trace every ${every} ms`}`);
+        const t = await throughput(example, every, windowMs);
+        tallies[i].add(t);
+        tallies[i].rates.push(t.steps / t.seconds);
+      }
+    }
+    const [off, ...ons] = tallies;
+    const windows = (t: Tally) =>
+      `${rounds} windows of ${windowMs / 1000} s (${t.rates.map((r) => r.toFixed(1)).join(', ')})`;
     rows.push({
       suite: 'animation',
       name: `${example} steps/s, animation off`,
       value: off.stepsPerSecond,
       unit: 'steps/s',
+      note: windows(off),
     });
-    for (const every of [PLAYING_MS, STRESS_MS]) {
-      log(`${example}: a trace every ${every} ms`);
-      const on = await throughput(example, every, windowMs);
+    for (const [i, on] of ons.entries()) {
+      const every = conditions[i + 1] as number;
       const ratio = on.stepsPerSecond / off.stepsPerSecond;
-      const kb = (on.traceBytes / 1024).toFixed(0);
+      const kb = (on.traces ? on.traceBytes / on.traces / 1024 : 0).toFixed(0);
       const goal =
         every === PLAYING_MS
           ? `; goal ≥ ${ANIMATION_GOAL}×: ${ratio >= ANIMATION_GOAL ? 'pass' : 'MISS'}`
@@ -97,7 +132,7 @@ export async function benchAnimation(args: readonly string[]): Promise<BenchRow[
         name: `${example} on/off, a trace every ${every / 1000} s`,
         value: ratio,
         unit: '×',
-        note: `${on.stepsPerSecond.toFixed(1)} steps/s; ${on.traces} traces of ${kb} KB${goal}`,
+        note: `${on.stepsPerSecond.toFixed(1)} steps/s over ${windows(on)}; ${on.traces} traces of ${kb} KB${goal}`,
       });
     }
   }
