@@ -5,33 +5,13 @@
  * for the generators that make a batched wire from nothing (zero, constant, broadcastBatch).
  */
 import type { WireType } from '../../core/wire';
-import { ExportError, type ExportNode } from '../graph';
+import { ExportError } from '../graph';
+import { GraphWriter } from '../graphWriter';
 import { ONNX_FLOAT, ONNX_INT64, type OnnxAttribute, type OnnxNode, type OnnxTensor } from './model';
 
-export class OnnxBuilder {
+export class OnnxBuilder extends GraphWriter {
   readonly nodes: OnnxNode[] = [];
   readonly constants: OnnxTensor[] = [];
-  private readonly taken: Set<string>;
-  private batchValue: string | undefined;
-  /** The node being written, whose name prefixes every value it makes. */
-  current: ExportNode | undefined;
-
-  constructor(
-    taken: Iterable<string>,
-    /** The first batched graph input, whose leading dimension is the batch size. */
-    private readonly batchedInput: string | undefined,
-  ) {
-    this.taken = new Set(taken);
-  }
-
-  /** A value name not yet used: `<box>/<what>`. */
-  fresh(what: string): string {
-    const base = `${this.current?.box ?? this.current?.gen ?? 'lensboard'}/${what}`;
-    let name = base;
-    for (let k = 2; this.taken.has(name); k++) name = `${base}_${k}`;
-    this.taken.add(name);
-    return name;
-  }
 
   /** Appends one node; its name is its first output's. */
   op(opType: string, inputs: readonly string[], outputs: readonly string[], attributes: OnnxAttribute[] = []): void {
@@ -67,16 +47,12 @@ export class OnnxBuilder {
   /** The int64 [batch] of the graph's first batched input, made once. */
   batchSize(): string | undefined {
     if (this.batchedInput === undefined) return undefined;
-    if (this.batchValue === undefined) {
-      const saved = this.current;
-      this.current = undefined;
-      this.batchValue = this.value('Shape', [this.batchedInput], 'batch_size', [
+    return this.batchOnce((input) =>
+      this.value('Shape', [input], 'batch_size', [
         { name: 'start', kind: 'int', value: 0 },
         { name: 'end', kind: 'int', value: 1 },
-      ]);
-      this.current = saved;
-    }
-    return this.batchValue;
+      ]),
+    );
   }
 
   /** A wire filled with `value`: a constant tensor, expanded over the batch when the wire is batched. */

@@ -6,7 +6,8 @@
  * of the same name, so a user finds `W1.W` or `tanh1` in the model under its Lensboard name.
  */
 import type { WireType } from '../../core/wire';
-import { ExportError, type ExportNode } from '../graph';
+import { ExportError } from '../graph';
+import { GraphWriter } from '../graphWriter';
 
 export type TfAttr =
   | { readonly type: 'DT_FLOAT' | 'DT_INT32' | 'DT_BOOL' }
@@ -43,27 +44,9 @@ export const intList = (values: readonly number[]): TfAttr => ({ list: { i: valu
 /** String attributes are base64 in the JSON GraphDef (`padding: "VALID"`). */
 export const text = (s: string): TfAttr => ({ s: btoa(s) });
 
-export class TfBuilder {
+export class TfBuilder extends GraphWriter {
   readonly nodes: TfNode[] = [];
   readonly constants: TfConstant[] = [];
-  private readonly taken: Set<string>;
-  private batchValue: string | undefined;
-  current: ExportNode | undefined;
-
-  constructor(
-    taken: Iterable<string>,
-    private readonly batchedInput: string | undefined,
-  ) {
-    this.taken = new Set(taken);
-  }
-
-  fresh(what: string): string {
-    const base = `${this.current?.box ?? this.current?.gen ?? 'lensboard'}/${what}`;
-    let name = base;
-    for (let k = 2; this.taken.has(name); k++) name = `${base}_${k}`;
-    this.taken.add(name);
-    return name;
-  }
 
   /** A node named `name` (its first output is `name`, the next `name:1`…). */
   op(op: string, input: readonly string[], name: string, attr: Record<string, TfAttr> = {}): string {
@@ -99,17 +82,11 @@ export class TfBuilder {
     if (this.batchedInput === undefined) {
       throw new ExportError([`${this.current?.gen} needs a batched data input to take the batch size from`]);
     }
-    if (this.batchValue === undefined) {
-      const saved = this.current;
-      this.current = undefined;
-      const shape = this.value('Shape', [this.batchedInput], 'input_shape', {
-        T: FLOAT,
-        out_type: { type: 'DT_INT32' },
-      });
-      this.batchValue = this.value('Slice', [shape, this.ints('begin', [0]), this.ints('size', [1])], 'batch_size');
-      this.current = saved;
-    }
-    return this.value('ConcatV2', [this.batchValue, this.ints('features', features), this.ints('axis', [0])], 'shape', {
+    const batch = this.batchOnce((input) => {
+      const shape = this.value('Shape', [input], 'input_shape', { T: FLOAT, out_type: { type: 'DT_INT32' } });
+      return this.value('Slice', [shape, this.ints('begin', [0]), this.ints('size', [1])], 'batch_size');
+    });
+    return this.value('ConcatV2', [batch, this.ints('features', features), this.ints('axis', [0])], 'shape', {
       N: { i: '2' },
     });
   }
