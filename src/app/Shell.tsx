@@ -13,11 +13,11 @@ import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
 import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
 import { LockedBanner } from '../editor/overlays/LockedBanner';
+import { LazyOverlay } from '../editor/overlays/lazyOverlay';
 import { MissingOutputHint } from '../editor/overlays/MissingOutputHint';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
-import { PictureDialog } from '../editor/overlays/PictureDialog';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
 import { ShareDialog } from '../editor/overlays/ShareDialog';
 import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
@@ -25,7 +25,6 @@ import { TermPanel } from '../editor/overlays/TermPanel';
 import { TieDialog } from '../editor/overlays/TieDialog';
 import { UnreadableBanner } from '../editor/overlays/UnreadableBanner';
 import { Palette } from '../editor/palette/Palette';
-import { ReverseDerivativeView } from '../editor/reverse/ReverseDerivativeView';
 import { useEditor } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
 import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
@@ -35,6 +34,11 @@ import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { BoxOutputTip } from '../train-ui/views/BoxOutputTip';
 import { StatusBar } from './StatusBar';
+
+// Loaded when first opened (editor/overlays/lazyOverlay.tsx): the first screen, an example on
+// the canvas, needs neither.
+const loadPictureDialog = () => import('../editor/overlays/PictureDialog').then((m) => m.PictureDialog);
+const loadReverseView = () => import('../editor/reverse/ReverseDerivativeView').then((m) => m.ReverseDerivativeView);
 
 export function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
@@ -66,7 +70,7 @@ export function Shell({ ready }: { ready: boolean }) {
             <EmptyCanvasHint />
             <MissingOutputHint />
             <NoticeBar />
-            <ReverseDerivativeView />
+            <LazyOverlay overlay="reverse" what="the R[f] view" load={loadReverseView} />
             <TermPanel />
             <AnimationPanel />
             <LessonPanel />
@@ -86,7 +90,7 @@ export function Shell({ ready }: { ready: boolean }) {
           <OpenProblemDialog />
           <ExamplesDialog />
           <ShareDialog />
-          <PictureDialog />
+          <LazyOverlay overlay="picture" what="the picture dialog" load={loadPictureDialog} />
           <ShortcutsOverlay />
           <LessonChooser />
         </div>

@@ -6,6 +6,7 @@
 import type { ExportGraph } from './graph';
 import { onnxTarget } from './onnx/write';
 import { pytorchTarget } from './pytorch/index';
+import type { ExportTargetInfo } from './targetInfo';
 import { tfjsTarget } from './tfjs/write';
 
 /** A file of an export, by its path inside the package (`model.py`, `weights.safetensors`). */
@@ -14,13 +15,8 @@ export interface ExportFile {
   readonly data: string | Uint8Array;
 }
 
-export interface ExportTarget {
-  /** What `--to` takes: `pytorch`. */
-  readonly id: string;
-  /** What a user reads: `PyTorch`. */
-  readonly label: string;
-  /** One line for `--help`. */
-  readonly summary: string;
+/** A target's id, label and summary (targetInfo.ts, what the app's menu lists) and its writer. */
+export interface ExportTarget extends ExportTargetInfo {
   /** The package's files; throws UnsupportedOpError naming every generator it cannot express. */
   write(graph: ExportGraph): ExportFile[];
 }

@@ -9,7 +9,6 @@
  * a model whose weights are its initialisers, or refused naming each node it cannot draw
  * (docs/export.md, "Import back").
  */
-import { importOnnx } from '../../export/onnx/import/importOnnx';
 import { checkFileSize, type OpenedFile, openFile } from '../../io/openFile';
 import { documentForModel } from '../../learn/modelDocument';
 import type { EditorStore } from '../store/createEditorStore';
@@ -57,8 +56,17 @@ export function openText(store: EditorStore, file: string, text: string): void {
   openChecked(store, file, openFile(text));
 }
 
-/** An ONNX file's bytes, already read: drawn as a model, or refused naming each node. */
-export function openOnnx(store: EditorStore, file: string, bytes: Uint8Array): void {
+/** An ONNX file's bytes, already read: drawn as a model, or refused naming each node. The reader
+ * loads with the first .onnx file opened, not with the page; a failed load is shown as a refusal. */
+export async function openOnnx(store: EditorStore, file: string, bytes: Uint8Array): Promise<void> {
+  let importOnnx: typeof import('../../export/onnx/import/importOnnx').importOnnx;
+  try {
+    ({ importOnnx } = await import('../../export/onnx/import/importOnnx'));
+  } catch (e) {
+    const message = `the ONNX reader could not be loaded: ${e instanceof Error ? e.message : String(e)}`;
+    store.getState().setView({ openProblem: { file, errors: [{ path: '', message }] } });
+    return;
+  }
   const r = importOnnx(bytes, file.replace(/\.onnx$/i, ''));
   openChecked(
     store,
@@ -96,5 +104,5 @@ export async function openPicked(store: EditorStore, file: File): Promise<void> 
     return;
   }
   if (typeof read === 'string') openText(store, file.name, read);
-  else openOnnx(store, file.name, read);
+  else await openOnnx(store, file.name, read);
 }

@@ -7,6 +7,7 @@
 import type { WireType } from '../../core/wire';
 import type { ExportGraph } from '../graph';
 import { mapNodes } from '../opTable';
+import { ONNX_INFO } from '../targetInfo';
 import type { ExportFile, ExportTarget } from '../targets';
 import { OnnxBuilder } from './builder';
 import { encodeOnnx, IR_VERSION, ONNX_FLOAT, type OnnxModel, type OnnxTensor, type OnnxValue, OPSET } from './model';
@@ -50,8 +51,6 @@ export function onnxModel(graph: ExportGraph): OnnxModel {
 }
 
 export const onnxTarget: ExportTarget = {
-  id: 'onnx',
-  label: 'ONNX',
-  summary: 'model.onnx (opset 17): the forward model with its trained weights, for ONNX Runtime',
+  ...ONNX_INFO,
   write: (graph): ExportFile[] => [{ path: 'model.onnx', data: encodeOnnx(onnxModel(graph)) }],
 };

@@ -3,6 +3,7 @@
  * weights.safetensors (the trained parameters) and train.py (Lensboard's loss, optimiser and
  * batch size, with DistributedDataParallel), and a README.
  */
+import { PYTORCH_INFO } from '../targetInfo';
 import type { ExportTarget } from '../targets';
 import { modelPy } from './modelPy';
 import { readmeMd } from './readme';
@@ -10,9 +11,7 @@ import { encodeSafetensors } from './safetensors';
 import { trainPy } from './trainPy';
 
 export const pytorchTarget: ExportTarget = {
-  id: 'pytorch',
-  label: 'PyTorch',
-  summary: 'model.py (an nn.Module), weights.safetensors, train.py (DistributedDataParallel)',
+  ...PYTORCH_INFO,
   write(graph) {
     const model = modelPy(graph);
     const train = trainPy(graph);

@@ -8,6 +8,7 @@
 import type { WireType } from '../../core/wire';
 import type { ExportGraph } from '../graph';
 import { mapNodes } from '../opTable';
+import { TFJS_INFO } from '../targetInfo';
 import type { ExportFile, ExportTarget } from '../targets';
 import { type TfBuilder as Builder, dims, FLOAT, TfBuilder, type TfConstant } from './builder';
 import { TFJS_OPS } from './ops';
@@ -75,8 +76,6 @@ export function tfjsGraphModel(graph: ExportGraph): ExportFile[] {
 }
 
 export const tfjsTarget: ExportTarget = {
-  id: 'tfjs',
-  label: 'tfjs graph model',
-  summary: 'model.json + weight shards: the forward model for tf.loadGraphModel in any tfjs app',
+  ...TFJS_INFO,
   write: tfjsGraphModel,
 };

@@ -10,8 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { downloadBlob, downloadText } from '../../editor/persist/download';
 import { safeFileBase } from '../../editor/persist/fileName';
 import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreContext';
-import { exportArchive } from '../../export/package';
-import type { ExportTarget } from '../../export/targets';
+import type { ExportTargetInfo } from '../../export/targetInfo';
 import type { SessionState } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import { ExportToMenu } from './ExportToMenu';
@@ -70,7 +69,7 @@ export function ExportModel() {
     }
   }
 
-  async function exportTo(target: ExportTarget) {
+  async function exportTo(target: ExportTargetInfo) {
     const notify = store.getState().notify;
     setBusy(true);
     try {
@@ -79,6 +78,8 @@ export function ExportModel() {
         notify(`Export → ${target.label}: train first; there are no trained weights yet.`, 'error');
         return;
       }
+      // The writers load on the first export, not with the page (docs/export.md).
+      const { exportArchive } = await import('../../export/package');
       const archive = exportArchive(text, target.id, safeFileBase(doc.name, 'model'));
       downloadBlob(new Blob([archive.bytes.slice().buffer], { type: 'application/zip' }), archive.name);
       notify(`Exported the model for ${target.label} as “${archive.name}”.`);

@@ -5,7 +5,7 @@
  * choice closes it; the arrow keys move between its items.
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { EXPORT_TARGETS, type ExportTarget } from '../../export/targets';
+import { EXPORT_TARGET_INFO, type ExportTargetInfo } from '../../export/targetInfo';
 
 export function ExportToMenu({
   disabled,
@@ -17,7 +17,7 @@ export function ExportToMenu({
   /** Why nothing can be exported yet, when that is so. */
   why: string | null;
   busy: boolean;
-  onPick: (target: ExportTarget) => void;
+  onPick: (target: ExportTargetInfo) => void;
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -63,7 +63,7 @@ export function ExportToMenu({
       </button>
       {open && (
         <div className="export-to-menu" role="menu" aria-label="Export to" ref={menu} onKeyDown={onKey}>
-          {EXPORT_TARGETS.map((target) => (
+          {EXPORT_TARGET_INFO.map((target) => (
             <button
               key={target.id}
               type="button"

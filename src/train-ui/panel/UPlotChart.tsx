@@ -1,11 +1,21 @@
 /**
  * A uPlot chart that follows its container's width and redraws at most five times a second,
  * however often the run reports: `data()` is read when the redraw comes, so a burst of
- * snapshots costs one draw.
+ * snapshots costs one draw. The library loads after the first paint (uplotModule.ts); the
+ * chart's box is laid out at once and drawn into when it has.
  */
-import 'uplot/dist/uPlot.min.css';
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+
+let uPlotLoad: Promise<typeof uPlot> | null = null;
+const loadUPlot = () => {
+  uPlotLoad ??= import('./uplotModule').then((m) => m.default);
+  // A failed load is tried again by the next chart made, not remembered.
+  uPlotLoad.catch(() => {
+    uPlotLoad = null;
+  });
+  return uPlotLoad;
+};
 
 const REDRAW_MS = 200;
 
@@ -26,18 +36,33 @@ export function UPlotChart({
   const plot = useRef<uPlot | null>(null);
   const read = useRef(data);
   read.current = data;
+  const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
+    let live = true;
+    let p: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
     const size = () => ({ width: Math.max(160, el.clientWidth), height: Math.max(100, el.clientHeight - 4) });
-    const p = new uPlot({ ...options, ...size() }, read.current(), el);
-    plot.current = p;
-    const observer = new ResizeObserver(() => p.setSize(size()));
-    observer.observe(el);
+    loadUPlot().then(
+      (UPlot) => {
+        if (!live) return;
+        const made = new UPlot({ ...options, ...size() }, read.current(), el);
+        p = made;
+        plot.current = made;
+        observer = new ResizeObserver(() => made.setSize(size()));
+        observer.observe(el);
+        setFailed(null);
+      },
+      (e: unknown) => {
+        if (live) setFailed(e instanceof Error ? e.message : String(e));
+      },
+    );
     return () => {
-      observer.disconnect();
-      p.destroy();
+      live = false;
+      observer?.disconnect();
+      p?.destroy();
       plot.current = null;
     };
   }, [options]);
@@ -54,5 +79,9 @@ export function UPlotChart({
     return () => clearTimeout(timer);
   }, [version]);
 
-  return <div className="train-chart" ref={box} role="img" aria-label={label} />;
+  return (
+    <div className="train-chart" ref={box} role="img" aria-label={label}>
+      {failed && <p className="train-chart-failed">The chart could not be loaded: {failed}</p>}
+    </div>
+  );
 }
