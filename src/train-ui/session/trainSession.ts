@@ -334,16 +334,17 @@ export class TrainSession {
         points: this.state.points + 1,
       });
     });
-    client.on('epoch', ({ metrics }) => {
+    client.on('epoch', ({ metrics: last, earlier }) => {
       if (!live()) return;
+      const ended = earlier ? [...earlier, last] : [last];
       // Batched with the snapshots: a small set ends an epoch every few steps (XOR's 500 rows in
       // batches of 16, ~400 a second on typed arrays), and a store change each re-rendered the
       // panel and copied the whole list each time. The list waiting for the frame is this
       // session's own (no one reads it yet), so the epochs before the frame are pushed onto it.
       const waiting = this.frames.pending?.epochs;
-      if (waiting && waiting === this.epochsWaiting) this.epochsWaiting.push(metrics);
-      else this.epochsWaiting = [...this.state.epochs, metrics];
-      this.later({ epochs: this.epochsWaiting, stepsPerSecond: metrics.stepsPerSecond });
+      if (waiting && waiting === this.epochsWaiting) this.epochsWaiting.push(...ended);
+      else this.epochsWaiting = [...this.state.epochs, ...ended];
+      this.later({ epochs: this.epochsWaiting, stepsPerSecond: last.stepsPerSecond });
     });
     client.on('status', ({ status, engine, pick }) => {
       if (!live()) return;
