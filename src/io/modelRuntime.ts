@@ -92,12 +92,39 @@ function compiled(file: ModelFile): CompiledModel {
   return r.model;
 }
 
+/** A diagram compiled, lowered and made runnable, with its probing program once asked for. */
+interface Built {
+  readonly model: CompiledModel;
+  readonly lowered: Program;
+  readonly forward: ReturnType<ProgramRunner>;
+  probing: { run: ReturnType<ProgramRunner>; boxes: string[] } | null;
+}
+
+/**
+ * The last diagram built, by runner and by the diagram and dataset it was built for: a training
+ * page loads the run's model file every half second, the same diagram with new weights, and
+ * compiling it each time was most of what the page did while a large diagram trained. The
+ * runners give back arrays of their own, so one built runner serves every model that shares it.
+ */
+let last: { run: ProgramRunner; key: string; built: Built } | null = null;
+
+function built(file: ModelFile, run: ProgramRunner): Built {
+  const key = JSON.stringify([file.diagram, file.trainingConfig.dataset]);
+  if (last && last.run === run && last.key === key) return last.built;
+  const model = compiled(file);
+  const lowered = lower(model.diagram);
+  const b: Built = { model, lowered, forward: run(fuseProgram(lowered)), probing: null };
+  last = { run, key, built: b };
+  return b;
+}
+
 /** `json`: the file's text, or its JSON already parsed. */
 export function loadModel(json: unknown, run: ProgramRunner = typedRunner): LoadedModel {
   const parsed = typeof json === 'string' ? parseModelText(json) : parseModel(json);
   if (!parsed.ok) throw new ModelFileError(parsed.errors);
   const file = parsed.model;
-  const model = compiled(file);
+  const b = built(file, run);
+  const { model, lowered, forward } = b;
   const wanted = model.params.map((p) => ({ name: p.name, shape: [...p.type.shape], group: 'model' as const }));
   const ours = parsed.weights.filter((w) => w.group === 'model');
   const matched = matchWeights(ours, wanted);
@@ -106,9 +133,6 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
   const inputShape = file.trainingConfig.dataset.featureShape;
   const width = shapeSize(inputShape);
   const output = model.diagram.wires[model.diagram.outputs[0]];
-  const lowered = lower(model.diagram);
-  const forward = run(fuseProgram(lowered));
-  let probing: { run: ReturnType<ProgramRunner>; boxes: string[] } | null = null;
   const rows = (flat: Float32Array) => {
     const n = flat.length / width;
     if (!Number.isInteger(n)) throw new Error(`${flat.length} input values are not rows of ${width}`);
@@ -135,10 +159,11 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
       return Array.from({ length: n }, (_, r) => y.data.slice(r * w, (r + 1) * w));
     },
     probe(inputs) {
-      if (!probing) {
+      if (!b.probing) {
         const { program, boxes } = everyBoxOutput(lowered);
-        probing = { run: run(program), boxes };
+        b.probing = { run: run(program), boxes };
       }
+      const probing = b.probing;
       const outs = probing.run(rows(inputs));
       const boxes = probing.boxes;
       return new Map(outs.map((o, i) => [boxes[i], o]));

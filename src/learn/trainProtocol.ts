@@ -99,7 +99,11 @@ export type FromWorker =
       readonly pick: EnginePick | null;
     }
   | { readonly type: 'snapshot'; readonly snapshot: Snapshot }
-  | { readonly type: 'epoch'; readonly metrics: EpochMetrics }
+  /**
+   * The last epoch ended, and `earlier` the ones that ended since the message before (a small set
+   * ends hundreds of epochs a second: they come at most one message a frame, with the snapshots).
+   */
+  | { readonly type: 'epoch'; readonly metrics: EpochMetrics; readonly earlier?: readonly EpochMetrics[] }
   /** A traced step, with the document its run trains (the page draws it only on that drawing). */
   | { readonly type: 'trace'; readonly step: number; readonly trace: SentTrace; readonly document: LensDocument }
   /** What a 'trace-values' asked for, or why the worker cannot say (it no longer holds that step). */

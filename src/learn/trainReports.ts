@@ -1,11 +1,13 @@
 /**
  * What a training worker tells the page about a run: step losses gathered into one snapshot
- * every ~16 ms (a frame: posting every step would cost a quarter of the throughput), epochs and
- * status changes each after a snapshot of the steps before them, the run's readiness, and its
+ * every ~16 ms (a frame: posting every step would cost a quarter of the throughput), the epochs
+ * ended meanwhile in one message after it, status changes each after a snapshot of the steps
+ * and the epochs before them, the run's readiness, and its
  * weights by name (and a dream's learnt input).
  */
 import type { BackendReport } from '../engines/backend';
 import type { StepMetrics, Trainer } from './trainer';
+import type { EpochMetrics } from './trainerTypes';
 import type { FromWorker } from './trainProtocol';
 import type { NamedWeights } from './weights';
 
@@ -35,6 +37,7 @@ class Snapshots {
   private losses: number[] = [];
   private latest: StepMetrics | null = null;
   private lastPost = 0;
+  private epochs: EpochMetrics[] = [];
 
   constructor(private readonly send: Post) {}
 
@@ -44,12 +47,25 @@ class Snapshots {
     if (performance.now() - this.lastPost >= SNAPSHOT_MS) this.post();
   }
 
+  /** An epoch ended: told with the next snapshot, at most one message a frame. */
+  epoch(m: EpochMetrics): void {
+    this.epochs.push(m);
+    if (performance.now() - this.lastPost >= SNAPSHOT_MS) this.post();
+  }
+
   post(): void {
-    if (!this.latest || this.losses.length === 0) return;
-    const batch = Float32Array.from(this.losses);
-    this.losses = [];
+    if (this.latest && this.losses.length > 0) {
+      const batch = Float32Array.from(this.losses);
+      this.losses = [];
+      this.lastPost = performance.now();
+      this.send({ type: 'snapshot', snapshot: { latest: this.latest, losses: batch } }, [batch.buffer]);
+    }
+    const metrics = this.epochs.at(-1);
+    if (!metrics) return;
+    const earlier = this.epochs.slice(0, -1);
+    this.epochs = [];
     this.lastPost = performance.now();
-    this.send({ type: 'snapshot', snapshot: { latest: this.latest, losses: batch } }, [batch.buffer]);
+    this.send(earlier.length > 0 ? { type: 'epoch', metrics, earlier } : { type: 'epoch', metrics });
   }
 }
 
@@ -57,10 +73,7 @@ class Snapshots {
 export function relay(t: Trainer, post: Post): Snapshots {
   const snapshots = new Snapshots(post);
   t.onStep((m) => snapshots.add(m));
-  t.onEpoch((metrics) => {
-    snapshots.post();
-    post({ type: 'epoch', metrics });
-  });
+  t.onEpoch((metrics) => snapshots.epoch(metrics));
   t.onStatus((status) => {
     snapshots.post();
     post({ type: 'status', status, engine: t.engine, pick: t.enginePick });

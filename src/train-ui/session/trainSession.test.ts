@@ -44,6 +44,15 @@ describe('the training session', () => {
     s.dispose();
   });
 
+  it('keeps every epoch of a run whose epochs end many to a frame, in order', async () => {
+    // One step an epoch: the worker tells many epochs in one message, the page lands them in one change.
+    const s = session({ epochs: 60, batchSize: 500 });
+    s.play();
+    const done = await until(s, (st) => st.phase === 'done');
+    expect(done.epochs.map((e) => e.epoch)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    s.dispose();
+  });
+
   it('reports the engine that really runs once Auto has picked', async () => {
     const s = session({ engine: 'auto', epochs: 3 });
     s.play();

@@ -11,6 +11,7 @@ import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
+import type { EpochMetrics } from '../../learn/trainerTypes';
 import type { FromWorker, StartRequest } from '../../learn/trainProtocol';
 import type { NamedWeights } from '../../learn/weights';
 import type { EngineChoice } from './engineChoice';
@@ -41,6 +42,8 @@ export class TrainSession {
   private holding = false;
   /** The store's changes, a snapshot's batched into one a frame. */
   private readonly frames: FrameBatch<SessionState>;
+  /** The epoch list waiting in `frames` for the next frame, pushed onto until it is applied. */
+  private epochsWaiting: EpochMetrics[] | null = null;
 
   constructor(
     private readonly spawn: () => TrainerClient,
@@ -331,9 +334,17 @@ export class TrainSession {
         points: this.state.points + 1,
       });
     });
-    client.on('epoch', ({ metrics }) => {
+    client.on('epoch', ({ metrics: last, earlier }) => {
       if (!live()) return;
-      this.set({ epochs: [...this.state.epochs, metrics], stepsPerSecond: metrics.stepsPerSecond });
+      const ended = earlier ? [...earlier, last] : [last];
+      // Batched with the snapshots: a small set ends an epoch every few steps (XOR's 500 rows in
+      // batches of 16, ~400 a second on typed arrays), and a store change each re-rendered the
+      // panel and copied the whole list each time. The list waiting for the frame is this
+      // session's own (no one reads it yet), so the epochs before the frame are pushed onto it.
+      const waiting = this.frames.pending?.epochs;
+      if (waiting && waiting === this.epochsWaiting) this.epochsWaiting.push(...ended);
+      else this.epochsWaiting = [...this.state.epochs, ...ended];
+      this.later({ epochs: this.epochsWaiting, stepsPerSecond: last.stepsPerSecond });
     });
     client.on('status', ({ status, engine, pick }) => {
       if (!live()) return;

@@ -5,9 +5,10 @@
  * often), once when it pauses or ends, and never twice at a time, so the views cost the run
  * almost nothing.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type LoadedModel, loadModel } from '../../io/modelRuntime';
-import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import type { SessionState } from '../session/sessionState';
+import { useTrainSession } from '../session/TrainSessionContext';
 
 const EVERY_MS = 500;
 /** A model file this long (MNIST's, with Adam's state, is ~2 MB) is read every few seconds. */
@@ -19,48 +20,64 @@ export interface Learnt {
   readonly problem: string | null;
 }
 
+const NONE: Learnt = { model: null, problem: null };
+
+/**
+ * The session's store is watched in an effect, not read by the hook: a batch of snapshots lands
+ * ~10 times a second, and reading `points` here re-rendered the whole Training panel (its
+ * settings, charts and controls) at that rate; now it renders when a read answers.
+ */
 export function useLearnt(enabled: boolean): Learnt {
   const session = useTrainSession();
-  const points = useSession((s) => s.points);
-  const phase = useSession((s) => s.phase);
-  const [learnt, setLearnt] = useState<Learnt>({ model: null, problem: null });
-  /** When the next read may start; the phase and point count the last read answered. */
-  const next = useRef(0);
-  const answered = useRef('');
-  const reading = useRef(false);
+  const [learnt, setLearnt] = useState<Learnt>(NONE);
   useEffect(() => {
     if (!enabled) return;
-    if (phase === 'idle' || phase === 'starting' || phase === 'error') {
-      answered.current = '';
-      reading.current = false;
-      if (phase !== 'starting') setLearnt({ model: null, problem: null });
-      return;
-    }
-    const key = `${phase}:${points}`;
-    const settled = phase !== 'running';
-    if (reading.current || (settled && answered.current === key)) return;
-    const timer = setTimeout(
-      () => {
-        reading.current = true;
-        session.modelText().then(
-          (text) => {
-            reading.current = false;
-            answered.current = key;
-            if (text === null) return;
-            next.current = performance.now() + (text.length > LARGE ? LARGE_EVERY_MS : EVERY_MS);
-            setLearnt({ model: loadModel(text), problem: null });
-          },
-          (e: unknown) => {
-            reading.current = false;
-            answered.current = key;
-            next.current = performance.now() + EVERY_MS;
-            setLearnt({ model: null, problem: e instanceof Error ? e.message : String(e) });
-          },
-        );
-      },
-      settled ? 0 : Math.max(0, next.current - performance.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [enabled, points, phase, session]);
+    /** When the next read may start; the phase and point count the last read answered. */
+    let next = 0;
+    let answered = '';
+    let reading = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const look = ({ phase, points }: SessionState) => {
+      clearTimeout(timer);
+      if (phase === 'idle' || phase === 'starting' || phase === 'error') {
+        answered = '';
+        reading = false;
+        if (phase !== 'starting') setLearnt((shown) => (shown.model === null && shown.problem === null ? shown : NONE));
+        return;
+      }
+      const key = `${phase}:${points}`;
+      const settled = phase !== 'running';
+      if (reading || (settled && answered === key)) return;
+      timer = setTimeout(
+        () => {
+          reading = true;
+          session.modelText().then(
+            (text) => {
+              reading = false;
+              answered = key;
+              if (text === null) return;
+              next = performance.now() + (text.length > LARGE ? LARGE_EVERY_MS : EVERY_MS);
+              setLearnt({ model: loadModel(text), problem: null });
+            },
+            (e: unknown) => {
+              reading = false;
+              answered = key;
+              next = performance.now() + EVERY_MS;
+              setLearnt({ model: null, problem: e instanceof Error ? e.message : String(e) });
+            },
+          );
+        },
+        settled ? 0 : Math.max(0, next - performance.now()),
+      );
+    };
+    look(session.state);
+    const off = session.store.subscribe((now, before) => {
+      if (now.phase !== before.phase || now.points !== before.points) look(now);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [enabled, session]);
   return learnt;
 }

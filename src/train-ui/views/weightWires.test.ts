@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadExample } from '../../io/examples';
 import { NEGATIVE, POSITIVE } from '../data/colours';
-import { weightWires, widthFor } from './weightWires';
+import { keepUnchanged, weightWires, widthFor } from './weightWires';
 
 describe('parameter wires drawn by their weights', () => {
   it('thickens with the mean size of the weights and colours by their mean sign', () => {
@@ -18,5 +18,34 @@ describe('parameter wires drawn by their weights', () => {
     expect(wires.get(fromB1!.id)!.width).toBeLessThan(widthFor(2));
     expect(wires.get(fromB1!.id)!.title).toBe('b1.W: mean |w| = 0.0100, mean w = 0.0100 over 2 weights');
     expect(doc.wires.filter((w) => wires.has(w.id)).every((w) => ['W1', 'b1'].includes(w.from.box))).toBe(true);
+  });
+
+  it('keeps the objects of wires drawn as before, so only the wires that changed re-render', () => {
+    const a = { width: 2, colour: POSITIVE, title: 'a' };
+    const b = { width: 3, colour: NEGATIVE, title: 'b' };
+    const before = new Map([
+      ['w1', a],
+      ['w2', b],
+    ]);
+    expect(
+      keepUnchanged(
+        before,
+        new Map([
+          ['w1', { ...a }],
+          ['w2', { ...b }],
+        ]),
+      ),
+    ).toBe(before);
+    const moved = keepUnchanged(
+      before,
+      new Map([
+        ['w1', { ...a }],
+        ['w2', { ...b, width: 4 }],
+      ]),
+    );
+    expect(moved).not.toBe(before);
+    expect(moved.get('w1')).toBe(a);
+    expect(moved.get('w2')).toEqual({ ...b, width: 4 });
+    expect(keepUnchanged(before, new Map([['w1', { ...a }]])).size).toBe(1);
   });
 });

@@ -36,3 +36,25 @@ export function weightWires(doc: LensDocument, params: readonly NamedArray[]): M
   }
   return out;
 }
+
+/**
+ * `next`, with each wire drawn as in `before` kept as `before`'s object (a wire re-renders when
+ * its emphasis is a new object), or `before` itself when no wire changed: the weights are read
+ * twice a second while a run trains, and most wires of a settling run look the same each time.
+ */
+export function keepUnchanged<T extends WireWeight>(
+  before: ReadonlyMap<string, T>,
+  next: ReadonlyMap<string, T>,
+): ReadonlyMap<string, T> {
+  let same = before.size === next.size;
+  const out = new Map<string, T>();
+  for (const [id, w] of next) {
+    const b = before.get(id);
+    if (b && b.width === w.width && b.colour === w.colour && b.title === w.title) out.set(id, b);
+    else {
+      out.set(id, w);
+      same = false;
+    }
+  }
+  return same ? before : out;
+}
