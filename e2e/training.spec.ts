@@ -147,6 +147,8 @@ test('an uploaded CSV trains, and What it learnt shows its plane and confusion m
 test('tfjs in the worker keeps no tensor from one step to the next', async ({ page, record }) => {
   await page.goto('/?engine=cpu&debug');
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  // XOR's 200 epochs can end before the check pauses at step 500: a run long enough not to
+  await setTrainingSetting(page, /^Epochs/, '100000');
   await button(page, 'Play').click();
   await expect.poll(() => value(page, 'Step'), { timeout: 60_000 }).toBeGreaterThanOrEqual(50);
   await pauseAtEight(page);
