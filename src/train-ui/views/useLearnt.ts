@@ -36,7 +36,12 @@ export function useLearnt(enabled: boolean): Learnt {
     let next = 0;
     let answered = '';
     let reading = false;
+    let closed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** A change that came while a read was under way (the run's end) is looked at once it answers. */
+    const again = () => {
+      if (!closed) look(session.state);
+    };
     const look = ({ phase, points }: SessionState) => {
       clearTimeout(timer);
       if (phase === 'idle' || phase === 'starting' || phase === 'error') {
@@ -55,15 +60,17 @@ export function useLearnt(enabled: boolean): Learnt {
             (text) => {
               reading = false;
               answered = key;
-              if (text === null) return;
+              if (text === null) return again();
               next = performance.now() + (text.length > LARGE ? LARGE_EVERY_MS : EVERY_MS);
               setLearnt({ model: loadModel(text), problem: null });
+              again();
             },
             (e: unknown) => {
               reading = false;
               answered = key;
               next = performance.now() + EVERY_MS;
               setLearnt({ model: null, problem: e instanceof Error ? e.message : String(e) });
+              again();
             },
           );
         },
@@ -75,6 +82,7 @@ export function useLearnt(enabled: boolean): Learnt {
       if (now.phase !== before.phase || now.points !== before.points) look(now);
     });
     return () => {
+      closed = true;
       off();
       clearTimeout(timer);
     };
