@@ -18,7 +18,8 @@ import { hypersOf } from '../../../learn/optimisers/index';
 import { decodeOnnx } from '../decode';
 import type { OnnxModel, OnnxNode, OnnxTensor } from '../model';
 import { Drawing, type Value } from './drawing';
-import { IMPORT_OPS, ImportRefusal } from './ops';
+import { ImportRefusal } from './nodeReading';
+import { IMPORT_OPS } from './ops';
 
 export interface ImportIssue {
   readonly path: string;
