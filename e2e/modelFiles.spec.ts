@@ -32,6 +32,20 @@ async function planePixels(page: Page): Promise<string> {
   return plane(page).evaluate((c) => (c as HTMLCanvasElement).toDataURL());
 }
 
+/**
+ * The plane once the view has drawn the run's last read: opened just after the run ends, the
+ * view may still be drawing (or about to draw) its first read, so two looks 700 ms apart agree.
+ */
+async function settledPlane(page: Page): Promise<string> {
+  let last = await planePixels(page);
+  for (;;) {
+    await page.waitForTimeout(700);
+    const now = await planePixels(page);
+    if (now === last) return now;
+    last = now;
+  }
+}
+
 async function setEpochs(page: Page, epochs: number): Promise<void> {
   const field = panel(page).getByLabel(/^Epochs/);
   await field.fill(String(epochs));
@@ -79,7 +93,7 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   await expect(exportButton(page)).toBeEnabled();
   const lossAtEnd = await lossShown(page).textContent();
   expect(lossAtEnd).toMatch(/^\d/);
-  const planeAtEnd = await planePixels(page);
+  const planeAtEnd = await settledPlane(page);
   await page.locator('header').screenshot({ path: info.outputPath('export-button.png') });
   const file = info.outputPath('XOR.lensboard-model.json');
   const first = await exportModel(page, file);
