@@ -117,6 +117,12 @@ test('animate a step of XOR: boxes in schedule order and back, the rule, and the
   await expect(panel(page).getByRole('heading', { name: /^Optimiser · opt/ })).toBeVisible();
   await expect(panel(page).getByRole('table')).toContainText('new p');
   await page.screenshot({ path: 'test-results/animation-optimiser.png' });
+  // in the lens view, the changes go up the strands into the optimiser lens above the parameters
+  const lens = page.getByRole('button', { name: 'Lens view (backward strands)' });
+  await lens.click();
+  await expect(page.locator('.optimiser-strand.anim-lit')).toHaveCount(4);
+  await page.screenshot({ path: 'test-results/animation-optimiser-lens.png' });
+  await lens.click();
 
   // back to the start with the scrubber, then pin three wires at the last frame: value and change as traced
   await timeline.fill('0');

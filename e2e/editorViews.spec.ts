@@ -113,6 +113,26 @@ test('the lens view, as the paper draws the learner', async ({ page, record }) =
   await page.getByRole('button', { name: 'Fit view', exact: true }).click();
   // the learner's boxes are lenses too: loss, learning rate, optimiser
   for (const id of ['loss', 'alpha', 'opt']) await expect(node(page, id).locator('.backward-strand')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h14b-views-lens.png' });
+  // the optimiser lens above the parameter wires: above every parameter, a pair of strands to each
+  const opt = await node(page, 'opt').boundingBox();
+  const strands = page.getByRole('figure', { name: "the optimiser's strands" });
+  const names = ['W of linear 2→8', 'b of bias 1', 'W of linear 8→2', 'b of bias 2'];
+  for (const [i, id] of ['W1', 'b1', 'W2', 'b2'].entries()) {
+    const param = await node(page, id).boundingBox();
+    expect((opt?.y ?? 0) + (opt?.height ?? 0), `the optimiser above ${id}`).toBeLessThan(param?.y ?? 0);
+    const pair = strands.getByRole('img', {
+      name: `${names[i]}: its value p from the optimiser, its change p′ back up into it`,
+    });
+    await expect(pair).toBeVisible();
+    // the strands run from the optimiser's lower edge to the parameter's top
+    const span = await pair.boundingBox();
+    expect(
+      Math.abs((span?.y ?? 0) - ((opt?.y ?? 0) + (opt?.height ?? 0))),
+      `strands of ${id} leave the optimiser`,
+    ).toBeLessThan(4);
+    expect((span?.y ?? 0) + (span?.height ?? 0)).toBeGreaterThan((param?.y ?? 0) - 4);
+  }
+  await expect(strands.getByRole('img', { name: /from the optimiser/ })).toHaveCount(4);
+  await page.screenshot({ path: 'test-results/views-lens-learner.png' });
   expect(record.consoleErrors).toEqual([]);
 });

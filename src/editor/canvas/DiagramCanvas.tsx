@@ -8,6 +8,7 @@ import { Background, Controls, MiniMap, ReactFlow } from '@xyflow/react';
 import { useEditor } from '../store/EditorStoreContext';
 import { LensArrowMarker } from './LensArrowMarker';
 import { nodeTypes } from './nodes/nodeTypes';
+import { OptimiserStrands } from './OptimiserStrands';
 import { READABLE_ZOOM } from './openingView';
 import { edgeTypes } from './TypedWire';
 import { useCanvasEvents } from './useCanvasEvents';
@@ -56,6 +57,7 @@ export function DiagramCanvas() {
       attributionPosition="top-right"
     >
       <LensArrowMarker />
+      <OptimiserStrands />
       <Background gap={16} />
       <Controls fitViewOptions={readableFit} />
       <MiniMap pannable zoomable style={{ width: 150, height: 90 }} />

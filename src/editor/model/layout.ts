@@ -1,11 +1,12 @@
 /**
  * Auto-layout with elkjs: layered, left to right, ports fixed to their sides (parameters on the
  * north), then every box that only feeds parameter ports is lifted above the box it feeds, as
- * the paper draws parameters. elkjs is loaded on first use, so the first page stays small.
+ * the paper draws parameters, and the optimiser above them all (learnerPicture.ts). elkjs is loaded on first use, so the first page stays small.
  */
 import type { LensDocument, Position } from '../../io/document';
 import { describeNode } from './boxInfo';
 import { inScope, type Scope } from './documentOps';
+import { optimiserPlace } from './learnerPicture';
 
 type Size = { width: number; height: number };
 const DEFAULT: Size = { width: 120, height: 48 };
@@ -52,6 +53,10 @@ export async function layoutScope(
   const at = new Map<string, Position>();
   for (const c of graph.children ?? []) at.set(c.id, { x: c.x ?? 0, y: c.y ?? 0 });
   liftParameters(doc, wires, at, sizes);
+  // the optimiser is wired to nothing: ELK puts it anywhere; the paper puts it above what it updates
+  const opt = doc.boxes.find((b) => b.parent === scope && b.generator === 'optimiser');
+  const place = opt && optimiserPlace(doc, scope, sizes, at);
+  if (opt && place) at.set(opt.id, place);
   return at;
 }
 

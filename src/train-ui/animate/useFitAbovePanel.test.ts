@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeBand, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
+import { freeBand, OVERVIEW_ZOOM, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
 
 describe('the band above the Animation panel', () => {
   it('says pixels: React Flow reads a bare number as a share of the pane', () => {
@@ -31,5 +31,20 @@ describe('the band above the Animation panel', () => {
     expect(1025 * 2 + t.x).toBeCloseTo((band.left + band.right) / 2);
     expect(510 * 2 + t.y).toBeCloseTo((band.top + band.bottom) / 2);
     expect(panInto({ x: 1000, y: 500, width: 50, height: 20 }, band, t)).toBeNull();
+  });
+
+  it('zooms out, never below the overview zoom and never in, for boxes at work taller than the band', () => {
+    const band = freeBand(800, 400, 200); // 768 × 124
+    // the optimiser 248 above the model: fits at 0.5
+    const tall = { x: 0, y: -100, width: 100, height: 248 };
+    const out = panInto(tall, band, { x: 0, y: 0, zoom: 0.8 });
+    expect(out?.zoom).toBeCloseTo(0.5);
+    const t = out as { x: number; y: number; zoom: number };
+    expect(-100 * t.zoom + t.y).toBeGreaterThanOrEqual(band.top - 1e-9);
+    expect(148 * t.zoom + t.y).toBeLessThanOrEqual(band.bottom + 1e-9);
+    // taller still: the overview zoom, centred
+    expect(panInto({ ...tall, height: 2000 }, band, { x: 0, y: 0, zoom: 0.8 })?.zoom).toBe(OVERVIEW_ZOOM);
+    // already out further than it needs: the zoom stays
+    expect(panInto({ x: 5000, y: 0, width: 10, height: 10 }, band, { x: 0, y: 0, zoom: 0.4 })?.zoom).toBe(0.4);
   });
 });

@@ -3,7 +3,8 @@
  * in the band it leaves free. When a traced step is shown, a drawing that fits that band at an
  * overview zoom is framed whole, so every box and every wire's value chip can be seen and
  * pressed without panning; a larger one (MNIST's) keeps the user's zoom, and at each frame the
- * canvas pans to bring the boxes at work, and the wires they light, into the band. It frames
+ * canvas pans to bring the boxes at work, and the wires they light, into the band (zooming out,
+ * down to the overview zoom, when they do not fit it). It frames
  * again when the pane changes size (presentation mode hides the side panels) and when the panel
  * grows taller than it has been for this step (the optimiser's table); never for a panel that
  * shrinks, so the drawing does not jump from box to box.
@@ -39,15 +40,20 @@ export function zoomToFit(bounds: Rect, band: ReturnType<typeof freeBand>): numb
 }
 
 /**
- * The viewport that puts `bounds` (flow coordinates) in the middle of `band` at `zoom`, or null
- * when it is in the band already.
+ * The viewport that puts `bounds` (flow coordinates) in the middle of `band`, or null when it is
+ * in the band already. It keeps the zoom, unless the bounds do not fit the band at it (the
+ * optimiser above the parameters and the model below them): then it zooms out just enough, never
+ * below the overview zoom, and never in.
  */
-export function panInto(bounds: Rect, band: ReturnType<typeof freeBand>, v: { x: number; y: number; zoom: number }) {
+export function panInto(bounds: Rect, band: ReturnType<typeof freeBand>, at: { x: number; y: number; zoom: number }) {
+  const fit = zoomToFit(bounds, band);
+  const v = fit < at.zoom ? { ...at, zoom: Math.max(OVERVIEW_ZOOM, Math.min(at.zoom, fit)) } : at;
   const left = bounds.x * v.zoom + v.x;
   const top = bounds.y * v.zoom + v.y;
   const right = left + bounds.width * v.zoom;
   const bottom = top + bounds.height * v.zoom;
-  if (left >= band.left && top >= band.top && right <= band.right && bottom <= band.bottom) return null;
+  const inside = left >= band.left && top >= band.top && right <= band.right && bottom <= band.bottom;
+  if (inside && v.zoom === at.zoom) return null;
   const cx = (band.left + band.right) / 2;
   const cy = (band.top + band.bottom) / 2;
   return {
