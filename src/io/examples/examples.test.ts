@@ -3,18 +3,28 @@ import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../../compile/compile';
 import { EXAMPLE_GROUPS, examples, loadExample } from './index';
 
-const expected: Record<string, { term: string; params: [string, number[]][]; loss: string; optimiser: string }> = {
-  xor: {
-    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
-    params: [
-      ['W1.W', [2, 8]],
-      ['W2.W', [8, 2]],
-      ['b1.W', [8]],
-      ['b2.W', [2]],
-    ],
-    loss: 'softmax-cross-entropy',
-    optimiser: 'adam',
-  },
+interface Shape {
+  term: string;
+  params: [string, number[]][];
+  loss: string;
+  optimiser: string;
+}
+
+/** XOR's network, which the optimiser comparisons share, trained by `optimiser`. */
+const xorNet = (optimiser: string): Shape => ({
+  term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
+  params: [
+    ['W1.W', [2, 8]],
+    ['W2.W', [8, 2]],
+    ['b1.W', [8]],
+    ['b2.W', [2]],
+  ],
+  loss: 'softmax-cross-entropy',
+  optimiser,
+});
+
+const expected: Record<string, Shape> = {
+  xor: xorNet('adam'),
   'plane-regression': {
     term: 'linear[2→1] ; bias',
     params: [
@@ -90,61 +100,11 @@ const expected: Record<string, { term: string; params: [string, number[]][]; los
     loss: 'softmax-cross-entropy',
     optimiser: 'adam',
   },
-  'optimiser-gd': {
-    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
-    params: [
-      ['W1.W', [2, 8]],
-      ['W2.W', [8, 2]],
-      ['b1.W', [8]],
-      ['b2.W', [2]],
-    ],
-    loss: 'softmax-cross-entropy',
-    optimiser: 'gd',
-  },
-  'optimiser-momentum': {
-    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
-    params: [
-      ['W1.W', [2, 8]],
-      ['W2.W', [8, 2]],
-      ['b1.W', [8]],
-      ['b2.W', [2]],
-    ],
-    loss: 'softmax-cross-entropy',
-    optimiser: 'momentum',
-  },
-  'optimiser-nesterov': {
-    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
-    params: [
-      ['W1.W', [2, 8]],
-      ['W2.W', [8, 2]],
-      ['b1.W', [8]],
-      ['b2.W', [2]],
-    ],
-    loss: 'softmax-cross-entropy',
-    optimiser: 'nesterov',
-  },
-  'optimiser-adagrad': {
-    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
-    params: [
-      ['W1.W', [2, 8]],
-      ['W2.W', [8, 2]],
-      ['b1.W', [8]],
-      ['b2.W', [2]],
-    ],
-    loss: 'softmax-cross-entropy',
-    optimiser: 'adagrad',
-  },
-  'optimiser-adam': {
-    term: 'linear[2→8] ; bias ; tanh ; linear[8→2] ; bias',
-    params: [
-      ['W1.W', [2, 8]],
-      ['W2.W', [8, 2]],
-      ['b1.W', [8]],
-      ['b2.W', [2]],
-    ],
-    loss: 'softmax-cross-entropy',
-    optimiser: 'adam',
-  },
+  'optimiser-gd': xorNet('gd'),
+  'optimiser-momentum': xorNet('momentum'),
+  'optimiser-nesterov': xorNet('nesterov'),
+  'optimiser-adagrad': xorNet('adagrad'),
+  'optimiser-adam': xorNet('adam'),
   'iris-softmax-ce': {
     term: 'linear[4→3] ; bias',
     params: [
