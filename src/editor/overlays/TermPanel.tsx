@@ -38,16 +38,25 @@ const TermText = memo(function TermText({ term }: { term: string }) {
 });
 
 /**
- * The last term that composed. While the diagram does not compose it stays laid out, unseen
- * (`visibility: hidden`: out of the accessibility tree, not painted), under the message: the panel
- * keeps its height, so the canvas above does not shrink and grow as an edit breaks and fixes a
- * big diagram, and a fix that gives the same term back shows it without building it again
- * (docs/architecture.md, "An edit on a big canvas").
+ * The panel's height while it last showed a term. While the diagram does not compose, the panel
+ * keeps it: the canvas above does not shrink and grow as an edit breaks and fixes a big
+ * diagram's term (docs/architecture.md, "An edit on a big canvas").
  */
-function useLastTerm(term: string | undefined): string | undefined {
-  const [last, setLast] = useState(term);
-  if (term !== undefined && term !== last) setLast(term);
-  return term ?? last;
+function useTermHeight(shown: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (shownNow.current) setHeight(entry.borderBoxSize[0]?.blockSize);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, height };
 }
 
 export function TermPanel() {
@@ -55,24 +64,23 @@ export function TermPanel() {
   const doc = useDocument();
   // each group by its name, as the paper writes a layer (editor/model/paraGroup.ts)
   const term = useMemo(() => (compiled?.model ? namedTerm(compiled.model, doc) : undefined), [compiled, doc]);
-  const shown = useLastTerm(term);
   const errors = compiled?.errors.length ?? 0;
-  const ref = useRef<HTMLElement>(null);
-  // The message is drawn at the top: a term scrolled down would hide it.
-  useEffect(() => {
-    if (term === undefined && ref.current) ref.current.scrollTop = 0;
-  }, [term]);
+  const { ref, height } = useTermHeight(term !== undefined);
   return (
-    <section ref={ref} className={`term-panel${term === undefined ? ' term-stale' : ''}`} aria-label="Composite term">
+    <section
+      ref={ref}
+      className="term-panel"
+      aria-label="Composite term"
+      style={term === undefined && height !== undefined ? { minHeight: height } : undefined}
+    >
       <span className="term-heading">Term</span>
-      <div className="term-body">
-        {shown !== undefined && <TermText term={shown} />}
-        {term === undefined && (
-          <span className="muted term-message">
-            {errors > 0 ? `${errors} error${errors === 1 ? '' : 's'} to fix before the diagram composes` : 'compiling…'}
-          </span>
-        )}
-      </div>
+      {term ? (
+        <TermText term={term} />
+      ) : (
+        <span className="muted">
+          {errors > 0 ? `${errors} error${errors === 1 ? '' : 's'} to fix before the diagram composes` : 'compiling…'}
+        </span>
+      )}
     </section>
   );
 }
