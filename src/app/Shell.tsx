@@ -40,6 +40,11 @@ import { StatusBar } from './StatusBar';
 const loadPictureDialog = () => import('../editor/overlays/PictureDialog').then((m) => m.PictureDialog);
 const loadReverseView = () => import('../editor/reverse/ReverseDerivativeView').then((m) => m.ReverseDerivativeView);
 
+/** The header's words and the canvas's status while the diagram opens; index.html draws them too. */
+export const APP_NAME = 'Lensboard';
+export const TAGLINE = 'string diagrams of lenses, trained';
+export const OPENING = 'Opening the diagram…';
+
 export function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
   return (
@@ -47,8 +52,8 @@ export function Shell({ ready }: { ready: boolean }) {
       <ClassroomProvider>
         <div className={['app', ...hidden.map((p) => `hide-${p}`)].join(' ')}>
           <header className="app-header">
-            <h1>Lensboard</h1>
-            <span className="tagline">string diagrams of lenses, trained</span>
+            <h1>{APP_NAME}</h1>
+            <span className="tagline">{TAGLINE}</span>
             <DocumentTitle />
             <Toolbar />
             <LessonsButton />
@@ -66,6 +71,11 @@ export function Shell({ ready }: { ready: boolean }) {
           </aside>
           <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
             <Breadcrumb />
+            {!ready && (
+              <p className="canvas-opening" role="status">
+                {OPENING}
+              </p>
+            )}
             <DiagramCanvas />
             <EmptyCanvasHint />
             <MissingOutputHint />

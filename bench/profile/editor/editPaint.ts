@@ -3,24 +3,32 @@
  * editor bench's "edit to painted result" goes. Builds the app unminified, opens the big diagram,
  * makes the bench's edit 20 times under the CPU profiler, and prints the median edit-to-paint
  * time, how many React components rendered per edit (counted from the page's React DevTools
- * hook); with --out, the CPU profile for summarise.ts.
+ * hook); with --out, the CPU profile for summarise.ts; with --trace, a DevTools trace of the
+ * 20 edits and the main thread's time per edit by kind (script, style, layout, paint, …).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { bigDiagram } from '../../../src/testing/bigDiagram';
 import { openPage, waitForDiagram } from '../../shared/chromium';
+import { mainThreadByKind, TRACE_CATEGORIES } from './traceKinds';
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  console.log('usage: tsx bench/profile/editor/editPaint.ts [boxes=300] [--out file.cpuprofile]');
+  console.log(
+    'usage: tsx bench/profile/editor/editPaint.ts [boxes=300] [--out file.cpuprofile] [--trace file.json] [--all]',
+  );
   process.exit(0);
 }
 const boxes = Number(args.find((a) => /^\d+$/.test(a)) ?? 300);
 const outAt = args.indexOf('--out');
 const out = outAt >= 0 ? args[outAt + 1] : undefined;
+const traceAt = args.indexOf('--trace');
+const tracePath = traceAt >= 0 ? args[traceAt + 1] : undefined;
+/** With --all, every component that rendered, not the first 25. */
+const all = args.includes('--all');
 
 /** Counts the fibers React commits, by component name, through the DevTools hook React looks for. */
 const COUNT_RENDERS = `(() => {
@@ -84,9 +92,13 @@ async function main() {
     await page.waitForTimeout(1000);
     for (let i = 0; i < 3; i++) await page.evaluate(EDIT(i));
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
+    const browser = page.context().browser();
+    if (tracePath && browser) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+    else {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     const times: number[] = [];
     let renders: Record<string, number> = {};
     for (let i = 0; i < 20; i++) {
@@ -94,7 +106,12 @@ async function main() {
       renders = (await page.evaluate('({ ...window.__renders })')) as Record<string, number>;
       await page.waitForTimeout(200);
     }
-    const { profile } = await cdp.send('Profiler.stop');
+    let profile: unknown;
+    if (tracePath && browser) {
+      await browser.stopTracing();
+      console.log(`main thread per edit (a trace of 20 edits, ${tracePath}):`);
+      console.log(mainThreadByKind(JSON.parse(readFileSync(tracePath, 'utf8')), 20));
+    } else profile = (await cdp.send('Profiler.stop')).profile;
     const labelTimes: number[] = [];
     for (let i = 0; i < 20; i++) {
       labelTimes.push(Number(await page.evaluate(EDIT(i, 'label'))));
@@ -102,7 +119,7 @@ async function main() {
     }
     labelTimes.sort((a, b) => a - b);
     console.log(`a label edit (one box changes), for comparison: median ${labelTimes[10].toFixed(1)} ms`);
-    if (out) writeFileSync(out, JSON.stringify(profile));
+    if (out && profile) writeFileSync(out, JSON.stringify(profile));
     times.sort((a, b) => a - b);
     console.log(
       `edit to paint, ${boxes} boxes: median ${times[10].toFixed(1)} ms (min ${times[0].toFixed(1)}, max ${times[19].toFixed(1)})`,
@@ -110,7 +127,7 @@ async function main() {
     console.log('components rendered by the last edit:');
     for (const [name, n] of Object.entries(renders)
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 25))
+      .slice(0, all ? undefined : 25))
       console.log(`  ${n}\t${name}`);
     if (out) console.log(`profile written to ${out}: read it with tsx bench/profile/summarise.ts ${out} 25`);
   } finally {

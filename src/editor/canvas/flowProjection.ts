@@ -1,8 +1,11 @@
 /**
  * The document seen through React Flow: one node per box or group in the current scope, one
- * edge per wire between them. Node data is plain and keyed by generator id; a node (edge) object
- * is reused while its box (wire), selection and measured size are unchanged, so a 300-box
- * diagram re-renders only what an edit touched.
+ * edge per wire between them. A node carries what React Flow needs — its place, its kind, its
+ * generator id — and is reused while those, its selection and its measured size are unchanged;
+ * a box's config and label are read from the store by the node itself (canvas/nodes/useBox.ts),
+ * so a config edit re-renders that box and hands React Flow the same nodes (edge objects are
+ * reused while their wire and selection are), and a 300-box diagram re-renders only what an
+ * edit touched.
  */
 import type { Edge, Node } from '@xyflow/react';
 import type { BoxDoc, GroupDoc, LensDocument, WireDoc } from '../../io/document';
@@ -10,9 +13,8 @@ import { describeGenerator } from '../model/boxInfo';
 import type { Scope } from '../model/documentOps';
 
 export interface BoxNodeData extends Record<string, unknown> {
+  /** The generator's id, or `group:<template or id>` for a Para box. */
   readonly generator: string;
-  readonly config: Readonly<Record<string, unknown>>;
-  readonly label?: string;
 }
 export type DiagramNode = Node<BoxNodeData>;
 export type DiagramEdge = Edge;
@@ -27,7 +29,8 @@ export function nodeType(generator: string): string {
 }
 
 interface Cached {
-  source: BoxDoc | GroupDoc;
+  generator: string;
+  position: BoxDoc['position'];
   selected: boolean;
   size: Size | undefined;
   node: DiagramNode;
@@ -55,21 +58,27 @@ export function createProjection() {
     return edge;
   };
   const nodeOf = (source: BoxDoc | GroupDoc, selected: boolean, size: Size | undefined): DiagramNode => {
-    const hit = cache.get(source.id);
-    if (hit && hit.source === source && hit.selected === selected && hit.size === size) return hit.node;
     const isGroup = !('generator' in source);
-    const data: BoxNodeData = isGroup
-      ? { generator: `group:${source.template ?? source.id}`, config: {}, label: source.name }
-      : { generator: source.generator, config: source.config, label: source.label };
+    const generator = isGroup ? `group:${source.template ?? source.id}` : source.generator;
+    const { position } = source;
+    const hit = cache.get(source.id);
+    if (
+      hit &&
+      hit.generator === generator &&
+      hit.position === position &&
+      hit.selected === selected &&
+      hit.size === size
+    )
+      return hit.node;
     const node: DiagramNode = {
       id: source.id,
-      type: isGroup ? 'group' : nodeType(source.generator),
-      position: source.position,
-      data,
+      type: isGroup ? 'group' : nodeType(generator),
+      position,
+      data: { generator },
       selected,
       ...(size ? { measured: size } : {}),
     };
-    cache.set(source.id, { source, selected, size, node });
+    cache.set(source.id, { generator, position, selected, size, node });
     return node;
   };
   return (

@@ -2,34 +2,62 @@
  * The composite term of the diagram, updated on every compile: `(linear[2→4] ⊗ id) ; tanh ; …`,
  * each group by its name, with the operators of the category set apart so the structure reads at a glance.
  */
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { namedTerm } from '../model/paraGroup';
 import { useCompiled, useDocument } from '../store/hooks';
 
+const OPERATOR_CLASS: Readonly<Record<string, string>> = {
+  ';': 'term-then',
+  '⊗': 'term-tensor',
+  '(': 'term-paren',
+  ')': 'term-paren',
+  '[': 'term-paren',
+  ']': 'term-paren',
+};
+
+// The atoms are bare text and only the operators are elements: a 300-box term is ~1,000 parts,
+// and half as many elements to make, lay out and paint when it changes. Keyed by place: an edit
+// that changes one atom's text leaves the other parts' nodes as they were.
 const TermText = memo(function TermText({ term }: { term: string }) {
-  let at = 0;
-  const parts = term
-    .split(/(\s*;\s*|\s*⊗\s*|[()[\]])/)
-    .filter((p) => p !== '')
-    .map((text) => {
-      at += text.length;
-      return { text, at };
-    });
+  const parts = term.split(/(\s*;\s*|\s*⊗\s*|[()[\]])/).filter((p) => p !== '');
   return (
     <code className="term">
-      {parts.map(({ text, at }) => {
-        const t = text.trim();
-        const cls =
-          t === ';' ? 'term-then' : t === '⊗' ? 'term-tensor' : /^[()[\]]$/.test(t) ? 'term-paren' : 'term-atom';
-        return (
-          <span key={at} className={cls}>
+      {parts.map((text, i) => {
+        const cls = OPERATOR_CLASS[text.trim()];
+        return cls ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts have no identity but their place
+          <span key={i} className={cls}>
             {text}
           </span>
+        ) : (
+          text
         );
       })}
     </code>
   );
 });
+
+/**
+ * The panel's height while it last showed a term. While the diagram does not compose, the panel
+ * keeps it: the canvas above does not shrink and grow as an edit breaks and fixes a big
+ * diagram's term (docs/architecture.md, "An edit on a big canvas").
+ */
+function useTermHeight(shown: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (shownNow.current) setHeight(entry.borderBoxSize[0]?.blockSize);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, height };
+}
 
 export function TermPanel() {
   const compiled = useCompiled();
@@ -37,8 +65,14 @@ export function TermPanel() {
   // each group by its name, as the paper writes a layer (editor/model/paraGroup.ts)
   const term = useMemo(() => (compiled?.model ? namedTerm(compiled.model, doc) : undefined), [compiled, doc]);
   const errors = compiled?.errors.length ?? 0;
+  const { ref, height } = useTermHeight(term !== undefined);
   return (
-    <section className="term-panel" aria-label="Composite term">
+    <section
+      ref={ref}
+      className="term-panel"
+      aria-label="Composite term"
+      style={term === undefined && height !== undefined ? { minHeight: height } : undefined}
+    >
       <span className="term-heading">Term</span>
       {term ? (
         <TermText term={term} />
