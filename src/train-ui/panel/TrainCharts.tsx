@@ -5,9 +5,10 @@
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { epochColumns } from './epochSeries';
 import { UPlotChart } from './UPlotChart';
 
-/** Points drawn of the loss per step: about a wide chart's width in pixels. */
+/** Points drawn of each series: about a wide chart's width in pixels. */
 const CHART_POINTS = 1200;
 
 const AXIS = { stroke: '#334155', grid: { stroke: '#e2e8f0' }, font: '13px system-ui', labelFont: '13px system-ui' };
@@ -54,13 +55,7 @@ export function TrainCharts() {
     // A log scale has no place for 0 or a negative loss: those points are left out of the line.
     return [x, Float64Array.from(y, (v) => (v > 0 ? v : Number.NaN))];
   };
-  const epochData = (): uPlot.AlignedData => [
-    epochs.map((e) => e.epoch + 1),
-    epochs.map((e) => e.train?.loss ?? e.running.loss),
-    epochs.map((e) => e.test?.loss ?? null),
-    epochs.map((e) => e.train?.accuracy ?? e.running.accuracy),
-    epochs.map((e) => e.test?.accuracy ?? null),
-  ];
+  const epochData = (): uPlot.AlignedData => epochColumns(epochs, CHART_POINTS) as uPlot.AlignedData;
   return (
     <div className="train-charts">
       <div className="train-chart-head">
