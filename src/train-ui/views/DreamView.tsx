@@ -40,7 +40,9 @@ function DreamImage({ dreamed, caption }: { dreamed: SentWeights; caption: strin
     g.putImageData(new ImageData(dreamPixels(dreamed.data), size.width, size.height), 0, 0);
   }, [dreamed, size]);
   if (!size) {
-    return <p className="dream-numbers">The dreamed input: {Array.from(dreamed.data, (v) => v.toFixed(3)).join('  ')}</p>;
+    return (
+      <p className="dream-numbers">The dreamed input: {Array.from(dreamed.data, (v) => v.toFixed(3)).join('  ')}</p>
+    );
   }
   return (
     <canvas
@@ -68,9 +70,7 @@ export function DreamView({ learnt }: { learnt: Learnt }) {
   const classes = learnt.model?.outputShape[0] ?? 10;
   const logits = getLoss(lossKind(doc)).logits;
   const score =
-    dreamed && learnt.model
-      ? targetScore(learnt.model.predict(dreamed.data)[0], dream.target, logits)
-      : null;
+    dreamed && learnt.model ? targetScore(learnt.model.predict(dreamed.data)[0], dream.target, logits) : null;
   const caption =
     score === null
       ? `the model's belief that it is a ${dream.target} shows once the run reports`
