@@ -4,14 +4,21 @@
  * /usr/bin/chromium (or CHROMIUM_PATH) with Playwright, on SwiftShader WebGL.
  */
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../chromium.config';
 import { serveStatic } from '../../src/testing/serveStatic';
 
-export const cacheDir = (name: string): string =>
-  fileURLToPath(new URL(`../../node_modules/.cache/${name}`, import.meta.url));
+/**
+ * A git worktree may share node_modules (a symlink) with the main checkout: the folder carries
+ * the checkout's name so that two checkouts building at once do not overwrite each other's page.
+ */
+export const cacheDir = (name: string): string => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  return fileURLToPath(new URL(`../../node_modules/.cache/${name}-${basename(root)}`, import.meta.url));
+};
 
 /**
  * Builds the page whose index.html is in the folder `root` on its own (not with the app's Vite

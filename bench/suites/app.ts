@@ -148,8 +148,22 @@ const row = (name: string, value: number, unit: string, note: string): BenchRow 
 const GOALS = { readyMs: 1000, fcpMs: 500, bundleKb: 300, firstPointMs: 1000, ratio: 0.9, fps: 50 };
 const BIG = 300;
 
+/** The suite's parts, for `--only=<part,…>`: each measures back to back with its peers. */
+export const APP_PARTS = ['open', 'play', 'xor', 'mnist', 'fps-xor', 'fps-big'] as const;
+export type AppPart = (typeof APP_PARTS)[number];
+
+export function parseOnly(args: readonly string[]): ReadonlySet<AppPart> {
+  const only = args.find((a) => a.startsWith('--only='));
+  if (!only) return new Set(APP_PARTS);
+  const parts = only.slice('--only='.length).split(',');
+  const unknown = parts.filter((p) => !(APP_PARTS as readonly string[]).includes(p));
+  if (unknown.length) throw new Error(`app: unknown part ${unknown.join(', ')}; known: ${APP_PARTS.join(', ')}`);
+  return new Set(parts as AppPart[]);
+}
+
 export async function benchApp(args: readonly string[]): Promise<BenchRow[]> {
   const quick = args.includes('--quick');
+  const only = parseOnly(args);
   const log = (s: string) => process.stderr.write(`  app: ${s}\n`);
   const dir = await buildApp('lensboard-app-bench');
   const bundle = bundleSize(dir);
@@ -163,6 +177,20 @@ export async function benchApp(args: readonly string[]): Promise<BenchRow[]> {
   };
   const cold = quick ? 3 : 5;
   try {
+    if (only.has('open')) await opening();
+    if (only.has('play')) await playing();
+    await ratios();
+    await frames();
+  } finally {
+    await served.close();
+  }
+  if (errors.length > 0) {
+    process.stderr.write(`  app: the page reported errors:\n${errors.map((e) => `    ${e}`).join('\n')}\n`);
+    add(row('page errors', errors.length, 'errors', `first: ${errors[0].slice(0, 120)}`));
+  }
+  return rows;
+
+  async function opening() {
     log(`${cold} cold page loads`);
     const xorBoxes = loadExample('xor').boxes.length;
     const opens = [];
@@ -190,7 +218,9 @@ export async function benchApp(args: readonly string[]): Promise<BenchRow[]> {
         `${bundle.entry}: ${(bundle.bytes / 1000).toFixed(0)} kB raw; with its preloads and CSS ${(bundle.initialGzipBytes / 1000).toFixed(0)} kB gzipped; ${atMost(bundle.gzipBytes / 1000, GOALS.bundleKb, 'kB')}`,
       ),
     );
+  }
 
+  async function playing() {
     log(`${cold} cold runs: Play → first point, XOR on Auto`);
     const plays = [];
     for (let i = 0; i < cold; i++) plays.push(await playToFirstPoint(served, errors));
@@ -204,13 +234,23 @@ export async function benchApp(args: readonly string[]): Promise<BenchRow[]> {
         `median of ${cold} fresh pages (${list(plays.map((p) => p.ms))}); "Training…" shown after ${running.length ? median(running).toFixed(0) : '?'} ms; runs on ${plays[0].engine}; ${atMost(first, GOALS.firstPointMs, 'ms')}`,
       ),
     );
+  }
 
+  async function ratios() {
     const timing: Interleaving = quick
       ? { warmupMs: 1500, windows: 3, windowMs: 1500, settleMs: 300 }
       : { warmupMs: 3000, windows: 5, windowMs: 3000, settleMs: 300 };
     const cases = [
-      { label: 'XOR, typed', doc: longRun('xor', 100_000), page: 'typed', node: 'typed' as const, scale: 1 },
       {
+        part: 'xor' as const,
+        label: 'XOR, typed',
+        doc: longRun('xor', 100_000),
+        page: 'typed',
+        node: 'typed' as const,
+        scale: 1,
+      },
+      {
+        part: 'mnist' as const,
         label: 'MNIST MLP, tfjs wasm',
         doc: longRun('mnist-mlp', 1000),
         page: 'wasm',
@@ -218,7 +258,7 @@ export async function benchApp(args: readonly string[]): Promise<BenchRow[]> {
         scale: 2,
       },
     ];
-    for (const c of cases) {
+    for (const c of cases.filter((k) => only.has(k.part))) {
       log(`${c.label}: the worker against headless, windows interleaved`);
       const o = { ...timing, warmupMs: timing.warmupMs * c.scale, windowMs: timing.windowMs * c.scale };
       const page = await pageRun(served, c.doc, c.page, errors);
@@ -248,12 +288,14 @@ export async function benchApp(args: readonly string[]): Promise<BenchRow[]> {
         await node.close();
       }
     }
+  }
 
+  async function frames() {
     const fpsCases = [
-      { label: 'XOR', doc: longRun('xor', 100_000) },
-      { label: `${BIG} boxes`, doc: trainableBigDiagram(BIG) },
+      { part: 'fps-xor' as const, label: 'XOR', doc: longRun('xor', 100_000) },
+      { part: 'fps-big' as const, label: `${BIG} boxes`, doc: trainableBigDiagram(BIG) },
     ];
-    for (const c of fpsCases) {
+    for (const c of fpsCases.filter((k) => only.has(k.part))) {
       log(`fps: panning and zooming while ${c.label} trains`);
       const { gestures, idle, engine } = await fpsWhileTraining(served, c.doc, 'typed', errors);
       const fps = median(gestures.map((g) => g.fps));
@@ -273,12 +315,5 @@ export async function benchApp(args: readonly string[]): Promise<BenchRow[]> {
         ),
       );
     }
-  } finally {
-    await served.close();
   }
-  if (errors.length > 0) {
-    process.stderr.write(`  app: the page reported errors:\n${errors.map((e) => `    ${e}`).join('\n')}\n`);
-    add(row('page errors', errors.length, 'errors', `first: ${errors[0].slice(0, 120)}`));
-  }
-  return rows;
 }

@@ -10,7 +10,7 @@ import { writeModelFile } from '../learn/modelFile';
 import { createRunner } from '../learn/runners/index';
 import { openSession } from '../learn/session';
 import { loadExample } from './examples';
-import { loadModel, ModelFileError } from './modelRuntime';
+import { loadModel, ModelFileError, withParameters } from './modelRuntime';
 import { tfjsRunner } from './modelRuntimeTfjs';
 
 beforeAll(async () => {
@@ -83,6 +83,25 @@ describe('loadModel', () => {
     expect(() => loadModel(file)).toThrow(ModelFileError);
     expect(() => loadModel(file)).toThrow(new RegExp(`box '${box.id}'.*unknown generator`));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("takes other weights for the same diagram (a run's later weights), checked by name, shape and length", async () => {
+    const { text, session } = await trained('typed');
+    session.trainer.dispose();
+    const model = loadModel(text);
+    const halved = model.parameters.map((p) => ({ name: p.name, shape: p.shape, data: p.data.map((v) => v / 2) }));
+    const other = withParameters(model, halved);
+    const file = JSON.parse(text);
+    const rows = Float32Array.from([0.3, -0.7]);
+    expect(other.parameters.map((p) => Array.from(p.data))).toEqual(halved.map((p) => Array.from(p.data)));
+    expect(other.predict(rows)).not.toEqual(model.predict(rows));
+    expect(withParameters(other, model.parameters).predict(rows)).toEqual(loadModel(file).predict(rows));
+    const [first, ...rest] = halved;
+    expect(() => withParameters(model, rest)).toThrow(new RegExp(`no model weight named '${first.name}'`));
+    expect(() => withParameters(model, [{ ...first, data: first.data.subarray(1) }, ...rest])).toThrow(
+      new RegExp(`weight '${first.name}' has ${first.data.length - 1} values`),
+    );
+    expect(() => withParameters(model, [{ ...first, name: 'nothing.W' }, ...rest])).toThrow(ModelFileError);
   });
 
   it('refuses rows of the wrong width, saying which', async () => {

@@ -118,15 +118,46 @@ function built(file: ModelFile, run: ProgramRunner): Built {
   return b;
 }
 
+/** A weight as another model's parameters are given: by name, shape and values (no group). */
+export interface GivenWeight {
+  readonly name: string;
+  readonly shape: readonly number[];
+  readonly data: Float32Array;
+}
+
 /** `json`: the file's text, or its JSON already parsed. */
 export function loadModel(json: unknown, run: ProgramRunner = typedRunner): LoadedModel {
   const parsed = typeof json === 'string' ? parseModelText(json) : parseModel(json);
   if (!parsed.ok) throw new ModelFileError(parsed.errors);
   const file = parsed.model;
   const b = built(file, run);
+  return withWeights(file, b, run, parsed.weights);
+}
+
+/**
+ * The file's model with `weights` as its parameters, checked by name, shape and length: a
+ * training page reads a run's file once and its weights many times (docs/training-panel.md).
+ */
+export function withParameters(loaded: LoadedModel, weights: readonly GivenWeight[], run = typedRunner): LoadedModel {
+  const bad = weights.find((w) => w.data.length !== shapeSize(w.shape));
+  if (bad) {
+    throw new ModelFileError([
+      { path: '', message: `weight '${bad.name}' has ${bad.data.length} values for its shape ${bad.shape.join('×')}` },
+    ]);
+  }
+  const named = weights.map((w) => ({ ...w, group: 'model' as const }));
+  const kept = builtFor.get(loaded);
+  const b = kept && kept.run === run ? kept.built : built(loaded.file, run);
+  return withWeights(loaded.file, b, run, named);
+}
+
+/** What each loaded model was built with: its next weights need not key the diagram again. */
+const builtFor = new WeakMap<LoadedModel, { run: ProgramRunner; built: Built }>();
+
+function withWeights(file: ModelFile, b: Built, run: ProgramRunner, weights: readonly NamedArray[]): LoadedModel {
   const { model, lowered, forward } = b;
   const wanted = model.params.map((p) => ({ name: p.name, shape: [...p.type.shape], group: 'model' as const }));
-  const ours = parsed.weights.filter((w) => w.group === 'model');
+  const ours = weights.filter((w) => w.group === 'model');
   const matched = matchWeights(ours, wanted);
   if (!matched.ok) throw new ModelFileError(matched.errors);
   const params = matched.arrays;
@@ -141,7 +172,7 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
       ...model.inputs.map(() => ({ shape: [n, ...inputShape], data: flat })),
     ];
   };
-  return {
+  const loaded: LoadedModel = {
     diagram: file.diagram,
     file,
     parameters: wanted.map((w, i) => ({ ...w, data: params[i] })),
@@ -169,4 +200,6 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
       return new Map(outs.map((o, i) => [boxes[i], o]));
     },
   };
+  builtFor.set(loaded, { run, built: b });
+  return loaded;
 }

@@ -14,8 +14,8 @@ import { sendTrace, sentTransfer, traceValues } from './traceSummary';
 import { traceTransfer } from './traceTransfer';
 import { createTrainer, type TrainResult } from './trainer';
 import { boxNamer } from './trainerFailure';
-import type { StartRequest, ToWorker } from './trainProtocol';
-import { dreamed, named, type Post, ready, relay } from './trainReports';
+import { type StartRequest, type ToWorker, weightsTransfer } from './trainProtocol';
+import { dreamed, named, type Post, ready, relay, sentWeights } from './trainReports';
 import { engineOf, guardContext, modelText, type Run } from './trainRun';
 
 export type { Post };
@@ -180,8 +180,12 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
         return;
       case 'trace-values':
         return postValues(r, post, message);
-      case 'weights':
-        return post({ type: 'weights', weights: named(trainer), dreamed: dreamed(trainer) });
+      case 'weights': {
+        const weights = sentWeights(trainer);
+        const input = dreamed(trainer);
+        const step = r.before.steps + r.stepsTaken;
+        return post({ type: 'weights', weights, dreamed: input, step }, weightsTransfer(weights, input));
+      }
       case 'model':
         return post({ type: 'model', text: modelText(r, message.createdAt) });
       case 'lose-context':

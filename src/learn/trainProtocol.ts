@@ -77,6 +77,24 @@ export interface Ready {
   readonly stepsPerEpoch: number;
 }
 
+/**
+ * A weight array as a message carries it: a copy of the trainer's own, moved to the page
+ * (`weightsTransfer`) rather than cloned, and read there by name and length, not through the
+ * model file's schema (docs/training-panel.md: the views of what was learnt).
+ */
+export interface SentWeights {
+  readonly name: string;
+  readonly shape: readonly number[];
+  readonly data: Float32Array;
+}
+
+/** The buffers a 'weights' reply hands over: each array's own, once. */
+export function weightsTransfer(weights: readonly SentWeights[], dreamed: SentWeights | null): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const w of dreamed ? [...weights, dreamed] : weights) buffers.add(w.data.buffer as ArrayBuffer);
+  return [...buffers];
+}
+
 export interface Snapshot {
   readonly latest: StepMetrics;
   /** Every step loss since the previous snapshot, in order (for the loss chart). */
@@ -109,8 +127,16 @@ export type FromWorker =
   /** What a 'trace-values' asked for, or why the worker cannot say (it no longer holds that step). */
   | { readonly type: 'trace-values'; readonly id: number; readonly values: TraceValues }
   | { readonly type: 'trace-values'; readonly id: number; readonly message: string }
-  /** `dreamed`: the learnt input when the run learns it (docs/dreaming.md), else null. */
-  | { readonly type: 'weights'; readonly weights: readonly NamedWeights[]; readonly dreamed: NamedWeights | null }
+  /**
+   * The run's parameters now (the frozen ones while it dreams), and `dreamed`: the learnt input
+   * when the run learns it (docs/dreaming.md), else null; `step` is the steps it has taken.
+   */
+  | {
+      readonly type: 'weights';
+      readonly weights: readonly SentWeights[];
+      readonly dreamed: SentWeights | null;
+      readonly step: number;
+    }
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
   | { readonly type: 'model'; readonly text: string }
   | { readonly type: 'memory'; readonly numTensors: number | null }

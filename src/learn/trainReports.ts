@@ -1,26 +1,35 @@
 /**
  * What a training worker tells the page about a run: step losses gathered into one snapshot
- * every ~16 ms (a frame: posting every step would cost a quarter of the throughput), the epochs
- * ended meanwhile in one message after it, status changes each after a snapshot of the steps
+ * every ~100 ms (posting every step would cost a quarter of the throughput; the page applies
+ * what arrives at most ten times a second, and each message is a task on its thread, which
+ * the canvas's frames wait behind on a 2-core machine), the epochs ended meanwhile in one
+ * message after it, status changes each after a snapshot of the steps
  * and the epochs before them, the run's readiness, and its
  * weights by name (and a dream's learnt input).
  */
 import type { BackendReport } from '../engines/backend';
 import type { StepMetrics, Trainer } from './trainer';
 import type { EpochMetrics } from './trainerTypes';
-import type { FromWorker } from './trainProtocol';
+import type { FromWorker, SentWeights } from './trainProtocol';
 import type { NamedWeights } from './weights';
 
 export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
 
-const SNAPSHOT_MS = 16;
+/** As the page's FrameBatch EVERY_MS: messages in between would only be merged there. */
+const SNAPSHOT_MS = 100;
 
 /** The learnt input of a dream, named after its data input box; null when the run learns weights only. */
-export function dreamed(trainer: Trainer): NamedWeights | null {
-  const values = trainer.dreamed();
+export function dreamed(trainer: Trainer): SentWeights | null {
+  const data = trainer.dreamed();
   const input = trainer.learner.model.inputs[0];
-  if (!values || !input) return null;
-  return { name: input.box, shape: [...input.type.shape], values: Array.from(values) };
+  if (!data || !input) return null;
+  return { name: input.box, shape: [...input.type.shape], data };
+}
+
+/** The parameters as a 'weights' reply moves them: the trainer's copies (it keeps its own). */
+export function sentWeights(trainer: Trainer): SentWeights[] {
+  const values = trainer.weights();
+  return trainer.learner.model.params.map((p, i) => ({ name: p.name, shape: [...p.type.shape], data: values[i] }));
 }
 
 export function named(trainer: Trainer): NamedWeights[] {
@@ -32,7 +41,7 @@ export function named(trainer: Trainer): NamedWeights[] {
   }));
 }
 
-/** The step losses not posted yet, posted as one snapshot a frame, or now (`post`) when asked. */
+/** The step losses not posted yet, posted as one snapshot every SNAPSHOT_MS, or now (`post`) when asked. */
 class Snapshots {
   private losses: number[] = [];
   private latest: StepMetrics | null = null;

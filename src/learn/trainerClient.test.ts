@@ -108,7 +108,36 @@ describe('trainer client ⇄ worker host', () => {
     const done = await client.next('done');
     const asked = client.next('weights');
     client.weights();
-    expect((await asked).weights).toEqual(done.weights);
+    const reply = await asked;
+    expect(reply.weights.map((w) => ({ name: w.name, shape: w.shape, values: Array.from(w.data) }))).toEqual(
+      done.weights,
+    );
+    expect(reply.step).toBe(done.result.steps);
+  });
+
+  it("moves the weights it sends while a run trains: 'weights' arrays arrive whole, and the run goes on", async () => {
+    const client = new TrainerClient(inMemoryWorker());
+    const steps: number[] = [];
+    client.on('snapshot', (m) => steps.push(m.snapshot.latest.step));
+    client.start({ document: xor, settings: { engine: 'typed', epochs: 100000 } });
+    await client.next('snapshot');
+    const reads = [];
+    for (let i = 0; i < 3; i++) {
+      const asked = client.next('weights');
+      client.weights();
+      reads.push(await asked);
+    }
+    for (const r of reads) {
+      expect(r.dreamed).toBeNull();
+      for (const w of r.weights) expect(w.data.length).toBe(w.shape.reduce((a, b) => a * b, 1));
+    }
+    expect(reads[2].step).toBeGreaterThanOrEqual(reads[0].step);
+    const later = client.next('snapshot');
+    const seen = steps.at(-1) ?? 0;
+    expect((await later).snapshot.latest.step).toBeGreaterThan(seen);
+    client.stop();
+    const { result } = await client.next('done');
+    expect(result.status).toBe('stopped');
   });
 
   it('stops on a NaN: the status names the box, and the weights are the last finite ones', async () => {

@@ -20,8 +20,11 @@ export function inMemoryWorker(): WorkerLike & { terminated: boolean } {
       worker.terminated = true;
     },
   };
-  const host = createTrainHost((m: FromWorker) =>
-    setTimeout(() => !worker.terminated && worker.onmessage?.({ data: structuredClone(m) }), 0),
-  );
+  // Cloned when posted, as a worker's postMessage does, moving what it transfers: a buffer the
+  // host still used after moving it would be found detached.
+  const host = createTrainHost((m: FromWorker, transfer: Transferable[] = []) => {
+    const arrived = structuredClone(m, { transfer });
+    setTimeout(() => !worker.terminated && worker.onmessage?.({ data: arrived }), 0);
+  });
   return worker;
 }

@@ -2,12 +2,13 @@
  * The run as charts: every step's loss (log scale on request), and per epoch the whole training
  * and test sets' loss and accuracy.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type uPlot from 'uplot';
-import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { useTrainSession } from '../session/TrainSessionContext';
+import { epochColumns } from './epochSeries';
 import { UPlotChart } from './UPlotChart';
 
-/** Points drawn of the loss per step: about a wide chart's width in pixels. */
+/** Points drawn of each series: about a wide chart's width in pixels. */
 const CHART_POINTS = 1200;
 
 const AXIS = { stroke: '#334155', grid: { stroke: '#e2e8f0' }, font: '13px system-ui', labelFont: '13px system-ui' };
@@ -42,10 +43,12 @@ const epochOptions: Omit<uPlot.Options, 'width' | 'height'> = {
   ],
 };
 
+/**
+ * The charts read the session when they redraw and are told of new data by the store, so a
+ * batch of snapshots (~10 a second) renders nothing through React: uPlot's setData draws it.
+ */
 export function TrainCharts() {
   const session = useTrainSession();
-  const points = useSession((s) => s.points);
-  const epochs = useSession((s) => s.epochs);
   const [log, setLog] = useState(true);
   const options = useMemo(() => lossOptions(log), [log]);
   const lossData = (): uPlot.AlignedData => {
@@ -54,13 +57,15 @@ export function TrainCharts() {
     // A log scale has no place for 0 or a negative loss: those points are left out of the line.
     return [x, Float64Array.from(y, (v) => (v > 0 ? v : Number.NaN))];
   };
-  const epochData = (): uPlot.AlignedData => [
-    epochs.map((e) => e.epoch + 1),
-    epochs.map((e) => e.train?.loss ?? e.running.loss),
-    epochs.map((e) => e.test?.loss ?? null),
-    epochs.map((e) => e.train?.accuracy ?? e.running.accuracy),
-    epochs.map((e) => e.test?.accuracy ?? null),
-  ];
+  const epochData = (): uPlot.AlignedData => epochColumns(session.state.epochs, CHART_POINTS) as uPlot.AlignedData;
+  const onPoints = useCallback(
+    (changed: () => void) => session.store.subscribe((now, before) => now.points !== before.points && changed()),
+    [session],
+  );
+  const onEpochs = useCallback(
+    (changed: () => void) => session.store.subscribe((now, before) => now.epochs !== before.epochs && changed()),
+    [session],
+  );
   return (
     <div className="train-charts">
       <div className="train-chart-head">
@@ -69,7 +74,7 @@ export function TrainCharts() {
           <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} /> log scale
         </label>
       </div>
-      <UPlotChart options={options} data={lossData} version={points} label="Loss per step" />
+      <UPlotChart options={options} data={lossData} subscribe={onPoints} label="Loss per step" />
       <div className="train-chart-head">
         <h3>Per epoch</h3>
         <p className="train-legend">
@@ -77,7 +82,7 @@ export function TrainCharts() {
           <span className="k-acc">— train accuracy</span> <span className="k-tacc">- - test accuracy</span>
         </p>
       </div>
-      <UPlotChart options={epochOptions} data={epochData} version={epochs} label="Loss and accuracy per epoch" />
+      <UPlotChart options={epochOptions} data={epochData} subscribe={onEpochs} label="Loss and accuracy per epoch" />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * A uPlot chart that follows its container's width and redraws at most five times a second,
  * however often the run reports: `data()` is read when the redraw comes, so a burst of
- * snapshots costs one draw. The library loads after the first paint (uplotModule.ts); the
- * chart's box is laid out at once and drawn into when it has.
+ * snapshots costs one draw. A redraw is uPlot's own setData, asked for by `subscribe`'s
+ * callback, with no React render (as uPlot's streaming demo draws). The library loads after the
+ * first paint (uplotModule.ts); the chart's box is laid out at once and drawn into when it has.
  */
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
@@ -22,14 +23,14 @@ const REDRAW_MS = 200;
 export function UPlotChart({
   options,
   data,
-  version,
+  subscribe,
   label,
 }: {
   /** Everything but width and height; a new object makes a new chart. */
   options: Omit<uPlot.Options, 'width' | 'height'>;
   data: () => uPlot.AlignedData;
-  /** Changes when the data has: schedules one redraw. */
-  version: unknown;
+  /** Calls its argument whenever the data has changed (each call schedules one redraw); gives the unsubscribe. */
+  subscribe: (changed: () => void) => () => void;
   label: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -68,16 +69,22 @@ export function UPlotChart({
   }, [options]);
 
   // At most REDRAW_MS apart: a redraw autoscales and repaints the whole chart.
-  const last = useRef(0);
   useEffect(() => {
-    void version;
-    const wait = Math.max(0, last.current + REDRAW_MS - performance.now());
-    const timer = setTimeout(() => {
-      last.current = performance.now();
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const draw = () => {
+      timer = undefined;
+      last = performance.now();
       plot.current?.setData(read.current());
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [version]);
+    };
+    const off = subscribe(() => {
+      if (timer === undefined) timer = setTimeout(draw, Math.max(0, last + REDRAW_MS - performance.now()));
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [subscribe]);
 
   return (
     <div className="train-chart" ref={box} role="img" aria-label={label}>

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadModel } from '../../io/modelRuntime';
 import { TrainerClient, type WorkerLike } from '../../learn/trainerClient';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
@@ -120,6 +121,47 @@ describe('the training session', () => {
     const going = await until(s, (st) => st.phase === 'running' && st.step > paused.step + 5);
     expect(going.step).toBeGreaterThan(paused.step);
     expect(s.losses.length).toBeGreaterThan(chart);
+    s.dispose();
+  });
+
+  it("reads a run's model file once, then its weights: the model the views run is the file's, at the run's weights", async () => {
+    const files: number[] = [];
+    let worker = 0;
+    const s = new TrainSession(
+      () => {
+        const client = new TrainerClient(inMemoryWorker());
+        const id = ++worker;
+        const model = client.model.bind(client);
+        client.model = (at?: Date) => {
+          files.push(id);
+          return model(at);
+        };
+        return client;
+      },
+      async () => ({ document: xor, settings: { engine: 'typed' as const, epochs: 100000, batchSize: 4 } }),
+    );
+    s.play();
+    await until(s, (st) => st.phase === 'running' && st.step > 20);
+    const first = await s.learnt();
+    const second = await s.learnt();
+    expect(files).toEqual([1]);
+    s.pause();
+    await until(s, (st) => st.phase === 'paused');
+    const paused = await s.learnt();
+    expect(files).toEqual([1]);
+    const text = await s.modelText();
+    const fromFile = loadModel(text as string);
+    expect(paused?.parameters.map((p) => Array.from(p.data))).toEqual(
+      fromFile.parameters.map((p) => Array.from(p.data)),
+    );
+    const rows = Float32Array.from([0.5, -0.5, -1, 1]);
+    expect(paused?.predict(rows)).toEqual(fromFile.predict(rows));
+    expect(first?.parameters.map((p) => p.name)).toEqual(second?.parameters.map((p) => p.name));
+    s.reset();
+    s.step();
+    await until(s, (st) => st.phase === 'paused' && st.step === 1);
+    await s.learnt();
+    expect(files).toEqual([1, 1, 2]);
     s.dispose();
   });
 

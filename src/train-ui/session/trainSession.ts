@@ -7,13 +7,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LensDocument } from '../../io/document';
 import { parseModelText } from '../../io/modelParse';
+import { type LoadedModel, loadModel, withParameters } from '../../io/modelRuntime';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { EpochMetrics } from '../../learn/trainerTypes';
-import type { FromWorker, StartRequest } from '../../learn/trainProtocol';
-import type { NamedWeights } from '../../learn/weights';
+import type { FromWorker, SentWeights, StartRequest } from '../../learn/trainProtocol';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
@@ -40,6 +40,8 @@ export class TrainSession {
   private lastShape: string | null = null;
   /** The run was started paused to measure an opened model, and has not been played yet. */
   private holding = false;
+  /** The model file last read of a worker's run, which its weights are then read into (learnt). */
+  private model: { client: TrainerClient; model: LoadedModel } | null = null;
   /** The store's changes, a snapshot's batched into one a frame. */
   private readonly frames: FrameBatch<SessionState>;
   /** The epoch list waiting in `frames` for the next frame, pushed onto until it is applied. */
@@ -239,11 +241,32 @@ export class TrainSession {
   }
 
   /** The input a dream has learnt so far (docs/dreaming.md); null with no run or when it learns weights only. */
-  async dreamed(): Promise<NamedWeights | null> {
+  async dreamed(): Promise<SentWeights | null> {
     if (!this.client || !this.state.ready) return null;
     const reply = this.client.next('weights');
     this.client.weights();
     return (await reply).dreamed;
+  }
+
+  /**
+   * The run's model with its current weights, to run in the page; null when there is no run to
+   * read. The run's model file is read once per worker (its diagram and dataset do not change
+   * while it lives: an edit that changes them starts another), then only its weights, moved as
+   * typed arrays: parsing the file at each read was most of what the views cost a training page.
+   */
+  async learnt(): Promise<LoadedModel | null> {
+    const client = this.client;
+    if (!client || this.state.phase === 'starting' || this.state.phase === 'error' || !this.state.ready) return null;
+    if (this.model?.client !== client) {
+      const text = await client.model();
+      const model = loadModel(text);
+      if (this.client === client) this.model = { client, model };
+      return model;
+    }
+    const base = this.model.model;
+    const reply = client.next('weights');
+    client.weights();
+    return withParameters(base, (await reply).weights);
   }
 
   /** Tensors alive in the worker's tfjs (a leak check); null with no run or off tfjs. */
@@ -258,6 +281,7 @@ export class TrainSession {
   private drop(): void {
     this.client?.terminate();
     this.client = null;
+    this.model = null;
     this.runShape = null;
     this.frames.drop();
   }

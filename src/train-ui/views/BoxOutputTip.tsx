@@ -2,14 +2,13 @@
  * Hovering a box while a run exists shows what the box puts out on the first batch of the
  * training rows, with the run's current weights: its shape, min / mean / max and a heatmap of
  * the batch (a row per example, a cell per unit; wide outputs averaged into 48 cells). The
- * weights come from the worker as a model file (as the views of what was learnt read them) and
- * the forward pass runs in the page on the trainer's own float32 arithmetic (loadModel.probe).
+ * weights come from the worker as the views of what was learnt read them (`session.learnt`) and
+ * the forward pass runs in the page on the trainer's own float32 arithmetic (its `probe`).
  * While the run moves the card refreshes about twice a second.
  */
 import '../panel/train.css';
 import { useEffect, useRef, useState } from 'react';
 import { useEditor } from '../../editor/store/EditorStoreContext';
-import { loadModel } from '../../io/modelRuntime';
 import { rampColour } from '../data/colours';
 import { fmt } from '../panel/TrainNumbers';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
@@ -29,7 +28,8 @@ const NOTHING: Shown = { output: null, problem: null };
 function useBoxOutput(box: string | null): Shown {
   const session = useTrainSession();
   const phase = useSession((s) => s.phase);
-  const step = useSession((s) => s.step);
+  // Off a box the step is not read: each batch of steps re-rendered the card's hook for nothing.
+  const step = useSession((s) => (box === null ? -1 : s.step));
   const ready = useSession((s) => s.ready);
   const rows = useRunRows();
   const batch = useEditor((s) => s.doc.training?.batchSize ?? 32);
@@ -51,10 +51,9 @@ function useBoxOutput(box: string | null): Shown {
     const wait = asked.current.startsWith(`${box}:`) ? EVERY_MS : HOVER_MS;
     const timer = setTimeout(() => {
       asked.current = key;
-      session.modelText().then(
-        (text) => {
-          if (!current || text === null) return;
-          const model = loadModel(text);
+      session.learnt().then(
+        (model) => {
+          if (!current || model === null) return;
           const width = rows.train.features.length / rows.train.n;
           const outs = model.probe(firstBatch(rows.train.features, width, batch));
           const out = outs.get(box);

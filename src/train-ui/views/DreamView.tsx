@@ -12,7 +12,7 @@ import type { TrainingSettings } from '../../io/document';
 import { DEFAULT_DREAM, targetScore } from '../../learn/dream';
 import { LEARNT_WIRES, type LearntWires, learnsInput } from '../../learn/learntWires';
 import { getLoss } from '../../learn/losses/index';
-import type { NamedWeights } from '../../learn/weights';
+import type { SentWeights } from '../../learn/trainProtocol';
 import { OptionField } from '../data/OptionField';
 import { lossKind } from '../panel/trainSettings';
 import { useSession } from '../session/TrainSessionContext';
@@ -28,7 +28,7 @@ const LEARN_LABELS: Record<LearntWires, string> = {
   both: 'both',
 };
 
-function DreamImage({ dreamed, caption }: { dreamed: NamedWeights; caption: string }) {
+function DreamImage({ dreamed, caption }: { dreamed: SentWeights; caption: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const size = imageSize(dreamed.shape);
   useEffect(() => {
@@ -37,10 +37,12 @@ function DreamImage({ dreamed, caption }: { dreamed: NamedWeights; caption: stri
     if (!c || !g || !size) return;
     c.width = size.width;
     c.height = size.height;
-    g.putImageData(new ImageData(dreamPixels(dreamed.values), size.width, size.height), 0, 0);
+    g.putImageData(new ImageData(dreamPixels(dreamed.data), size.width, size.height), 0, 0);
   }, [dreamed, size]);
   if (!size) {
-    return <p className="dream-numbers">The dreamed input: {dreamed.values.map((v) => v.toFixed(3)).join('  ')}</p>;
+    return (
+      <p className="dream-numbers">The dreamed input: {Array.from(dreamed.data, (v) => v.toFixed(3)).join('  ')}</p>
+    );
   }
   return (
     <canvas
@@ -68,9 +70,7 @@ export function DreamView({ learnt }: { learnt: Learnt }) {
   const classes = learnt.model?.outputShape[0] ?? 10;
   const logits = getLoss(lossKind(doc)).logits;
   const score =
-    dreamed && learnt.model
-      ? targetScore(learnt.model.predict(Float32Array.from(dreamed.values))[0], dream.target, logits)
-      : null;
+    dreamed && learnt.model ? targetScore(learnt.model.predict(dreamed.data)[0], dream.target, logits) : null;
   const caption =
     score === null
       ? `the model's belief that it is a ${dream.target} shows once the run reports`

@@ -1,18 +1,23 @@
 /**
- * The run's model, as a function the page can call: the worker writes its current weights as a
- * model file, and `loadModel` makes `predict` from it on the typed engine (float32, the trainer's
- * own arithmetic). Read at most every half second while the run moves (a large model less
- * often), once when it pauses or ends, and never twice at a time, so the views cost the run
- * almost nothing.
+ * The run's model, as a function the page can call: the session reads the run's model file once
+ * and then its current weights (`session.learnt`), and `predict` runs on the typed engine
+ * (float32, the trainer's own arithmetic). Read at most every half second while the run moves
+ * (a large model less often), once when it pauses or ends, and never twice at a time, so the
+ * views cost the run almost nothing.
  */
 import { useEffect, useState } from 'react';
-import { type LoadedModel, loadModel } from '../../io/modelRuntime';
+import type { LoadedModel } from '../../io/modelRuntime';
 import type { SessionState } from '../session/sessionState';
 import { useTrainSession } from '../session/TrainSessionContext';
 
 const EVERY_MS = 500;
-/** A model file this long (MNIST's, with Adam's state, is ~2 MB) is read every few seconds. */
-const LARGE = 1_000_000;
+/**
+ * A model of this many weights (the MNIST MLP's 101,770) is read every few seconds: each read
+ * runs the views' predictions (a confusion matrix of 2,000 rows) on the page's thread.
+ */
+const LARGE = 50_000;
+
+const size = (model: LoadedModel): number => model.parameters.reduce((n, p) => n + p.data.length, 0);
 const LARGE_EVERY_MS = 3000;
 
 export interface Learnt {
@@ -56,13 +61,13 @@ export function useLearnt(enabled: boolean): Learnt {
       timer = setTimeout(
         () => {
           reading = true;
-          session.modelText().then(
-            (text) => {
+          session.learnt().then(
+            (model) => {
               reading = false;
               answered = key;
-              if (text === null) return again();
-              next = performance.now() + (text.length > LARGE ? LARGE_EVERY_MS : EVERY_MS);
-              setLearnt({ model: loadModel(text), problem: null });
+              if (model === null) return again();
+              next = performance.now() + (size(model) > LARGE ? LARGE_EVERY_MS : EVERY_MS);
+              setLearnt({ model, problem: null });
               again();
             },
             (e: unknown) => {

@@ -16,8 +16,18 @@ describe('parameter wires drawn by their weights', () => {
     const fromB1 = doc.wires.find((w) => w.from.box === 'b1');
     expect(wires.get(fromB1!.id)).toMatchObject({ colour: POSITIVE });
     expect(wires.get(fromB1!.id)!.width).toBeLessThan(widthFor(2));
-    expect(wires.get(fromB1!.id)!.title).toBe('b1.W: mean |w| = 0.0100, mean w = 0.0100 over 2 weights');
+    expect(wires.get(fromB1!.id)!.title).toBe('b1.W: mean |w| = 0.010, mean w = 0.010 over 2 weights');
     expect(doc.wires.filter((w) => wires.has(w.id)).every((w) => ['W1', 'b1'].includes(w.from.box))).toBe(true);
+  });
+
+  it('draws a change of the weights too small to see as no change, so the wire layer is not repainted', () => {
+    const doc = loadExample('xor');
+    const at = (w: number) =>
+      weightWires(doc, [{ name: 'W1.W', shape: [2, 2], group: 'model', data: Float32Array.from([w, -3, 1, -3]) }]);
+    const before = at(1);
+    expect(keepUnchanged(before, at(1.0004))).toBe(before);
+    expect(keepUnchanged(before, at(2))).not.toBe(before);
+    for (const w of at(1.37).values()) expect(w.width * 4).toBe(Math.round(w.width * 4));
   });
 
   it('keeps the objects of wires drawn as before, so only the wires that changed re-render', () => {

@@ -13,8 +13,11 @@ export interface WireWeight {
   readonly title: string;
 }
 
-/** 1.5 px for weights near 0, up to 7 px for a mean size of 1 or more. */
-export const widthFor = (meanAbs: number): number => 1.5 + 5.5 * Math.tanh(1.5 * meanAbs);
+/**
+ * 1.5 px for weights near 0, up to 7 px for a mean size of 1 or more, in quarter pixels: a wire
+ * redrawn is the wire layer repainted, so a width changes only when the eye could see it.
+ */
+export const widthFor = (meanAbs: number): number => Math.round(4 * (1.5 + 5.5 * Math.tanh(1.5 * meanAbs))) / 4;
 
 export function weightWires(doc: LensDocument, params: readonly NamedArray[]): Map<string, WireWeight> {
   const out = new Map<string, WireWeight>();
@@ -28,7 +31,8 @@ export function weightWires(doc: LensDocument, params: readonly NamedArray[]): M
     }
     const n = Math.max(1, p.data.length);
     const meanAbs = abs / n;
-    const title = `${p.name}: mean |w| = ${meanAbs.toPrecision(3)}, mean w = ${(sum / n).toPrecision(3)} over ${p.data.length} weights`;
+    // Two digits: a title of three changed at nearly every read of a settling run's weights.
+    const title = `${p.name}: mean |w| = ${meanAbs.toPrecision(2)}, mean w = ${(sum / n).toPrecision(2)} over ${p.data.length} weights`;
     for (const w of doc.wires) {
       if (w.from.box === box)
         out.set(w.id, { width: widthFor(meanAbs), colour: sum >= 0 ? POSITIVE : NEGATIVE, title });
