@@ -5,19 +5,24 @@
 import { NoticeLog } from '../editor/overlays/NoticeLog';
 import { engineText } from '../train-ui/panel/phaseText';
 import { ENGINE_LABELS } from '../train-ui/session/engineChoice';
+import type { SessionState } from '../train-ui/session/sessionState';
 import { useSession } from '../train-ui/session/TrainSessionContext';
 
-export function StatusBar() {
-  const s = useSession((st) => st);
-  const text = engineText(s);
+/** The warning of a backend that did not start, if one did not. */
+function statusWarning(s: SessionState): string | null {
   const b = s.backend;
   const failed = b?.failures.find((f) => f.backend === b.requested);
-  const warning = failed ? `${failed.backend} could not start (${failed.reason}); training runs on ${b?.active}` : null;
+  return failed ? `${failed.backend} could not start (${failed.reason}); training runs on ${b?.active}` : null;
+}
+
+/** It reads what it says as text, so it re-renders when that changes, not at each step the session reports. */
+export function StatusBar() {
+  const text = useSession((st) => engineText(st) ?? `— (next run: ${ENGINE_LABELS[st.choice]})`);
+  const warning = useSession(statusWarning);
   return (
     <footer className="status-bar">
       <span>
-        Training runs on{' '}
-        <output data-testid="backend-status">{text ?? `— (next run: ${ENGINE_LABELS[s.choice]})`}</output>
+        Training runs on <output data-testid="backend-status">{text}</output>
       </span>
       <NoticeLog />
       {warning && (
