@@ -12,11 +12,11 @@ import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
-import type { EpochMetrics } from '../../learn/trainerTypes';
 import type { FromWorker, SentWeights, StartRequest } from '../../learn/trainProtocol';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
+import { listenTo } from './sessionReports';
 import { ENDED, initial, LIVE, type SessionState } from './sessionState';
 import { trainedShape } from './trainedShape';
 
@@ -44,8 +44,6 @@ export class TrainSession {
   private model: { client: TrainerClient; model: LoadedModel } | null = null;
   /** The store's changes, a snapshot's batched into one a frame. */
   private readonly frames: FrameBatch<SessionState>;
-  /** The epoch list waiting in `frames` for the next frame, pushed onto until it is applied. */
-  private epochsWaiting: EpochMetrics[] | null = null;
 
   constructor(
     private readonly spawn: () => TrainerClient,
@@ -319,101 +317,22 @@ export class TrainSession {
     const seed = (resume as { seed?: number } | null)?.seed ?? (settings.seed ?? 1) + (resume ? 0 : resets);
     const client = this.spawn();
     this.client = client;
-    this.listen(client);
+    listenTo(client, {
+      live: () => this.client === client,
+      state: () => this.state,
+      set: (patch) => this.set(patch),
+      later: (patch) => this.later(patch),
+      pending: () => this.frames.pending,
+      before: () => this.before,
+      stepTarget: () => this.stepTarget,
+      losses: this.losses,
+      drop: () => this.drop(),
+    });
     const epochs = settings.epochs ?? 100;
     this.set({ lastEpoch: keep.epoch + epochs, runEpochs: epochs, seed });
     const evaluate = mode === 'hold';
     client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}), paused, evaluate });
     if (mode === 'step') this.stepTo(client, keep.step + 1);
     else if (mode === 'hold' && this.state.phase === 'resuming') client.resume(); // Play came first
-  }
-
-  /** Every message of this client, ignored once the session has moved to another. */
-  private listen(client: TrainerClient): void {
-    const live = () => this.client === client;
-    client.on('ready', ({ ready }) => {
-      if (!live()) return;
-      this.set({ ready, engine: ready.engine, backend: ready.backend });
-    });
-    client.on('snapshot', ({ snapshot }) => {
-      if (!live()) return;
-      const { latest, losses } = snapshot;
-      const from = this.before.steps + latest.step - losses.length + 1;
-      this.losses.append(from, losses);
-      const firstLoss = this.state.firstLoss ?? this.frames.pending?.firstLoss ?? (losses.length ? losses[0] : null);
-      this.later({
-        step: this.before.steps + latest.step,
-        epoch: latest.epoch,
-        loss: latest.loss,
-        accuracy: latest.accuracy,
-        firstLoss,
-      });
-    });
-    client.on('evaluated', ({ train, test }) => {
-      if (!live()) return;
-      this.set({
-        measured: { train, test },
-        loss: train.loss,
-        accuracy: train.accuracy,
-        points: this.state.points + 1,
-      });
-    });
-    client.on('epoch', ({ metrics: last, earlier }) => {
-      if (!live()) return;
-      const ended = earlier ? [...earlier, last] : [last];
-      // Batched with the snapshots: a small set ends an epoch every few steps (XOR's 500 rows in
-      // batches of 16, ~400 a second on typed arrays), and a store change each re-rendered the
-      // panel and copied the whole list each time. The list waiting for the frame is this
-      // session's own (no one reads it yet), so the epochs before the frame are pushed onto it.
-      const waiting = this.frames.pending?.epochs;
-      if (waiting && waiting === this.epochsWaiting) this.epochsWaiting.push(...ended);
-      else this.epochsWaiting = [...this.state.epochs, ...ended];
-      this.later({ epochs: this.epochsWaiting, stepsPerSecond: last.stepsPerSecond });
-    });
-    client.on('status', ({ status, engine, pick }) => {
-      if (!live()) return;
-      const step = this.before.steps + status.step;
-      const failure = status.failure;
-      switch (status.status) {
-        case 'running':
-          return this.set({ phase: 'running', engine, pick });
-        case 'paused':
-          if (this.state.phase === 'stepping' && step < this.stepTarget) return this.set({ engine, pick });
-          return this.set({ phase: 'paused', step, engine, pick });
-        case 'failed':
-          return this.set({ phase: 'failed', failure, message: failure?.message ?? 'training failed' });
-        default:
-          return;
-      }
-    });
-    client.on('done', ({ result }) => {
-      if (!live()) return;
-      // The numbers end on the whole training set (as an opened model file's start), not on the last batch.
-      this.set({
-        phase: result.status,
-        result,
-        loss: result.train.loss,
-        accuracy: result.train.accuracy,
-        step: result.steps,
-        engine: result.engine,
-        failure: result.failure,
-        message: result.failure?.message ?? null,
-      });
-    });
-    client.on('context-lost', ({ resume, message }) => {
-      if (!live()) return;
-      this.drop();
-      this.set({
-        phase: 'error',
-        message,
-        lost: true,
-        step: resume.stepsDone,
-        resume: { ...resume, name: 'the run the GPU lost', seed: this.state.seed ?? 1 } as SessionState['resume'],
-      });
-    });
-    client.on('error', ({ message }) => {
-      if (!live()) return;
-      this.set({ phase: 'error', message });
-    });
   }
 }

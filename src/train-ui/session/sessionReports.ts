@@ -1,0 +1,120 @@
+/**
+ * What a training worker reports, into the session's store: the engine it runs on, each batch
+ * of step snapshots and ended epochs (applied together, at most every 100 ms), the whole-set measures, the
+ * phase its acknowledgements say, the end, a lost GPU context and errors. The controls that
+ * steer the run are in trainSession.ts; this is the other direction (docs/training-panel.md).
+ */
+import type { TrainerClient } from '../../learn/trainerClient';
+import type { EpochMetrics } from '../../learn/trainerTypes';
+import type { LossSeries } from './lossSeries';
+import type { SessionState } from './sessionState';
+
+/** The session as its reports see it. */
+export interface ReportSink {
+  /** The session still follows this client (a report of an earlier one is ignored). */
+  readonly live: () => boolean;
+  readonly state: () => SessionState;
+  /** Applied now, after what was waiting (frameBatch.ts). */
+  readonly set: (patch: Partial<SessionState>) => void;
+  /** Applied with the next batch of snapshots, at most every 100 ms. */
+  readonly later: (patch: Partial<SessionState>) => void;
+  /** What waits for the next batch. */
+  readonly pending: () => Partial<SessionState> | null;
+  /** Steps done before the worker's current trainer started. */
+  readonly before: () => { readonly steps: number };
+  /** While stepping: the step whose pause answers the Step. */
+  readonly stepTarget: () => number;
+  readonly losses: LossSeries;
+  /** Lets the worker go. */
+  readonly drop: () => void;
+}
+
+/** Every report of this client, into the session. */
+export function listenTo(client: TrainerClient, to: ReportSink): void {
+  /** The epoch list waiting for the next batch, pushed onto until it is applied. */
+  let waiting: EpochMetrics[] | null = null;
+  client.on('ready', ({ ready }) => {
+    if (!to.live()) return;
+    to.set({ ready, engine: ready.engine, backend: ready.backend });
+  });
+  client.on('snapshot', ({ snapshot }) => {
+    if (!to.live()) return;
+    const { latest, losses } = snapshot;
+    const from = to.before().steps + latest.step - losses.length + 1;
+    to.losses.append(from, losses);
+    const firstLoss = to.state().firstLoss ?? to.pending()?.firstLoss ?? (losses.length ? losses[0] : null);
+    to.later({
+      step: to.before().steps + latest.step,
+      epoch: latest.epoch,
+      loss: latest.loss,
+      accuracy: latest.accuracy,
+      firstLoss,
+    });
+  });
+  client.on('evaluated', ({ train, test }) => {
+    if (!to.live()) return;
+    to.set({
+      measured: { train, test },
+      loss: train.loss,
+      accuracy: train.accuracy,
+      points: to.state().points + 1,
+    });
+  });
+  client.on('epoch', ({ metrics: last, earlier }) => {
+    if (!to.live()) return;
+    const ended = earlier ? [...earlier, last] : [last];
+    // Batched with the snapshots: a small set ends an epoch every few steps (XOR's 500 rows in
+    // batches of 16, ~400 a second on typed arrays), and a store change each re-rendered the
+    // panel and copied the whole list each time. The list waiting for the frame is this
+    // session's own (no one reads it yet), so the epochs before the frame are pushed onto it.
+    const pending = to.pending()?.epochs;
+    if (pending && pending === waiting) waiting.push(...ended);
+    else waiting = [...to.state().epochs, ...ended];
+    to.later({ epochs: waiting, stepsPerSecond: last.stepsPerSecond });
+  });
+  client.on('status', ({ status, engine, pick }) => {
+    if (!to.live()) return;
+    const step = to.before().steps + status.step;
+    const failure = status.failure;
+    switch (status.status) {
+      case 'running':
+        return to.set({ phase: 'running', engine, pick });
+      case 'paused':
+        if (to.state().phase === 'stepping' && step < to.stepTarget()) return to.set({ engine, pick });
+        return to.set({ phase: 'paused', step, engine, pick });
+      case 'failed':
+        return to.set({ phase: 'failed', failure, message: failure?.message ?? 'training failed' });
+      default:
+        return;
+    }
+  });
+  client.on('done', ({ result }) => {
+    if (!to.live()) return;
+    // The numbers end on the whole training set (as an opened model file's start), not on the last batch.
+    to.set({
+      phase: result.status,
+      result,
+      loss: result.train.loss,
+      accuracy: result.train.accuracy,
+      step: result.steps,
+      engine: result.engine,
+      failure: result.failure,
+      message: result.failure?.message ?? null,
+    });
+  });
+  client.on('context-lost', ({ resume, message }) => {
+    if (!to.live()) return;
+    to.drop();
+    to.set({
+      phase: 'error',
+      message,
+      lost: true,
+      step: resume.stepsDone,
+      resume: { ...resume, name: 'the run the GPU lost', seed: to.state().seed ?? 1 } as SessionState['resume'],
+    });
+  });
+  client.on('error', ({ message }) => {
+    if (!to.live()) return;
+    to.set({ phase: 'error', message });
+  });
+}
