@@ -58,7 +58,7 @@ try {
       await run.pause();
       fps[key].push(g.fps);
       line.push(
-        `${key.toUpperCase()} ${g.fps.toFixed(1)} fps (move ${g.moveMs} ms, longest ${g.longestFrameMs.toFixed(0)} ms)`,
+        `${key.toUpperCase()} ${g.fps.toFixed(1)} frames shown/s (${g.rafFps.toFixed(1)} animation frames; move ${g.moveMs} ms, longest ${g.longestFrameMs.toFixed(0)} ms)`,
       );
     }
     process.stdout.write(`round ${r + 1}: ${line.join('  ')}  load ${loadavg()[0].toFixed(1)}\n`);

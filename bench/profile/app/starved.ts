@@ -36,7 +36,7 @@ async function measure(label: string, page: Parameters<typeof panAndZoom>[0]): P
   for (let i = 0; i < count; i++) gs.push(await panAndZoom(page));
   const fps = gs.map((g) => g.fps.toFixed(1)).join(', ');
   process.stdout.write(
-    `${label.padEnd(9)} ${median(gs.map((g) => g.fps)).toFixed(1)} fps (${fps}); a move took ${median(gs.map((g) => g.moveMs))} ms; longest frame ${Math.max(...gs.map((g) => g.longestFrameMs)).toFixed(0)} ms; load ${loadavg()[0].toFixed(1)}\n`,
+    `${label.padEnd(9)} ${median(gs.map((g) => g.fps)).toFixed(1)} frames shown/s (${fps}); animation frames ${median(gs.map((g) => g.rafFps)).toFixed(1)}/s; a move took ${median(gs.map((g) => g.moveMs))} ms; longest frame ${Math.max(...gs.map((g) => g.longestFrameMs)).toFixed(0)} ms; load ${loadavg()[0].toFixed(1)}\n`,
   );
 }
 

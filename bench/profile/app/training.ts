@@ -33,7 +33,9 @@ try {
   const g = await panAndZoom(run.page);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
   writeFileSync(out, JSON.stringify(profile));
-  process.stdout.write(`${g.fps.toFixed(1)} fps, ${g.steps} steps in ${g.seconds.toFixed(1)} s\n`);
+  process.stdout.write(
+    `${g.fps.toFixed(1)} frames shown/s (${g.rafFps.toFixed(1)} animation frames/s), ${g.steps} steps in ${g.seconds.toFixed(1)} s\n`,
+  );
   process.stdout.write(`wrote ${out}: tsx bench/profile/summarise.ts ${out} 30\n`);
   await run.close();
 } finally {
