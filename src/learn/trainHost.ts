@@ -175,6 +175,8 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
         return trainer.stop();
       case 'set-hypers':
         return trainer.setHypers(message.hypers);
+      case 'make-way':
+        return trainer.makeWay(message.on);
       case 'trace':
         trainer.traceNextStep().then(({ step, trace }) => postTrace(r, post, step, trace, message.example ?? 0), fail);
         return;
@@ -212,6 +214,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       return;
     }
     if (run) return control(run, message);
+    if (message.type === 'make-way') return; // a hint for a running loop: none yet, nothing to slow
     if (!starting) return fail(new Error(`'${message.type}' before 'start'`));
     early.push(message);
   };

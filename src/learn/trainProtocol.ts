@@ -58,6 +58,11 @@ export type ToWorker =
       readonly example: number;
     }
   | { readonly type: 'set-hypers'; readonly hypers: Partial<Hypers> }
+  /**
+   * The page is drawing a gesture (the canvas pans or zooms): train in short bursts with sleeps
+   * between them, so its frames get the CPU; renewed while the gesture lasts, off when it ends.
+   */
+  | { readonly type: 'make-way'; readonly on: boolean }
   /** After a run has ended: `epochs` more from its weights and optimiser state, in the same worker. */
   | { readonly type: 'continue'; readonly epochs: number }
   /** The run as a model file (docs/model-format.md), during or after training. */

@@ -162,6 +162,14 @@ export class Trainer {
     this.runner.setHypers(this.current);
   }
 
+  /**
+   * While the page is busy drawing a gesture (the user pans or zooms the canvas): train in short
+   * bursts with sleeps between them, until told it ended or for ./pace's MAKE_WAY_MS unless renewed.
+   */
+  makeWay(on: boolean): void {
+    this.loop.pace.makeWay(on);
+  }
+
   /** Before run() too: the run then starts paused. */
   pause(): void {
     this.controls.pause();

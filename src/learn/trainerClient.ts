@@ -80,6 +80,8 @@ export class TrainerClient {
   }
   weights = () => this.worker.postMessage({ type: 'weights' });
   setHypers = (hypers: Partial<Hypers>) => this.worker.postMessage({ type: 'set-hypers', hypers });
+  /** While the page draws a gesture: the worker trains in short bursts, leaving the CPU to the frames. */
+  makeWay = (on: boolean) => this.worker.postMessage({ type: 'make-way', on });
   /** After a run has ended: `epochs` more from its weights and optimiser state. */
   continue = (epochs: number) => this.worker.postMessage({ type: 'continue', epochs });
   /** Resolves with the count of tfjs tensors alive in the worker (null off tfjs). */

@@ -136,4 +136,30 @@ describe('trainer controls', () => {
     expect(heard).toBeGreaterThan(0);
     expect(result.epochs).toBeLessThan(2e5);
   });
+
+  it('making way (the page draws a gesture) sleeps at the yields and takes the very same steps', async () => {
+    // Catches "make-way skips or repeats steps" and "make-way never sleeps" (then it gives the
+    // page's frames nothing). A clock that moves 1 ms a read makes every few steps a burst.
+    const settings = { epochs: 30, batchSize: 4, evaluateEachEpoch: false } as const;
+    const full = make('typed', settings);
+    await full.run();
+    const paced = make('typed', settings);
+    const sleeps: number[] = [];
+    const timer = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((f: () => void, ms?: number) => {
+      if (ms) sleeps.push(ms);
+      return timer(f, 0);
+    }) as typeof setTimeout);
+    let clock = performance.now(); // the loop's yield clock started at the trainer's creation
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    paced.makeWay(true);
+    const result = await paced.run().finally(() => {
+      now.mockRestore();
+      spy.mockRestore();
+    });
+    expect(result.status).toBe('done');
+    expect(result.steps).toBe(30);
+    expect(sleeps.length).toBeGreaterThan(0);
+    expect(paced.weights().map((w) => Array.from(w))).toEqual(full.weights().map((w) => Array.from(w)));
+  });
 });

@@ -15,6 +15,7 @@ import type { Learner } from './learner';
 import type { Listeners } from './listeners';
 import { labelReading, type Metrics, Tally } from './metrics';
 import { nextTask } from './nextTask';
+import { Pace } from './pace';
 import { ReadBack } from './readBack';
 import type { RunOutputs, StepRunner, StepTrace } from './runners/index';
 import type { TrainerSettings } from './settings';
@@ -54,10 +55,15 @@ export class TrainingLoop {
   taken = 0;
   reported = 0;
   private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
+  /** How often it yields, and whether it sleeps there while the page makes way (./pace). */
+  readonly pace: Pace;
   /** When the loop last gave the event loop a turn: kept across epochs, so short epochs add up. */
-  private lastYield = performance.now();
+  private lastYield: number;
 
-  constructor(private readonly parts: LoopParts) {}
+  constructor(private readonly parts: LoopParts) {
+    this.pace = new Pace(parts.settings.yieldEveryMs ?? 10);
+    this.lastYield = this.pace.now();
+  }
 
   /** Resolves with every buffer of the next step's Program (indexed like learner.stepProgram). */
   traceNextStep(): Promise<{ step: number; trace: StepTrace }> {
@@ -146,14 +152,19 @@ export class TrainingLoop {
   }
 
   private due(): boolean {
-    return performance.now() - this.lastYield > (this.parts.settings.yieldEveryMs ?? 10);
+    return this.pace.due(this.lastYield);
   }
 
-  /** A turn for the event loop (messages: pause, stop) once ~10 ms of work went by without one. */
+  /**
+   * A turn for the event loop (messages: pause, stop) once ~10 ms of work went by without one;
+   * while the page makes way, a sleep after a shorter burst (./pace).
+   */
   private async yieldIfDue(): Promise<void> {
     if (!this.due()) return;
-    await nextTask();
-    this.lastYield = performance.now();
+    const gap = this.pace.gap();
+    if (gap > 0) await new Promise<void>((resolve) => setTimeout(resolve, gap));
+    else await nextTask();
+    this.lastYield = this.pace.now();
   }
 
   /** Paused: every step taken is reported before the pause is. */

@@ -6,6 +6,7 @@
  */
 import { Background, Controls, MiniMap, ReactFlow } from '@xyflow/react';
 import { useEditor } from '../store/EditorStoreContext';
+import { motionHandlers } from './canvasMotion';
 import { LensArrowMarker } from './LensArrowMarker';
 import { nodeTypes } from './nodes/nodeTypes';
 import { OptimiserStrands } from './OptimiserStrands';
@@ -44,6 +45,7 @@ export function DiagramCanvas() {
       {...changes}
       {...connection}
       {...events}
+      {...motionHandlers}
       onlyRenderVisibleElements={nodes.length >= ONLY_VISIBLE_FROM}
       deleteKeyCode={null}
       nodesDraggable={!locked}

@@ -4,6 +4,7 @@
  * dataset the worker loads itself, with the engine the user chose.
  */
 import { type ReactNode, useEffect, useState } from 'react';
+import { canvasMotion } from '../../editor/canvas/canvasMotion';
 import type { EditorStore } from '../../editor/store/createEditorStore';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 import { DEFAULT_DREAM } from '../../learn/dream';
@@ -51,6 +52,14 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
         if (now.doc !== before.doc) session.documentChanged(now.doc);
       }),
     [store, session],
+  );
+  // While the user pans or zooms the canvas, the worker leaves the CPU to the frames.
+  useEffect(
+    () =>
+      canvasMotion.subscribe((now, before) => {
+        if (now.moving !== before.moving) session.makeWay(now.moving);
+      }),
+    [session],
   );
   useEffect(() => {
     // Test hooks, only with ?debug (as the editor's store is): the leak check of the worker's tfjs,

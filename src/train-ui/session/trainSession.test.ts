@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../io/modelRuntime';
 import { TrainerClient, type WorkerLike } from '../../learn/trainerClient';
+import type { ToWorker } from '../../learn/trainProtocol';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { TrainSession } from './trainSession';
@@ -186,6 +187,35 @@ describe('the training session', () => {
     worker!.onerror?.({ message: 'Uncaught RangeError: out of memory' });
     const err = await until(s, (st) => st.phase === 'error');
     expect(err.message).toBe('the training worker failed: Uncaught RangeError: out of memory');
+    s.dispose();
+  });
+
+  it('has the worker make way while the canvas moves, only for a run, and back at full speed after', async () => {
+    const sent: unknown[] = [];
+    const s = new TrainSession(
+      () => {
+        const worker = inMemoryWorker();
+        const post = worker.postMessage.bind(worker);
+        worker.postMessage = (m: ToWorker, transfer?: Transferable[]) => {
+          if (m.type === 'make-way') sent.push(m);
+          post(m, transfer);
+        };
+        return new TrainerClient(worker);
+      },
+      async () => ({ document: xor, settings: { engine: 'typed' as const, epochs: 100000, batchSize: 4 } }),
+    );
+    s.makeWay(true); // no run yet: nothing to slow
+    expect(sent).toEqual([]);
+    s.play();
+    await until(s, (st) => st.phase === 'running');
+    s.makeWay(true);
+    const before = s.state.step;
+    await until(s, (st) => st.step > before + 10); // it still trains meanwhile
+    s.makeWay(false);
+    // on (renewed each second while it lasts), then off
+    expect(sent.at(-1)).toEqual({ type: 'make-way', on: false });
+    expect(sent.slice(0, -1).length).toBeGreaterThan(0);
+    for (const m of sent.slice(0, -1)) expect(m).toEqual({ type: 'make-way', on: true });
     s.dispose();
   });
 });

@@ -20,6 +20,9 @@ import { listenTo } from './sessionReports';
 import { ENDED, initial, LIVE, type SessionState } from './sessionState';
 import { trainedShape } from './trainedShape';
 
+/** A make-way lasts 2 s in the worker (learn/pace.ts MAKE_WAY_MS) unless renewed: renewed twice as often. */
+const RENEW_MAKE_WAY_MS = 1000;
+
 /** run: train at once; step: start paused and take one step; hold: start paused and measure the weights. */
 type StartMode = 'run' | 'step' | 'hold';
 
@@ -44,6 +47,8 @@ export class TrainSession {
   private model: { client: TrainerClient; model: LoadedModel } | null = null;
   /** The store's changes, a snapshot's batched into one a frame. */
   private readonly frames: FrameBatch<SessionState>;
+  /** While the canvas moves: the timer that renews the worker's make-way. */
+  private renewing: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly spawn: () => TrainerClient,
@@ -267,6 +272,23 @@ export class TrainSession {
     return withParameters(base, (await reply).weights);
   }
 
+  /**
+   * The user is moving the canvas (or stopped): while they do, the worker trains in short
+   * bursts so the gesture's frames get the CPU (learn/pace.ts), told again every
+   * `RENEW_MAKE_WAY_MS` so that a make-way the page forgot to end runs out on its own.
+   */
+  makeWay(on: boolean): void {
+    if (this.renewing !== null) clearInterval(this.renewing);
+    this.renewing = null;
+    if (!on) {
+      this.client?.makeWay(false);
+      return;
+    }
+    if (!this.client || !LIVE.has(this.state.phase)) return;
+    this.client.makeWay(true);
+    this.renewing = setInterval(() => this.client?.makeWay(true), RENEW_MAKE_WAY_MS);
+  }
+
   /** Tensors alive in the worker's tfjs (a leak check); null with no run or off tfjs. */
   async tensors(): Promise<number | null> {
     return this.client && this.state.ready ? this.client.memory() : null;
@@ -277,6 +299,8 @@ export class TrainSession {
   }
 
   private drop(): void {
+    if (this.renewing !== null) clearInterval(this.renewing);
+    this.renewing = null;
     this.client?.terminate();
     this.client = null;
     this.model = null;
