@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { LensDocument } from '../../src/io/document';
 import { type Served, waitForDiagram } from '../shared/chromium';
+import { emptyPanePoint, framesShown, VIEWPORT_TRANSFORM } from '../shared/frames';
 import { median } from '../shared/measure';
 
 export const VIEWPORT = { width: 1400, height: 900 };
@@ -257,92 +258,45 @@ export interface Gesture {
 }
 
 /**
- * A point of the pane with nothing drawn on it, nearest its centre: a drag that starts on a wire
- * or a box selects or moves it instead of panning (after a few zooms the centre often lands on
- * a wire), and the gesture would time a canvas that does not move.
- */
-const EMPTY_PANE_POINT = `(() => {
-  const pane = document.querySelector('main .react-flow__pane');
-  const b = pane.getBoundingClientRect();
-  let best = null;
-  for (let dy = -0.4; dy <= 0.4; dy += 0.05)
-    for (let dx = -0.4; dx <= 0.4; dx += 0.05) {
-      const x = b.x + b.width * (0.5 + dx);
-      const y = b.y + b.height * (0.5 + dy);
-      if (document.elementFromPoint(x, y) !== pane) continue;
-      const d = dx * dx + dy * dy;
-      if (!best || d < best.d) best = { x, y, d };
-    }
-  return best;
-})()`;
-
-const VIEWPORT_TRANSFORM = `document.querySelector('main .react-flow__viewport')?.style.transform ?? ''`;
-
-/**
  * A drag of up to 120 pointer moves across the pane, then up to 20 wheel steps, in and out by
- * turns. The frames counted are those the display showed (viz's FrameDisplayed, traced over the
- * gesture): requestAnimationFrame keeps ticking when the GPU process is behind and the frame it
- * paints is never shown, so on SwiftShader it counted up to twice the frames seen. The drag starts
- * on empty pane, and the gesture fails if the canvas did not move. `traced` adds categories to
- * the trace and is handed it (the profilers read it).
+ * turns, counting the frames the display showed (../shared/frames). The drag starts on empty
+ * pane, and the gesture fails if the canvas did not move. `traced` adds categories to the trace
+ * and is handed it (the profilers read it).
  */
 export async function panAndZoom(
   page: Page,
   traced?: { categories: readonly string[]; read(trace: { traceEvents: unknown[] }): void },
 ): Promise<Gesture> {
-  const start = (await page.evaluate(EMPTY_PANE_POINT)) as { x: number; y: number } | null;
-  if (!start) throw new Error('no empty point on the pane to start a drag');
-  const { x: cx, y: cy } = start;
-  const browser = page.context().browser();
-  if (!browser) throw new Error('the page has no browser to trace');
-  await page.evaluate(`(() => {
-    const f = ${FIGURE}('Step');
-    const c = (window.__frames = { n: 0, on: true, last: performance.now(), longest: 0, s0: Number(f.textContent) });
-    const tick = (t) => {
-      c.n++;
-      c.longest = Math.max(c.longest, t - c.last);
-      c.last = t;
-      if (c.on) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })()`);
+  const { x: cx, y: cy } = await emptyPanePoint(page);
   const before = await page.evaluate(VIEWPORT_TRANSFORM);
-  await browser.startTracing(page, { categories: ['viz', ...(traced?.categories ?? [])] });
-  const t0 = Date.now();
-  await page.mouse.move(cx, cy);
-  await page.mouse.down();
-  // Playwright waits for the page to take each event, so a busy page slows the gesture down:
-  // it is cut short after a few seconds, and how long the page took to take a move is kept.
+  const s0 = Number(await page.evaluate(`${FIGURE}('Step').textContent`));
   const moveMs: number[] = [];
-  for (let i = 0; i < 120 && Date.now() - t0 < 4000; i++) {
-    const m0 = Date.now();
-    await page.mouse.move(cx + 200 * Math.sin(i / 10), cy + 120 * Math.cos(i / 13));
-    moveMs.push(Date.now() - m0);
-  }
-  await page.mouse.up();
-  const dragged = await page.evaluate(VIEWPORT_TRANSFORM);
-  const w0 = Date.now();
+  let dragged = before;
   let wheels = 0;
-  for (; wheels < 20 && (wheels % 2 === 1 || Date.now() - w0 < 2000); wheels++)
-    await page.mouse.wheel(0, wheels % 2 ? 100 : -100);
-  const seconds = (Date.now() - t0) / 1000;
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string }[] };
-  traced?.read(trace);
-  const c = (await page.evaluate(
-    `(() => { const c = window.__frames; c.on = false; return { ...c, s1: Number(${FIGURE}('Step').textContent) }; })()`,
-  )) as { n: number; longest: number; s0: number; s1: number };
+  const shown = await framesShown(
+    page,
+    async () => {
+      const t0 = Date.now();
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      // Playwright waits for the page to take each event, so a busy page slows the gesture down:
+      // it is cut short after a few seconds, and how long the page took to take a move is kept.
+      for (let i = 0; i < 120 && Date.now() - t0 < 4000; i++) {
+        const m0 = Date.now();
+        await page.mouse.move(cx + 200 * Math.sin(i / 10), cy + 120 * Math.cos(i / 13));
+        moveMs.push(Date.now() - m0);
+      }
+      await page.mouse.up();
+      dragged = await page.evaluate(VIEWPORT_TRANSFORM);
+      const w0 = Date.now();
+      for (; wheels < 20 && (wheels % 2 === 1 || Date.now() - w0 < 2000); wheels++)
+        await page.mouse.wheel(0, wheels % 2 ? 100 : -100);
+    },
+    traced,
+  );
   if (dragged === before) throw new Error(`the drag from (${cx}, ${cy}) did not pan the canvas`);
-  const shown = trace.traceEvents.filter((e) => e.name === 'Display::FrameDisplayed').length;
-  return {
-    fps: shown / seconds,
-    rafFps: c.n / seconds,
-    seconds,
-    longestFrameMs: c.longest,
-    steps: c.s1 - c.s0,
-    moves: moveMs.length,
-    wheels,
-    moveMs: median(moveMs),
-  };
+  const s1 = Number(await page.evaluate(`${FIGURE}('Step').textContent`));
+  return { ...shown, steps: s1 - s0, moves: moveMs.length, wheels, moveMs: median(moveMs) };
 }
 
 /**

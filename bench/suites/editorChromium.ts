@@ -6,30 +6,28 @@
 import type { Page } from '@playwright/test';
 import { bigDiagram } from '../../src/testing/bigDiagram';
 import { buildApp, openPage, waitForDiagram } from '../shared/chromium';
+import { emptyPanePoint, framesShown, type Shown, VIEWPORT_TRANSFORM } from '../shared/frames';
 
 export interface BrowserNumbers {
-  /** Frames per second of each measured pan (after one warm-up pan). */
+  /** Frames shown per second of each measured pan (after one warm-up pan), and animation frames. */
   readonly fps: readonly number[];
+  readonly rafFps: readonly number[];
   readonly panSeconds: number;
   readonly paintMs: readonly number[];
 }
 
-async function pan(page: Page): Promise<{ fps: number; seconds: number }> {
-  const paneBox = await page.locator('main .react-flow__pane').first().boundingBox();
-  if (!paneBox) throw new Error('no pane');
-  const cx = paneBox.x + paneBox.width / 2;
-  const cy = paneBox.y + paneBox.height / 2;
-  await page.evaluate(
-    'window.__frames = 0; window.__counting = true; (function tick() { window.__frames++; if (window.__counting) requestAnimationFrame(tick); })();',
-  );
-  const t0 = Date.now();
-  await page.mouse.move(cx, cy);
-  await page.mouse.down();
-  for (let i = 0; i < 120; i++) await page.mouse.move(cx + 200 * Math.sin(i / 10), cy + 120 * Math.cos(i / 13));
-  await page.mouse.up();
-  const seconds = (Date.now() - t0) / 1000;
-  const frames = Number(await page.evaluate('window.__counting = false; window.__frames'));
-  return { fps: frames / seconds, seconds };
+/** A drag of 120 pointer moves from empty pane; the frames the display showed (../shared/frames). */
+async function pan(page: Page): Promise<Shown> {
+  const { x: cx, y: cy } = await emptyPanePoint(page);
+  const before = await page.evaluate(VIEWPORT_TRANSFORM);
+  const shown = await framesShown(page, async () => {
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    for (let i = 0; i < 120; i++) await page.mouse.move(cx + 200 * Math.sin(i / 10), cy + 120 * Math.cos(i / 13));
+    await page.mouse.up();
+  });
+  if ((await page.evaluate(VIEWPORT_TRANSFORM)) === before) throw new Error('the drag did not pan the canvas');
+  return shown;
 }
 
 /** Edit, compile at once (the live compile's debounce is a chosen delay, not latency), paint. */
@@ -66,7 +64,7 @@ export async function measureInChromium(boxes: number): Promise<BrowserNumbers> 
     }
     await pan(page);
     const pans = [await pan(page), await pan(page), await pan(page)];
-    return { fps: pans.map((p) => p.fps), panSeconds: pans[0].seconds, paintMs };
+    return { fps: pans.map((p) => p.fps), rafFps: pans.map((p) => p.rafFps), panSeconds: pans[0].seconds, paintMs };
   } finally {
     await close();
   }

@@ -2,9 +2,10 @@
  * The canvas: React Flow, controlled from the editor store. Nothing here subscribes to state that
  * changes while the pointer moves (hover, compile results): a re-render of this component
  * reconciles every box of the diagram. React Flow's attribution stays shown: its licence asks it
- * of projects that do not subscribe.
+ * of projects that do not subscribe. The dotted ground is drawn in the viewport by CSS
+ * (editor.css, "The canvas's ground"), not with React Flow's Background.
  */
-import { Background, Controls, MiniMap, ReactFlow } from '@xyflow/react';
+import { Controls, MiniMap, ReactFlow } from '@xyflow/react';
 import { useEditor } from '../store/EditorStoreContext';
 import { motionHandlers } from './canvasMotion';
 import { LensArrowMarker } from './LensArrowMarker';
@@ -57,10 +58,10 @@ export function DiagramCanvas() {
       maxZoom={3}
       connectionRadius={CONNECTION_RADIUS}
       attributionPosition="top-right"
+      className="diagram-canvas"
     >
       <LensArrowMarker />
       <OptimiserStrands />
-      <Background gap={16} />
       <Controls fitViewOptions={readableFit} />
       <MiniMap pannable zoomable style={{ width: 150, height: 90 }} />
     </ReactFlow>
