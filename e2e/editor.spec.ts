@@ -1,3 +1,4 @@
+import { bigDiagram } from '../src/testing/bigDiagram';
 import { dragFromPalette, dragWire, handle, newDiagram, node, openEditor, pane, setField } from './editorHelpers';
 import { expect, test } from './fixtures';
 
@@ -73,5 +74,34 @@ test('the reverse-derivative view opens, linked to the boxes it came from', asyn
   await expect(linked).toBeInViewport();
   await linked.hover();
   await expect(node(page, 'tanh1').locator('.is-linked')).toHaveCount(1);
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('a document opened after a big one gets the term panel at its own height, not the last term’s', async ({
+  page,
+  record,
+}, info) => {
+  await openEditor(page);
+  const termPanel = page.getByRole('region', { name: 'Composite term' });
+  const open = async (doc: unknown, name: string) => {
+    const picking = page.waitForEvent('filechooser');
+    await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Open…' }).click();
+    await (await picking).setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    if (await ask.isVisible()) await ask.getByRole('button', { name: /^Discard and open/ }).click();
+  };
+  const height = async () => (await termPanel.boundingBox())?.height ?? 0;
+  const atOwnHeight = await height(); // XOR: one line of term
+
+  await open(bigDiagram(300), 'big.json');
+  await expect(termPanel).toContainText('linear[8→8]');
+  await expect.poll(height).toBeGreaterThan(atOwnHeight + 20);
+
+  // The same boxes with the last wire gone: it does not compose, and it is another document.
+  const big = bigDiagram(300);
+  await open({ ...big, name: 'broken', wires: big.wires.slice(0, -1) }, 'broken.json');
+  await expect(termPanel).toContainText('to fix before the diagram composes');
+  await expect.poll(height).toBeLessThanOrEqual(atOwnHeight + 2);
+  await page.screenshot({ path: info.outputPath('term-own-height.png') });
   expect(record.consoleErrors).toEqual([]);
 });

@@ -4,6 +4,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { namedTerm } from '../model/paraGroup';
+import { useEditor } from '../store/EditorStoreContext';
 import { useCompiled, useDocument } from '../store/hooks';
 
 const OPERATOR_CLASS: Readonly<Record<string, string>> = {
@@ -38,25 +39,28 @@ const TermText = memo(function TermText({ term }: { term: string }) {
 });
 
 /**
- * The panel's height while it last showed a term. While the diagram does not compose, the panel
- * keeps it: the canvas above does not shrink and grow as an edit breaks and fixes a big
- * diagram's term (docs/architecture.md, "An edit on a big canvas").
+ * The panel's height while it last showed a term of the document open now. While the diagram
+ * does not compose, the panel keeps it: the canvas above does not shrink and grow as an edit
+ * breaks and fixes a big diagram's term (docs/architecture.md, "An edit on a big canvas"). A
+ * document opened since (`opened` counts them) starts with the panel at its own height: the
+ * last document's term says nothing of this one's.
  */
-function useTermHeight(shown: boolean) {
+function useTermHeight(shown: boolean, opened: number) {
   const ref = useRef<HTMLElement>(null);
-  const shownNow = useRef(shown);
-  shownNow.current = shown;
-  const [height, setHeight] = useState<number | undefined>(undefined);
+  const now = useRef({ shown, opened });
+  now.current = { shown, opened };
+  const [kept, setKept] = useState<{ opened: number; px: number } | undefined>(undefined);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
-      if (shownNow.current) setHeight(entry.borderBoxSize[0]?.blockSize);
+      const px = entry.borderBoxSize[0]?.blockSize;
+      if (now.current.shown && px !== undefined) setKept({ opened: now.current.opened, px });
     });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  return { ref, height };
+  return { ref, height: kept?.opened === opened ? kept.px : undefined };
 }
 
 export function TermPanel() {
@@ -65,7 +69,8 @@ export function TermPanel() {
   // each group by its name, as the paper writes a layer (editor/model/paraGroup.ts)
   const term = useMemo(() => (compiled?.model ? namedTerm(compiled.model, doc) : undefined), [compiled, doc]);
   const errors = compiled?.errors.length ?? 0;
-  const { ref, height } = useTermHeight(term !== undefined);
+  const opened = useEditor((s) => s.opened);
+  const { ref, height } = useTermHeight(term !== undefined, opened);
   return (
     <section
       ref={ref}
