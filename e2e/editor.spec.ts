@@ -1,5 +1,15 @@
 import { bigDiagram } from '../src/testing/bigDiagram';
-import { dragFromPalette, dragWire, handle, newDiagram, node, openEditor, pane, setField } from './editorHelpers';
+import {
+  canvasZoom,
+  dragFromPalette,
+  dragWire,
+  handle,
+  newDiagram,
+  node,
+  openEditor,
+  pane,
+  setField,
+} from './editorHelpers';
 import { expect, test } from './fixtures';
 
 test('a first visit opens the XOR example, compiled, with typed wires and its term', async ({ page, record }) => {
@@ -103,5 +113,32 @@ test('a document opened after a big one gets the term panel at its own height, n
   await expect(termPanel).toContainText('to fix before the diagram composes');
   await expect.poll(height).toBeLessThanOrEqual(atOwnHeight + 2);
   await page.screenshot({ path: info.outputPath('term-own-height.png') });
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('the map shows where the view is: a drag on it moves the view there, a scroll on it zooms', async ({
+  page,
+  record,
+}) => {
+  await openEditor(page);
+  const map = page.getByRole('img', { name: /^Map of the diagram/ });
+  await expect(map).toBeVisible();
+  const frame = map.locator('.canvas-map-view');
+  const viewport = () => page.locator('main .react-flow__viewport').evaluate((e) => (e as HTMLElement).style.transform);
+  const before = await viewport();
+  const frameBefore = await frame.boundingBox();
+  const box = await map.boundingBox();
+  if (!box || !frameBefore) throw new Error('no map');
+  // Press on the map's right end and drag a little: the view centres there and follows.
+  await page.mouse.move(box.x + box.width - 12, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 8, box.y + box.height / 2 + 4);
+  await page.mouse.up();
+  await expect.poll(viewport).not.toBe(before);
+  await expect.poll(async () => (await frame.boundingBox())?.x ?? 0).toBeGreaterThan(frameBefore.x);
+  const zoom = await canvasZoom(page);
+  await map.hover();
+  await page.mouse.wheel(0, -100);
+  await expect.poll(() => canvasZoom(page)).toBeGreaterThan(zoom);
   expect(record.consoleErrors).toEqual([]);
 });

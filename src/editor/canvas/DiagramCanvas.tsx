@@ -5,8 +5,9 @@
  * of projects that do not subscribe. The dotted ground is drawn in the viewport by CSS
  * (editor.css, "The canvas's ground"), not with React Flow's Background.
  */
-import { Controls, MiniMap, ReactFlow } from '@xyflow/react';
+import { Controls, ReactFlow } from '@xyflow/react';
 import { useEditor } from '../store/EditorStoreContext';
+import { CanvasMap } from './CanvasMap';
 import { motionHandlers } from './canvasMotion';
 import { LensArrowMarker } from './LensArrowMarker';
 import { nodeTypes } from './nodes/nodeTypes';
@@ -63,7 +64,7 @@ export function DiagramCanvas() {
       <LensArrowMarker />
       <OptimiserStrands />
       <Controls fitViewOptions={readableFit} />
-      <MiniMap pannable zoomable style={{ width: 150, height: 90 }} />
+      <CanvasMap />
     </ReactFlow>
   );
 }

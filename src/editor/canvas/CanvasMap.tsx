@@ -1,0 +1,153 @@
+/**
+ * The canvas's map, bottom right: every box of the scope as a small rectangle, and the part of
+ * the diagram in view as a frame. Drag on it to move the view there, scroll on it to zoom.
+ *
+ * Drawn so that a pan costs it nothing: the boxes' picture (an SVG whose viewBox is the boxes'
+ * bounds) changes only when a box moves or is added; the frame is a layer of its own moved by a
+ * transform. React Flow's MiniMap fitted its viewBox to the boxes *and* the view, so each pan
+ * step drew all of its rectangles again — 15% of a pan frame of a 300-box diagram on a machine
+ * without a GPU (bench/README.md, "Frames while training").
+ */
+import { Panel, type ReactFlowState, useReactFlow, useStore } from '@xyflow/react';
+import { memo, type PointerEvent, useMemo, useRef, type WheelEvent } from 'react';
+
+const WIDTH = 150;
+const HEIGHT = 90;
+/** Around the boxes' bounds, in canvas units. */
+const MARGIN = 40;
+/** A box not yet measured (not yet in view, on a big diagram) is drawn this size. */
+const UNMEASURED = { width: 120, height: 36 };
+
+interface Bounds {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The boxes as `x,y,w,h` joined: a string, so that a store change that moves no box re-renders nothing. */
+function boxesKey(s: ReactFlowState): string {
+  const parts: string[] = [];
+  for (const n of s.nodeLookup.values()) {
+    if (n.hidden) continue;
+    const p = n.internals.positionAbsolute;
+    const w = n.measured.width ?? n.width ?? UNMEASURED.width;
+    const h = n.measured.height ?? n.height ?? UNMEASURED.height;
+    parts.push(`${Math.round(p.x)},${Math.round(p.y)},${Math.round(w)},${Math.round(h)}`);
+  }
+  return parts.join(' ');
+}
+
+function parse(key: string): { rects: number[][]; bounds: Bounds } {
+  const rects = key === '' ? [] : key.split(' ').map((r) => r.split(',').map(Number));
+  if (rects.length === 0) return { rects, bounds: { x: -MARGIN, y: -MARGIN, width: 2 * MARGIN, height: 2 * MARGIN } };
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [x, y, w, h] of rects) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x + w);
+    y1 = Math.max(y1, y + h);
+  }
+  return {
+    rects,
+    bounds: { x: x0 - MARGIN, y: y0 - MARGIN, width: x1 - x0 + 2 * MARGIN, height: y1 - y0 + 2 * MARGIN },
+  };
+}
+
+/** Canvas units to map pixels: the bounds fitted into the map, centred. */
+function fitInto(b: Bounds) {
+  const scale = Math.min(WIDTH / b.width, HEIGHT / b.height);
+  return { scale, left: (WIDTH - b.width * scale) / 2, top: (HEIGHT - b.height * scale) / 2 };
+}
+
+const Boxes = memo(function Boxes({ rects, bounds }: { rects: number[][]; bounds: Bounds }) {
+  const { scale, left, top } = fitInto(bounds);
+  return (
+    <svg
+      className="canvas-map-boxes"
+      width={WIDTH}
+      height={HEIGHT}
+      viewBox={`${bounds.x - left / scale} ${bounds.y - top / scale} ${WIDTH / scale} ${HEIGHT / scale}`}
+      aria-hidden="true"
+    >
+      {rects.map(([x, y, w, h], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the rectangles have no identity but their place
+        <rect key={i} x={x} y={y} width={w} height={h} rx={4} />
+      ))}
+    </svg>
+  );
+});
+
+/** The view's frame: re-rendered at each pan step, and only it. */
+function ViewFrame({ bounds }: { bounds: Bounds }) {
+  const [tx, ty, zoom] = useStore((s) => s.transform);
+  const paneWidth = useStore((s) => s.width);
+  const paneHeight = useStore((s) => s.height);
+  const { scale, left, top } = fitInto(bounds);
+  const x = left + (-tx / zoom - bounds.x) * scale;
+  const y = top + (-ty / zoom - bounds.y) * scale;
+  return (
+    <div
+      className="canvas-map-view"
+      style={{
+        width: (paneWidth / zoom) * scale,
+        height: (paneHeight / zoom) * scale,
+        transform: `translate(${x}px, ${y}px)`,
+      }}
+    />
+  );
+}
+
+export function CanvasMap() {
+  const key = useStore(boxesKey);
+  const { rects, bounds } = useMemo(() => parse(key), [key]);
+  const flow = useReactFlow();
+  const dragging = useRef(false);
+
+  /** Centres the view on the canvas point under the pointer, at the zoom it has. */
+  const moveTo = (e: PointerEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const { scale, left, top } = fitInto(bounds);
+    const x = bounds.x + (e.clientX - box.left - left) / scale;
+    const y = bounds.y + (e.clientY - box.top - top) / scale;
+    void flow.setCenter(x, y, { zoom: flow.getZoom() });
+  };
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    dragging.current = true;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    moveTo(e);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (dragging.current) moveTo(e);
+  };
+  const onPointerUp = () => {
+    dragging.current = false;
+  };
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    if (e.deltaY < 0) void flow.zoomIn();
+    else if (e.deltaY > 0) void flow.zoomOut();
+  };
+
+  return (
+    <Panel position="bottom-right" className="react-flow__minimap canvas-map nowheel">
+      <div
+        className="canvas-map-area"
+        role="img"
+        aria-label="Map of the diagram: drag on it to move the view, scroll on it to zoom"
+        style={{ width: WIDTH, height: HEIGHT }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onWheel={onWheel}
+      >
+        <Boxes rects={rects} bounds={bounds} />
+        <ViewFrame bounds={bounds} />
+      </div>
+    </Panel>
+  );
+}
