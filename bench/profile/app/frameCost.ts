@@ -9,6 +9,7 @@
 import { buildApp, serveAndLaunch } from '../../shared/chromium';
 import { pageRun } from '../../suites/appChromium';
 import { trainableBigDiagram } from '../../suites/appDocuments';
+import type { TraceEvent } from '../editor/traceKinds';
 
 if (process.argv.includes('--help')) {
   process.stdout.write(
@@ -39,12 +40,6 @@ const variants: Record<string, string> = {
     '.palette, .data-panel, .inspector, .term-panel, section[aria-label=Training], .anim-panel, .app-header, .status-bar',
   ),
 };
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly dur?: number;
-}
-
 const served = await serveAndLaunch(await buildApp('lensboard-app-variants'));
 const errors: string[] = [];
 try {

@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { buildApp, serveAndLaunch } from '../../shared/chromium';
 import { pageRun, panAndZoom } from '../../suites/appChromium';
 import { longRun, trainableBigDiagram } from '../../suites/appDocuments';
-import { mainThreadByKind, TRACE_CATEGORIES } from '../editor/traceKinds';
+import { mainThreadByKind, TRACE_CATEGORIES, type TraceEvent } from '../editor/traceKinds';
 
 if (process.argv.includes('--help')) {
   process.stdout.write(
@@ -26,17 +26,6 @@ if (!['xor', 'big'].includes(which) || !['idle', 'training'].includes(when)) {
   process.exit(2);
 }
 const doc = which === 'big' ? trainableBigDiagram(300) : longRun('xor', 100_000);
-
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly args?: { readonly name?: string };
-}
 
 /** Busy wall and CPU µs per thread: the outermost complete events only, so nothing counts twice. */
 function perThread(events: readonly TraceEvent[]): { name: string; wall: number; cpu: number }[] {

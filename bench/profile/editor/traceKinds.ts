@@ -7,7 +7,7 @@
 
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc'];
 
-interface TraceEvent {
+export interface TraceEvent {
   readonly name: string;
   readonly ph: string;
   readonly pid: number;
