@@ -3,9 +3,11 @@
  * a document, a dataset id with options or the dataset's rows themselves, settings; metrics and
  * snapshots come back as numbers.
  */
+
 import type { Dataset } from '../data/dataset';
 import type { BackendName, BackendReport } from '../engines/backend';
 import type { LensDocument } from '../io/document';
+import type { GivenWeight } from '../io/modelRuntime';
 import type { EnginePick } from './enginePick';
 import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
@@ -85,13 +87,9 @@ export interface Ready {
 /**
  * A weight array as a message carries it: a copy of the trainer's own, moved to the page
  * (`weightsTransfer`) rather than cloned, and read there by name and length, not through the
- * model file's schema (docs/training-panel.md: the views of what was learnt).
+ * model file's schema (io/modelRuntime.ts `withParameters`; docs/training-panel.md).
  */
-export interface SentWeights {
-  readonly name: string;
-  readonly shape: readonly number[];
-  readonly data: Float32Array;
-}
+export type SentWeights = GivenWeight;
 
 /** The buffers a 'weights' reply hands over: each array's own, once. */
 export function weightsTransfer(weights: readonly SentWeights[], dreamed: SentWeights | null): ArrayBuffer[] {
