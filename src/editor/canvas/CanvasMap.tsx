@@ -8,7 +8,7 @@
  * step drew all of its rectangles again — 15% of a pan frame of a 300-box diagram on a machine
  * without a GPU (bench/README.md, "Frames while training").
  */
-import { Panel, type ReactFlowState, useReactFlow, useStore } from '@xyflow/react';
+import { type InternalNode, Panel, type ReactFlowState, useReactFlow, useStore } from '@xyflow/react';
 import { memo, type PointerEvent, useMemo, useRef, type WheelEvent } from 'react';
 
 const WIDTH = 150;
@@ -25,21 +25,24 @@ interface Bounds {
   readonly height: number;
 }
 
-/** The boxes as `x,y,w,h` joined: a string, so that a store change that moves no box re-renders nothing. */
-function boxesKey(s: ReactFlowState): string {
-  const parts: string[] = [];
-  for (const n of s.nodeLookup.values()) {
-    if (n.hidden) continue;
-    const p = n.internals.positionAbsolute;
-    const w = n.measured.width ?? n.width ?? UNMEASURED.width;
-    const h = n.measured.height ?? n.height ?? UNMEASURED.height;
-    parts.push(`${Math.round(p.x)},${Math.round(p.y)},${Math.round(w)},${Math.round(h)}`);
-  }
-  return parts.join(' ');
+interface Drawn {
+  /** Each box as [x, y, width, height], canvas units. */
+  readonly rects: readonly (readonly number[])[];
+  readonly bounds: Bounds;
 }
 
-function parse(key: string): { rects: number[][]; bounds: Bounds } {
-  const rects = key === '' ? [] : key.split(' ').map((r) => r.split(',').map(Number));
+function drawnOf(nodes: readonly InternalNode[]): Drawn {
+  const rects = nodes
+    .filter((n) => !n.hidden)
+    .map((n) => {
+      const p = n.internals.positionAbsolute;
+      return [
+        p.x,
+        p.y,
+        n.measured.width ?? n.width ?? UNMEASURED.width,
+        n.measured.height ?? n.height ?? UNMEASURED.height,
+      ];
+    });
   if (rects.length === 0) return { rects, bounds: { x: -MARGIN, y: -MARGIN, width: 2 * MARGIN, height: 2 * MARGIN } };
   let x0 = Infinity;
   let y0 = Infinity;
@@ -57,13 +60,35 @@ function parse(key: string): { rects: number[][]; bounds: Bounds } {
   };
 }
 
+/**
+ * A store selector for the boxes' picture, worked out again only when one of React Flow's
+ * internal nodes was replaced (it replaces a node's when the box moves, changes or is
+ * measured): the store also changes at every pan step, and then the same picture is returned.
+ */
+function boxesSelector(): (s: ReactFlowState) => Drawn {
+  let seen: InternalNode[] = [];
+  let drawn = drawnOf(seen);
+  const unchanged = (lookup: ReactFlowState['nodeLookup']): boolean => {
+    if (lookup.size !== seen.length) return false;
+    let i = 0;
+    for (const n of lookup.values()) if (seen[i++] !== n) return false;
+    return true;
+  };
+  return (s) => {
+    if (unchanged(s.nodeLookup)) return drawn;
+    seen = [...s.nodeLookup.values()];
+    drawn = drawnOf(seen);
+    return drawn;
+  };
+}
+
 /** Canvas units to map pixels: the bounds fitted into the map, centred. */
 function fitInto(b: Bounds) {
   const scale = Math.min(WIDTH / b.width, HEIGHT / b.height);
   return { scale, left: (WIDTH - b.width * scale) / 2, top: (HEIGHT - b.height * scale) / 2 };
 }
 
-const Boxes = memo(function Boxes({ rects, bounds }: { rects: number[][]; bounds: Bounds }) {
+const Boxes = memo(function Boxes({ rects, bounds }: Drawn) {
   const { scale, left, top } = fitInto(bounds);
   return (
     <svg
@@ -102,8 +127,8 @@ function ViewFrame({ bounds }: { bounds: Bounds }) {
 }
 
 export function CanvasMap() {
-  const key = useStore(boxesKey);
-  const { rects, bounds } = useMemo(() => parse(key), [key]);
+  const select = useMemo(boxesSelector, []);
+  const { rects, bounds } = useStore(select);
   const flow = useReactFlow();
   const dragging = useRef(false);
 
