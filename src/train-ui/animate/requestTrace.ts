@@ -43,7 +43,7 @@ export async function requestTrace(session: TrainSession, example = 0): Promise<
   } else if (!SETTLED.has(phase)) phase = (await until(session, (s) => SETTLED.has(s.phase))).phase;
   if (phase === 'error') throw new Error(session.state.message ?? 'the run could not start');
   if (ENDED.has(phase)) throw new Error('this run has ended: press Reset (or train more) to animate one of its steps');
-  const reply = session.trace(example);
+  const reply = session.reads.trace(example);
   if (!reply) throw new Error('there is no run to trace');
   if (phase === 'paused') session.step();
   // a run that ends or fails before its next step never sends the trace

@@ -34,7 +34,7 @@ export function useOpenedValues(
     const { open, rows } = missing(t.learner.stepProgram, t.buffers, wanted, example);
     if (open.length === 0 && !rows) return;
     setFailed(null);
-    session.traceValues(t.step, open, example).then(
+    session.reads.traceValues(t.step, open, example).then(
       (got) => player.fill(t.origin, (now) => ({ ...now, buffers: withValues(now.buffers, got) })),
       (e: unknown) => setFailed(e instanceof Error ? e.message : String(e)),
     );

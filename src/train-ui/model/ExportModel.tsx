@@ -46,7 +46,7 @@ export function ExportModel() {
 
   const modelText = async (): Promise<string | null> =>
     source.kind === 'run'
-      ? await session.modelText()
+      ? await session.reads.modelText()
       : source.kind === 'opened'
         ? openedModelText(source.opened)
         : null;

@@ -55,7 +55,7 @@ describe('a model file exported, opened and exported again', () => {
     a.play();
     await until(a, (st) => st.phase === 'done');
     expect(exportSource(a.state, first.getState().doc, null, null).kind).toBe('run');
-    const text = await a.modelText(new Date('2026-01-01T00:00:00.000Z'));
+    const text = await a.reads.modelText(new Date('2026-01-01T00:00:00.000Z'));
     expect(text).not.toBeNull();
 
     const b = openInNewPage(text!);
@@ -69,7 +69,7 @@ describe('a model file exported, opened and exported again', () => {
     expect(b.session.state.measured).toEqual({ train: a.state.result?.train, test: a.state.result?.test });
     // The worker holds the file's weights: its predictions over a grid are the first run's, bit for bit.
     const grid = Array.from({ length: 64 }, (_, i) => [(i % 8) / 7 - 0.5, Math.floor(i / 8) / 7 - 0.5]);
-    const held = await b.session.modelText();
+    const held = await b.session.reads.modelText();
     expect(held).not.toBeNull();
     expect(loadModel(held!).predict(grid)).toEqual(loadModel(text!).predict(grid));
     const source = exportSource(b.session.state, b.store.getState().doc, b.opened, b.loaded);
@@ -90,7 +90,7 @@ describe('a model file exported, opened and exported again', () => {
     const a = pageSession(first);
     a.play();
     await until(a, (st) => st.phase === 'done');
-    const text = (await a.modelText())!;
+    const text = (await a.reads.modelText())!;
     const model = JSON.parse(text);
     const cut = JSON.stringify({ ...model, weightData: model.weightData.slice(0, 40) });
     const store = createEditorStore({ doc: loadExample('iris-simple') });
@@ -110,7 +110,7 @@ describe('a model file exported, opened and exported again', () => {
     const a = pageSession(first);
     a.play();
     await until(a, (st) => st.phase === 'done');
-    const text = (await a.modelText())!;
+    const text = (await a.reads.modelText())!;
     const b = openInNewPage(text);
     a.more(2);
     b.session.play(); // at once, while the opened model is still starting: the Play is kept
@@ -118,7 +118,7 @@ describe('a model file exported, opened and exported again', () => {
     await until(b.session, (st) => st.phase === 'done');
     expect(b.session.state.step).toBe(a.state.step);
     const at = new Date('2026-02-02T00:00:00.000Z');
-    const [ta, tb] = [await a.modelText(at), await b.session.modelText(at)];
+    const [ta, tb] = [await a.reads.modelText(at), await b.session.reads.modelText(at)];
     expect(JSON.parse(tb!).trainingConfig).toEqual(JSON.parse(ta!).trainingConfig);
     expect(JSON.parse(tb!).weightData).toBe(JSON.parse(ta!).weightData);
     a.dispose();

@@ -66,7 +66,7 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
     // and a lost WebGL context.
     if (!new URLSearchParams(window.location.search).has('debug')) return;
     Object.assign(window, {
-      lensboardTensors: () => session.tensors(),
+      lensboardTensors: () => session.reads.tensors(),
       lensboardLoseContext: () => session.loseContext(),
     });
   }, [session]);

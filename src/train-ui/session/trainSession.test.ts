@@ -143,14 +143,14 @@ describe('the training session', () => {
     );
     s.play();
     await until(s, (st) => st.phase === 'running' && st.step > 20);
-    const first = await s.learnt();
-    const second = await s.learnt();
+    const first = await s.reads.learnt();
+    const second = await s.reads.learnt();
     expect(files).toEqual([1]);
     s.pause();
     await until(s, (st) => st.phase === 'paused');
-    const paused = await s.learnt();
+    const paused = await s.reads.learnt();
     expect(files).toEqual([1]);
-    const text = await s.modelText();
+    const text = await s.reads.modelText();
     const fromFile = loadModel(text as string);
     expect(paused?.parameters.map((p) => Array.from(p.data))).toEqual(
       fromFile.parameters.map((p) => Array.from(p.data)),
@@ -161,7 +161,7 @@ describe('the training session', () => {
     s.reset();
     s.step();
     await until(s, (st) => st.phase === 'paused' && st.step === 1);
-    await s.learnt();
+    await s.reads.learnt();
     expect(files).toEqual([1, 1, 2]);
     s.dispose();
   });

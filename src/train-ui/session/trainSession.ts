@@ -2,23 +2,23 @@
  * The page's side of training: one run at a time in a training worker, steered by the panel's
  * controls, with what the worker reports kept in a store the panel and the views read. The
  * panel never guesses: a control sets a "pausing…"-style phase at once, and the phase the run
- * is really in comes only from the worker's acknowledgements (docs/training-panel.md).
+ * is really in comes only from the worker's acknowledgements (docs/training-panel.md). What
+ * the views read of the run (its model, weights, traces) goes through `reads` (./workerReads).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LensDocument } from '../../io/document';
 import { parseModelText } from '../../io/modelParse';
-import { type LoadedModel, loadModel, withParameters } from '../../io/modelRuntime';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
-import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
-import type { FromWorker, SentWeights, StartRequest } from '../../learn/trainProtocol';
+import type { StartRequest } from '../../learn/trainProtocol';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
 import { listenTo } from './sessionReports';
 import { ENDED, initial, LIVE, type SessionState } from './sessionState';
 import { trainedShape } from './trainedShape';
+import { WorkerReads } from './workerReads';
 
 /** A make-way lasts 2 s in the worker (learn/pace.ts MAKE_WAY_MS) unless renewed: renewed twice as often. */
 const RENEW_MAKE_WAY_MS = 1000;
@@ -33,6 +33,11 @@ export class TrainSession {
   readonly store: StoreApi<SessionState>;
   /** Every step's loss of the current run and the runs it continues, for the chart. */
   readonly losses = new LossSeries();
+  /** What the views read of the run in the worker: its model file, weights, traces (./workerReads). */
+  readonly reads = new WorkerReads(
+    () => this.client,
+    () => this.state,
+  );
   private client: TrainerClient | null = null;
   /** Steps and epochs done before the worker's current trainer started. */
   private before = { steps: 0, epochs: 0 };
@@ -43,8 +48,6 @@ export class TrainSession {
   private lastShape: string | null = null;
   /** The run was started paused to measure an opened model, and has not been played yet. */
   private holding = false;
-  /** The model file last read of a worker's run, which its weights are then read into (learnt). */
-  private model: { client: TrainerClient; model: LoadedModel } | null = null;
   /** The store's changes, a snapshot's batched into one a frame. */
   private readonly frames: FrameBatch<SessionState>;
   /** While the canvas moves: the timer that renews the worker's make-way. */
@@ -217,61 +220,6 @@ export class TrainSession {
     void this.start('hold');
   }
 
-  /** The run as a model file's text, or null when there is no run to write. */
-  async modelText(createdAt?: Date): Promise<string | null> {
-    if (!this.client || this.state.phase === 'starting' || this.state.phase === 'error' || !this.state.ready)
-      return null;
-    return this.client.model(createdAt);
-  }
-
-  /**
-   * Every buffer of the next step the run takes (a paused run takes it when stepped), with the
-   * document the run trains; a large trace comes summarised at `example`'s rows.
-   */
-  trace(example = 0): Promise<Omit<Extract<FromWorker, { type: 'trace' }>, 'type'>> | null {
-    if (!this.client) return null;
-    const reply = this.client.next('trace');
-    this.client.trace(example);
-    return reply.then(({ type: _, ...traced }) => traced);
-  }
-
-  /** Of the last large trace: the full values of `open` and each batched buffer's row at `example`. */
-  async traceValues(step: number, open: readonly number[], example: number): Promise<TraceValues> {
-    if (!this.client) throw new Error('there is no run to read the traced step from');
-    const reply = await this.client.traceValues(step, open, example);
-    if ('message' in reply) throw new Error(reply.message);
-    return reply.values;
-  }
-
-  /** The input a dream has learnt so far (docs/dreaming.md); null with no run or when it learns weights only. */
-  async dreamed(): Promise<SentWeights | null> {
-    if (!this.client || !this.state.ready) return null;
-    const reply = this.client.next('weights');
-    this.client.weights();
-    return (await reply).dreamed;
-  }
-
-  /**
-   * The run's model with its current weights, to run in the page; null when there is no run to
-   * read. The run's model file is read once per worker (its diagram and dataset do not change
-   * while it lives: an edit that changes them starts another), then only its weights, moved as
-   * typed arrays: parsing the file at each read was most of what the views cost a training page.
-   */
-  async learnt(): Promise<LoadedModel | null> {
-    const client = this.client;
-    if (!client || this.state.phase === 'starting' || this.state.phase === 'error' || !this.state.ready) return null;
-    if (this.model?.client !== client) {
-      const text = await client.model();
-      const model = loadModel(text);
-      if (this.client === client) this.model = { client, model };
-      return model;
-    }
-    const base = this.model.model;
-    const reply = client.next('weights');
-    client.weights();
-    return withParameters(base, (await reply).weights);
-  }
-
   /**
    * The user is moving the canvas (or stopped): while they do, the worker trains in short
    * bursts so the gesture's frames get the CPU (learn/pace.ts), told again every
@@ -289,11 +237,6 @@ export class TrainSession {
     this.renewing = setInterval(() => this.client?.makeWay(true), RENEW_MAKE_WAY_MS);
   }
 
-  /** Tensors alive in the worker's tfjs (a leak check); null with no run or off tfjs. */
-  async tensors(): Promise<number | null> {
-    return this.client && this.state.ready ? this.client.memory() : null;
-  }
-
   dispose(): void {
     this.drop();
   }
@@ -303,7 +246,7 @@ export class TrainSession {
     this.renewing = null;
     this.client?.terminate();
     this.client = null;
-    this.model = null;
+    this.reads.forget();
     this.runShape = null;
     this.frames.drop();
   }

@@ -51,7 +51,7 @@ function useBoxOutput(box: string | null): Shown {
     const wait = asked.current.startsWith(`${box}:`) ? EVERY_MS : HOVER_MS;
     const timer = setTimeout(() => {
       asked.current = key;
-      session.learnt().then(
+      session.reads.learnt().then(
         (model) => {
           if (!current || model === null) return;
           const width = rows.train.features.length / rows.train.n;

@@ -21,7 +21,7 @@ export function useDreamed(enabled: boolean): SentWeights | null {
       return EVERY_MS;
     };
     return watchRunReads(session, {
-      read: () => session.dreamed(),
+      read: () => session.reads.dreamed(),
       answered: shown,
       failed: () => shown(null),
       cleared: (phase) => {

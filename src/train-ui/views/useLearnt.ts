@@ -33,7 +33,7 @@ export function useLearnt(enabled: boolean): Learnt {
   useEffect(() => {
     if (!enabled) return;
     return watchRunReads(session, {
-      read: () => session.learnt(),
+      read: () => session.reads.learnt(),
       answered: (model) => {
         // no weights yet: nothing to show, and the next read may start at once
         if (model === null) return 0;
