@@ -31,6 +31,7 @@ import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
+import { PerSession } from '../train-ui/session/PerSession';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { BoxOutputTip } from '../train-ui/views/BoxOutputTip';
 import { StatusBar } from './StatusBar';
@@ -82,16 +83,22 @@ export function Shell({ ready }: { ready: boolean }) {
             <NoticeBar />
             <LazyOverlay overlay="reverse" what="the R[f] view" load={loadReverseView} />
             <TermPanel />
-            <AnimationPanel />
+            <PerSession>
+              <AnimationPanel />
+            </PerSession>
             <LessonPanel />
-            <BoxOutputTip />
+            <PerSession>
+              <BoxOutputTip />
+            </PerSession>
           </main>
           <aside className="inspector" aria-label="Inspector">
             <h2>Inspector</h2>
             <Inspector />
           </aside>
           <DatasetPanel />
-          <TrainPanel />
+          <PerSession>
+            <TrainPanel />
+          </PerSession>
           <StatusBar />
           <ContextMenu />
           <ConnectPicker />

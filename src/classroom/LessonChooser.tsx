@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { hasUnsavedWork } from '../editor/store/unsaved';
-import { useTrainSession } from '../train-ui/session/TrainSessionContext';
+import { useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
 import { lessons } from './lessons';
 import type { ReadyLesson } from './parseLesson';
@@ -15,7 +15,7 @@ export function LessonChooser() {
   const open = useLessons((s) => s.choosing);
   const store = useLessonStoreApi();
   const editor = useEditorStoreApi();
-  const session = useTrainSession();
+  const shelf = useShelf();
   const [asking, setAsking] = useState<ReadyLesson | null>(null);
   if (!open) return null;
   const close = () => {
@@ -24,7 +24,8 @@ export function LessonChooser() {
   };
   const start = (ready: ReadyLesson) => {
     setAsking(null);
-    startLesson(editor, store, ready, session.store.getState().step);
+    // The lesson's document has a session of its own (a lesson never inherits a run).
+    startLesson(editor, store, ready, () => shelf.session.state.taken);
   };
   const pick = (ready: ReadyLesson) => (hasUnsavedWork(editor.getState()) ? setAsking(ready) : start(ready));
   return (

@@ -25,7 +25,7 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
   const selectedNodes = useEditor((s) => s.selectedNodes);
   const overlay = useEditor((s) => s.overlay);
   const lensView = useEditor((s) => s.lensView);
-  const trainSteps = useSession((s) => s.step);
+  const trainSteps = useSession((s) => s.taken);
   const animating = useStore(animationMarks, (s) => Object.keys(s.boxes).length > 0);
   const ref = useRef<HTMLElement>(null);
   const flow = useReactFlow();

@@ -6,11 +6,12 @@ import type { EditorStore } from '../editor/store/createEditorStore';
 import type { LessonStore } from './lessonStore';
 import type { ReadyLesson } from './parseLesson';
 
-export function startLesson(editor: EditorStore, lessons: LessonStore, ready: ReadyLesson, trainSteps: number): void {
+/** `taken`: the steps the training session shown has seen taken, read once the lesson's document is open. */
+export function startLesson(editor: EditorStore, lessons: LessonStore, ready: ReadyLesson, taken: () => number): void {
   const s = editor.getState();
   s.setView({ discardPrompt: false, overlay: null, lensView: false });
   s.leaveTo(undefined);
   s.clearSelection();
-  s.setDocument(ready.doc, true);
-  lessons.getState().begin(ready, trainSteps);
+  s.setDocument(ready.doc, true, 'lesson');
+  lessons.getState().begin(ready, taken());
 }

@@ -11,7 +11,7 @@ export interface WatchedState {
   readonly selectedNodes: readonly string[];
   readonly overlay: string | null;
   readonly lensView: boolean;
-  /** Steps the training session has taken, and how many it had when this lesson step began. */
+  /** Steps the training session has seen taken (a count that only grows), and how many when this lesson step began. */
   readonly trainSteps: number;
   readonly trainStepsAtStart: number;
   readonly animating: boolean;

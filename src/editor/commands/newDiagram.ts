@@ -8,7 +8,7 @@ export function startNewDiagram(store: EditorStore): void {
   const s = store.getState();
   s.setView({ discardPrompt: false });
   s.leaveTo(undefined);
-  s.setDocument(emptyDocument(), true);
+  s.setDocument(emptyDocument(), true, 'new');
 }
 
 /** Asks first (an in-app dialog) when there is unsaved work to lose (see store/unsaved.ts). */

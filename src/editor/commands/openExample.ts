@@ -13,7 +13,7 @@ export function startExample(store: EditorStore, id: string): void {
   const s = store.getState();
   s.setView({ discardPrompt: false, overlay: null });
   s.leaveTo(undefined);
-  s.setDocument(doc, true);
+  s.setDocument(doc, true, 'example');
 }
 
 export function openExample(store: EditorStore, id: string): void {

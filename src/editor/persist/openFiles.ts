@@ -29,13 +29,13 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
     opened.migratedFrom !== undefined ? ' It was written by an older version of Lensboard and updated.' : '';
   if (opened.kind === 'document') {
     s.setView({ openedModel: null });
-    s.setDocument(opened.doc, true);
+    s.setDocument(opened.doc, true, 'file');
     s.notify(`Opened “${file}”.${older}`);
     return;
   }
   const { model, weights } = opened;
   const doc = documentForModel(model.diagram, model.trainingConfig);
-  s.setDocument(doc, true);
+  s.setDocument(doc, true, 'model');
   // Set after the document: whoever starts runs from these weights finds their diagram in place.
   s.setView({ openedModel: { file, model, weights, doc } });
   if (opened.from === 'onnx') {

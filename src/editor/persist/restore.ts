@@ -89,10 +89,10 @@ export function applyRestored(
   seenRevision(revision);
   s.setView({ unreadable: aside });
   if (pick) {
-    s.setDocument(pick.doc);
+    s.setDocument(pick.doc, false, 'restore');
     s.setView({ savedDoc: pick.from === 'idb' ? pick.doc : null, exportedDoc: pick.unexported ? null : pick.doc });
   } else {
-    s.setDocument(xorExample(), true);
+    s.setDocument(xorExample(), true, 'restore');
   }
   // A record not chosen is older than IndexedDB's copy, or refused and kept aside: done with.
   if (pick?.from !== 'pending' && !keepPending) clearPending(undefined, storage);

@@ -24,12 +24,13 @@ export const documentSlice =
   (compile: Compile): Slice =>
   (set, get) => ({
     doc: emptyDocument(),
-    setDocument: (doc, fresh = false) =>
+    setDocument: (doc, fresh = false, as = 'file') =>
       set({
         doc,
         selectedNodes: [],
         selectedWires: [],
         opened: get().opened + 1,
+        openedAs: as,
         ...(fresh ? { exportedDoc: doc } : {}),
       }),
     addBox(generator, position, config) {

@@ -17,13 +17,21 @@ import type { Fragment } from '../model/fragment';
 import type { SavedBox } from '../model/library';
 import type { AsideRecord } from '../persist/idb';
 
+/**
+ * Where an opened document came from. An example, a document file, a share link or the autosave
+ * is known by its content (opened again, it finds its runs); a new diagram, a lesson and a
+ * model file always start a document of their own.
+ */
+export type OpenedAs = 'example' | 'file' | 'link' | 'restore' | 'new' | 'lesson' | 'model';
+
 export interface DocumentSlice {
   doc: LensDocument;
   /**
    * Opens a document in place of the current one (one undo step; the canvas frames it anew);
-   * `fresh` marks it as having nothing unsaved (the example, a new diagram; see `exportedDoc`).
+   * `fresh` marks it as having nothing unsaved (the example, a new diagram; see `exportedDoc`);
+   * `as` says where it came from, which decides whose runs it shows (`openedAs`).
    */
-  setDocument(doc: LensDocument, fresh?: boolean): void;
+  setDocument(doc: LensDocument, fresh?: boolean, as?: OpenedAs): void;
   addBox(generator: string, position: Position, config?: Config): string;
   connect(from: PortRef, to: PortRef): Verdict;
   removeItems(nodeIds: readonly string[], wireIds?: readonly string[]): void;
@@ -140,6 +148,8 @@ export interface ViewData {
   exportedDoc: LensDocument | null;
   /** How many documents were opened (setDocument); the canvas frames each one once. */
   opened: number;
+  /** Where the document opened last came from (train-ui/session/documentKeys.ts: whose runs it shows). */
+  openedAs: OpenedAs;
   /** "My boxes": saved groups, kept across documents (persist/library.ts). */
   library: readonly SavedBox[];
 }

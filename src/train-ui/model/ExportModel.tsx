@@ -12,7 +12,7 @@ import { safeFileBase } from '../../editor/persist/fileName';
 import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 import type { ExportTargetInfo } from '../../export/targetInfo';
 import type { SessionState } from '../session/sessionState';
-import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { useSession, useShelf, useTrainSession } from '../session/TrainSessionContext';
 import { ExportToMenu } from './ExportToMenu';
 import { exportSource, openedModelText, resumeOf } from './modelExport';
 import { modelFileName } from './modelFileName';
@@ -20,19 +20,21 @@ import { modelFileName } from './modelFileName';
 export function ExportModel() {
   const store = useEditorStoreApi();
   const session = useTrainSession();
+  const shelf = useShelf();
   const loaded = useRef<SessionState['resume']>(null);
   const [busy, setBusy] = useState(false);
 
-  // A model file opened (persist/openFiles.ts): its weights go to the session at once.
+  // A model file opened (persist/openFiles.ts): its weights go at once to the session of the
+  // document it opened as (shown since the open: it is read at the time, not at the last render).
   useEffect(
     () =>
       store.subscribe((s, prev) => {
         if (!s.openedModel || s.openedModel === prev.openedModel) return;
         const resume = resumeOf(s.openedModel);
         loaded.current = resume;
-        session.loadWeights(resume);
+        shelf.session.loadWeights(resume);
       }),
-    [store, session],
+    [store, shelf],
   );
 
   const phase = useSession((s) => s.phase);

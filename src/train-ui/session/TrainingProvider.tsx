@@ -12,8 +12,10 @@ import { learnsInput } from '../../learn/learntWires';
 import { spawnTrainer } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { trainingData } from '../data/csvStore';
+import { DocumentKeys } from './documentKeys';
 import { type EngineChoice, engineRequest, realGpu } from './engineChoice';
 import { requestedEngine } from './enginePreference';
+import { SessionShelf } from './sessionShelf';
 import { TrainSessionProvider } from './TrainSessionContext';
 import { TrainSession } from './trainSession';
 
@@ -42,33 +44,43 @@ export async function requestFrom(store: EditorStore, choice: EngineChoice): Pro
 
 export function TrainingProvider({ children }: { children: ReactNode }) {
   const store = useEditorStoreApi();
-  const [session] = useState(
-    () => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice), requestedEngine()),
-  );
-  useEffect(() => () => session.dispose(), [session]);
+  const [shelf] = useState(() => {
+    const { doc, openedAs } = store.getState();
+    const keys = new DocumentKeys();
+    const made = new SessionShelf(
+      () => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice), requestedEngine()),
+      keys.first(doc, openedAs),
+    );
+    return { keys, shelf: made };
+  });
+  useEffect(() => () => shelf.shelf.dispose(), [shelf]);
   useEffect(
     () =>
       store.subscribe((now, before) => {
-        if (now.doc !== before.doc) session.documentChanged(now.doc);
+        if (now.doc === before.doc) return;
+        // An open (the editor counts them) shows the opened document's own session; an edit,
+        // an undo or a redo stays with, or goes back to, the document it belongs to.
+        const as = now.opened !== before.opened ? now.openedAs : null;
+        shelf.shelf.show(shelf.keys.of(now.doc, before.doc, as)).documentChanged(now.doc);
       }),
-    [store, session],
+    [store, shelf],
   );
   // While the user pans or zooms the canvas, the worker leaves the CPU to the frames.
   useEffect(
     () =>
       canvasMotion.subscribe((now, before) => {
-        if (now.moving !== before.moving) session.makeWay(now.moving);
+        if (now.moving !== before.moving) shelf.shelf.session.makeWay(now.moving);
       }),
-    [session],
+    [shelf],
   );
   useEffect(() => {
     // Test hooks, only with ?debug (as the editor's store is): the leak check of the worker's tfjs,
     // and a lost WebGL context.
     if (!new URLSearchParams(window.location.search).has('debug')) return;
     Object.assign(window, {
-      lensboardTensors: () => session.reads.tensors(),
-      lensboardLoseContext: () => session.loseContext(),
+      lensboardTensors: () => shelf.shelf.session.reads.tensors(),
+      lensboardLoseContext: () => shelf.shelf.session.loseContext(),
     });
-  }, [session]);
-  return <TrainSessionProvider session={session}>{children}</TrainSessionProvider>;
+  }, [shelf]);
+  return <TrainSessionProvider shelf={shelf.shelf}>{children}</TrainSessionProvider>;
 }

@@ -44,6 +44,7 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
     to.losses.append(from, losses);
     const firstLoss = to.state().firstLoss ?? to.pending()?.firstLoss ?? (losses.length ? losses[0] : null);
     to.later({
+      taken: (to.pending()?.taken ?? to.state().taken) + losses.length,
       step: to.before().steps + latest.step,
       epoch: latest.epoch,
       loss: latest.loss,

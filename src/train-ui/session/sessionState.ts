@@ -54,6 +54,11 @@ export interface SessionState {
   readonly failure: NonFinite | null;
   /** What went wrong, in a sentence, when phase is 'error' or 'failed'. */
   readonly message: string | null;
+  /**
+   * Steps this session has seen taken, in all its runs: it only grows (Reset and a new run do
+   * not lower it), so "take a step" is measured from any moment, whatever ran before.
+   */
+  readonly taken: number;
   /** How many times Reset drew new initial weights (the run's seed is the document's plus this). */
   readonly resets: number;
   /** Bumped when the loss series changes, so charts redraw. */
@@ -72,7 +77,7 @@ export interface SessionState {
   readonly seed: number | null;
 }
 
-export const initial: Omit<SessionState, 'resets' | 'resume' | 'choice'> = {
+export const initial: Omit<SessionState, 'resets' | 'resume' | 'choice' | 'taken'> = {
   phase: 'idle',
   step: 0,
   epoch: 0,

@@ -58,12 +58,17 @@ export class TrainSession {
     private readonly source: RequestSource,
     choice: EngineChoice = 'auto',
   ) {
-    this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null, choice }));
+    this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null, choice, taken: 0 }));
     this.frames = new FrameBatch(this.store);
   }
 
   get state(): SessionState {
     return this.store.getState();
+  }
+
+  /** Steps seen taken, counting those waiting for the next batch. */
+  private taken(): number {
+    return this.frames.pending?.taken ?? this.state.taken;
   }
 
   private set(patch: Partial<SessionState>): void {
@@ -131,7 +136,13 @@ export class TrainSession {
     this.drop();
     this.losses.clear();
     this.before = { steps: 0, epochs: 0 };
-    this.set({ ...initial, resets: this.state.resets + 1, resume: null, points: this.state.points + 1 });
+    this.set({
+      ...initial,
+      resets: this.state.resets + 1,
+      resume: null,
+      points: this.state.points + 1,
+      taken: this.taken(),
+    });
   }
 
   /** After a run has ended: `epochs` more, from its weights and optimiser state. */
@@ -269,6 +280,7 @@ export class TrainSession {
       resets,
       resume: this.state.resume,
       points: this.state.points + 1,
+      taken: this.taken(),
     });
     let request: StartRequest;
     try {
