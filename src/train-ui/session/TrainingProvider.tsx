@@ -12,10 +12,9 @@ import { learnsInput } from '../../learn/learntWires';
 import { spawnTrainer } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { trainingData } from '../data/csvStore';
-import { DocumentKeys } from './documentKeys';
+import { documentSessions } from './documentSessions';
 import { type EngineChoice, engineRequest, realGpu } from './engineChoice';
 import { requestedEngine } from './enginePreference';
-import { SessionShelf } from './sessionShelf';
 import { TrainSessionProvider } from './TrainSessionContext';
 import { TrainSession } from './trainSession';
 
@@ -44,32 +43,20 @@ export async function requestFrom(store: EditorStore, choice: EngineChoice): Pro
 
 export function TrainingProvider({ children }: { children: ReactNode }) {
   const store = useEditorStoreApi();
-  const [shelf] = useState(() => {
-    const { doc, openedAs } = store.getState();
-    const keys = new DocumentKeys();
-    const made = new SessionShelf(
+  const [sessions] = useState(() =>
+    documentSessions(
+      store,
       () => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice), requestedEngine()),
-      keys.first(doc, openedAs),
-    );
-    return { keys, shelf: made };
-  });
-  useEffect(() => () => shelf.shelf.dispose(), [shelf]);
-  useEffect(
-    () =>
-      store.subscribe((now, before) => {
-        if (now.doc === before.doc) return;
-        // An open (the editor counts them) shows the opened document's own session; an edit,
-        // an undo or a redo stays with, or goes back to, the document it belongs to.
-        const as = now.opened !== before.opened ? now.openedAs : null;
-        shelf.shelf.show(shelf.keys.of(now.doc, before.doc, as)).documentChanged(now.doc);
-      }),
-    [store, shelf],
+    ),
   );
+  useEffect(() => sessions.connect(), [sessions]);
+  useEffect(() => () => sessions.dispose(), [sessions]);
+  const shelf = sessions.shelf;
   // While the user pans or zooms the canvas, the worker leaves the CPU to the frames.
   useEffect(
     () =>
       canvasMotion.subscribe((now, before) => {
-        if (now.moving !== before.moving) shelf.shelf.session.makeWay(now.moving);
+        if (now.moving !== before.moving) shelf.session.makeWay(now.moving);
       }),
     [shelf],
   );
@@ -78,9 +65,9 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
     // and a lost WebGL context.
     if (!new URLSearchParams(window.location.search).has('debug')) return;
     Object.assign(window, {
-      lensboardTensors: () => shelf.shelf.session.reads.tensors(),
-      lensboardLoseContext: () => shelf.shelf.session.loseContext(),
+      lensboardTensors: () => shelf.session.reads.tensors(),
+      lensboardLoseContext: () => shelf.session.loseContext(),
     });
   }, [shelf]);
-  return <TrainSessionProvider shelf={shelf.shelf}>{children}</TrainSessionProvider>;
+  return <TrainSessionProvider shelf={shelf}>{children}</TrainSessionProvider>;
 }
