@@ -12,6 +12,7 @@ export function startLesson(editor: EditorStore, lessons: LessonStore, ready: Re
   s.setView({ discardPrompt: false, overlay: null, lensView: false });
   s.leaveTo(undefined);
   s.clearSelection();
-  s.setDocument(ready.doc, true, 'lesson');
+  // A copy: each start is a document of its own, whatever the last one did with the lesson's.
+  s.setDocument(structuredClone(ready.doc), true, 'lesson');
   lessons.getState().begin(ready, taken());
 }

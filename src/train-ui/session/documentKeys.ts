@@ -27,6 +27,9 @@ export class DocumentKeys {
    * change was an open (the editor's `opened` count moved), else it was an edit, an undo or a redo.
    */
   of(now: LensDocument, before: LensDocument, as: OpenedAs | null): string {
+    // A lesson opened twice may hand over the very same object: an open of a document of its
+    // own is another document all the same.
+    if (as !== null && OWN.has(as)) return this.opened(now, as);
     const known = this.keys.get(now);
     if (known !== undefined) return known;
     if (as !== null) return this.opened(now, as);

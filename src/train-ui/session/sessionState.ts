@@ -73,6 +73,8 @@ export interface SessionState {
   readonly lost: boolean;
   /** An opened model's weights measured on the whole sets before its first step here. */
   readonly measured: { readonly train: Metrics; readonly test: Metrics | null } | null;
+  /** The document this run trains, as it was when the run (or its last going-on) started. */
+  readonly trains: { readonly hash: string; readonly name: string } | null;
   /** The seed the run shuffles and splits its rows with (null before a run: the views use the next run's). */
   readonly seed: number | null;
 }
@@ -100,4 +102,5 @@ export const initial: Omit<SessionState, 'resets' | 'resume' | 'choice' | 'taken
   lost: false,
   measured: null,
   seed: null,
+  trains: null,
 };

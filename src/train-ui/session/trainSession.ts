@@ -12,6 +12,7 @@ import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
+import { documentHash } from './documentHash';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
@@ -289,7 +290,8 @@ export class TrainSession {
       this.set({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
       return;
     }
-    this.runShape = trainedShape(request.document as LensDocument);
+    const trained = request.document as LensDocument;
+    this.runShape = trainedShape(trained);
     const settings = request.settings ?? {};
     // A run that continues another shuffles as it did (its seed); a model file's run as the
     // file's (the document's seed, no Reset offset).
@@ -308,7 +310,12 @@ export class TrainSession {
       drop: () => this.drop(),
     });
     const epochs = settings.epochs ?? 100;
-    this.set({ lastEpoch: keep.epoch + epochs, runEpochs: epochs, seed });
+    this.set({
+      lastEpoch: keep.epoch + epochs,
+      runEpochs: epochs,
+      seed,
+      trains: { hash: documentHash(trained), name: trained.name },
+    });
     const evaluate = mode === 'hold';
     client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}), paused, evaluate });
     if (mode === 'step') this.stepTo(client, keep.step + 1);
