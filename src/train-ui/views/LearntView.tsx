@@ -179,9 +179,13 @@ function Confusion({
     const width = ds.features.length / ds.n;
     const lw = ds.labels.length / ds.n;
     const preds = model.predict(ds.features.subarray(0, n * width));
+    // One prediction a row, or the matrix would count rows that are not there.
+    if (preds.length !== n) return { counts: null, n };
     return { counts: confusion(preds, ds.labels.subarray(0, n * lw), names.length, logits), n };
   }, [model, ds, logits, names]);
-  const right = matrix.counts.reduce((s, row, i) => s + row[i], 0);
+  const { counts } = matrix;
+  if (!counts) return <p className="learnt-empty">The model answered for other rows than these: train again.</p>;
+  const right = counts.reduce((s, row, i) => s + row[i], 0);
   return (
     <table className="learnt-confusion">
       <caption>
@@ -199,7 +203,7 @@ function Confusion({
         </tr>
       </thead>
       <tbody>
-        {matrix.counts.map((row, t) => (
+        {counts.map((row, t) => (
           <tr key={names[t]}>
             <th scope="row">{names[t]}</th>
             {row.map((c, p) => (
@@ -220,6 +224,19 @@ function classNames(ds: Dataset): string[] {
   return Array.from({ length: k }, (_, i) => ds.classes?.[i] ?? String(i));
 }
 
+const size = (shape: readonly number[]) => shape.reduce((a, b) => a * b, 1);
+
+/**
+ * Why the run's model cannot be drawn over these rows (it trained other data: the dataset was
+ * changed since), or null. Never a view of one model over another's rows.
+ */
+function fitsRows(model: LoadedModel, ds: Dataset): string | null {
+  const takes = size(model.inputShape);
+  const has = size(ds.featureShape);
+  if (takes === has) return null;
+  return `The run shown trained rows of ${takes} feature${takes === 1 ? '' : 's'}; these rows have ${has}. Reset, then Play, to train on them.`;
+}
+
 export function LearntView({ learnt }: { learnt: Learnt }) {
   const doc = useEditor((s) => s.doc);
   const rows = useRunRows();
@@ -228,6 +245,8 @@ export function LearntView({ learnt }: { learnt: Learnt }) {
   if (problem) return <p className="learnt-empty">{problem}</p>;
   if (!model || !rows) return <p className="learnt-empty">Train a few steps to see what the model learns.</p>;
   const ds = rows.train;
+  const misfit = fitsRows(model, ds);
+  if (misfit) return <p className="learnt-empty">{misfit}</p>;
   const plane = ds.featureShape.length === 1 && ds.featureShape[0] === 2;
   const classes = ds.task === 'classification' ? classNames(ds) : null;
   const line = ds.task === 'regression' && ds.featureShape.length === 1 && ds.featureShape[0] === 1;
