@@ -25,7 +25,7 @@ export function LessonChooser() {
   const start = (ready: ReadyLesson) => {
     setAsking(null);
     // The lesson's document has a session of its own (a lesson never inherits a run).
-    startLesson(editor, store, ready, () => shelf.session.state.taken);
+    startLesson(editor, store, ready, () => ({ taken: shelf.session.state.taken, key: shelf.key }));
   };
   const pick = (ready: ReadyLesson) => (hasUnsavedWork(editor.getState()) ? setAsking(ready) : start(ready));
   return (

@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { animationMarks } from '../editor/canvas/animationMarks';
 import { useEditor } from '../editor/store/EditorStoreContext';
-import { useSession } from '../train-ui/session/TrainSessionContext';
+import { useSession, useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
 import { highlightCss } from './highlightCss';
 import type { ReadyLesson } from './parseLesson';
@@ -91,7 +91,11 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
   );
 }
 
+/** Shown while the lesson's own document is open: another document has no lesson progress. */
 export function LessonPanel() {
   const active = useLessons((s) => s.active);
-  return active ? <ActiveLesson key={active.lesson.id} ready={active} /> : null;
+  const lessonKey = useLessons((s) => s.documentKey);
+  const shownKey = useStore(useShelf().shown, (s) => s.key);
+  if (!active || (lessonKey !== null && lessonKey !== shownKey)) return null;
+  return <ActiveLesson key={active.lesson.id} ready={active} />;
 }

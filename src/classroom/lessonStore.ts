@@ -12,13 +12,15 @@ export interface LessonState {
   readonly active: ReadyLesson | null;
   readonly index: number;
   readonly trainStepsAtStart: number;
+  /** The document the lesson opened (its session's key): the panel shows while it is open. */
+  readonly documentKey: string | null;
   /** Steps whose wait was met once: going Back to one does not ask again. */
   readonly done: readonly number[];
 }
 
 export interface LessonActions {
   choose(open: boolean): void;
-  begin(lesson: ReadyLesson, trainSteps: number): void;
+  begin(lesson: ReadyLesson, trainSteps: number, documentKey?: string): void;
   /** Moves to a step (clamped to the lesson), counting training steps from `trainSteps`. */
   go(index: number, trainSteps: number): void;
   close(): void;
@@ -31,10 +33,18 @@ export function createLessonStore() {
     active: null,
     index: 0,
     trainStepsAtStart: 0,
+    documentKey: null,
     done: [],
     choose: (open) => set({ choosing: open }),
-    begin: (lesson, trainSteps) =>
-      set({ active: lesson, index: 0, trainStepsAtStart: trainSteps, choosing: false, done: [] }),
+    begin: (lesson, trainSteps, documentKey) =>
+      set({
+        active: lesson,
+        index: 0,
+        trainStepsAtStart: trainSteps,
+        documentKey: documentKey ?? null,
+        choosing: false,
+        done: [],
+      }),
     go: (index, trainSteps) => {
       const active = get().active;
       if (!active) return;

@@ -6,13 +6,22 @@ import type { EditorStore } from '../editor/store/createEditorStore';
 import type { LessonStore } from './lessonStore';
 import type { ReadyLesson } from './parseLesson';
 
-/** `taken`: the steps the training session shown has seen taken, read once the lesson's document is open. */
-export function startLesson(editor: EditorStore, lessons: LessonStore, ready: ReadyLesson, taken: () => number): void {
+/**
+ * `shown`: the training session shown once the lesson's document is open — the steps it has seen
+ * taken (a task counts from there) and its document's key (the lesson shows while it is open).
+ */
+export function startLesson(
+  editor: EditorStore,
+  lessons: LessonStore,
+  ready: ReadyLesson,
+  shown: () => { readonly taken: number; readonly key?: string },
+): void {
   const s = editor.getState();
   s.setView({ discardPrompt: false, overlay: null, lensView: false });
   s.leaveTo(undefined);
   s.clearSelection();
   // A copy: each start is a document of its own, whatever the last one did with the lesson's.
   s.setDocument(structuredClone(ready.doc), true, 'lesson');
-  lessons.getState().begin(ready, taken());
+  const { taken, key } = shown();
+  lessons.getState().begin(ready, taken, key);
 }

@@ -131,7 +131,7 @@ const table: Record<string, Cmd> = Object.fromEntries(
       if (opened) session(p).loadWeights(resumeOf(opened));
     }),
     command('start lesson 1', (p) => {
-      startLesson(p.store, createLessonStore(), lessons[0], () => session(p).state.taken);
+      startLesson(p.store, createLessonStore(), lessons[0], () => ({ taken: session(p).state.taken }));
       expect(session(p).state).toMatchObject({ step: 0, phase: 'idle', epochs: [] });
     }),
     command('play', (p) => session(p).play()),
