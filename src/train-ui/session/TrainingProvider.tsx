@@ -12,6 +12,8 @@ import { learnsInput } from '../../learn/learntWires';
 import { spawnTrainer } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { trainingData } from '../data/csvStore';
+import { pageRuns } from '../runs/pageRuns';
+import { RunBookProvider } from '../runs/RunBookContext';
 import { type EngineChoice, engineRequest, realGpu } from './engineChoice';
 import { requestedEngine } from './enginePreference';
 import { TrainSessionProvider } from './TrainSessionContext';
@@ -46,6 +48,9 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
     () => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice), requestedEngine()),
   );
   useEffect(() => () => session.dispose(), [session]);
+  // One run book for the page (read back from IndexedDB); each session's runs are recorded into it.
+  const [runs] = useState(pageRuns);
+  useEffect(() => runs.attach(session, () => store.getState().doc), [runs, session, store]);
   useEffect(
     () =>
       store.subscribe((now, before) => {
@@ -70,5 +75,9 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
       lensboardLoseContext: () => session.loseContext(),
     });
   }, [session]);
-  return <TrainSessionProvider session={session}>{children}</TrainSessionProvider>;
+  return (
+    <RunBookProvider runs={runs}>
+      <TrainSessionProvider session={session}>{children}</TrainSessionProvider>
+    </RunBookProvider>
+  );
 }
