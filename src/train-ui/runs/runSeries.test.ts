@@ -8,7 +8,7 @@ const epoch = (e: number, loss: number, accuracy: number | null): EpochMetrics =
   engine: 'typed-float32',
   steps: 1,
   stepsPerSecond: 1,
-  running: { loss: 9, accuracy: 0, n: 1, confusion: null },
+  running: { loss: 9, accuracy: null, n: 1, confusion: null },
   train: { loss, accuracy, n: 1, confusion: null },
   test: null,
 });
