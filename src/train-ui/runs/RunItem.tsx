@@ -47,7 +47,23 @@ export function RunItem({ run, book, own, colour, unsaved }: RunItemProps) {
 
   return (
     <li className="run-item" aria-label={run.name}>
-      <div className="run-line">
+      <input
+        className="run-name"
+        aria-label="Run name"
+        value={name}
+        maxLength={200}
+        onChange={(e) => setName(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.currentTarget.blur();
+          if (e.key === 'Escape') setName(run.name);
+        }}
+      />
+      <p className="run-facts">
+        {runFacts(run, !own)}
+        {unsaved && <strong> · not kept after this page closes</strong>}
+      </p>
+      <div className="run-actions">
         <label className="run-overlay" title="Draw this run's curves on the chart">
           <input
             type="checkbox"
@@ -57,24 +73,6 @@ export function RunItem({ run, book, own, colour, unsaved }: RunItemProps) {
           <span className="run-swatch" style={{ background: colour ?? 'transparent' }} aria-hidden="true" />
           Overlay
         </label>
-        <input
-          className="run-name"
-          aria-label="Run name"
-          value={name}
-          maxLength={200}
-          onChange={(e) => setName(e.target.value)}
-          onBlur={commit}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
-            if (e.key === 'Escape') setName(run.name);
-          }}
-        />
-      </div>
-      <p className="run-facts">
-        {runFacts(run, !own)}
-        {unsaved && <strong> · not kept after this page closes</strong>}
-      </p>
-      <div className="run-actions">
         <button
           type="button"
           disabled={!run.modelText}

@@ -1,7 +1,8 @@
 /**
  * The Runs tab: this document's kept runs, newest first, then the runs of other documents on the
  * same data (the gallery's five optimisers on one moons set), each overlay-able on one chart.
- * The list scrolls within the tab; the chart keeps its place beside it.
+ * The list scrolls within the tab; the chart keeps its place beside it, or under it in a narrow
+ * panel (1280 px wide: the tab is ~250 px by ~190 px), where the tab scrolls down to it.
  */
 import './runs.css';
 import { useMemo } from 'react';
@@ -44,28 +45,30 @@ function RunsOf({ book }: { book: RunBook }) {
   };
   return (
     <div className="runs">
-      <div className="runs-lists">
-        {notice && (
-          <p role="status" className="runs-notice">
-            {notice}
-          </p>
-        )}
-        <h3 id="runs-own">Runs of this document</h3>
-        {own.length === 0 ? (
-          <p className="runs-empty">No runs kept yet: a run is kept when it ends, or at Reset.</p>
-        ) : (
-          <ul aria-labelledby="runs-own">{own.map((r) => item(r, true))}</ul>
-        )}
-        <h3 id="runs-others">Runs of other documents on the same data</h3>
-        {others.length === 0 ? (
-          <p className="runs-empty">
-            None: runs of documents on {doc.dataset?.id ?? 'no dataset'} with the same options show here.
-          </p>
-        ) : (
-          <ul aria-labelledby="runs-others">{others.map((r) => item(r, false))}</ul>
-        )}
+      <div className="runs-body">
+        <div className="runs-lists">
+          {notice && (
+            <p role="status" className="runs-notice">
+              {notice}
+            </p>
+          )}
+          <h3 id="runs-own">Runs of this document</h3>
+          {own.length === 0 ? (
+            <p className="runs-empty">No runs kept yet: a run is kept when it ends, or at Reset.</p>
+          ) : (
+            <ul aria-labelledby="runs-own">{own.map((r) => item(r, true))}</ul>
+          )}
+          <h3 id="runs-others">Runs of other documents on the same data</h3>
+          {others.length === 0 ? (
+            <p className="runs-empty">
+              None: runs of documents on {doc.dataset?.id ?? 'no dataset'} with the same options show here.
+            </p>
+          ) : (
+            <ul aria-labelledby="runs-others">{others.map((r) => item(r, false))}</ul>
+          )}
+        </div>
+        <RunsOverlay book={book} runs={overlaid} />
       </div>
-      <RunsOverlay book={book} runs={overlaid} />
     </div>
   );
 }
