@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LensDocument } from '../../io/document';
+import { parseModelText } from '../../io/modelParse';
 import { loadModel } from '../../io/modelRuntime';
 import { parseDocument } from '../../io/parse';
 import { TrainerClient } from '../../learn/trainerClient';
@@ -85,6 +86,27 @@ describe('recording runs', () => {
     expect(after.map((r) => r.steps)).toEqual([paused.step, 1]);
     expect(after[1].id).not.toBe(after[0].id);
     expect(after[1].name).toMatch(/^Run 2 · /);
+    recorder.dispose();
+    session.dispose();
+  });
+
+  it('keeps no run for weights opened from a run until they take a step', async () => {
+    const { session, book, recorder } = setUp(1);
+    session.play();
+    await until(session, (s) => s.phase === 'done');
+    await recorder.flush();
+    const [run] = book.store.getState().runs;
+    const parsed = parseModelText(run.modelText as string);
+    if (!parsed.ok) throw new Error('the run’s model file does not parse');
+    const { epochsDone, stepsDone } = parsed.model.trainingConfig;
+    session.loadWeights({ weights: parsed.weights, epochsDone, stepsDone, name: run.name });
+    await until(session, (s) => s.phase === 'paused' && s.measured !== null);
+    await recorder.flush();
+    expect(book.store.getState().runs).toHaveLength(1);
+    session.step();
+    await until(session, (s) => s.phase === 'paused' && s.step === stepsDone + 1);
+    await recorder.flush();
+    expect(book.store.getState().runs.map((r) => r.steps)).toEqual([stepsDone, stepsDone + 1]);
     recorder.dispose();
     session.dispose();
   });

@@ -25,10 +25,12 @@ const newId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36)
 interface SessionRun {
   readonly no: number;
   readonly startedAt: string;
+  /** The step it started from: an opened model's, or 0. A run that took no step since is not kept. */
+  readonly fromStep: number;
 }
 
 export function recordRuns(session: TrainSession, book: RunBook, docOf: () => LensDocument): RunRecorder {
-  let run: SessionRun = { no: 0, startedAt: new Date().toISOString() };
+  let run: SessionRun = { no: 0, startedAt: new Date().toISOString(), fromStep: 0 };
   /** The record last written, and of which session run and document. */
   let kept: { no: number; id: string; docHash: string; startedAt: string; step: number } | null = null;
   /** Records one after another: a flush and an end must not race to write the same run. */
@@ -68,14 +70,15 @@ export function recordRuns(session: TrainSession, book: RunBook, docOf: () => Le
     if (now.phase === before.phase) return;
     // Reset, a refused start, or a run from nothing: what follows is another run.
     const none = (p: SessionState['phase']) => p === 'idle' || p === 'error';
-    if (none(now.phase) || none(before.phase)) run = { no: run.no + 1, startedAt: new Date().toISOString() };
+    if (none(now.phase) || none(before.phase))
+      run = { no: run.no + 1, startedAt: new Date().toISOString(), fromStep: now.step };
     if (ENDED.has(now.phase)) void enqueue(now, now.phase as RunStatus);
   });
 
   return {
     flush() {
       const { step, phase } = session.state;
-      if (step === 0 || ENDED.has(phase) || phase === 'idle' || phase === 'error') return queue;
+      if (step === run.fromStep || ENDED.has(phase) || phase === 'idle' || phase === 'error') return queue;
       return enqueue(session.state, 'paused');
     },
     dispose: off,
