@@ -14,7 +14,10 @@ import { defaultRunName, runRecordOf } from './runOfSession';
 import type { RunStatus } from './runRecord';
 
 export interface RunRecorder {
-  /** Records the run under way (paused, say) if it has taken steps since it was last recorded. */
+  /**
+   * Records the run under way (paused, say) if it has taken steps since it was last recorded;
+   * settles once the worker has sent its weights and the book lists the run (storing it may follow).
+   */
   flush(): Promise<void>;
   dispose(): void;
 }
@@ -54,7 +57,8 @@ export function recordRuns(session: TrainSession, book: RunBook, docOf: () => Le
     const number = book.store.getState().runs.filter((x) => x.docHash === docHash).length + 1;
     const name = book.get(id)?.name ?? defaultRunName(number, doc, state.result?.engine ?? state.engine);
     const endedAt = new Date().toISOString();
-    await book.put(runRecordOf({ id, name, doc, state, status, startedAt, endedAt, modelText }));
+    // Listed at once; the storage write is not waited for: Reset waits on flush, and only the worker's reply matters to it.
+    void book.put(runRecordOf({ id, name, doc, state, status, startedAt, endedAt, modelText }));
   }
 
   /** The model file is asked for now, while the worker still holds this run (Train more may follow at once). */
