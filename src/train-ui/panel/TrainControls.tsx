@@ -3,6 +3,7 @@
  * once ("Pausing…") and the new state only when the worker acknowledges it.
  */
 import { useState } from 'react';
+import { useFlushRun } from '../runs/RunBookContext';
 import { ENDED } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import { phaseText } from './phaseText';
@@ -11,6 +12,8 @@ const BUSY = new Set(['starting', 'pausing', 'resuming', 'stepping']);
 
 export function TrainControls() {
   const session = useTrainSession();
+  // Reset forgets the run in the session, not in Runs: it is kept there first.
+  const keepRun = useFlushRun(session);
   const phase = useSession((s) => s.phase);
   const text = useSession(phaseText);
   const [more, setMore] = useState(10);
@@ -40,7 +43,11 @@ export function TrainControls() {
         >
           Step
         </button>
-        <button type="button" onClick={() => session.reset()} title="Forget this run; the next starts from new weights">
+        <button
+          type="button"
+          onClick={() => void keepRun().finally(() => session.reset())}
+          title="Forget this run (it stays in Runs); the next starts from new weights"
+        >
           Reset
         </button>
       </div>

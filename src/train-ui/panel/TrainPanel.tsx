@@ -5,6 +5,7 @@
  */
 import './train.css';
 import { useState } from 'react';
+import { RunsView } from '../runs/RunsView';
 import { DreamView } from '../views/DreamView';
 import { LearntView } from '../views/LearntView';
 import { useLearnt } from '../views/useLearnt';
@@ -14,7 +15,7 @@ import { TrainControls } from './TrainControls';
 import { TrainNumbers } from './TrainNumbers';
 import { TrainSettings } from './TrainSettings';
 
-const VIEWS = ['Charts', 'What it learnt', 'Dream'] as const;
+const VIEWS = ['Charts', 'What it learnt', 'Dream', 'Runs'] as const;
 
 export function TrainPanel() {
   const [view, setView] = useState<(typeof VIEWS)[number]>('Charts');
@@ -45,6 +46,8 @@ export function TrainPanel() {
             <TrainCharts />
           ) : view === 'Dream' ? (
             <DreamView learnt={learnt} />
+          ) : view === 'Runs' ? (
+            <RunsView />
           ) : (
             <LearntView learnt={learnt} />
           )}

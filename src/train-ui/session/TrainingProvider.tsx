@@ -12,6 +12,8 @@ import { learnsInput } from '../../learn/learntWires';
 import { spawnTrainer } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { trainingData } from '../data/csvStore';
+import { pageRuns } from '../runs/pageRuns';
+import { RunBookProvider } from '../runs/RunBookContext';
 import { documentSessions } from './documentSessions';
 import { type EngineChoice, engineRequest, realGpu } from './engineChoice';
 import { requestedEngine } from './enginePreference';
@@ -43,12 +45,31 @@ export async function requestFrom(store: EditorStore, choice: EngineChoice): Pro
 
 export function TrainingProvider({ children }: { children: ReactNode }) {
   const store = useEditorStoreApi();
-  const [sessions] = useState(() =>
-    documentSessions(
+  // One run book for the page (read back from IndexedDB); every session's runs are recorded into it,
+  // and a run under way is kept when its document is left or its session let go.
+  const [{ runs, sessions }] = useState(() => {
+    const runs = pageRuns();
+    const detach = new Map<TrainSession, () => void>();
+    const sessions = documentSessions(
       store,
       () => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice), requestedEngine()),
-    ),
-  );
+      {
+        // A session's runs are of its own document, even when it is recorded while another is open.
+        made: (session) =>
+          detach.set(
+            session,
+            runs.attach(session, () => session.document ?? store.getState().doc),
+          ),
+        left: (session) => void runs.flush(session),
+        dropped: (session) =>
+          runs.flush(session).finally(() => {
+            detach.get(session)?.();
+            detach.delete(session);
+          }),
+      },
+    );
+    return { runs, sessions };
+  });
   useEffect(() => sessions.connect(), [sessions]);
   useEffect(() => () => sessions.dispose(), [sessions]);
   const shelf = sessions.shelf;
@@ -69,5 +90,9 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
       lensboardLoseContext: () => shelf.session.loseContext(),
     });
   }, [shelf]);
-  return <TrainSessionProvider shelf={shelf}>{children}</TrainSessionProvider>;
+  return (
+    <RunBookProvider runs={runs}>
+      <TrainSessionProvider shelf={shelf}>{children}</TrainSessionProvider>
+    </RunBookProvider>
+  );
 }

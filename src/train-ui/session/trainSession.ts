@@ -47,6 +47,8 @@ export class TrainSession {
   /** What of the document the current run trains (trainedShape), to see an edit that matters. */
   private runShape: string | null = null;
   private lastShape: string | null = null;
+  /** The document as this session last saw it (its own: the shelf tells each session of its document only). */
+  private seen: LensDocument | null = null;
   /** The run was started paused to measure an opened model, and has not been played yet. */
   private holding = false;
   /** The store's changes, a snapshot's batched into one a frame. */
@@ -61,6 +63,11 @@ export class TrainSession {
   ) {
     this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null, choice, taken: 0 }));
     this.frames = new FrameBatch(this.store);
+  }
+
+  /** The document this session belongs to, as last seen; null before it was told of one. */
+  get document(): LensDocument | null {
+    return this.seen;
   }
 
   get state(): SessionState {
@@ -166,6 +173,7 @@ export class TrainSession {
    * pauses a run under way, which then offers to go on with the edited diagram.
    */
   documentChanged(doc: LensDocument): void {
+    this.seen = doc;
     const { phase } = this.state;
     const shape = trainedShape(doc);
     this.lastShape = shape;

@@ -1,0 +1,98 @@
+/**
+ * A run, as data (DESIGN.md §8): the document it trained (a content hash and its name), its
+ * dataset and options, settings, seed, the engine that ran, metrics per epoch, and its final
+ * weights and optimiser state as the run's model-file text. What is read back from storage goes
+ * through `readRunRecord`, so a damaged record is refused whole, never half-loaded.
+ */
+import { z } from 'zod';
+import type { EpochMetrics } from '../../learn/trainerTypes';
+
+/** A run that has taken steps and not ended is kept as `paused` (flush: the user left it). */
+export const RUN_STATUSES = ['done', 'stopped', 'failed', 'paused'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export interface RunSettings {
+  readonly batchSize: number;
+  /** The epoch the run was planned to end after, counting those it continues. */
+  readonly epochs: number;
+  readonly optimiser: { readonly kind: string; readonly hypers: Readonly<Record<string, number>> };
+  readonly loss: string;
+  readonly testFraction: number;
+}
+
+export interface RunRecord {
+  readonly id: string;
+  /** The user's name for it; "Run 3 · Adam · typed arrays" until renamed. */
+  readonly name: string;
+  /** documentHash of the document it trained: runs are listed under the document with this hash. */
+  readonly docHash: string;
+  readonly docName: string;
+  readonly dataset: { readonly id: string; readonly options: Readonly<Record<string, unknown>> } | null;
+  readonly settings: RunSettings;
+  readonly seed: number | null;
+  /** The engine that ran (`typed-float32`, `tfjs-wasm`…), and tfjs's active backend if any. */
+  readonly engine: string | null;
+  readonly backend: string | null;
+  /** ISO 8601. */
+  readonly startedAt: string;
+  readonly endedAt: string;
+  readonly status: RunStatus;
+  readonly epochs: readonly EpochMetrics[];
+  readonly steps: number;
+  /** The run as a model file (weights and optimiser state); null when the worker could not write it. */
+  readonly modelText: string | null;
+}
+
+// A loss may be NaN or ±∞ (a failed run's last epochs), which zod's number refuses.
+const Num = z.custom<number>((v) => typeof v === 'number', 'expected a number');
+const MetricsSchema = z.object({
+  loss: Num,
+  accuracy: Num.nullable(),
+  n: Num,
+  confusion: z.array(z.array(Num)).nullable(),
+});
+const EpochSchema = z.object({
+  epoch: z.number().int().min(0),
+  engine: z.string(),
+  steps: Num,
+  stepsPerSecond: Num,
+  running: MetricsSchema,
+  train: MetricsSchema.nullable(),
+  test: MetricsSchema.nullable(),
+});
+
+export const RunRecordSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().max(200),
+  docHash: z.string().min(1).max(100),
+  docName: z.string().max(500),
+  dataset: z.object({ id: z.string(), options: z.record(z.string(), z.unknown()) }).nullable(),
+  settings: z.object({
+    batchSize: Num,
+    epochs: Num,
+    optimiser: z.object({ kind: z.string(), hypers: z.record(z.string(), Num) }),
+    loss: z.string(),
+    testFraction: Num,
+  }),
+  seed: Num.nullable(),
+  engine: z.string().nullable(),
+  backend: z.string().nullable(),
+  startedAt: z.iso.datetime(),
+  endedAt: z.iso.datetime(),
+  status: z.enum(RUN_STATUSES),
+  epochs: z.array(EpochSchema),
+  steps: z.number().int().min(0),
+  modelText: z.string().nullable(),
+});
+
+export type RunRead = { readonly ok: true; readonly run: RunRecord } | { readonly ok: false; readonly reason: string };
+
+export function readRunRecord(raw: unknown): RunRead {
+  const parsed = RunRecordSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, run: parsed.data as RunRecord };
+  const first = parsed.error.issues[0];
+  return { ok: false, reason: `${first.path.join('.') || 'the record'}: ${first.message}` };
+}
+
+/** What a record costs in storage, measured as the size cap measures it: its JSON's length. */
+export const storedSize = (run: RunRecord): number => JSON.stringify(run).length;
