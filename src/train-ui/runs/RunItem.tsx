@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { downloadText } from '../../editor/persist/download';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
-import { parseModelText } from '../../io/modelParse';
 import { modelFileName } from '../model/modelFileName';
 import { useTrainSession } from '../session/TrainSessionContext';
+import { openRun } from './openRun';
 import { useFlushRun } from './RunBookContext';
 import type { RunBook } from './runBook';
 import { runFacts } from './runFacts';
@@ -33,16 +33,10 @@ export function RunItem({ run, book, own, colour, unsaved }: RunItemProps) {
   const commit = () => (name.trim() ? void book.rename(run.id, name.trim()) : setName(run.name));
 
   async function openWeights() {
-    const parsed = run.modelText ? parseModelText(run.modelText) : null;
-    if (!parsed?.ok) {
-      notify(`Open weights: “${run.name}” has no model file that can be read.`, 'error');
-      return;
-    }
     // Opening starts the session afresh: the run under way is kept first.
     await flush();
-    const { epochsDone, stepsDone } = parsed.model.trainingConfig;
-    session.loadWeights({ weights: parsed.weights, epochsDone, stepsDone, name: run.name });
-    notify(`Opened the weights of “${run.name}”: Play goes on from them.`);
+    if (openRun(session, run)) notify(`Opened the weights of “${run.name}”: Play goes on from them.`);
+    else notify(`Open weights: “${run.name}” has no model file that can be read.`, 'error');
   }
 
   return (

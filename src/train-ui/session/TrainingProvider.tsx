@@ -12,6 +12,7 @@ import { learnsInput } from '../../learn/learntWires';
 import { spawnTrainer } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { trainingData } from '../data/csvStore';
+import { lastRunOf, openRun } from '../runs/openRun';
 import { pageRuns } from '../runs/pageRuns';
 import { RunBookProvider } from '../runs/RunBookContext';
 import { documentSessions } from './documentSessions';
@@ -61,6 +62,11 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
             runs.attach(session, () => session.document ?? store.getState().doc),
           ),
         left: (session) => void runs.flush(session),
+        // Going back to a document whose session was let go: its last kept run, opened again.
+        back: (session) => {
+          const last = lastRunOf(runs.book.store.getState().runs, store.getState().doc);
+          if (last) openRun(session, last);
+        },
         dropped: (session) =>
           runs.flush(session).finally(() => {
             detach.get(session)?.();

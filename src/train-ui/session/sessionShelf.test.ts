@@ -41,10 +41,12 @@ describe('the shelf of sessions', () => {
   it('lets the session shown longest ago go past the cap, after its run is kept', async () => {
     const dropped: string[] = [];
     let kept = 0;
+    const back: string[] = [];
     const shelf = new SessionShelf(
       make,
       'a',
       {
+        back: (_, key) => back.push(key),
         dropped: (_, key) => {
           dropped.push(key);
           return Promise.resolve().then(() => kept++);
@@ -59,6 +61,9 @@ describe('the shelf of sessions', () => {
     expect(shelf.has('a') && shelf.has('c') && !shelf.has('b')).toBe(true);
     const again = shelf.show('b');
     expect(again.state.phase).toBe('idle');
+    expect(back).toEqual(['b']); // its last run can be brought back
+    shelf.show('d');
+    expect(back).toEqual(['b']); // a key never let go is not
     await Promise.resolve();
     expect(kept).toBeGreaterThan(0);
     shelf.dispose();

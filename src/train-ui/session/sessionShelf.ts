@@ -18,6 +18,8 @@ export interface Shown {
 export interface ShelfHooks {
   /** A session was made for `key`. */
   readonly made?: (session: TrainSession, key: string) => void;
+  /** A session was made for `key` again after its last was let go: bring its last run back. */
+  readonly back?: (session: TrainSession, key: string) => void;
   /** The user left `session`'s document (it stays kept). */
   readonly left?: (session: TrainSession, key: string) => void;
   /** `session` is let go: it is disposed once this has settled (its run kept, say). */
@@ -29,6 +31,8 @@ export class SessionShelf {
   /** Kept sessions, the one shown longest ago first. */
   private readonly kept = new Map<string, { session: TrainSession; serial: number }>();
   private serial = 0;
+  /** Keys whose session was let go. */
+  private readonly gone = new Set<string>();
 
   constructor(
     private readonly make: () => TrainSession,
@@ -52,11 +56,13 @@ export class SessionShelf {
   show(key: string): TrainSession {
     if (key === this.key) return this.session;
     this.leave();
-    const found = this.kept.get(key) ?? this.create(key);
+    const kept = this.kept.get(key);
+    const found = kept ?? this.create(key);
     this.kept.delete(key);
     this.kept.set(key, found);
     this.shown.setState({ key, ...found });
     this.trim();
+    if (!kept && this.gone.delete(key)) this.hooks.back?.(found.session, key);
     return found.session;
   }
 
@@ -89,6 +95,7 @@ export class SessionShelf {
       if (this.kept.size <= this.cap) return;
       if (key === this.key) continue;
       this.kept.delete(key);
+      this.gone.add(key);
       this.drop(key, session);
     }
   }

@@ -11,6 +11,7 @@ import { parseModelText } from '../../io/modelParse';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
+import type { EpochMetrics } from '../../learn/trainerTypes';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { documentHash } from './documentHash';
 import type { EngineChoice } from './engineChoice';
@@ -233,9 +234,10 @@ export class TrainSession {
    * An opened model file: a run starts paused from its weights at once, and measures them on the
    * whole sets, so its loss, accuracy and predictions show before Play (which goes on from there).
    */
-  loadWeights(resume: ResumeFrom & { readonly name: string }): void {
+  loadWeights(resume: ResumeFrom & { readonly name: string }, history: readonly EpochMetrics[] = []): void {
     this.reset();
-    this.set({ resume, step: resume.stepsDone, epoch: resume.epochsDone });
+    // A kept run opened again brings its per-epoch history back to the chart (runs/openRun.ts).
+    this.set({ resume, step: resume.stepsDone, epoch: resume.epochsDone, epochs: history });
     this.before = { steps: resume.stepsDone, epochs: resume.epochsDone };
     void this.start('hold');
   }
@@ -284,7 +286,9 @@ export class TrainSession {
     this.set({
       ...initial,
       ...keep,
-      ...(edit ? { epochs: this.state.epochs, firstLoss: this.state.firstLoss } : {}),
+      // A run that goes on from weights keeps the epochs it was given (an edit's, a kept run's).
+      ...(resume ? { epochs: this.state.epochs } : {}),
+      ...(edit ? { firstLoss: this.state.firstLoss } : {}),
       phase: mode === 'step' ? 'stepping' : 'starting',
       resets,
       resume: this.state.resume,
