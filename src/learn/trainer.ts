@@ -230,7 +230,6 @@ export class Trainer {
       this.runner = auto.runner ?? this.runner;
     }
     if (this.status === 'running') this.emitStatus();
-    const started = performance.now();
     const { epoch, failure } = await this.loop.epochs(this.firstEpoch, this.firstEpoch + this.settings.epochs);
     this.failure = failure;
     const status = this.failure ? 'failed' : this.status === 'stopped' ? 'stopped' : 'done';
@@ -240,7 +239,7 @@ export class Trainer {
       status,
       epochs: epoch,
       steps: this.stepsBefore + (this.failure ? this.failure.rolledBackTo : this.loop.reported),
-      seconds: (performance.now() - started) / 1000,
+      seconds: this.loop.clock.ms() / 1000,
       engine: this.runner.engine,
       enginePick: this.pick,
       train: this.evaluate(this.train),
