@@ -1,7 +1,8 @@
 /**
  * Asks the page's training session for one traced step: the next step the run takes. With no
  * run yet, one is started paused (its first step taken), then the next step is traced; a paused
- * run is stepped once; a running run hands over the step it takes next.
+ * run is stepped once; a running run hands over the step it takes next; a finished run steps on
+ * from its final weights, that step traced.
  */
 import type { LensDocument } from '../../io/document';
 import type { SentTrace } from '../../learn/traceSummary';
@@ -42,7 +43,9 @@ export async function requestTrace(session: TrainSession, example = 0): Promise<
     phase = (await until(session, (s) => s.phase === 'paused' || over(s))).phase;
   } else if (!SETTLED.has(phase)) phase = (await until(session, (s) => SETTLED.has(s.phase))).phase;
   if (phase === 'error') throw new Error(session.state.message ?? 'the run could not start');
-  if (ENDED.has(phase)) throw new Error('this run has ended: press Reset (or train more) to animate one of its steps');
+  // A finished run goes on in the same worker, parked for one step: the trace asked after the
+  // Step waits there for the new trainer, so the step traced is that one step.
+  if (ENDED.has(phase)) session.step();
   const reply = session.reads.trace(example);
   if (!reply) throw new Error('there is no run to trace');
   if (phase === 'paused') session.step();

@@ -63,11 +63,12 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
   );
   useEffect(() => {
     // Test hooks, only with ?debug (as the editor's store is): the leak check of the worker's tfjs,
-    // and a lost WebGL context.
+    // a lost WebGL context, and a worker that dies without a word (the heartbeat must notice).
     if (!new URLSearchParams(window.location.search).has('debug')) return;
     Object.assign(window, {
       lensboardTensors: () => session.reads.tensors(),
       lensboardLoseContext: () => session.loseContext(),
+      lensboardKillWorker: () => session.killWorker(),
     });
   }, [session]);
   return <TrainSessionProvider session={session}>{children}</TrainSessionProvider>;

@@ -11,7 +11,9 @@ import { parseModelText } from '../../io/modelParse';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
+import { PULSE, type PulseTimes, watchPulse } from '../../learn/trainerPulse';
 import type { StartRequest } from '../../learn/trainProtocol';
+import { afterDeath, type Revival } from './deadWorker';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
@@ -39,8 +41,8 @@ export class TrainSession {
     () => this.state,
   );
   private client: TrainerClient | null = null;
-  /** Steps and epochs done before the worker's current trainer started. */
-  private before = { steps: 0, epochs: 0 };
+  /** Steps and epochs done, and seconds trained, before the worker's current trainer started. */
+  private before = { steps: 0, epochs: 0, seconds: 0 };
   /** While stepping: the step whose pause answers the Step. */
   private stepTarget = 0;
   /** What of the document the current run trains (trainedShape), to see an edit that matters. */
@@ -52,11 +54,17 @@ export class TrainSession {
   private readonly frames: FrameBatch<SessionState>;
   /** While the canvas moves: the timer that renews the worker's make-way. */
   private renewing: ReturnType<typeof setInterval> | null = null;
+  /** The worker's latest copy of its weights, and what Play starts from once it died (./deadWorker). */
+  private kept: ResumeFrom | null = null;
+  private revival: Revival | null = null;
+  /** Stops the heartbeat on the current worker (learn/trainerPulse.ts). */
+  private unpulse: (() => void) | null = null;
 
   constructor(
     private readonly spawn: () => TrainerClient,
     private readonly source: RequestSource,
     choice: EngineChoice = 'auto',
+    private readonly pulse: PulseTimes = PULSE,
   ) {
     this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null, choice }));
     this.frames = new FrameBatch(this.store);
@@ -81,12 +89,11 @@ export class TrainSession {
    */
   play(): void {
     const { phase } = this.state;
-    if (phase === 'idle' || phase === 'error') void this.start('run');
+    if (phase === 'idle' || phase === 'error') void this.start('run', this.revival ?? undefined);
     else if (phase === 'paused' || (phase === 'starting' && this.holding)) {
       // A held run (an opened model) still starting hears the resume once its trainer exists
       // (start() sends it if the worker is not spawned yet).
-      this.holding = false;
-      this.set({ phase: 'resuming' });
+      this.set({ ...this.unhold(), phase: 'resuming', steppedOn: false });
       this.client?.resume();
     } else if (ENDED.has(phase) && this.lastShape !== null && this.lastShape !== this.runShape) void this.fromRun();
     else if (ENDED.has(phase)) this.more(this.state.runEpochs);
@@ -98,14 +105,29 @@ export class TrainSession {
     this.client?.pause();
   }
 
-  /** One batch: from a paused run, or a fresh run started paused. */
+  /**
+   * One batch: from a paused run, a fresh run started paused (from a dead worker's kept weights
+   * if it died), or a finished run, which goes on from its final weights.
+   */
   step(): void {
     const { phase } = this.state;
-    if (phase === 'idle' || phase === 'error') void this.start('step');
+    if (phase === 'idle' || phase === 'error') void this.start('step', this.revival ?? undefined);
     else if (phase === 'paused' && this.client) {
-      this.set({ phase: 'stepping' });
+      this.set({ ...this.unhold(), phase: 'stepping' });
       this.stepTo(this.client, this.state.step + 1);
+    } else if (ENDED.has(phase) && this.client) {
+      const step = this.state.step + 1;
+      this.goOn(this.state.runEpochs, { phase: 'stepping', steppedOn: true });
+      this.client.continue(this.state.runEpochs, true);
+      this.stepTo(this.client, step);
     }
+  }
+
+  /** A held run (an opened model) leaves its hold: it now plans its epochs. */
+  private unhold(): Partial<SessionState> {
+    if (!this.holding) return {};
+    this.holding = false;
+    return { lastEpoch: this.before.epochs + this.state.runEpochs };
   }
 
   /** Asks for one step; a pause acknowledged before it (the run parking first) is not the answer. */
@@ -121,6 +143,11 @@ export class TrainSession {
     void this.start('run');
   }
 
+  /** A test hook: end the worker without telling the session, as a crash would. */
+  killWorker(): void {
+    this.client?.worker.terminate?.();
+  }
+
   /** A test hook: lose the worker's WebGL context, as a driver reset would. */
   loseContext(): void {
     this.client?.worker.postMessage({ type: 'lose-context' });
@@ -130,23 +157,33 @@ export class TrainSession {
   reset(): void {
     this.drop();
     this.losses.clear();
-    this.before = { steps: 0, epochs: 0 };
+    this.before = { steps: 0, epochs: 0, seconds: 0 };
+    this.kept = null;
+    this.revival = null;
     this.set({ ...initial, resets: this.state.resets + 1, resume: null, points: this.state.points + 1 });
   }
 
   /** After a run has ended: `epochs` more, from its weights and optimiser state. */
   more(epochs: number): void {
     if (!ENDED.has(this.state.phase) || !this.client) return;
-    this.before = { steps: this.state.step, epochs: this.state.result?.epochs ?? this.state.epoch };
-    this.set({
-      phase: 'starting',
-      result: null,
-      failure: null,
-      message: null,
-      lastEpoch: this.before.epochs + epochs,
-      runEpochs: epochs,
-    });
+    this.goOn(epochs, { phase: 'starting' });
     this.client.continue(epochs);
+  }
+
+  /** The ended run goes on in its worker for `epochs` more: the counts so far become the trainer's "before". */
+  private goOn(epochs: number, patch: Partial<SessionState>): void {
+    const { result, step, epoch } = this.state;
+    this.before = { steps: step, epochs: result?.epochs ?? epoch, seconds: result?.seconds ?? 0 };
+    const lastEpoch = this.before.epochs + epochs;
+    this.set({ result: null, failure: null, message: null, lastEpoch, runEpochs: epochs, steppedOn: false, ...patch });
+  }
+
+  /** The worker died (`what` it did): the run stops at its kept weights, which Play starts a new worker from. */
+  private died(what: string): void {
+    const { patch, revival } = afterDeath(what, this.kept, this.state, this.losses);
+    this.drop();
+    this.revival = revival;
+    this.set(patch);
   }
 
   /**
@@ -216,7 +253,7 @@ export class TrainSession {
   loadWeights(resume: ResumeFrom & { readonly name: string }): void {
     this.reset();
     this.set({ resume, step: resume.stepsDone, epoch: resume.epochsDone });
-    this.before = { steps: resume.stepsDone, epochs: resume.epochsDone };
+    this.before = { steps: resume.stepsDone, epochs: resume.epochsDone, seconds: 0 };
     void this.start('hold');
   }
 
@@ -244,6 +281,8 @@ export class TrainSession {
   private drop(): void {
     if (this.renewing !== null) clearInterval(this.renewing);
     this.renewing = null;
+    this.unpulse?.();
+    this.unpulse = null;
     this.client?.terminate();
     this.client = null;
     this.reads.forget();
@@ -256,11 +295,13 @@ export class TrainSession {
     const paused = mode !== 'run';
     this.holding = mode === 'hold';
     this.drop();
+    this.kept = null;
+    this.revival = null;
     const { resets } = this.state;
     const resume = edit ?? this.state.resume;
     if (!edit) this.losses.clear();
     const keep = resume ? { step: resume.stepsDone, epoch: resume.epochsDone } : { step: 0, epoch: 0 };
-    this.before = { steps: keep.step, epochs: keep.epoch };
+    this.before = { steps: keep.step, epochs: keep.epoch, seconds: 0 };
     this.set({
       ...initial,
       ...keep,
@@ -284,6 +325,8 @@ export class TrainSession {
     const seed = (resume as { seed?: number } | null)?.seed ?? (settings.seed ?? 1) + (resume ? 0 : resets);
     const client = this.spawn();
     this.client = client;
+    const silent = (ms: number) => this.client === client && this.died(`stopped answering (no reply for ${(ms / 1000).toFixed(1)} s)`);
+    this.unpulse = watchPulse(client, silent, this.pulse);
     listenTo(client, {
       live: () => this.client === client,
       state: () => this.state,
@@ -294,11 +337,19 @@ export class TrainSession {
       stepTarget: () => this.stepTarget,
       losses: this.losses,
       drop: () => this.drop(),
+      keep: (kept) => {
+        this.kept = kept;
+      },
+      died: (what) => this.died(what),
     });
-    const epochs = settings.epochs ?? 100;
-    this.set({ lastEpoch: keep.epoch + epochs, runEpochs: epochs, seed });
+    // A new worker for a dead one trains the epochs the dead run had left.
+    const until = (resume as Partial<Revival> | null)?.until;
+    const epochs = until !== undefined ? Math.max(1, until - keep.epoch) : (settings.epochs ?? 100);
+    // A held run (an opened model) plans its epochs when it is played (unhold): until then it shows the epochs done.
+    this.set({ lastEpoch: keep.epoch + (this.holding ? 0 : epochs), runEpochs: epochs, seed });
     const evaluate = mode === 'hold';
-    client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}), paused, evaluate });
+    const sent = { ...settings, seed, epochs };
+    client.start({ ...request, settings: sent, ...(resume ? { resume } : {}), paused, evaluate });
     if (mode === 'step') this.stepTo(client, keep.step + 1);
     else if (mode === 'hold' && this.state.phase === 'resuming') client.resume(); // Play came first
   }
