@@ -86,6 +86,8 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
   const fail = (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
 
   async function go(r: Run, backend: Awaited<ReturnType<typeof backendFor>>, evaluate = false) {
+    // Its pause's copy of the weights listens first: the page holds it before it hears of the pause.
+    const unguard = keepCopies(r, post);
     const snapshots = relay(r.trainer, post);
     r.trainer.onEpoch((m) => {
       r.lastEpoch = m;
@@ -98,7 +100,6 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       const { trainer: t } = r;
       post({ type: 'evaluated', train: t.evaluate(t.train), test: t.test ? t.evaluate(t.test) : null });
     }
-    const unguard = keepCopies(r, post);
     run = r;
     for (const m of early) control(r, m);
     early = [];

@@ -325,7 +325,8 @@ export class TrainSession {
     const seed = (resume as { seed?: number } | null)?.seed ?? (settings.seed ?? 1) + (resume ? 0 : resets);
     const client = this.spawn();
     this.client = client;
-    const silent = (ms: number) => this.client === client && this.died(`stopped answering (no reply for ${(ms / 1000).toFixed(1)} s)`);
+    const silent = (ms: number) =>
+      this.client === client && this.died(`stopped answering (no reply for ${(ms / 1000).toFixed(1)} s)`);
     this.unpulse = watchPulse(client, silent, this.pulse);
     listenTo(client, {
       live: () => this.client === client,
