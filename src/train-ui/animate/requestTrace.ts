@@ -43,10 +43,14 @@ export async function requestTrace(session: TrainSession, example = 0): Promise<
     phase = (await until(session, (s) => s.phase === 'paused' || over(s))).phase;
   } else if (!SETTLED.has(phase)) phase = (await until(session, (s) => SETTLED.has(s.phase))).phase;
   if (phase === 'error') throw new Error(session.state.message ?? 'the run could not start');
-  // A finished run goes on in the same worker, parked for one step: the trace asked after the
-  // Step waits there for the new trainer, so the step traced is that one step.
-  if (ENDED.has(phase)) session.step();
-  const reply = session.reads.trace(example);
+  // Asked before the step it traces: a step already on its way would go untraced. A finished
+  // run goes on in the same worker, parked: the trace is asked of it between the two.
+  let reply: ReturnType<TrainSession['reads']['trace']> = null;
+  if (ENDED.has(phase))
+    session.stepOn(() => {
+      reply = session.reads.trace(example);
+    });
+  else reply = session.reads.trace(example);
   if (!reply) throw new Error('there is no run to trace');
   if (phase === 'paused') session.step();
   // a run that ends or fails before its next step never sends the trace

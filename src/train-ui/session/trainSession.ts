@@ -115,12 +115,21 @@ export class TrainSession {
     else if (phase === 'paused' && this.client) {
       this.set({ ...this.unhold(), phase: 'stepping' });
       this.stepTo(this.client, this.state.step + 1);
-    } else if (ENDED.has(phase) && this.client) {
-      const step = this.state.step + 1;
-      this.goOn(this.state.runEpochs, { phase: 'stepping', steppedOn: true });
-      this.client.continue(this.state.runEpochs, true);
-      this.stepTo(this.client, step);
-    }
+    } else if (ENDED.has(phase)) this.stepOn();
+  }
+
+  /**
+   * A finished run goes on in its worker from its final weights, parked, and takes one step.
+   * `first` runs between the two: a trace asked there is waiting when that step comes.
+   */
+  stepOn(first?: () => void): void {
+    const client = this.client;
+    if (!ENDED.has(this.state.phase) || !client) return;
+    const step = this.state.step + 1;
+    this.goOn(this.state.runEpochs, { phase: 'stepping', steppedOn: true });
+    client.continue(this.state.runEpochs, true);
+    first?.();
+    this.stepTo(client, step);
   }
 
   /** A held run (an opened model) leaves its hold: it now plans its epochs. */
