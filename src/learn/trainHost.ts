@@ -89,6 +89,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
     // Its pause's copy of the weights listens first: the page holds it before it hears of the pause.
     const unguard = keepCopies(r, post);
     const snapshots = relay(r.trainer, post);
+    r.trainer.onBusy(() => post({ type: 'busy' }));
     r.trainer.onEpoch((m) => {
       r.lastEpoch = m;
     });

@@ -51,6 +51,19 @@ describe('a worker the page can survive', () => {
     expect(kept.at(-1)).toBe(done.result.steps);
   });
 
+  it('says it is busy before a traced step, which holds its thread', async () => {
+    const client = new TrainerClient(inMemoryWorker());
+    const seen = heard(client, ['busy', 'trace']);
+    client.start({ document: xor, settings: { ...settings, epochs: 3 }, paused: true });
+    await client.next('status');
+    client.trace();
+    client.step();
+    await client.next('trace');
+    expect(seen).toEqual(['busy', 'trace']);
+    client.stop();
+    await client.next('done');
+  });
+
   it("goes on parked after a finished run ('continue' paused), one step at a time", async () => {
     const client = new TrainerClient(inMemoryWorker());
     client.start({ document: xor, settings: { ...settings, epochs: 1 } });

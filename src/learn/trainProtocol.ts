@@ -162,6 +162,11 @@ export type FromWorker =
   | { readonly type: 'kept'; readonly resume: ResumeFrom }
   /** The answer to a 'ping'. */
   | { readonly type: 'pong' }
+  /**
+   * The worker is about to hold its thread for a while (measuring a big set, a traced step): the
+   * page's heartbeat allows it the long silence until its next message (./trainerPulse).
+   */
+  | { readonly type: 'busy' }
   /** `crashed`: set by the page's client, never the worker: it threw outside its handlers. */
   | { readonly type: 'error'; readonly message: string; readonly crashed?: boolean };
 

@@ -43,6 +43,8 @@ export interface LoopParts {
   evaluate(ds: Dataset): Metrics;
   /** Tells the status listeners the trainer's status now. */
   emitStatus(): void;
+  /** Before work that may hold the thread for long (a traced step): Trainer.onBusy. */
+  busy(): void;
 }
 
 /** Where a run ended: the epoch it stopped in (or the last + 1), and what went non-finite. */
@@ -191,6 +193,7 @@ export class TrainingLoop {
   }
 
   private traced(rows: Batch) {
+    this.parts.busy();
     const { outputs, trace } = this.parts.runner().traceStep(rows);
     const waiting = this.traceWanted;
     this.traceWanted = [];

@@ -1,13 +1,14 @@
 /**
  * The heartbeat on a training worker, on fake timers: a worker that answers is never taken for
- * dead; one silent for longer than allowed is, once; before its first step it is allowed longer.
+ * dead; one silent for longer than allowed is, once; before its first step, after it said it is
+ * busy, and once its steps have shown themselves slow, it is allowed longer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrainerClient, type WorkerLike } from './trainerClient';
 import { type PulseTimes, watchPulse } from './trainerPulse';
 import type { FromWorker } from './trainProtocol';
 
-const TIMES: PulseTimes = { everyMs: 500, silentMs: 2000, firstStepMs: 15000 };
+const TIMES: PulseTimes = { everyMs: 500, silentMs: 2000, firstStepMs: 30000 };
 
 /** A worker that answers each ping at once while `alive`. */
 function fakeWorker() {
@@ -61,6 +62,37 @@ describe('the heartbeat', () => {
     vi.advanceTimersByTime(TIMES.firstStepMs);
     expect(dead).not.toHaveBeenCalled();
     vi.advanceTimersByTime(TIMES.everyMs);
+    expect(dead).toHaveBeenCalledTimes(1);
+  });
+
+  it("allows the long silence after 'busy', until the next message (mutant: a traced MNIST step is death)", () => {
+    const w = fakeWorker();
+    const dead = vi.fn();
+    watchPulse(new TrainerClient(w as WorkerLike), dead, TIMES);
+    w.say(stepped);
+    vi.advanceTimersByTime(1000);
+    w.say({ type: 'busy' });
+    w.alive = false;
+    vi.advanceTimersByTime(TIMES.firstStepMs);
+    expect(dead).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(TIMES.everyMs);
+    expect(dead).toHaveBeenCalledTimes(1);
+  });
+
+  it('learns that a run answers slowly once it has answered late and lived', () => {
+    const w = fakeWorker();
+    const dead = vi.fn();
+    watchPulse(new TrainerClient(w as WorkerLike), dead, TIMES);
+    w.say(stepped);
+    vi.advanceTimersByTime(1000);
+    w.alive = false;
+    for (let i = 0; i < 3; i++) {
+      vi.advanceTimersByTime(1800); // a step of 1.8 s: within the 2 s allowed
+      w.say(stepped);
+    }
+    vi.advanceTimersByTime(3000); // a longer one now passes too
+    expect(dead).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(TIMES.firstStepMs);
     expect(dead).toHaveBeenCalledTimes(1);
   });
 
