@@ -314,6 +314,7 @@ export class TrainSession {
     this.set({
       ...initial,
       ...keep,
+      lastEpoch: keep.epoch, // until the request is read: never "0" over a model's epochs
       ...(edit ? { epochs: this.state.epochs, firstLoss: this.state.firstLoss } : {}),
       phase: mode === 'step' ? 'stepping' : 'starting',
       resets,
