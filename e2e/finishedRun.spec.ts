@@ -7,6 +7,9 @@ import { openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
 
+// A ceiling on waiting, not on speed: two runs and a trace on a busy two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 const status = (page: import('@playwright/test').Page) =>
   trainingPanel(page).getByRole('status', { name: 'Training status' });
 
