@@ -16,7 +16,7 @@ import { createTrainer, type TrainResult } from './trainer';
 import { boxNamer } from './trainerFailure';
 import { type StartRequest, type ToWorker, weightsTransfer } from './trainProtocol';
 import { dreamed, named, type Post, ready, relay, sentWeights } from './trainReports';
-import { engineOf, guardContext, modelText, type Run } from './trainRun';
+import { engineOf, keep, keepCopies, modelText, type Run } from './trainRun';
 
 export type { Post };
 
@@ -86,7 +86,10 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
   const fail = (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
 
   async function go(r: Run, backend: Awaited<ReturnType<typeof backendFor>>, evaluate = false) {
+    // Its pause's copy of the weights listens first: the page holds it before it hears of the pause.
+    const unguard = keepCopies(r, post);
     const snapshots = relay(r.trainer, post);
+    r.trainer.onBusy(() => post({ type: 'busy' }));
     r.trainer.onEpoch((m) => {
       r.lastEpoch = m;
     });
@@ -98,12 +101,12 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       const { trainer: t } = r;
       post({ type: 'evaluated', train: t.evaluate(t.train), test: t.test ? t.evaluate(t.test) : null });
     }
-    const unguard = guardContext(r, post);
     run = r;
     for (const m of early) control(r, m);
     early = [];
     r.result = await r.trainer.run().finally(unguard);
     snapshots.post();
+    keep(r, post);
     post({ type: 'done', result: r.result, weights: named(r.trainer) });
   }
 
@@ -136,7 +139,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
   }
 
   /** `epochs` more from where the ended run stopped: its weights, optimiser state and counts. */
-  async function more(ended: Run, epochs: number) {
+  async function more(ended: Run, epochs: number, paused = false) {
     const old = ended.trainer;
     const done = ended.result as TrainResult;
     const t = createTrainer(
@@ -155,6 +158,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       },
     );
     t.setHypers(old.hypers());
+    if (paused) t.pause();
     old.dispose();
     const before = { epochs: done.epochs, steps: done.steps };
     await go({ ...ended, trainer: t, before, result: null, lastEpoch: null, stepsTaken: 0 }, null);
@@ -178,7 +182,10 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       case 'make-way':
         return trainer.makeWay(message.on);
       case 'trace':
-        trainer.traceNextStep().then(({ step, trace }) => postTrace(r, post, step, trace, message.example ?? 0), fail);
+        // Numbered as the page counts steps: after those of the runs this one continues.
+        trainer.traceNextStep().then(({ step, trace }) => {
+          postTrace(r, post, r.before.steps + step, trace, message.example ?? 0);
+        }, fail);
         return;
       case 'trace-values':
         return postValues(r, post, message);
@@ -190,6 +197,8 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
       }
       case 'model':
         return post({ type: 'model', text: modelText(r, message.createdAt) });
+      case 'ping':
+        return; // answered before a run is looked at
       case 'lose-context':
         loseWebglContext();
         return;
@@ -201,12 +210,14 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
         if (!r.result) return fail(new Error('the run has not ended: pause or wait for it before training more'));
         // Controls sent from here on wait for the new trainer, as they wait for the first.
         run = null;
-        more(r, message.epochs).catch(fail);
+        more(r, message.epochs, message.paused === true).catch(fail);
         return;
     }
   }
 
   return (message) => {
+    // Answered at once, whatever the run is doing: the page takes a silent worker for dead.
+    if (message.type === 'ping') return post({ type: 'pong' });
     if (message.type === 'start') {
       if (starting) return fail(new Error('this worker is already training; start another worker'));
       starting = true;

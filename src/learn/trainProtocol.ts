@@ -48,6 +48,8 @@ export function startTransfer(request: StartRequest): ArrayBuffer[] {
 export type ToWorker =
   | { readonly type: 'start'; readonly request: StartRequest }
   | { readonly type: 'pause' | 'resume' | 'step' | 'stop' | 'weights' }
+  /** The page's heartbeat: answered with 'pong' at once, run or no run (a silent worker is dead). */
+  | { readonly type: 'ping' }
   /** Every buffer of the next step; a large trace comes as summaries, with `example`'s rows (docs/architecture.md). */
   | { readonly type: 'trace'; readonly example?: number }
   /** Of the last large trace (step `step`): the full values of `open`, and every batched buffer's row at `example`. */
@@ -65,8 +67,11 @@ export type ToWorker =
    * between them, so its frames get the CPU; renewed while the gesture lasts, off when it ends.
    */
   | { readonly type: 'make-way'; readonly on: boolean }
-  /** After a run has ended: `epochs` more from its weights and optimiser state, in the same worker. */
-  | { readonly type: 'continue'; readonly epochs: number }
+  /**
+   * After a run has ended: `epochs` more from its weights and optimiser state, in the same
+   * worker; `paused`: parked before its first step (a Step on a finished run).
+   */
+  | { readonly type: 'continue'; readonly epochs: number; readonly paused?: boolean }
   /** The run as a model file (docs/model-format.md), during or after training. */
   | { readonly type: 'model'; readonly createdAt: string }
   /** How many tfjs tensors are alive in the worker (a leak check); null when tfjs never started. */
@@ -150,6 +155,19 @@ export type FromWorker =
    * as last copied off the GPU (at the last pause, or within the last second), to go on elsewhere.
    */
   | { readonly type: 'context-lost'; readonly resume: ResumeFrom; readonly message: string }
-  | { readonly type: 'error'; readonly message: string };
+  /**
+   * The weights and optimiser state, kept by the page in case the worker dies: every second
+   * while the run goes, at every pause and at the end (./trainRun `keepCopies`).
+   */
+  | { readonly type: 'kept'; readonly resume: ResumeFrom }
+  /** The answer to a 'ping'. */
+  | { readonly type: 'pong' }
+  /**
+   * The worker is about to hold its thread for a while (measuring a big set, a traced step): the
+   * page's heartbeat allows it the long silence until its next message (./trainerPulse).
+   */
+  | { readonly type: 'busy' }
+  /** `crashed`: set by the page's client, never the worker: it threw outside its handlers. */
+  | { readonly type: 'error'; readonly message: string; readonly crashed?: boolean };
 
 export type { Metrics, StatusReport };

@@ -1,7 +1,8 @@
 /**
  * A run in the training worker: what it keeps to go on after it ends ('continue'), to be written
- * as a model file at any time, and to survive a lost GPU context (a copy of its weights taken off
- * the GPU at each pause and every second, sent when the context goes).
+ * as a model file at any time, and to survive a lost GPU context or a dead worker (a copy of its
+ * weights taken at each pause, every second and at the end: sent to the page each time, and
+ * again when the GPU's context goes).
  */
 import { onWebglContextLost } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
@@ -24,29 +25,42 @@ export interface Run {
   /** The whole sets' metrics after the last epoch, and the steps taken (for a model file written mid-run). */
   lastEpoch: EpochMetrics | null;
   stepsTaken: number;
-  /** On webgl: the weights and state last copied off the GPU, kept in case its context is lost. */
+  /** The weights and state last copied (off the GPU on webgl), kept in case the context is lost. */
   copy?: ResumeFrom;
   /** The last trace sent as summaries, kept to send the values the page opens. */
   held?: { readonly step: number; readonly trace: StepTrace };
 }
 
-/** How often a run on webgl copies its weights off the GPU while it runs. */
+/** How often a run copies its weights (off the GPU on webgl) while it runs. */
 const COPY_EVERY_MS = 1000;
 
 function copyOff(r: Run): ResumeFrom {
   return {
     weights: savedWeights(r.trainer).map((w) => ({ ...w, data: Float32Array.from(w.data) })),
-    epochsDone: r.lastEpoch ? r.lastEpoch.epoch + 1 : r.before.epochs,
-    stepsDone: r.before.steps + r.stepsTaken,
+    epochsDone: r.result?.epochs ?? (r.lastEpoch ? r.lastEpoch.epoch + 1 : r.before.epochs),
+    stepsDone: r.result?.steps ?? r.before.steps + r.stepsTaken,
   };
 }
 
+/** Copies the weights and sends the copy to the page, which keeps it in case the worker dies. */
+export function keep(r: Run, post: Post): void {
+  r.copy = copyOff(r);
+  post({ type: 'kept', resume: r.copy });
+}
+
 /**
- * On webgl: keeps a copy of the weights off the GPU (at each pause, and every second while the
- * run goes), and when the GPU's context is lost, stops the run and sends that copy.
+ * Keeps a copy of the weights (off the GPU on webgl) at each pause and every second while the
+ * run goes, each sent to the page (a worker that dies takes its weights with it); on webgl, when
+ * the GPU's context is lost, stops the run and sends the last copy. The end's copy is go()'s.
  */
-export function guardContext(r: Run, post: Post): () => void {
-  let timer: ReturnType<typeof setInterval> | undefined;
+export function keepCopies(r: Run, post: Post): () => void {
+  keep(r, post);
+  const timer = setInterval(() => {
+    if (r.trainer.status === 'running') keep(r, post);
+  }, COPY_EVERY_MS);
+  const offStatus = r.trainer.onStatus((s) => {
+    if (s.status === 'paused') keep(r, post);
+  });
   const offLost = onWebglContextLost(() => {
     if (!r.trainer.engine.startsWith('tfjs')) return; // the typed engine never used the GPU
     clearInterval(timer);
@@ -58,18 +72,10 @@ export function guardContext(r: Run, post: Post): () => void {
       message: `The GPU's WebGL context was lost at step ${r.before.steps + r.stepsTaken}, so training stopped. The weights of step ${resume.stepsDone} are kept: go on with another engine.`,
     });
   });
-  if (!offLost) return () => undefined;
-  r.copy = copyOff(r);
-  timer = setInterval(() => {
-    if (r.trainer.status === 'running') r.copy = copyOff(r);
-  }, COPY_EVERY_MS);
-  const offStatus = r.trainer.onStatus((s) => {
-    if (s.status === 'paused') r.copy = copyOff(r);
-  });
   return () => {
     clearInterval(timer);
     offStatus();
-    offLost();
+    offLost?.();
   };
 }
 

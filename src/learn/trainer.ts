@@ -12,7 +12,7 @@
 import type { CompiledModel } from '../compile/types';
 import { type Dataset, featureSize, splitDataset } from '../data/dataset';
 import { Controls } from './controls';
-import { autoRunner, type EnginePick } from './enginePick';
+import { autoRunner, type EnginePick, stepSize } from './enginePick';
 import { assembleLearner, type Learner } from './learner';
 import { type LearntWires, learnsInput, learnsWeights } from './learntWires';
 import { Listeners } from './listeners';
@@ -45,6 +45,9 @@ export type {
   TrainResult,
 } from './trainerTypes';
 
+/** Weights × rows from which measuring a set may take a while (MNIST's 10,000 rows: 10⁹). */
+const BUSY_SIZE = 10_000_000;
+
 export class Trainer {
   readonly learner: Learner;
   readonly train: Dataset;
@@ -58,6 +61,7 @@ export class Trainer {
   private readonly stepListeners = new Listeners<StepMetrics>();
   private readonly epochListeners = new Listeners<EpochMetrics>();
   private readonly statusListeners = new Listeners<StatusReport>();
+  private readonly busyListeners = new Listeners<void>();
   private current: Hypers;
   private readonly controls = new Controls();
   private readonly loop: TrainingLoop;
@@ -124,6 +128,7 @@ export class Trainer {
       runner: () => this.runner,
       evaluate: (ds) => this.evaluate(ds),
       emitStatus: () => this.emitStatus(),
+      busy: () => this.busyListeners.emit(),
     });
   }
 
@@ -154,6 +159,15 @@ export class Trainer {
   /** Status changes as they really happen: a pause once every step before it is reported. */
   onStatus(f: (s: StatusReport) => void): () => void {
     return this.statusListeners.on(f);
+  }
+
+  /**
+   * Before work that may hold the thread for long without a turn for messages: measuring a big
+   * set, a traced step. A worker tells the page, whose heartbeat then allows a longer silence
+   * (./trainerPulse); measuring XOR's 500 rows hundreds of times a second says nothing.
+   */
+  onBusy(f: () => void): () => void {
+    return this.busyListeners.on(f);
   }
 
   /** Takes effect at the next step: the hyper-parameters are input wires, nothing recompiles. */
@@ -215,6 +229,7 @@ export class Trainer {
 
   evaluate(ds: Dataset): Metrics {
     if (this.final) throw new Error('the trainer is disposed: evaluate before dispose()');
+    if (stepSize(this.learner, ds.n) >= BUSY_SIZE) this.busyListeners.emit();
     return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits));
   }
 
@@ -230,7 +245,6 @@ export class Trainer {
       this.runner = auto.runner ?? this.runner;
     }
     if (this.status === 'running') this.emitStatus();
-    const started = performance.now();
     const { epoch, failure } = await this.loop.epochs(this.firstEpoch, this.firstEpoch + this.settings.epochs);
     this.failure = failure;
     const status = this.failure ? 'failed' : this.status === 'stopped' ? 'stopped' : 'done';
@@ -240,7 +254,7 @@ export class Trainer {
       status,
       epochs: epoch,
       steps: this.stepsBefore + (this.failure ? this.failure.rolledBackTo : this.loop.reported),
-      seconds: (performance.now() - started) / 1000,
+      seconds: this.loop.clock.ms() / 1000,
       engine: this.runner.engine,
       enginePick: this.pick,
       train: this.evaluate(this.train),

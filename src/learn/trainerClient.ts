@@ -21,15 +21,17 @@ export class TrainerClient {
   private readonly handlers = new Map<FromWorker['type'], Set<(m: FromWorker) => void>>();
   /** The last 'trace-values' request's id. */
   private asked = 0;
+  /** When the worker was last heard from (any message): a worker silent too long is dead (./trainerPulse). */
+  heard = performance.now();
 
   constructor(readonly worker: WorkerLike) {
-    worker.onmessage = (e) => this.dispatch(e.data);
+    worker.onmessage = (e) => {
+      this.heard = performance.now();
+      this.dispatch(e.data);
+    };
     worker.onerror = (e) => {
       e.preventDefault?.();
-      this.dispatch({
-        type: 'error',
-        message: `the training worker failed: ${e.message || 'it stopped without saying why'}`,
-      });
+      this.dispatch({ type: 'error', message: e.message || 'it stopped without saying why', crashed: true });
     };
   }
 
@@ -82,8 +84,11 @@ export class TrainerClient {
   setHypers = (hypers: Partial<Hypers>) => this.worker.postMessage({ type: 'set-hypers', hypers });
   /** While the page draws a gesture: the worker trains in short bursts, leaving the CPU to the frames. */
   makeWay = (on: boolean) => this.worker.postMessage({ type: 'make-way', on });
-  /** After a run has ended: `epochs` more from its weights and optimiser state. */
-  continue = (epochs: number) => this.worker.postMessage({ type: 'continue', epochs });
+  /** After a run has ended: `epochs` more from its weights and optimiser state; `paused`: parked before its first step. */
+  continue = (epochs: number, paused = false) =>
+    this.worker.postMessage(paused ? { type: 'continue', epochs, paused } : { type: 'continue', epochs });
+  /** The heartbeat: the worker answers 'pong' at once. */
+  ping = () => this.worker.postMessage({ type: 'ping' });
   /** Resolves with the count of tfjs tensors alive in the worker (null off tfjs). */
   memory(): Promise<number | null> {
     const reply = this.next('memory');

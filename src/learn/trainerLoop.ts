@@ -19,6 +19,7 @@ import { Pace } from './pace';
 import { ReadBack } from './readBack';
 import type { RunOutputs, StepRunner, StepTrace } from './runners/index';
 import type { TrainerSettings } from './settings';
+import { TrainClock } from './trainClock';
 import { rollBack } from './trainerFailure';
 import type { EpochMetrics, NonFinite, StepMetrics, TrainerOptions } from './trainerTypes';
 
@@ -42,6 +43,8 @@ export interface LoopParts {
   evaluate(ds: Dataset): Metrics;
   /** Tells the status listeners the trainer's status now. */
   emitStatus(): void;
+  /** Before work that may hold the thread for long (a traced step): Trainer.onBusy. */
+  busy(): void;
 }
 
 /** Where a run ended: the epoch it stopped in (or the last + 1), and what went non-finite. */
@@ -57,6 +60,8 @@ export class TrainingLoop {
   private traceWanted: ((t: { step: number; trace: StepTrace }) => void)[] = [];
   /** How often it yields, and whether it sleeps there while the page makes way (./pace). */
   readonly pace: Pace;
+  /** Training time only: from the first step, standing still while parked (./trainClock). */
+  readonly clock = new TrainClock();
   /** When the loop last gave the event loop a turn: kept across epochs, so short epochs add up. */
   private lastYield: number;
 
@@ -84,6 +89,7 @@ export class TrainingLoop {
       }
       if (guard.failed) failure = rollBack({ ...this.replayFrom(), guard, boxName: this.parts.options.boxName });
     } finally {
+      this.clock.halt();
       guard.release();
     }
     return { epoch, failure };
@@ -93,7 +99,7 @@ export class TrainingLoop {
   private async runEpoch(epoch: number, views: BatchViews, guard: FiniteGuard): Promise<boolean> {
     const { learner, train, test, settings, controls, stepListeners } = this.parts;
     const tally = new Tally(labelReading(train, learner.loss.logits));
-    const epochStart = performance.now();
+    const epochStart = this.clock.ms();
     const first = this.reported;
     const report = (out: RunOutputs, rows: Batch) => {
       tally.add(out.loss, out.predictions, rows.labels, rows.n);
@@ -108,7 +114,7 @@ export class TrainingLoop {
     await this.stepThrough(views.epoch(settings.seed, epoch), report, reads, guard);
     if (guard.failed || (controls.stopped && this.reported === first)) return false;
     const steps = this.reported - first;
-    const seconds = (performance.now() - epochStart) / 1000;
+    const seconds = (this.clock.ms() - epochStart) / 1000;
     const full = settings.evaluateEachEpoch !== false;
     this.parts.epochListeners.emit({
       epoch,
@@ -136,6 +142,7 @@ export class TrainingLoop {
       let gate = controls.gate();
       if (gate === 'park') gate = await controls.parked(() => this.park(flush), this.resumed);
       if (gate === 'stop' || guard.failed) break;
+      this.clock.go();
       if (this.traceWanted.length) {
         await flush();
         report(this.traced(rows[b]), rows[b]);
@@ -170,6 +177,7 @@ export class TrainingLoop {
   /** Paused: every step taken is reported before the pause is. */
   private async park(flush: () => Promise<void>): Promise<void> {
     await flush();
+    this.clock.halt(); // before the pause is told: the time parked is never training time
     this.parts.emitStatus();
   }
 
@@ -185,6 +193,7 @@ export class TrainingLoop {
   }
 
   private traced(rows: Batch) {
+    this.parts.busy();
     const { outputs, trace } = this.parts.runner().traceStep(rows);
     const waiting = this.traceWanted;
     this.traceWanted = [];

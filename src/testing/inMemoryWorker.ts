@@ -1,7 +1,8 @@
 /**
  * A training worker in the test's own thread: a trainHost behind structuredClone (what
  * postMessage does, transfers included), so that every message is checked to be plain data and
- * arrives later, as a real worker's would.
+ * arrives later, as a real worker's would. `terminate()` kills it as a real one dies: it answers
+ * nothing from then on, and its run stops (it would otherwise go on eating the test's thread).
  */
 import type { WorkerLike } from '../learn/trainerClient';
 import { createTrainHost } from '../learn/trainHost';
@@ -17,6 +18,7 @@ export function inMemoryWorker(): WorkerLike & { terminated: boolean } {
       queueMicrotask(() => host(arrived));
     },
     terminate: () => {
+      if (!worker.terminated) host({ type: 'stop' });
       worker.terminated = true;
     },
   };

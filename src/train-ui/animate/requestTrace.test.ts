@@ -1,7 +1,7 @@
 /**
  * Asking the session for a traced step, against a real training host in this thread: from no
  * run, a run starts paused and its next step is traced; a paused run is stepped once; the trace
- * fits the learner the page assembles from the same document; an ended run is refused.
+ * fits the learner the page assembles from the same document; a finished run steps on.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('a traced step from the session', () => {
     s.dispose();
   });
 
-  it('refuses an ended run (mutant: waits for a step that never comes)', async () => {
+  it('steps a finished run on from its final weights and traces that step (mutant: waits for a step that never comes)', async () => {
     const s = session(1);
     s.play();
     await new Promise<void>((resolve) => {
@@ -53,7 +53,19 @@ describe('a traced step from the session', () => {
         }
       });
     });
-    await expect(requestTrace(s)).rejects.toThrow(/has ended/);
+    const end = s.state.step;
+    const traced = await requestTrace(s);
+    expect(traced.step).toBe(end + 1);
+    await new Promise<void>((resolve) => {
+      const off = s.store.subscribe((st) => {
+        if (st.phase === 'paused') {
+          off();
+          resolve();
+        }
+      });
+      if (s.state.phase === 'paused') resolve();
+    });
+    expect(s.state).toMatchObject({ step: end + 1, steppedOn: true });
     s.dispose();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Asks the page's training session for one traced step: the next step the run takes. With no
  * run yet, one is started paused (its first step taken), then the next step is traced; a paused
- * run is stepped once; a running run hands over the step it takes next.
+ * run is stepped once; a running run hands over the step it takes next; a finished run steps on
+ * from its final weights, that step traced.
  */
 import type { LensDocument } from '../../io/document';
 import type { SentTrace } from '../../learn/traceSummary';
@@ -42,8 +43,14 @@ export async function requestTrace(session: TrainSession, example = 0): Promise<
     phase = (await until(session, (s) => s.phase === 'paused' || over(s))).phase;
   } else if (!SETTLED.has(phase)) phase = (await until(session, (s) => SETTLED.has(s.phase))).phase;
   if (phase === 'error') throw new Error(session.state.message ?? 'the run could not start');
-  if (ENDED.has(phase)) throw new Error('this run has ended: press Reset (or train more) to animate one of its steps');
-  const reply = session.reads.trace(example);
+  // Asked before the step it traces: a step already on its way would go untraced. A finished
+  // run goes on in the same worker, parked: the trace is asked of it between the two.
+  let reply: ReturnType<TrainSession['reads']['trace']> = null;
+  if (ENDED.has(phase))
+    session.stepOn(() => {
+      reply = session.reads.trace(example);
+    });
+  else reply = session.reads.trace(example);
   if (!reply) throw new Error('there is no run to trace');
   if (phase === 'paused') session.step();
   // a run that ends or fails before its next step never sends the trace

@@ -38,8 +38,8 @@ export function TrainControls() {
         <button
           type="button"
           onClick={() => session.step()}
-          disabled={!(phase === 'idle' || phase === 'paused' || phase === 'error')}
-          title="Take one batch: one step of the optimiser"
+          disabled={!(phase === 'idle' || phase === 'paused' || phase === 'error' || ended)}
+          title="Take one batch: one step of the optimiser (a finished run goes on from its final weights)"
         >
           Step
         </button>

@@ -17,15 +17,18 @@ export function phaseText(s: SessionState): string {
     case 'pausing':
       return 'Pausing…';
     case 'paused':
-      return `Paused after step ${s.step}. Step takes one more batch; Play goes on.`;
+      return s.steppedOn
+        ? `Stepped on from the finished run: step ${s.step} (epoch ${s.epoch + 1}). Step takes one more batch; Play goes on.`
+        : `Paused after step ${s.step}. Step takes one more batch; Play goes on.`;
     case 'resuming':
       return 'Resuming…';
     case 'stepping':
       return 'Taking one step…';
     case 'done': {
       const r = s.result;
+      // Training time only (learn/trainClock.ts): the pauses are not in it.
       return r
-        ? `Done: ${r.epochs} epochs, ${r.steps} steps in ${seconds(r.seconds)} s. Train more to go on.`
+        ? `Done: ${r.epochs} epochs, ${r.steps.toLocaleString('en')} steps in ${seconds(r.seconds)} s of training. Train more (or Step) to go on.`
         : 'Done.';
     }
     case 'stopped':

@@ -89,11 +89,12 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
   );
   useEffect(() => {
     // Test hooks, only with ?debug (as the editor's store is): the leak check of the worker's tfjs,
-    // and a lost WebGL context.
+    // a lost WebGL context, and a worker that dies without a word (the heartbeat must notice).
     if (!new URLSearchParams(window.location.search).has('debug')) return;
     Object.assign(window, {
       lensboardTensors: () => shelf.session.reads.tensors(),
       lensboardLoseContext: () => shelf.session.loseContext(),
+      lensboardKillWorker: () => shelf.session.killWorker(),
     });
   }, [shelf]);
   return (

@@ -15,6 +15,11 @@ export class LossSeries {
     this.n = 0;
   }
 
+  /** Forgets the steps after `step` (a dead worker's, after the weights the page kept). */
+  truncate(step: number): void {
+    while (this.n > 0 && this.x[this.n - 1] > step) this.n--;
+  }
+
   /** Losses of consecutive steps, the first of them step `from` (counted from 1). */
   append(from: number, losses: ArrayLike<number>): void {
     const need = this.n + losses.length;

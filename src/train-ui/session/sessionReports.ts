@@ -1,9 +1,11 @@
 /**
  * What a training worker reports, into the session's store: the engine it runs on, each batch
  * of step snapshots and ended epochs (applied together, at most every 100 ms), the whole-set measures, the
- * phase its acknowledgements say, the end, a lost GPU context and errors. The controls that
+ * phase its acknowledgements say, the end, a lost GPU context, the weights kept in case the
+ * worker dies, errors and a worker that threw. The controls that
  * steer the run are in trainSession.ts; this is the other direction (docs/training-panel.md).
  */
+import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { EpochMetrics } from '../../learn/trainerTypes';
 import type { LossSeries } from './lossSeries';
@@ -20,13 +22,17 @@ export interface ReportSink {
   readonly later: (patch: Partial<SessionState>) => void;
   /** What waits for the next batch. */
   readonly pending: () => Partial<SessionState> | null;
-  /** Steps done before the worker's current trainer started. */
-  readonly before: () => { readonly steps: number };
+  /** Steps done, and seconds trained, before the worker's current trainer started. */
+  readonly before: () => { readonly steps: number; readonly seconds: number };
   /** While stepping: the step whose pause answers the Step. */
   readonly stepTarget: () => number;
   readonly losses: LossSeries;
   /** Lets the worker go. */
   readonly drop: () => void;
+  /** The worker's latest copy of its weights, kept in case it dies. */
+  readonly keep: (resume: ResumeFrom) => void;
+  /** The worker died (`what` it did, e.g. "failed (out of memory)"): the run stops at the kept weights. */
+  readonly died: (what: string) => void;
 }
 
 /** Every report of this client, into the session. */
@@ -92,9 +98,10 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
   client.on('done', ({ result }) => {
     if (!to.live()) return;
     // The numbers end on the whole training set (as an opened model file's start), not on the last batch.
+    // Its seconds count the runs it continues (Train more, a Step on): the whole run's training time.
     to.set({
       phase: result.status,
-      result,
+      result: { ...result, seconds: to.before().seconds + result.seconds },
       loss: result.train.loss,
       accuracy: result.train.accuracy,
       step: result.steps,
@@ -114,8 +121,12 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
       resume: { ...resume, name: 'the run the GPU lost', seed: to.state().seed ?? 1 } as SessionState['resume'],
     });
   });
-  client.on('error', ({ message }) => {
+  client.on('kept', ({ resume }) => {
+    if (to.live()) to.keep(resume);
+  });
+  client.on('error', ({ message, crashed }) => {
     if (!to.live()) return;
+    if (crashed) return to.died(`failed (${message})`);
     to.set({ phase: 'error', message });
   });
 }

@@ -12,7 +12,8 @@ import type { EngineChoice } from './engineChoice';
 /**
  * idle: no run (or after Reset); starting: the worker loads data and compiles; running/paused:
  * acknowledged by the worker; pausing/resuming/stepping: asked, not yet acknowledged;
- * done/stopped/failed: the run ended (Train more continues it); error: the worker refused or died.
+ * done/stopped/failed: the run ended (Train more continues it, Step steps it on); error: the
+ * worker refused the run or died (Play then starts a new one from the weights it kept).
  */
 export type Phase =
   | 'idle'
@@ -71,6 +72,8 @@ export interface SessionState {
   readonly edited: boolean;
   /** The GPU's context was lost: the run stopped; `resume` holds its weights for another engine. */
   readonly lost: boolean;
+  /** Paused after a Step on a finished run: the run went on from its final weights. */
+  readonly steppedOn: boolean;
   /** An opened model's weights measured on the whole sets before its first step here. */
   readonly measured: { readonly train: Metrics; readonly test: Metrics | null } | null;
   /** The document this run trains, as it was when the run (or its last going-on) started. */
@@ -100,6 +103,7 @@ export const initial: Omit<SessionState, 'resets' | 'resume' | 'choice' | 'taken
   points: 0,
   edited: false,
   lost: false,
+  steppedOn: false,
   measured: null,
   seed: null,
   trains: null,

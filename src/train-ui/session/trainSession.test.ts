@@ -186,7 +186,7 @@ describe('the training session', () => {
     await until(s, (st) => st.phase === 'running');
     worker!.onerror?.({ message: 'Uncaught RangeError: out of memory' });
     const err = await until(s, (st) => st.phase === 'error');
-    expect(err.message).toBe('the training worker failed: Uncaught RangeError: out of memory');
+    expect(err.message).toMatch(/^The training worker failed \(Uncaught RangeError: out of memory\)\. The weights/);
     s.dispose();
   });
 

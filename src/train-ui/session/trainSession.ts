@@ -11,8 +11,10 @@ import { parseModelText } from '../../io/modelParse';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
+import { PULSE, type PulseTimes, watchPulse } from '../../learn/trainerPulse';
 import type { EpochMetrics } from '../../learn/trainerTypes';
 import type { StartRequest } from '../../learn/trainProtocol';
+import { afterDeath, type Revival } from './deadWorker';
 import { documentHash } from './documentHash';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
@@ -41,8 +43,8 @@ export class TrainSession {
     () => this.state,
   );
   private client: TrainerClient | null = null;
-  /** Steps and epochs done before the worker's current trainer started. */
-  private before = { steps: 0, epochs: 0 };
+  /** Steps and epochs done, and seconds trained, before the worker's current trainer started. */
+  private before = { steps: 0, epochs: 0, seconds: 0 };
   /** While stepping: the step whose pause answers the Step. */
   private stepTarget = 0;
   /** What of the document the current run trains (trainedShape), to see an edit that matters. */
@@ -56,11 +58,17 @@ export class TrainSession {
   private readonly frames: FrameBatch<SessionState>;
   /** While the canvas moves: the timer that renews the worker's make-way. */
   private renewing: ReturnType<typeof setInterval> | null = null;
+  /** The worker's latest copy of its weights, and what Play starts from once it died (./deadWorker). */
+  private kept: ResumeFrom | null = null;
+  private revival: Revival | null = null;
+  /** Stops the heartbeat on the current worker (learn/trainerPulse.ts). */
+  private unpulse: (() => void) | null = null;
 
   constructor(
     private readonly spawn: () => TrainerClient,
     private readonly source: RequestSource,
     choice: EngineChoice = 'auto',
+    private readonly pulse: PulseTimes = PULSE,
   ) {
     this.store = createStore<SessionState>(() => ({ ...initial, resets: 0, resume: null, choice, taken: 0 }));
     this.frames = new FrameBatch(this.store);
@@ -95,12 +103,11 @@ export class TrainSession {
    */
   play(): void {
     const { phase } = this.state;
-    if (phase === 'idle' || phase === 'error') void this.start('run');
+    if (phase === 'idle' || phase === 'error') void this.start('run', this.revival ?? undefined);
     else if (phase === 'paused' || (phase === 'starting' && this.holding)) {
       // A held run (an opened model) still starting hears the resume once its trainer exists
       // (start() sends it if the worker is not spawned yet).
-      this.holding = false;
-      this.set({ phase: 'resuming' });
+      this.set({ ...this.unhold(), phase: 'resuming', steppedOn: false });
       this.client?.resume();
     } else if (ENDED.has(phase) && this.lastShape !== null && this.lastShape !== this.runShape) void this.fromRun();
     else if (ENDED.has(phase)) this.more(this.state.runEpochs);
@@ -112,14 +119,38 @@ export class TrainSession {
     this.client?.pause();
   }
 
-  /** One batch: from a paused run, or a fresh run started paused. */
+  /**
+   * One batch: from a paused run, a fresh run started paused (from a dead worker's kept weights
+   * if it died), or a finished run, which goes on from its final weights.
+   */
   step(): void {
     const { phase } = this.state;
-    if (phase === 'idle' || phase === 'error') void this.start('step');
+    if (phase === 'idle' || phase === 'error') void this.start('step', this.revival ?? undefined);
     else if (phase === 'paused' && this.client) {
-      this.set({ phase: 'stepping' });
+      this.set({ ...this.unhold(), phase: 'stepping' });
       this.stepTo(this.client, this.state.step + 1);
-    }
+    } else if (ENDED.has(phase)) this.stepOn();
+  }
+
+  /**
+   * A finished run goes on in its worker from its final weights, parked, and takes one step.
+   * `first` runs between the two: a trace asked there is waiting when that step comes.
+   */
+  stepOn(first?: () => void): void {
+    const client = this.client;
+    if (!ENDED.has(this.state.phase) || !client) return;
+    const step = this.state.step + 1;
+    this.goOn(this.state.runEpochs, { phase: 'stepping', steppedOn: true });
+    client.continue(this.state.runEpochs, true);
+    first?.();
+    this.stepTo(client, step);
+  }
+
+  /** A held run (an opened model) leaves its hold: it now plans its epochs. */
+  private unhold(): Partial<SessionState> {
+    if (!this.holding) return {};
+    this.holding = false;
+    return { lastEpoch: this.before.epochs + this.state.runEpochs };
   }
 
   /** Asks for one step; a pause acknowledged before it (the run parking first) is not the answer. */
@@ -135,6 +166,11 @@ export class TrainSession {
     void this.start('run');
   }
 
+  /** A test hook: end the worker without telling the session, as a crash would. */
+  killWorker(): void {
+    this.client?.worker.terminate?.();
+  }
+
   /** A test hook: lose the worker's WebGL context, as a driver reset would. */
   loseContext(): void {
     this.client?.worker.postMessage({ type: 'lose-context' });
@@ -144,7 +180,9 @@ export class TrainSession {
   reset(): void {
     this.drop();
     this.losses.clear();
-    this.before = { steps: 0, epochs: 0 };
+    this.before = { steps: 0, epochs: 0, seconds: 0 };
+    this.kept = null;
+    this.revival = null;
     this.set({
       ...initial,
       resets: this.state.resets + 1,
@@ -157,16 +195,24 @@ export class TrainSession {
   /** After a run has ended: `epochs` more, from its weights and optimiser state. */
   more(epochs: number): void {
     if (!ENDED.has(this.state.phase) || !this.client) return;
-    this.before = { steps: this.state.step, epochs: this.state.result?.epochs ?? this.state.epoch };
-    this.set({
-      phase: 'starting',
-      result: null,
-      failure: null,
-      message: null,
-      lastEpoch: this.before.epochs + epochs,
-      runEpochs: epochs,
-    });
+    this.goOn(epochs, { phase: 'starting' });
     this.client.continue(epochs);
+  }
+
+  /** The ended run goes on in its worker for `epochs` more: the counts so far become the trainer's "before". */
+  private goOn(epochs: number, patch: Partial<SessionState>): void {
+    const { result, step, epoch } = this.state;
+    this.before = { steps: step, epochs: result?.epochs ?? epoch, seconds: result?.seconds ?? 0 };
+    const lastEpoch = this.before.epochs + epochs;
+    this.set({ result: null, failure: null, message: null, lastEpoch, runEpochs: epochs, steppedOn: false, ...patch });
+  }
+
+  /** The worker died (`what` it did): the run stops at its kept weights, which Play starts a new worker from. */
+  private died(what: string): void {
+    const { patch, revival } = afterDeath(what, this.kept, this.state, this.losses);
+    this.drop();
+    this.revival = revival;
+    this.set(patch);
   }
 
   /**
@@ -238,7 +284,7 @@ export class TrainSession {
     this.reset();
     // A kept run opened again brings its per-epoch history back to the chart (runs/openRun.ts).
     this.set({ resume, step: resume.stepsDone, epoch: resume.epochsDone, epochs: history });
-    this.before = { steps: resume.stepsDone, epochs: resume.epochsDone };
+    this.before = { steps: resume.stepsDone, epochs: resume.epochsDone, seconds: 0 };
     void this.start('hold');
   }
 
@@ -266,6 +312,8 @@ export class TrainSession {
   private drop(): void {
     if (this.renewing !== null) clearInterval(this.renewing);
     this.renewing = null;
+    this.unpulse?.();
+    this.unpulse = null;
     this.client?.terminate();
     this.client = null;
     this.reads.forget();
@@ -278,14 +326,17 @@ export class TrainSession {
     const paused = mode !== 'run';
     this.holding = mode === 'hold';
     this.drop();
+    this.kept = null;
+    this.revival = null;
     const { resets } = this.state;
     const resume = edit ?? this.state.resume;
     if (!edit) this.losses.clear();
     const keep = resume ? { step: resume.stepsDone, epoch: resume.epochsDone } : { step: 0, epoch: 0 };
-    this.before = { steps: keep.step, epochs: keep.epoch };
+    this.before = { steps: keep.step, epochs: keep.epoch, seconds: 0 };
     this.set({
       ...initial,
       ...keep,
+      lastEpoch: keep.epoch, // until the request is read: never "0" over a model's epochs
       // A run that goes on from weights keeps the epochs it was given (an edit's, a kept run's).
       ...(resume ? { epochs: this.state.epochs } : {}),
       ...(edit ? { firstLoss: this.state.firstLoss } : {}),
@@ -310,6 +361,9 @@ export class TrainSession {
     const seed = (resume as { seed?: number } | null)?.seed ?? (settings.seed ?? 1) + (resume ? 0 : resets);
     const client = this.spawn();
     this.client = client;
+    const silent = (ms: number) =>
+      this.client === client && this.died(`stopped answering (no reply for ${(ms / 1000).toFixed(1)} s)`);
+    this.unpulse = watchPulse(client, silent, this.pulse);
     listenTo(client, {
       live: () => this.client === client,
       state: () => this.state,
@@ -320,16 +374,24 @@ export class TrainSession {
       stepTarget: () => this.stepTarget,
       losses: this.losses,
       drop: () => this.drop(),
+      keep: (kept) => {
+        this.kept = kept;
+      },
+      died: (what) => this.died(what),
     });
-    const epochs = settings.epochs ?? 100;
+    // A new worker for a dead one trains the epochs the dead run had left.
+    const until = (resume as Partial<Revival> | null)?.until;
+    const epochs = until !== undefined ? Math.max(1, until - keep.epoch) : (settings.epochs ?? 100);
+    // A held run (an opened model) plans its epochs when it is played (unhold): until then it shows the epochs done.
     this.set({
-      lastEpoch: keep.epoch + epochs,
+      lastEpoch: keep.epoch + (this.holding ? 0 : epochs),
       runEpochs: epochs,
       seed,
       trains: { hash: documentHash(trained), name: trained.name },
     });
     const evaluate = mode === 'hold';
-    client.start({ ...request, settings: { ...settings, seed }, ...(resume ? { resume } : {}), paused, evaluate });
+    const sent = { ...settings, seed, epochs };
+    client.start({ ...request, settings: sent, ...(resume ? { resume } : {}), paused, evaluate });
     if (mode === 'step') this.stepTo(client, keep.step + 1);
     else if (mode === 'hold' && this.state.phase === 'resuming') client.resume(); // Play came first
   }
