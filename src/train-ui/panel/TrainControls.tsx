@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { useFlushRun } from '../runs/RunBookContext';
 import { ENDED } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { controlStates } from './controlStates';
 import { phaseText } from './phaseText';
-
-const BUSY = new Set(['starting', 'pausing', 'resuming', 'stepping']);
 
 export function TrainControls() {
   const session = useTrainSession();
@@ -17,36 +16,47 @@ export function TrainControls() {
   const phase = useSession((s) => s.phase);
   const text = useSession(phaseText);
   const [more, setMore] = useState(10);
-  const running = phase === 'running' || phase === 'resuming';
+  const controls = controlStates(phase);
   const ended = ENDED.has(phase);
-  const busy = BUSY.has(phase);
   const alert = phase === 'failed' || phase === 'error';
   const edited = useSession((s) => s.edited);
   const lost = useSession((s) => s.lost);
   return (
     <div className="train-controls">
       <div className="train-buttons">
-        {running ? (
-          <button type="button" className="train-play" onClick={() => session.pause()} disabled={phase === 'resuming'}>
+        {controls.play.pause ? (
+          <button
+            type="button"
+            className="train-play"
+            onClick={() => session.pause()}
+            disabled={!controls.play.enabled}
+            title={controls.play.title}
+          >
             <span aria-hidden="true">❚❚</span> Pause
           </button>
         ) : (
-          <button type="button" className="train-play" onClick={() => session.play()} disabled={busy}>
+          <button
+            type="button"
+            className="train-play"
+            onClick={() => session.play()}
+            disabled={!controls.play.enabled}
+            title={controls.play.title}
+          >
             <span aria-hidden="true">▶</span> Play
           </button>
         )}
         <button
           type="button"
           onClick={() => session.step()}
-          disabled={!(phase === 'idle' || phase === 'paused' || phase === 'error' || ended)}
-          title="Take one batch: one step of the optimiser (a finished run goes on from its final weights)"
+          disabled={!controls.step.enabled}
+          title={controls.step.title}
         >
           Step
         </button>
         <button
           type="button"
           onClick={() => void keepRun().finally(() => session.reset())}
-          title="Forget this run (it stays in Runs); the next starts from new weights"
+          title={controls.reset.title}
         >
           Reset
         </button>

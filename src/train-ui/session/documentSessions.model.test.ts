@@ -21,6 +21,7 @@ import { TrainerClient } from '../../learn/trainerClient';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { fcSeed } from '../../testing/seed';
 import { resumeOf } from '../model/modelExport';
+import { controlStates } from '../panel/controlStates';
 import { documentHash } from './documentHash';
 import { type DocumentSessions, documentSessions } from './documentSessions';
 import type { SessionState } from './sessionState';
@@ -96,6 +97,8 @@ function checkInvariants(p: Page): void {
   // Accuracies are fractions.
   const fractions = [st.accuracy, ...st.epochs.flatMap((e) => [e.train?.accuracy ?? null, e.test?.accuracy ?? null])];
   for (const a of fractions) if (a !== null) expect(a >= 0 && a <= 1, `accuracy ${a}`).toBe(true);
+  // A control that cannot be pressed says why.
+  for (const c of Object.values(controlStates(st.phase))) if (!c.enabled) expect(c.title).toMatch(/waits|Pause first/);
   // The chart holds this run's steps only: one point a step, none past the run's step.
   if (SETTLED.has(st.phase)) {
     expect(s.losses.length).toBeLessThanOrEqual(st.step);
