@@ -117,5 +117,74 @@ test("a teacher's hour: one sitting across documents, every number the open docu
   await expect(figure(page, 'Step')).toHaveText('640');
   await expect(status(page)).toHaveText(/20 epochs/);
 
+  // The optimisers compared: two of the five trained, their curves overlaid with a legend.
+  for (const [name, heading] of [
+    ['Gradient descent', 'Moons by gradient descent: 2→8 tanh→2'],
+    ['Adam', 'Moons by Adam: 2→8 tanh→2'],
+  ]) {
+    await openExample(page, 'Optimisers compared', name, heading);
+    await expectNoRun(page);
+    await setSetting(page, /^Epochs/, '5');
+    await button(page, 'Play').click();
+    await expect(status(page)).toHaveText(/^Done: 5 epochs, 160 steps/, { timeout: 60_000 });
+  }
+  await panel(page).getByRole('tab', { name: 'Runs' }).click();
+  const runs = panel(page).getByRole('tabpanel', { name: 'Runs' });
+  const own = runs.getByRole('list', { name: 'Runs of this document' }).getByRole('listitem');
+  const other = runs.getByRole('list', { name: 'Runs of other documents on the same data' }).getByRole('listitem');
+  await expect(own).toHaveCount(1);
+  await expect(other).toHaveCount(1);
+  await own.getByRole('checkbox', { name: 'Overlay' }).check();
+  await other.getByRole('checkbox', { name: 'Overlay' }).check();
+  const legend = runs.getByRole('list', { name: 'Overlaid runs' });
+  await expect(legend.getByRole('listitem').filter({ hasText: /^Run \d/ })).toHaveCount(2);
+  await expect(legend).toContainText('Adam');
+  await expect(legend).toContainText('Gradient descent');
+  await page.screenshot({ path: info.outputPath('overlay.png') });
+
+  // Export the Adam run, reload, open the file: its own steps, then Step and Animate a step on it.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export model' }).click();
+  const file = info.outputPath('adam.lensboard-model.json');
+  await (await downloading).saveAs(file);
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  await expectNoRun(page);
+  const picking = page.waitForEvent('filechooser');
+  await tools(page).getByRole('button', { name: 'Open…' }).click();
+  await (await picking).setFiles(file);
+  const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard and open the file' }).click();
+  await expect(title(page)).toHaveText('Moons by Adam: 2→8 tanh→2');
+  await expect(figure(page, 'Step')).toHaveText('160', { timeout: 30_000 });
+  await expect(figure(page, 'Epoch')).toHaveText('5');
+  await expect(figure(page, 'Loss')).not.toHaveText('–', { timeout: 30_000 });
+  await button(page, 'Step').click();
+  await expect(figure(page, 'Step')).toHaveText('161', { timeout: 30_000 });
+  const animation = page.getByRole('region', { name: 'Animation' });
+  await animation.getByRole('button', { name: 'Animate a step' }).click();
+  await expect(animation.getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  await expect(animation.getByText('step 162', { exact: true })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('opened-animated.png') });
+
+  // A share link of the diagram on screen, opened in a new page: the diagram, and no run of ours.
+  await animation.getByRole('button', { name: 'Close', exact: true }).click();
+  await tools(page).getByRole('button', { name: 'Share link…' }).click();
+  const share = page.getByRole('dialog', { name: 'Share link' });
+  const link = await share.getByLabel('Link').inputValue();
+  await share.getByRole('button', { name: 'Close' }).click();
+  const second = await page.context().newPage();
+  await second.goto(link);
+  await expect(second.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  // The browser keeps a diagram already (this page's autosave): the link asks first unless it is the same.
+  const replace = second.getByRole('dialog', { name: 'Replace the diagram kept in this browser?' });
+  const adam = title(second).filter({ hasText: 'Moons by Adam: 2→8 tanh→2' });
+  await expect(replace.or(adam)).toBeVisible();
+  if (await replace.isVisible())
+    await replace.getByRole('button', { name: 'Replace it with the link’s diagram' }).click();
+  await expect(adam).toBeVisible();
+  await expectNoRun(second);
+  await second.close();
+
   expect(record.consoleErrors).toEqual([]);
 });
