@@ -34,16 +34,19 @@ async function planePixels(page: Page): Promise<string> {
 
 /**
  * The plane once the view has drawn the run's last read: opened just after the run ends, the
- * view may still be drawing (or about to draw) its first read, so two looks 700 ms apart agree.
+ * view may still be drawing (or about to draw) its last read, so three looks a second apart agree.
  */
 async function settledPlane(page: Page): Promise<string> {
+  // On a loaded machine the view's last read of a run that just ended can take over a second
+  // to come back: three looks a second apart must agree.
   let last = await planePixels(page);
-  for (;;) {
-    await page.waitForTimeout(700);
+  for (let same = 0; same < 2; ) {
+    await page.waitForTimeout(1000);
     const now = await planePixels(page);
-    if (now === last) return now;
+    same = now === last ? same + 1 : 0;
     last = now;
   }
+  return last;
 }
 
 async function setEpochs(page: Page, epochs: number): Promise<void> {
