@@ -59,7 +59,7 @@ export function ShareDialog() {
               disabled={pageLock !== null}
               onChange={(e) => setLock(e.currentTarget.checked)}
             />{' '}
-            Lock the diagram (the class trains it as drawn; only the teacher’s link unlocks it)
+            Lock the diagram (the class trains it as drawn; only the teacher’s key unlocks it)
           </label>
         </fieldset>
         {!locked && <ShareLinkField label="Link" link={link} copyLabel="Copy link" />}
