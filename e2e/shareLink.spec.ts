@@ -126,6 +126,10 @@ test("a class link holds: the students' link locks the diagram with no Unlock, t
   const training = other.getByRole('region', { name: 'Training' });
   await training.getByRole('button', { name: 'Step', exact: true }).click();
   await expect(training.getByLabel('Step', { exact: true })).toHaveText('1', { timeout: 30_000 });
+  // A reload (the link's hash is gone; the autosave brings the diagram back) does not unlock it.
+  await other.reload();
+  await expect(other.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  await expect(banner).toContainText('Open the teacher’s link to unlock');
   await other.close();
 
   const teacher = await context.newPage();
