@@ -1,7 +1,8 @@
 /**
  * Share links as a teacher uses them: the diagram (not its weights) in a link, with panels
  * hidden for a class; opened in another page of the same browser it asks before replacing the
- * diagram kept there, and a damaged link is refused with a message, changing nothing.
+ * diagram kept there, and a damaged link is refused with a message, changing nothing. A class
+ * link locks the diagram for the students; only the teacher's link unlocks it.
  */
 import type { Page } from '@playwright/test';
 import { nodes, openEditor, pane } from './editorHelpers';
@@ -73,7 +74,13 @@ test('a share link opens the diagram elsewhere, asking first, with the panels it
   expect(record.consoleErrors).toEqual([]);
 });
 
-test('a link with locked boxes lets a class train the diagram as drawn, until Unlock', async ({
+/** Where React Flow drew a box in the diagram's own coordinates (its transform), whatever the view's pan. */
+const placeOf = (page: Page, index: number) =>
+  nodes(page)
+    .nth(index)
+    .evaluate((el) => (el as HTMLElement).style.transform);
+
+test("a class link holds: the students' link locks the diagram with no Unlock, the teacher's link unlocks", async ({
   page,
   context,
   record,
@@ -81,35 +88,58 @@ test('a link with locked boxes lets a class train the diagram as drawn, until Un
   await openEditor(page);
   await tools(page).getByRole('button', { name: 'Share link…' }).click();
   await shareDialog(page)
-    .getByLabel(/Lock the boxes/)
+    .getByLabel(/Lock the diagram/)
     .check();
-  const field = shareDialog(page).getByLabel('Link');
-  await expect(field).toHaveValue(/&lock=1$/);
-  const link = await field.inputValue();
+  const studentsField = shareDialog(page).getByLabel('Students’ link (locked)');
+  const teachersField = shareDialog(page).getByLabel('Teacher’s link (can unlock)');
+  await expect(studentsField).toHaveValue(/#d=[A-Za-z0-9_-]+$/);
+  await expect(teachersField).toHaveValue(/#d=[A-Za-z0-9_-]+&key=[A-Za-z0-9_-]{22}$/);
+  const students = await studentsField.inputValue();
+  const teachers = await teachersField.inputValue();
+  expect(teachers.startsWith(`${students}&key=`)).toBe(true);
+  await page.screenshot({ path: info.outputPath('share-class-links.png') });
   await shareDialog(page).getByRole('button', { name: 'Close' }).click();
 
   const other = await context.newPage();
-  await ready(other, link.replace('/#', '/?engine=typed#'));
-  const banner = other.getByRole('region', { name: 'Locked boxes' });
-  await expect(banner).toContainText('locked the boxes');
+  await ready(other, students.replace('/#', '/?engine=typed#'));
+  const banner = other.getByRole('region', { name: 'Locked diagram' });
+  await expect(banner).toContainText('Open the teacher’s link to unlock');
+  await expect(banner.getByRole('button', { name: 'Unlock' })).toHaveCount(0);
   const boxes = await nodes(other).count();
+  // A drag of a box does not move it.
+  const before = await placeOf(other, 1);
+  const at = await nodes(other).nth(1).boundingBox();
+  if (!at) throw new Error('the box is not on screen');
+  await other.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await other.mouse.down();
+  await other.mouse.move(at.x + at.width / 2 + 120, at.y + at.height / 2 + 80, { steps: 8 });
+  await other.mouse.up();
+  expect(await placeOf(other, 1)).toBe(before);
   // Select a box, press Delete: refused, said, and nothing changes.
   await nodes(other).nth(1).click();
   await other.keyboard.press('Delete');
   const notice = other.getByRole('status', { name: 'Notice' });
-  await expect(notice).toContainText('The boxes are locked by the shared link');
+  await expect(notice).toContainText('The diagram is locked by the class link');
   await expect(nodes(other)).toHaveCount(boxes);
   await other.screenshot({ path: info.outputPath('locked.png') });
-  // Training is the class's: Play still trains.
+  // Training is the class's: Step still trains.
   const training = other.getByRole('region', { name: 'Training' });
   await training.getByRole('button', { name: 'Step', exact: true }).click();
   await expect(training.getByLabel('Step', { exact: true })).toHaveText('1', { timeout: 30_000 });
+  // A reload (the link's hash is gone; the autosave brings the diagram back) does not unlock it.
+  await other.reload();
+  await expect(other.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  await expect(banner).toContainText('Open the teacher’s link to unlock');
+  await other.close();
 
-  await banner.getByRole('button', { name: 'Unlock' }).click();
-  await expect(banner).toBeHidden();
-  await nodes(other).nth(1).click();
-  await other.keyboard.press('Delete');
-  await expect(nodes(other)).toHaveCount(boxes - 1);
-  await pane(other).click({ position: { x: 5, y: 5 } });
+  const teacher = await context.newPage();
+  await ready(teacher, teachers);
+  const unlockable = teacher.getByRole('region', { name: 'Locked diagram' });
+  await unlockable.getByRole('button', { name: 'Unlock' }).click();
+  await expect(unlockable).toBeHidden();
+  await nodes(teacher).nth(1).click();
+  await teacher.keyboard.press('Delete');
+  await expect(nodes(teacher)).toHaveCount(boxes - 1);
+  await pane(teacher).click({ position: { x: 5, y: 5 } });
   expect(record.consoleErrors).toEqual([]);
 });

@@ -6,6 +6,7 @@ import { ReactFlowProvider } from '@xyflow/react';
 import { type ReactNode, useState } from 'react';
 import { useCommandKeys } from './commands/useCommandKeys';
 import { useLiveCompile } from './compile/useLiveCompile';
+import { useKeptLocks } from './persist/keptLocks';
 import { useOtherTabs } from './persist/otherTabs';
 import { useAutosave } from './persist/useAutosave';
 import { useLibrary } from './persist/useLibrary';
@@ -21,6 +22,7 @@ function EditorKeys({ store }: { store: EditorStore }) {
 export function EditorApp({ children }: { children: (ready: boolean) => ReactNode }) {
   const [store] = useState(() => createEditorStore());
   const ready = useRestore(store);
+  useKeptLocks(store);
   useAutosave(store, ready);
   useLiveCompile(store);
   useLibrary(store);

@@ -5,7 +5,18 @@
  * no more trusted than a file: a damaged or hostile link is refused with the paths of its
  * problems, and one that would inflate past the document's size cap is refused before it does.
  * CompressionStream is in every browser Lensboard runs in and in Node, so no library is needed.
+ *
+ * Versions of links, and how each is read today:
+ * - 1 (until class keys): `#d=<document>&hide=…&lock=1`. `lock=1` is read as a lock with no
+ *   check: the page opens locked and nothing unlocks it (such a link was only ever advisory,
+ *   and deleting `lock=1` from it still opens it unlocked; a teacher makes a new one).
+ * - 2: a locked link's deflated text starts with the line `lensboard-lock <check>` before the
+ *   document (classLock.ts), so the lock cannot be taken off by editing the URL, and a page of
+ *   version 1 refuses the link (not JSON) instead of opening it unlocked. The teacher's link
+ *   adds `&key=<key>`. Unlocked links are as in version 1.
  */
+import { CHECK_PATTERN, type ClassLock, keyOpens } from './classLock';
+import { deflate, fromBase64Url, inflate, toBase64Url } from './deflated';
 import { DocumentSchema, type LensDocument } from './document';
 import { type DocumentIssue, MAX_DOCUMENT_CHARS, parseDocumentText } from './parse';
 
@@ -15,9 +26,12 @@ export type SharePanel = (typeof SHARE_PANELS)[number];
 
 export interface ShareFlags {
   readonly hide: readonly SharePanel[];
-  /** The boxes and wires stay as drawn (a class trains the teacher's diagram); the page may unlock. */
-  readonly lock?: boolean;
+  /** The diagram stays as drawn (a class trains the teacher's diagram) until the teacher's key unlocks it. */
+  readonly lock?: ClassLock | null;
 }
+
+/** The first line of a locked link's deflated text (version 2), before the document's JSON. */
+const LOCK_LINE = 'lensboard-lock ';
 
 /** Far above a deflated classroom diagram (XOR's is ~1 kB); browsers take links of megabytes. */
 export const MAX_LINK_CHARS = 2_000_000;
@@ -29,65 +43,28 @@ export type SharedLink =
       readonly doc: LensDocument;
       readonly flags: ShareFlags;
       readonly migratedFrom?: number;
+      /** The link had a `key=` that does not open its lock: it opens locked all the same. */
+      readonly keyRefused?: boolean;
     }
   | { readonly kind: 'error'; readonly errors: readonly DocumentIssue[] };
 
 const damaged = (message: string): SharedLink => ({ kind: 'error', errors: [{ path: '', message }] });
 
-function toBase64Url(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  for (let i = 0; i < bytes.length; i += 0x8000) parts.push(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
-  return btoa(parts.join('')).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
-const stream = (bytes: Uint8Array) => new Blob([bytes.slice().buffer]).stream();
-
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const out = stream(bytes).pipeThrough(new CompressionStream('deflate-raw'));
-  return new Uint8Array(await new Response(out).arrayBuffer());
-}
-
-/** The inflated bytes, or 'too big' as soon as they pass `max` (a deflate bomb stops there). */
-async function inflate(bytes: Uint8Array, max: number): Promise<Uint8Array | 'too big'> {
-  const reader = stream(bytes).pipeThrough(new DecompressionStream('deflate-raw')).getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > max) {
-      await reader.cancel();
-      return 'too big';
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.length;
-  }
-  return all;
-}
-
-/** The hash (`#d=…&hide=palette.inspector&lock=1`) that opens `doc` with these flags. */
+/**
+ * The hash (`#d=…&hide=palette.inspector`) that opens `doc` with these flags. A lock with a
+ * check goes inside the deflated text; its key, if given, makes this the teacher's link.
+ */
 export async function shareHash(doc: LensDocument, flags: ShareFlags = { hide: [] }): Promise<string> {
   const json = JSON.stringify(DocumentSchema.parse(doc));
-  const params = new URLSearchParams({ d: toBase64Url(await deflate(new TextEncoder().encode(json))) });
+  const lock = flags.lock ?? null;
+  if (lock?.check != null && !CHECK_PATTERN.test(lock.check)) throw new Error("the lock's check is not a digest");
+  const text = lock?.check ? `${LOCK_LINE}${lock.check}\n${json}` : json;
+  const params = new URLSearchParams({ d: toBase64Url(await deflate(new TextEncoder().encode(text))) });
   const hide = SHARE_PANELS.filter((p) => flags.hide.includes(p));
   if (hide.length > 0) params.set('hide', hide.join('.'));
-  if (flags.lock) params.set('lock', '1');
+  // A lock without a check is one a version-1 link gave this page: passed on as it came.
+  if (lock && lock.check === null) params.set('lock', '1');
+  if (lock?.check && lock.key) params.set('key', lock.key);
   return `#${params.toString()}`;
 }
 
@@ -116,13 +93,34 @@ export async function readShareHash(hash: string): Promise<SharedLink> {
   } catch {
     return damaged('the link is damaged: its diagram is not UTF-8 text');
   }
-  const parsed = parseDocumentText(json);
+  const locked = readLockLine(json);
+  if (typeof locked === 'string') return damaged(locked);
+  const parsed = parseDocumentText(locked.json);
   if (!parsed.ok) return { kind: 'error', errors: parsed.errors };
   const hide = (params.get('hide') ?? '')
     .split('.')
     .filter((p): p is SharePanel => SHARE_PANELS.includes(p as SharePanel));
-  const flags: ShareFlags = { hide: SHARE_PANELS.filter((p) => hide.includes(p)), lock: params.get('lock') === '1' };
-  return parsed.migratedFrom === undefined
-    ? { kind: 'document', doc: parsed.doc, flags }
-    : { kind: 'document', doc: parsed.doc, flags, migratedFrom: parsed.migratedFrom };
+  const check = locked.check ?? (params.get('lock') === '1' ? null : undefined);
+  const key = params.get('key');
+  // A page without SHA-256 (crypto.subtle is for https pages only) cannot tell a key: it stays locked.
+  const opens = check !== undefined && key !== null && (await keyOpens(check, key).catch(() => false));
+  const lock: ClassLock | null = check === undefined ? null : opens && key ? { check, key } : { check };
+  const flags: ShareFlags = { hide: SHARE_PANELS.filter((p) => hide.includes(p)), lock };
+  return {
+    kind: 'document',
+    doc: parsed.doc,
+    flags,
+    ...(parsed.migratedFrom === undefined ? {} : { migratedFrom: parsed.migratedFrom }),
+    ...(lock && key !== null && !opens ? { keyRefused: true } : {}),
+  };
+}
+
+/** The check of a version-2 locked link, and the document's JSON after it; or what is wrong. */
+function readLockLine(text: string): { check?: string; json: string } | string {
+  if (!text.startsWith(LOCK_LINE)) return { json: text };
+  const end = text.indexOf('\n');
+  const check = text.slice(LOCK_LINE.length, end < 0 ? undefined : end);
+  if (end < 0 || !CHECK_PATTERN.test(check))
+    return 'the link is damaged: its lock line is not `lensboard-lock` and a 43-character check';
+  return { check, json: text.slice(end + 1) };
 }

@@ -36,7 +36,7 @@ export function DiagramCanvas() {
   const changes = useNodeChanges();
   const connection = useConnectionHandlers();
   const events = useCanvasEvents();
-  const locked = useEditor((s) => s.boxesLocked);
+  const locked = useEditor((s) => s.classLock !== null);
   useOpeningView();
   return (
     <ReactFlow

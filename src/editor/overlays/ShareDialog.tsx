@@ -1,13 +1,15 @@
 /**
  * Share link: a URL that opens this diagram in any browser (io/shareLink.ts), with classroom
- * flags that hide panels and lock the boxes. The link holds the diagram only, never trained weights (those travel
- * as a model file). Copying goes through the clipboard API; where the browser refuses, the link
- * is there to select.
+ * flags that hide panels and lock the diagram. Locked, it is two links (useShareLinks.ts): the
+ * students' link, which no one can unlock, and the teacher's link, which carries the key. The
+ * link holds the diagram only, never trained weights (those travel as a model file).
  */
-import { useEffect, useState } from 'react';
-import { SHARE_PANELS, type SharePanel, shareHash } from '../../io/shareLink';
+import { useState } from 'react';
+import { SHARE_PANELS, type SharePanel } from '../../io/shareLink';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 import { useOverlay } from '../store/hooks';
+import { ShareLinkField } from './ShareLinkField';
+import { useShareLinks } from './useShareLinks';
 
 const PANEL_NAMES: Record<SharePanel, string> = {
   palette: 'Hide the palette',
@@ -18,35 +20,16 @@ const PANEL_NAMES: Record<SharePanel, string> = {
 export function ShareDialog() {
   const overlay = useOverlay();
   const doc = useEditor((s) => s.doc);
+  const pageLock = useEditor((s) => s.classLock);
   const store = useEditorStoreApi();
   const [hide, setHide] = useState<readonly SharePanel[]>([]);
-  const [lock, setLock] = useState(false);
-  const [link, setLink] = useState<string | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
+  const [wantLock, setLock] = useState(false);
   const open = overlay === 'share';
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setLink(null);
-    shareHash(doc, { hide, lock }).then(
-      (hash) => live && setLink(`${window.location.origin}${window.location.pathname}${hash}`),
-      (e: unknown) => live && setLink(`(no link: ${e instanceof Error ? e.message : String(e)})`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, doc, hide, lock]);
+  const { link, teachers } = useShareLinks(open, doc, hide, pageLock, wantLock);
+  const locked = pageLock !== null || wantLock;
 
   if (!open) return null;
   const close = () => store.getState().setOverlay(null);
-  const copy = () => {
-    if (!link) return;
-    navigator.clipboard.writeText(link).then(
-      () => setCopied('Copied.'),
-      () => setCopied('The browser would not copy it: select the link and copy it.'),
-    );
-  };
   return (
     <div className="modal-backdrop" role="presentation">
       <div className="modal share" role="dialog" aria-modal="true" aria-labelledby="share-title">
@@ -70,21 +53,26 @@ export function ShareDialog() {
             </label>
           ))}
           <label>
-            <input type="checkbox" checked={lock} onChange={(e) => setLock(e.currentTarget.checked)} /> Lock the boxes
-            (the class trains the diagram as drawn)
+            <input
+              type="checkbox"
+              checked={locked}
+              disabled={pageLock !== null}
+              onChange={(e) => setLock(e.currentTarget.checked)}
+            />{' '}
+            Lock the diagram (the class trains it as drawn; only the teacher’s key unlocks it)
           </label>
         </fieldset>
-        <label className="share-link">
-          Link
-          <input type="text" readOnly value={link ?? 'making the link…'} onFocus={(e) => e.currentTarget.select()} />
-        </label>
-        <p className="muted" role="status">
-          {link ? `${link.length} characters.` : ''} {copied}
-        </p>
+        {!locked && <ShareLinkField label="Link" link={link} copyLabel="Copy link" />}
+        {locked && <ShareLinkField label="Students’ link (locked)" link={link} copyLabel="Copy students’ link" />}
+        {locked && teachers && (
+          <ShareLinkField label="Teacher’s link (can unlock)" link={teachers} copyLabel="Copy teacher’s link" />
+        )}
+        {pageLock && !pageLock.key && (
+          <p className="muted">
+            A class link locked this page: its links keep that lock, and only the teacher’s page makes a teacher’s link.
+          </p>
+        )}
         <div className="modal-actions">
-          <button type="button" disabled={!link} onClick={copy}>
-            Copy link
-          </button>
           {/* biome-ignore lint/a11y/noAutofocus: the safe choice takes the focus in a modal dialog */}
           <button type="button" autoFocus onClick={close}>
             Close

@@ -2,13 +2,15 @@
  * Opening a share link (io/shareLink.ts): when the page starts with one in its hash, or one is
  * pasted into the address bar of an open page. The link's diagram never replaces the diagram
  * kept in this browser unasked: over an autosaved diagram or unsaved work the "discard?"
- * question comes first, as for Open. Its flags hide panels and lock the boxes for this visit; the hash is then
- * removed, so a reload opens the browser's own diagram again.
+ * question comes first, as for Open. Its flags hide panels and lock the diagram for this visit (store/lock.ts); the hash is then
+ * removed, so a reload opens the browser's own diagram again (still locked if it is the link's
+ * drawing: keptLocks.ts).
  */
 import { readShareHash } from '../../io/shareLink';
 import type { EditorStore } from '../store/createEditorStore';
 import type { AcceptedFile } from '../store/types';
 import { hasUnsavedWork } from '../store/unsaved';
+import { keepLock } from './keptLocks';
 import { startOpened } from './openFiles';
 
 export const LINK_NAME = 'the shared link';
@@ -27,7 +29,12 @@ export async function openShareLink(store: EditorStore, hash: string): Promise<v
     s.setView({ openProblem: { file: LINK_NAME, errors: link.errors } });
     return;
   }
-  s.setView({ hiddenPanels: link.flags.hide, boxesLocked: link.flags.lock === true });
+  s.setView({ hiddenPanels: link.flags.hide });
+  if (link.flags.lock) {
+    s.lockBoxes(link.flags.lock);
+    keepLock(link.flags.lock, link.doc);
+  }
+  if (link.keyRefused) s.notify('The link’s key does not open its lock: the diagram stays locked.', 'error');
   const opened: AcceptedFile =
     link.migratedFrom === undefined
       ? { kind: 'document', doc: link.doc }

@@ -6,6 +6,7 @@
 
 import type { CompileResult } from '../../compile/types';
 import type { Config } from '../../core/diagram';
+import type { ClassLock } from '../../io/classLock';
 import type { DatasetBinding, LensDocument, PortRef, Position, TrainingSettings } from '../../io/document';
 import type { ModelFile, NamedArray } from '../../io/modelSchema';
 import type { WeightIssue } from '../../io/modelWeights';
@@ -125,8 +126,11 @@ export interface ViewData {
   openedModel: OpenedModel | null;
   /** Panels a share link hid for this visit (io/shareLink.ts). */
   hiddenPanels: readonly SharePanel[];
-  /** A share link locked the boxes: edits of the drawing are refused until the user unlocks. */
-  boxesLocked: boolean;
+  /**
+   * A class link's lock (io/classLock.ts): while set, every edit of the drawing is refused
+   * (store/lock.ts). Only `lockBoxes` and `unlock` change it, never `setView`.
+   */
+  classLock: ClassLock | null;
   /** Stored copies that could not be read, kept aside until the user exports or deletes them. */
   unreadable: readonly AsideRecord[];
   hovered: string | null;
@@ -161,7 +165,11 @@ export interface ViewSlice extends ViewData {
   setOverlay(o: Overlay): void;
   notify(text: string, tone?: Notice['tone']): void;
   dismissNotice(): void;
-  setView(patch: Partial<ViewData>): void;
+  setView(patch: Partial<Omit<ViewData, 'classLock'>>): void;
+  /** Locks the drawing for this visit; a lock held is only ever joined by its own key (store/lock.ts). */
+  lockBoxes(lock: ClassLock): void;
+  /** Unlocks when the page holds the key that opens its lock; otherwise says how, and stays locked. */
+  unlock(): Promise<boolean>;
 }
 
 export interface HistorySlice {

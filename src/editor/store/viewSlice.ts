@@ -1,5 +1,6 @@
 /** The view slice: what is shown and how, never part of the undo history. */
 import type { StateCreator } from 'zustand';
+import { lockActions } from './lock';
 import type { EditorState, ViewSlice } from './types';
 
 let noticeCount = 0;
@@ -22,7 +23,7 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   openedModel: null,
   unreadable: [],
   hiddenPanels: [],
-  boxesLocked: false,
+  classLock: null,
   hovered: null,
   compiled: null,
   measured: {},
@@ -46,4 +47,5 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   },
   dismissNotice: () => set({ notice: null }),
   setView: (patch) => set(patch),
+  ...lockActions(set, get),
 });
