@@ -28,6 +28,8 @@ import type { SessionState } from './sessionState';
 import { requestFrom } from './TrainingProvider';
 import { TrainSession } from './trainSession';
 
+/** The heartbeat, quick: a worker killed is found dead in well under the settle's wait. */
+const PULSE_FAST = { everyMs: 50, silentMs: 400, firstStepMs: 5000 };
 /** Small runs: a few epochs each, so a sequence trains many times in a second or two. */
 const EPOCHS = 3;
 const EXAMPLES = ['xor', 'iris-simple', 'optimiser-adam', 'rda-iris2'] as const;
@@ -54,6 +56,8 @@ function openPage(doc = loadExample('xor')): Page {
           const r = await requestFrom(store, 'typed');
           return { ...r, settings: { ...r.settings, epochs: Math.min(r.settings?.epochs ?? EPOCHS, EPOCHS) } };
         },
+        'typed',
+        PULSE_FAST,
       ),
   );
   const page: Page = { store, sessions, seen: new Map(), exported: null };
@@ -150,6 +154,17 @@ const table: Record<string, Cmd> = Object.fromEntries(
       if (p.store.getState().doc.dataset) p.store.getState().setTraining({ batchSize: 8 });
     }),
     command('undo', (p) => p.store.getState().undo()),
+    command('the worker dies', async (p) => {
+      const s = session(p);
+      const live = ['running', 'paused', 'done', 'stopped'].includes(s.state.phase);
+      s.killWorker();
+      if (!live) return;
+      // Noticed, said, and the run's counters kept (Play starts a new worker from them).
+      const t0 = Date.now();
+      while (s.state.phase !== 'error' && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 20));
+      expect(s.state.phase).toBe('error');
+      expect(s.state.message).toMatch(/training worker/);
+    }),
     command('export model', async (p) => {
       const s = session(p);
       if (['idle', 'starting', 'error'].includes(s.state.phase)) return;
