@@ -56,7 +56,14 @@ export function showSum(parts: readonly number[], total: number): ShownSum {
   }
   // never agreed: the shown total is the shown parts' own sum
   const rounded = parts.map((v) => scaled(v, d));
-  return { parts: rounded.map((n) => fixed(n, d)), total: fixed(rounded.reduce((a, b) => a + b, 0), d), decimals: d };
+  return {
+    parts: rounded.map((n) => fixed(n, d)),
+    total: fixed(
+      rounded.reduce((a, b) => a + b, 0),
+      d,
+    ),
+    decimals: d,
+  };
 }
 
 /** `0.008 + 0.020 = 0.028`; a negative part is written `+ −0.40`, as the rules' captions write it. */
