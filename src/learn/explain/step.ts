@@ -65,7 +65,10 @@ export function explainStep(learner: Learner, k: number): StepExplanation {
     const how = { names: ['l', hyperSymbol('learningRate')], outputNames: ['l′'] };
     return { ...base, text: joined(formulas(capDiagram(learner.cap, learner.layout.loss), how)) };
   }
-  return { ...base, text: explainOptimiser(learner.optimiser.kind as OptimiserKind).text };
+  // over ℤ₂ (Reverse Derivative Ascent) the update's sum is xor
+  const d = learner.model.diagram;
+  const z2 = learner.layout.learnt.some((i) => d.wires[d.inputs[i]].field === 'z2');
+  return { ...base, text: explainOptimiser(learner.optimiser.kind as OptimiserKind, z2).text };
 }
 
 /**

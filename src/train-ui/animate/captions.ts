@@ -3,7 +3,7 @@
  * own diagram says (learn/explain), with the numbers of the followed example read off the trace.
  */
 import type { Box, Diagram } from '../../core/diagram';
-import { exampleOf, explainRule, explainStep, fillUpdate, ruleCaption } from '../../learn/explain/index';
+import { exampleOf, explainRule, explainStep, ruleCaption, updateNumbers } from '../../learn/explain/index';
 import { printNumber } from '../../learn/explain/notation';
 import type { Learner } from '../../learn/learner';
 import { getOptimiser, type OptimiserKind } from '../../learn/optimisers/index';
@@ -83,7 +83,7 @@ export interface ParamUpdate {
   readonly p: number;
   readonly change: number;
   readonly next: number;
-  /** `adam: t⁺ = …; p⁺ = p + … = 0.53` with the element's numbers. */
+  /** `t⁺ = 0 + 1 = 1; …; p⁺ = 0.50 + −0.01 = 0.49`: the textbook's lines with the element's numbers. */
   readonly caption: string;
 }
 
@@ -115,13 +115,8 @@ export function paramUpdates(learner: Learner, buffers: Buffers, element = 0): P
     const p = at(prog.inputs[j]);
     const change = at(sm.model.change[w]);
     const values = [p, ...state, ...hypers, change];
-    const caption = values.every(Number.isFinite)
-      ? `${kind}: ${fillUpdate(kind, values)
-          .map((f) =>
-            [f.name, f.numbers, f.value].filter((t, k, all) => t !== undefined && t !== all[k - 1]).join(' = '),
-          )
-          .join('; ')}`
-      : '';
+    const z2 = learner.model.diagram.wires[w].field === 'z2';
+    const caption = values.every(Number.isFinite) ? updateNumbers(kind, values, z2) : '';
     return [{ param: name, p, change, next: at(update), caption }];
   });
 }
