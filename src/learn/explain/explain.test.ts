@@ -45,21 +45,21 @@ describe('the rule of every generator', () => {
     const copy = explainRule('copy', { n: 2 }, [s]);
     expect(copy.text).toBe('R[Δ](x, (d₀, d₁)) = d₀ + d₁');
     expect(ruleCaption(copy, { inputs: [[1]], changes: [[0.12], [-0.4]] })).toBe(
-      'R[Δ](x, (d₀, d₁)) = d₀ + d₁: the two changes are summed (0.12 + −0.40 = −0.28)',
+      'R[Δ](x, (d₀, d₁)) = d₀ + d₁: the two changes are summed (0.12 + −0.40 = −0.28).',
     );
     const add = explainRule('add', {}, [s, s]);
     expect(ruleCaption(add, { inputs: [[1], [2]], changes: [[0.3]] })).toBe(
-      'R[add]((a, b), d) = (d, d): the change is passed to each input (d = 0.30)',
+      'R[add]((a, b), d) = (d, d): the change is passed to each input (d = 0.30).',
     );
     const multiply = explainRule('multiply', {}, [s, s]);
     expect(ruleCaption(multiply, { inputs: [[2], [1.5]], changes: [[0.3]] })).toBe(
-      'R[multiply]((a, b), d) = (d·b, d·a): each side receives the change times the other (a′ = 0.30·1.50 = 0.45, b′ = 0.30·2.00 = 0.60)',
+      'R[multiply]((a, b), d) = (d·b, d·a): each side receives the change times the other (a′ = 0.30·1.50 = 0.45, b′ = 0.30·2.00 = 0.60).',
     );
     const sigmoid = explainRule('sigmoid', {}, [real([3])]);
     expect(sigmoid.text).toBe('R[σ](x, d) = d·(σ(x) − σ(x)²)');
     const σ = 1 / (1 + Math.exp(-0.5));
     expect(ruleCaption(sigmoid, { inputs: [[0.5, 1, 2]], changes: [[0.3, 0.1, 0.2]] })).toBe(
-      `R[σ](x, d) = d·(σ(x) − σ(x)²): the change is multiplied by the slope σ(x) − σ(x)² (0.30·(0.62 − 0.62²) = ${printNumber(0.3 * σ * (1 - σ))})`,
+      `R[σ](x, d) = d·(σ(x) − σ(x)²): the change is multiplied by the slope σ(x) − σ(x)² (0.30·(0.62 − 0.62²) = ${printNumber(0.3 * σ * (1 - σ))}).`,
     );
   });
 });

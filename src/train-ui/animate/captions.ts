@@ -7,7 +7,7 @@ import { exampleOf, explainRule, explainStep, ruleCaption, updateNumbers } from 
 import { printNumber } from '../../learn/explain/notation';
 import type { Learner } from '../../learn/learner';
 import { getOptimiser, type OptimiserKind } from '../../learn/optimisers/index';
-import { type Buffers, fullData, readBuffer, valuesText } from './readings';
+import { type Buffers, fullData, readBuffer } from './readings';
 import type { Frame } from './timeline';
 
 export interface Caption {
@@ -20,6 +20,18 @@ export interface Caption {
 }
 
 const typesOf = (d: Diagram, box: Box) => box.inputs.map((w) => d.wires[w]);
+
+/**
+ * `0.12`, `[0.12, −0.40]` or `[0.12, −0.40, 0.33 and 13 more]`: a caption says how many it leaves
+ * out in words, never cuts itself off with `…` (a wire's chip may: it is not a sentence).
+ */
+export function valuesList(values: ArrayLike<number>, count = values.length, max = 3): string {
+  if (count === 1 && values.length === 1) return printNumber(values[0]);
+  const shown = Array.from({ length: Math.min(max, values.length) }, (_, i) => printNumber(values[i]));
+  if (shown.length === 0) return `[${count} values]`;
+  const more = count - shown.length;
+  return `[${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}]`;
+}
 
 /** The buffers a model box's reverse rule reads: its inputs' values and its outputs' changes. */
 function ruleBuffers(learner: Learner, m: number): number[] {
@@ -57,13 +69,13 @@ function ruleData(learner: Learner, m: number, buffers: Buffers, e: number): (Ar
   return data;
 }
 
-/** The values the frame's model box makes at the example: `y = [0.12, −0.40, …]`. */
+/** The values the frame's model box makes at the example: `y = [0.12, −0.40 and 6 more]`. */
 function forwardNumbers(learner: Learner, m: number, buffers: Buffers, example: number): string | undefined {
   const d = learner.model.diagram;
   const box = d.boxes[m];
   const parts = box.outputs.flatMap((w, k) => {
     const r = readBuffer(learner.stepProgram, buffers, learner.sourceMap.model.value[w], example);
-    return r ? [`${box.outputs.length === 1 ? 'y' : `y${k}`} = ${valuesText(r.values, 3, r.count)}`] : [];
+    return r ? [`${box.outputs.length === 1 ? 'y' : `y${k}`} = ${valuesList(r.values, r.count)}`] : [];
   });
   return parts.length ? parts.join('; ') : undefined;
 }
@@ -132,7 +144,7 @@ export function frameCaption(
   if (frame.kind === 'inputs')
     return {
       title: 'The step starts',
-      rule: 'the batch’s examples and labels, and the parameters as they are now, go in along their wires',
+      rule: 'The batch’s examples and labels, and the parameters as they are now, go in along their wires.',
     };
   const d = learner.model.diagram;
   if (frame.part === 'model' && frame.modelBox !== undefined) {
@@ -168,7 +180,7 @@ export function frameCaption(
         ? bufferOf(learner, frame, (k, port) => k === 'value' && port === 'l')
         : bufferOf(learner, frame, (k, port) => k === 'change' && port === 'ŷ');
     const r = readBuffer(learner.stepProgram, buffers, b, example);
-    const numbers = r ? `${frame.kind === 'forward' ? 'l' : 'ŷ′'} = ${valuesText(r.values, 3, r.count)}` : undefined;
+    const numbers = r ? `${frame.kind === 'forward' ? 'l' : 'ŷ′'} = ${valuesList(r.values, r.count)}` : undefined;
     return {
       title: `${frame.kind === 'forward' ? 'Forward' : 'Backward'} · ${who}`,
       rule: text,

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { examples, loadExample } from '../../io/examples/index';
 import { exampleOf, explainRule, ruleCaption } from '../../learn/explain/index';
 import { printNumber } from '../../learn/explain/notation';
+import { sumText } from '../../learn/explain/sums';
 import { residualXor, traceOf } from '../../testing/animationTrace';
 import { learnerOf } from '../../testing/sourceMapChecks';
 import { frameCaption, paramUpdates } from './captions';
@@ -163,9 +164,13 @@ describe('a copied wire and an add', () => {
     });
     const cap = frameCaption(learner, copy, trace.buffers, 1);
     expect(cap.rule.startsWith('R[Δ](x, (d₀, d₁)) = d₀ + d₁: the two changes are summed (')).toBe(true);
-    // the numbers summed are the two wires' changes at example 1
-    const at = (b: number) => printNumber(readBuffer(learner.stepProgram, trace.buffers, b, 1)?.values[0] as number);
-    expect(cap.rule).toContain(`${at(sum.parts[0])} + ${at(sum.parts[1])} = ${at(sum.buffer)}`);
+    // the numbers summed are the two wires' changes at example 1, printed so that they add up
+    // (at two decimals each, this trace's −0.35 + −0.39 = −0.73 did not)
+    const at = (b: number) => readBuffer(learner.stepProgram, trace.buffers, b, 1)?.values[0] as number;
+    expect(cap.rule).toContain(
+      `(${sumText([at(sum.parts[0]), at(sum.parts[1])], at(sum.parts[0]) + at(sum.parts[1]))}).`,
+    );
+    expect(cap.rule).toContain('(−0.345 + −0.387 = −0.732).');
   });
 
   it('passes the change on at the add, a frame of its own after the box that made it', () => {
