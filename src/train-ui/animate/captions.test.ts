@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { examples, loadExample } from '../../io/examples/index';
 import { residualXor, traceOf } from '../../testing/animationTrace';
 import { learnerOf } from '../../testing/sourceMapChecks';
+import { BATCH } from '../../testing/stepRun';
 import { frameCaption, valuesList } from './captions';
 import { traceOn } from './stepTrace';
 
@@ -73,16 +74,18 @@ describe('every caption of every example', () => {
     it(`${id}: whole sentences, the textbook's optimiser, sums that add up`, () => {
       const c = learnerOf(doc);
       const t = traceOn(c.learner, c.doc, 1, traceOf(c, 4).trace);
-      t.timeline.frames.forEach((f, i) => {
-        for (const text of texts(frameCaption(c.learner, f, t.buffers, 1))) {
-          const where = `frame ${i} (${f.kind} ${f.box}): ${text}`;
-          expect(text.length, where).toBeGreaterThan(0);
-          expect(text, where).not.toContain('…');
-          expect(isWhole(text), where).toBe(true);
-          if (f.part === 'optimiser') expect(text, where).not.toMatch(/\b(exp|log)\(/);
-          for (const s of statedSums(text)) expect(s.addsUp, `${where}: ${s.sum}`).toBe(true);
-        }
-      });
+      // every example of the batch: more sums to hold to the law than one example states
+      for (let e = 0; e < BATCH; e++)
+        t.timeline.frames.forEach((f, i) => {
+          for (const text of texts(frameCaption(c.learner, f, t.buffers, e))) {
+            const where = `example ${e}, frame ${i} (${f.kind} ${f.box}): ${text}`;
+            expect(text.length, where).toBeGreaterThan(0);
+            expect(text, where).not.toContain('…');
+            expect(isWhole(text), where).toBe(true);
+            if (f.part === 'optimiser') expect(text, where).not.toMatch(/\b(exp|log)\(/);
+            for (const s of statedSums(text)) expect(s.addsUp, `${where}: ${s.sum}`).toBe(true);
+          }
+        });
     });
   }
 });
