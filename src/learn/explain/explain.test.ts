@@ -64,6 +64,16 @@ describe('the rule of every generator', () => {
   });
 });
 
+describe('a number in a caption', () => {
+  it('prints a hyper-parameter read from a float32 trace whole (mutant: β₂ = 0.999 shown as 1.00)', () => {
+    expect(printNumber(Math.fround(0.999))).toBe('0.999');
+    expect(printNumber(Math.fround(0.9))).toBe('0.90');
+    expect(printNumber(0.999)).toBe('0.999');
+    expect(printNumber(-Math.fround(0.25))).toBe('−0.25');
+    expect(printNumber(1e-7)).toBe('1.0e−7');
+  });
+});
+
 describe('the optimisers', () => {
   it('print their update as the textbook writes it, from their own lens (mutant: the get printed in place of the put)', () => {
     const texts = Object.keys(optimisers).map((k) => explainOptimiser(k as keyof typeof optimisers).text);

@@ -9,7 +9,8 @@ import { examples, loadExample } from '../../io/examples/index';
 import { residualXor, traceOf } from '../../testing/animationTrace';
 import { learnerOf } from '../../testing/sourceMapChecks';
 import { BATCH } from '../../testing/stepRun';
-import { frameCaption, valuesList } from './captions';
+import { frameCaption } from './captions';
+import { valuesList } from './readings';
 import { traceOn } from './stepTrace';
 
 const NUM = String.raw`−?\d+(?:\.\d+)?(?:e−\d+)?`;

@@ -7,7 +7,7 @@ import { exampleOf, explainRule, explainStep, ruleCaption, updateNumbers } from 
 import { printNumber } from '../../learn/explain/notation';
 import type { Learner } from '../../learn/learner';
 import { getOptimiser, type OptimiserKind } from '../../learn/optimisers/index';
-import { type Buffers, fullData, readBuffer } from './readings';
+import { type Buffers, fullData, readBuffer, valuesList } from './readings';
 import type { Frame } from './timeline';
 
 export interface Caption {
@@ -20,18 +20,6 @@ export interface Caption {
 }
 
 const typesOf = (d: Diagram, box: Box) => box.inputs.map((w) => d.wires[w]);
-
-/**
- * `0.12`, `[0.12, −0.40]` or `[0.12, −0.40, 0.33 and 13 more]`: a caption says how many it leaves
- * out in words, never cuts itself off with `…` (a wire's chip may: it is not a sentence).
- */
-export function valuesList(values: ArrayLike<number>, count = values.length, max = 3): string {
-  if (count === 1 && values.length === 1) return printNumber(values[0]);
-  const shown = Array.from({ length: Math.min(max, values.length) }, (_, i) => printNumber(values[i]));
-  if (shown.length === 0) return `[${count} values]`;
-  const more = count - shown.length;
-  return `[${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}]`;
-}
 
 /** The buffers a model box's reverse rule reads: its inputs' values and its outputs' changes. */
 function ruleBuffers(learner: Learner, m: number): number[] {
