@@ -9,6 +9,7 @@
 import { packedOf } from '../../core/views';
 import { type Filled, filled, printFilled } from './numbers';
 import type { RuleExplanation } from './rule';
+import { sumText } from './sums';
 
 export interface RuleExample {
   /** The box's inputs at one example, flattened, in port order. */
@@ -34,7 +35,7 @@ export function sentenceWithNumbers(rule: RuleExplanation, ex: RuleExample): str
   const p = packedOf(rule.reverse);
   const types = Array.from(p.inputs, (w) => p.types[p.wireType[w]]);
   const shared = types.slice(0, rule.formulas.length).some((t) => !t.batch) && types.some((t) => t.batch);
-  return shared ? `${said}, for this example; the step adds up the batch's` : said;
+  return shared ? `${said}, for this example; the step adds up these parts over all the batch's examples` : said;
 }
 
 function sentenceAt(rule: RuleExplanation, ex: RuleExample): string {
@@ -45,7 +46,16 @@ function sentenceAt(rule: RuleExplanation, ex: RuleExample): string {
       return rule.sentence;
     case 'pass':
       return `${rule.sentence} (${[...new Set(parts.map((p) => `${p.formula} = ${p.value}`))].join(', ')})`;
-    case 'sum':
+    case 'sum': {
+      // a sum of the changes is shown so that it adds up as shown (sums.ts)
+      const [p] = parts;
+      const e = ex.element ?? 0;
+      const ds = ex.changes.map((c) => (c.length === 1 ? c[0] : c[e]));
+      const total = p.values.length === 1 ? p.values[0] : p.values[e];
+      if (rule.sumSymbol === '+' && p.numbers !== undefined && ds.length === p.numbers.split(' + ').length)
+        return `${rule.sentence} (${sumText(ds, total)})`;
+      return p.numbers === undefined ? `${rule.sentence} (${p.value})` : `${rule.sentence} (${p.numbers} = ${p.value})`;
+    }
     case 'scaled': {
       const [p] = parts;
       return p.numbers === undefined ? `${rule.sentence} (${p.value})` : `${rule.sentence} (${p.numbers} = ${p.value})`;
@@ -56,7 +66,7 @@ function sentenceAt(rule: RuleExplanation, ex: RuleExample): string {
   }
 }
 
-/** `rule: what it does (numbers)`, or without an example `rule: what it does`. */
+/** `rule: what it does (numbers).`, or without an example `rule: what it does.`: a whole sentence. */
 export function ruleCaption(rule: RuleExplanation, ex?: RuleExample): string {
-  return `${rule.text}: ${ex ? sentenceWithNumbers(rule, ex) : rule.sentence}`;
+  return `${rule.text}: ${ex ? sentenceWithNumbers(rule, ex) : rule.sentence}.`;
 }

@@ -45,34 +45,52 @@ describe('the rule of every generator', () => {
     const copy = explainRule('copy', { n: 2 }, [s]);
     expect(copy.text).toBe('R[Δ](x, (d₀, d₁)) = d₀ + d₁');
     expect(ruleCaption(copy, { inputs: [[1]], changes: [[0.12], [-0.4]] })).toBe(
-      'R[Δ](x, (d₀, d₁)) = d₀ + d₁: the two changes are summed (0.12 + −0.40 = −0.28)',
+      'R[Δ](x, (d₀, d₁)) = d₀ + d₁: the two changes are summed (0.12 + −0.40 = −0.28).',
     );
     const add = explainRule('add', {}, [s, s]);
     expect(ruleCaption(add, { inputs: [[1], [2]], changes: [[0.3]] })).toBe(
-      'R[add]((a, b), d) = (d, d): the change is passed to each input (d = 0.30)',
+      'R[add]((a, b), d) = (d, d): the change is passed to each input (d = 0.30).',
     );
     const multiply = explainRule('multiply', {}, [s, s]);
     expect(ruleCaption(multiply, { inputs: [[2], [1.5]], changes: [[0.3]] })).toBe(
-      'R[multiply]((a, b), d) = (d·b, d·a): each side receives the change times the other (a′ = 0.30·1.50 = 0.45, b′ = 0.30·2.00 = 0.60)',
+      'R[multiply]((a, b), d) = (d·b, d·a): each side receives the change times the other (a′ = 0.30·1.50 = 0.45, b′ = 0.30·2.00 = 0.60).',
     );
     const sigmoid = explainRule('sigmoid', {}, [real([3])]);
     expect(sigmoid.text).toBe('R[σ](x, d) = d·(σ(x) − σ(x)²)');
     const σ = 1 / (1 + Math.exp(-0.5));
     expect(ruleCaption(sigmoid, { inputs: [[0.5, 1, 2]], changes: [[0.3, 0.1, 0.2]] })).toBe(
-      `R[σ](x, d) = d·(σ(x) − σ(x)²): the change is multiplied by the slope σ(x) − σ(x)² (0.30·(0.62 − 0.62²) = ${printNumber(0.3 * σ * (1 - σ))})`,
+      `R[σ](x, d) = d·(σ(x) − σ(x)²): the change is multiplied by the slope σ(x) − σ(x)² (0.30·(0.62 − 0.62²) = ${printNumber(0.3 * σ * (1 - σ))}).`,
     );
   });
 });
 
+describe('a number in a caption', () => {
+  it('prints a hyper-parameter read from a float32 trace whole (mutant: β₂ = 0.999 shown as 1.00)', () => {
+    expect(printNumber(Math.fround(0.999))).toBe('0.999');
+    expect(printNumber(Math.fround(0.9))).toBe('0.90');
+    expect(printNumber(0.999)).toBe('0.999');
+    expect(printNumber(-Math.fround(0.25))).toBe('−0.25');
+    expect(printNumber(1e-7)).toBe('1.0e−7');
+  });
+});
+
 describe('the optimisers', () => {
-  it('print their update from their own lens (mutant: the get printed in place of the put)', () => {
+  it('print their update as the textbook writes it, from their own lens (mutant: the get printed in place of the put)', () => {
     const texts = Object.keys(optimisers).map((k) => explainOptimiser(k as keyof typeof optimisers).text);
     expect(new Set(texts).size).toBe(texts.length);
-    expect(explainOptimiser('gd').text).toBe('gd: p⁺ = p + p′');
-    expect(explainOptimiser('momentum').text).toBe('momentum: velocity⁺ = γ·velocity + p′; p⁺ = p + velocity⁺');
-    expect(explainOptimiser('nesterov').text).toContain('p̃ = p + γ·velocity');
+    expect(explainOptimiser('gd').text).toBe('gradient descent: p⁺ = p + p′');
+    expect(explainOptimiser('gd', true).text).toBe('gradient descent: p⁺ = p ⊕ p′');
+    expect(explainOptimiser('momentum').text).toBe('momentum: s⁺ = γs + p′; p⁺ = p + s⁺');
+    expect(explainOptimiser('nesterov').text).toBe('Nesterov: p̃ = p + γs; s⁺ = γs + p′; p⁺ = p + s⁺');
+    expect(explainOptimiser('adagrad').text).toBe('AdaGrad: g⁺ = g + p′²; p⁺ = p + ε·p′/(δ + √g⁺)');
+    expect(explainOptimiser('adam').text).toBe(
+      'Adam: t⁺ = t + 1; m⁺ = β₁m + (1 − β₁)p′; v⁺ = β₂v + (1 − β₂)p′²; m̂ = m⁺/(1 − β₁ᵗ⁺); v̂ = v⁺/(1 − β₂ᵗ⁺); p⁺ = p + ε·m̂/(δ + √v̂)',
+    );
     expect(updateCaption('momentum', [0.5, 0.1, 0.01, 0.9, -0.03])).toBe(
-      'momentum: velocity⁺ = γ·velocity + p′ = 0.90·0.10 + −0.03 = 0.06; p⁺ = p + velocity⁺ = 0.50 + 0.06 = 0.56',
+      'momentum: s⁺ = γs + p′ = 0.90·0.10 + −0.03 = 0.090 + −0.030 = 0.060; p⁺ = p + s⁺ = 0.50 + 0.06 = 0.56',
+    );
+    expect(updateCaption('adam', [0.5, 0, 0, 0, 0.01, 0.9, 0.999, 1e-7, -0.03])).toContain(
+      'm̂ = m⁺/(1 − β₁ᵗ⁺) = (−0.0030)/(1 − 0.90¹) = −0.03',
     );
   });
 });
@@ -138,7 +156,8 @@ describe('captions read the trace', () => {
       const values = [run[p.inputs[0]][0], ...state, ...hypers, run[sm.model.change[w]][0]];
       const update = sm.buffers.findIndex((rs) => rs.some((r) => r.kind === 'update' && r.param === name));
       const filled = fillUpdate(kind as keyof typeof optimisers, values);
-      expect(filled.find((f) => f.name === 'p⁺')?.value).toBe(printNumber(run[update][0]));
+      const next = filled.find((f) => f.name === 'p⁺')?.value as number;
+      expect(Math.abs(next - run[update][0])).toBeLessThan(1e-12 * (1 + Math.abs(next)));
     });
   }
 });

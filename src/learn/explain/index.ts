@@ -5,6 +5,13 @@
 export { fillRule, type RuleExample, ruleCaption, sentenceWithNumbers } from './caption';
 export type { Formula } from './formula';
 export { type Filled, printFilled } from './numbers';
-export { explainOptimiser, fillUpdate, hyperSymbol, type UpdateExplanation, updateCaption } from './optimiser';
+export {
+  explainOptimiser,
+  fillUpdate,
+  hyperSymbol,
+  type UpdateExplanation,
+  updateCaption,
+  updateNumbers,
+} from './optimiser';
 export { explainRule, type RuleExplanation, type RuleShape } from './rule';
 export { exampleOf, explainStep, type StepExplanation } from './step';

@@ -62,17 +62,22 @@ export function infix(g: Generator, c: Config, types: readonly WireType[]): numb
   return ADDITIVE.has(s) ? SUM : PRODUCT;
 }
 
+/** Whether a decimal is the number, as float64 or as the float32 a trace holds (β₂ = 0.999 arrives as 0.99900001). */
+const isExactly = (decimal: number, a: number) => decimal === a || Math.fround(decimal) === a;
+
 /**
  * A number as a caption prints it, with a true minus sign: two decimals, unless they would hide
- * it — a hyper-parameter such as 0.999 prints whole, a very small number as 1.0e−7.
+ * it — a hyper-parameter such as 0.999 prints whole (never as 1.00, even read from a float32
+ * trace), a very small number as 1.0e−7.
  */
 export function printNumber(v: number): string {
   if (v === 0) return '0';
   const a = Math.abs(v);
   const two = a.toFixed(2);
   let s = two;
-  if (Number(two) !== a) {
-    if (a >= 1e-3 && a < 1e4 && Number(a.toPrecision(3)) === a) s = String(a);
+  if (!isExactly(Number(two), a)) {
+    const three = Number(a.toPrecision(3));
+    if (a >= 1e-3 && a < 1e4 && isExactly(three, a)) s = String(three);
     else if (a < 1e-2 || a >= 1e4) s = a.toExponential(1).replace('e-', 'e−').replace('e+', 'e');
   }
   return v < 0 ? `−${s}` : s;

@@ -57,9 +57,10 @@ export function evaluateAt(d: Diagram, ex: Example): Evaluated {
 /** The value shown for a wire: its element, a shared scalar's one value. */
 const at = (v: Float64Array, element: number) => (v.length === 1 ? v[0] : v[element]);
 
+/** The first few values, and how many more there are in words: a caption is not cut off with `…`. */
 function preview(v: Float64Array): string {
   const shown = Array.from(v.subarray(0, 4), printNumber).join(', ');
-  return `[${shown}${v.length > 4 ? ', …' : ''}]`;
+  return `[${shown}${v.length > 4 ? ` and ${v.length - 4} more` : ''}]`;
 }
 
 /** One output at the example: its formula, the formula with numbers (where the rule is pointwise), its value. */

@@ -1,21 +1,20 @@
 /**
- * What an optimiser lens does to one parameter, printed from its own update diagram
- * (`updateDiagram`, drawn by the learner's own optimiser wiring), its hyper-parameters named as the learner's boxes
- * label them (γ, β₁, ε…): `momentum: velocity⁺ = γ·velocity + p′; p⁺ = p + velocity⁺`.
+ * What an optimiser lens does to one parameter, as the textbook writes it: the lens's own
+ * `textbook` lines (beside its definition in optimisers/), its hyper-parameters named as the
+ * learner's boxes label them (γ, β₁, ε…): `momentum: s⁺ = γs + p′; p⁺ = p + s⁺`. The lines are
+ * held to the lens's update diagram by a test (explain.test.ts), so they say what the step does.
  */
-import { packedOf } from '../../core/views';
-import { param, type WireType } from '../../core/wire';
 import { lookupBoxKind } from '../boxKinds';
 import { getOptimiser, type HyperName, type OptimiserKind } from '../optimisers/index';
-import { updateDiagram } from '../optimiserWiring';
-import { type Formula, formulas } from './formula';
-import { type Filled, filled, printFilled } from './numbers';
+import type { Lookup, Source } from '../optimisers/textbook';
+import type { Formula } from './formula';
+import { fillLines, formulaText, type TextbookFilled } from './textbook';
 
 export interface UpdateExplanation {
   readonly kind: OptimiserKind;
-  /** The update's outputs in the order they are computed, the get p̃ left out where it is p. */
+  /** The update's lines in the order they are computed. */
   readonly formulas: readonly Formula[];
-  /** `momentum: velocity⁺ = γ·velocity + p′; p⁺ = p + velocity⁺`. */
+  /** `momentum: s⁺ = γs + p′; p⁺ = p + s⁺`. */
   readonly text: string;
   /** The names of the update's inputs (p, state…, hyper-parameters…, p′), in its input order. */
   readonly names: readonly string[];
@@ -27,39 +26,42 @@ export function hyperSymbol(name: HyperName): string {
   return lookupBoxKind(kind)?.configFields.find((f) => f.key === key)?.label ?? name;
 }
 
-function printing(kind: OptimiserKind) {
+export function explainOptimiser(kind: OptimiserKind, z2 = false): UpdateExplanation {
   const o = getOptimiser(kind);
-  const names = ['p', ...o.state.map((s) => s.name), ...o.hypers.map(hyperSymbol), 'p′'];
-  const outputNames = ['p̃', 'p⁺', ...o.state.map((s) => `${s.name}⁺`)];
-  return { names, outputNames };
-}
-
-/** A scalar parameter, so every state is one number too. */
-const SCALAR: WireType = param([]);
-
-export function explainOptimiser(kind: OptimiserKind): UpdateExplanation {
-  const d = updateDiagram(getOptimiser(kind), SCALAR);
-  const how = printing(kind);
-  const p = packedOf(d);
-  // the get is worth a line only where it moves p (Nesterov's look-ahead)
-  const shown = formulas(d, how).filter((f) => f.name !== 'p̃' || p.outputs[0] !== p.inputs[0]);
+  const shown = o.textbook.map((l) => ({ name: l.name, text: formulaText(l.expr, z2) }));
   return {
     kind,
     formulas: shown,
-    text: `${kind}: ${shown.map((f) => `${f.name} = ${f.text}`).join('; ')}`,
-    names: how.names,
+    text: `${o.label}: ${shown.map((f) => `${f.name} = ${f.text}`).join('; ')}`,
+    names: ['p', ...o.state.map((s) => s.name), ...o.hypers.map(hyperSymbol), 'p′'],
   };
 }
 
-/**
- * The update at one element of one parameter: `inputs` are the values of p, each state, each
- * hyper-parameter and p′ (in `names` order) at that element.
- */
-export function fillUpdate(kind: OptimiserKind, inputs: readonly number[]): Filled[] {
-  const d = updateDiagram(getOptimiser(kind), SCALAR);
-  const keep = new Set(explainOptimiser(kind).formulas.map((f) => f.name));
-  return filled(d, printing(kind), { inputs: inputs.map((v) => [v]) }).filter((f) => keep.has(f.name));
+/** The lens inputs' values (p, each state, each hyper-parameter, p′, in `names` order) as a lookup. */
+export function inputLookup(kind: OptimiserKind, inputs: readonly number[]): Lookup {
+  const o = getOptimiser(kind);
+  const nS = o.state.length;
+  return (s: Source) => {
+    if (s.kind === 'p') return inputs[0];
+    if (s.kind === 'change') return inputs[1 + nS + o.hypers.length];
+    if (s.kind === 'state') return inputs[1 + o.state.findIndex((x) => x.name === s.name)];
+    if (s.kind === 'hyper') return inputs[1 + nS + o.hypers.indexOf(s.name)];
+    return Number.NaN;
+  };
 }
 
-export const updateCaption = (kind: OptimiserKind, inputs: readonly number[]): string =>
-  `${kind}: ${fillUpdate(kind, inputs).map(printFilled).join('; ')}`;
+/** The update at one element of one parameter, `inputs` in `names` order; over ℤ₂ sums are xor. */
+export const fillUpdate = (kind: OptimiserKind, inputs: readonly number[], z2 = false): TextbookFilled[] =>
+  fillLines(getOptimiser(kind).textbook, inputLookup(kind, inputs), z2);
+
+/** `t⁺ = 0 + 1 = 1; m⁺ = 0.90·0 + … = −0.003`: each line's numbers beside its name. */
+export const updateNumbers = (kind: OptimiserKind, inputs: readonly number[], z2 = false): string =>
+  fillUpdate(kind, inputs, z2)
+    .map((f) => [f.name, f.numbers, f.shown].filter((t, k, all) => t !== all[k - 1]).join(' = '))
+    .join('; ');
+
+/** `momentum: s⁺ = γs + p′ = 0.90·0.10 + −0.03 = 0.09 + −0.03 = 0.06; …`. */
+export const updateCaption = (kind: OptimiserKind, inputs: readonly number[], z2 = false): string =>
+  `${getOptimiser(kind).label}: ${fillUpdate(kind, inputs, z2)
+    .map((f) => [f.name, f.formula, f.numbers, f.shown].filter((t, k, all) => t !== all[k - 1]).join(' = '))
+    .join('; ')}`;

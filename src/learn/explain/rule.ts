@@ -29,6 +29,8 @@ export interface RuleExplanation {
   /** `R[σ](x, d) = d·(σ(x) − σ(x)²)`. */
   readonly text: string;
   readonly shape: RuleShape;
+  /** The operator a `sum` adds the changes with: `+`, or `⊕` over ℤ₂. */
+  readonly sumSymbol?: string;
   /** What the rule does, in words read off its shape: `the two changes are summed`. */
   readonly sentence: string;
   /** The reverse diagram, inputs (x…, d…), and the names its inputs are printed by. */
@@ -71,6 +73,7 @@ export function explainRule(gen: string, raw: Config, inputs: readonly WireType[
     formulas: inOrder,
     text: `${head} = ${xs.length === 0 ? '()' : tuple(inOrder.map((f) => f.text))}`,
     shape: shape.shape,
+    ...(shape.symbol === undefined ? {} : { sumSymbol: shape.symbol }),
     sentence: sentenceOf(shape, factor, xs.length),
     reverse,
     names,

@@ -7,12 +7,11 @@
 import { DiagramBuilder } from '../../core/builder';
 import type { Box, Config, Diagram } from '../../core/diagram';
 import { getGenerator } from '../../core/generators/index';
-import { rdiff } from '../../core/rdiff';
 import { typeSize } from '../../core/shape';
 import type { WireType } from '../../core/wire';
 import type { Learner } from '../learner';
 import { capDiagram } from '../learningRate';
-import { lossDiagram } from '../losses/index';
+import { getLoss } from '../losses/index';
 import type { OptimiserKind } from '../optimisers/index';
 import type { Part, Pass } from '../sourceMap';
 import type { RuleExample } from './caption';
@@ -55,17 +54,18 @@ export function explainStep(learner: Learner, k: number): StepExplanation {
     return { ...base, text: rule.text, rule };
   }
   if (at.part === 'loss') {
-    const ell = lossDiagram(learner.loss.kind, learner.layout.prediction);
-    if (at.pass === 'forward')
-      return { ...base, text: joined(formulas(ell, { names: ['ŷ', 'y'], outputNames: ['l'] })) };
-    const how = { names: ['ŷ', 'y', 'l′'], outputNames: ['ŷ′', 'y′'] };
-    return { ...base, text: joined(formulas(rdiff(ell), how)) };
+    // the textbook's ℓ and R[ℓ] (losses/index.ts); a test holds them to rdiff of the diagram
+    const { textbook } = getLoss(learner.loss.kind);
+    return { ...base, text: at.pass === 'forward' ? textbook.forward : textbook.reverse };
   }
   if (at.part === 'learning-rate') {
     const how = { names: ['l', hyperSymbol('learningRate')], outputNames: ['l′'] };
     return { ...base, text: joined(formulas(capDiagram(learner.cap, learner.layout.loss), how)) };
   }
-  return { ...base, text: explainOptimiser(learner.optimiser.kind as OptimiserKind).text };
+  // over ℤ₂ (Reverse Derivative Ascent) the update's sum is xor
+  const d = learner.model.diagram;
+  const z2 = learner.layout.learnt.some((i) => d.wires[d.inputs[i]].field === 'z2');
+  return { ...base, text: explainOptimiser(learner.optimiser.kind as OptimiserKind, z2).text };
 }
 
 /**

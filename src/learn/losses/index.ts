@@ -20,16 +20,48 @@ interface LossSpec {
   readonly logits: boolean;
   /** Draws l = ℓ(ŷ, y) on `b`. */
   apply(b: DiagramBuilder, yhat: number, y: number): number;
+  /**
+   * ℓ and R[ℓ] as the textbook writes them, for captions (l′ is the change the cap sends back):
+   * the diagram of a softmax prints as exp(…) and log(Σ(…)), which a student does not read.
+   */
+  readonly textbook: { readonly forward: string; readonly reverse: string };
 }
+
+const xor = { forward: 'l = ŷ ⊕ y', reverse: 'ŷ′ = l′; y′ = l′' };
 
 /** In the order the palette offers them. */
 const table = {
-  mse: { field: 'real', logits: false, apply: mse },
-  'mse-mean': { field: 'real', logits: false, apply: mseMean },
-  'softmax-cross-entropy': { field: 'real', logits: true, apply: softmaxCrossEntropy },
-  'binary-cross-entropy': { field: 'real', logits: true, apply: binaryCrossEntropy },
-  'z2-xor': { field: 'z2', logits: false, apply: (b, yhat, y) => b.op('xor', [yhat, y]) },
-  dot: { field: 'real', logits: false, apply: dot },
+  mse: {
+    field: 'real',
+    logits: false,
+    apply: mse,
+    textbook: { forward: 'l = ½Σ(ŷ − y)²', reverse: 'ŷ′ = l′·(ŷ − y); y′ = l′·(y − ŷ)' },
+  },
+  'mse-mean': {
+    field: 'real',
+    logits: false,
+    apply: mseMean,
+    textbook: { forward: 'l = (1/k)Σ(ŷ − y)², over the k outputs', reverse: 'ŷ′ = (2/k)·l′·(ŷ − y); y′ = −ŷ′' },
+  },
+  'softmax-cross-entropy': {
+    field: 'real',
+    logits: true,
+    apply: softmaxCrossEntropy,
+    textbook: { forward: 'l = −Σ y·log softmax(ŷ)', reverse: 'ŷ′ = l′·(softmax(ŷ)·Σy − y); y′ = −l′·log softmax(ŷ)' },
+  },
+  'binary-cross-entropy': {
+    field: 'real',
+    logits: true,
+    apply: binaryCrossEntropy,
+    textbook: { forward: 'l = Σ(softplus(ŷ) − y·ŷ), on logits ŷ', reverse: 'ŷ′ = l′·(σ(ŷ) − y); y′ = −l′·ŷ' },
+  },
+  'z2-xor': { field: 'z2', logits: false, apply: (b, yhat, y) => b.op('xor', [yhat, y]), textbook: xor },
+  dot: {
+    field: 'real',
+    logits: false,
+    apply: dot,
+    textbook: { forward: 'l = Σ y·ŷ', reverse: 'ŷ′ = l′·y; y′ = l′·ŷ' },
+  },
 } satisfies Record<string, LossSpec>;
 
 export type LossKind = keyof typeof table;

@@ -4,13 +4,24 @@
  * root) and starts g at 0.1: starting our g at 0.1 + δ_backend with δ = 0 is the same map.
  */
 import { times } from '../wiring';
+import { add, div, dp, hyper, line, mul, p, sqrt, square, state } from './textbook';
 import { defineOptimiser, wire } from './types';
+
+const g = state('accumulator', 'g');
 
 export const ADAGRAD_INITIAL_ACCUMULATOR = 0.1;
 
 export const adagrad = defineOptimiser({
   kind: 'adagrad',
   label: 'AdaGrad',
+  textbook: [
+    { name: 'g⁺', expr: add(g, square(dp)), out: { state: 'accumulator' } },
+    {
+      name: 'p⁺',
+      expr: add(p, mul(hyper('learningRate'), div(dp, add(hyper('epsilon'), sqrt(line('g⁺')))))),
+      out: 'p',
+    },
+  ],
   hypers: ['learningRate', 'epsilon'],
   cap: 'unit',
   state: [{ name: 'accumulator', scalar: false, init: ADAGRAD_INITIAL_ACCUMULATOR }],

@@ -16,7 +16,26 @@
  */
 import type { DiagramBuilder } from '../../core/builder';
 import { constant, oneMinus, times } from '../wiring';
+import { add, div, dp, hyper, line, mul, num, p, pow, sqrt, square, state, sub, type TextbookLine } from './textbook';
 import { defineOptimiser, wire } from './types';
+
+/** βa + (1 − β)c as the textbook writes it. */
+const blendLine = (beta: 'beta1' | 'beta2', a: string, c: typeof dp) =>
+  add(mul(hyper(beta), state(a)), mul(sub(num(1), hyper(beta)), c));
+
+/** The header's formulas: these lines are what captions print, held to the wiring below by a test. */
+const textbook: TextbookLine[] = [
+  { name: 't⁺', expr: add(state('t'), num(1)), out: { state: 't' } },
+  { name: 'm⁺', expr: blendLine('beta1', 'm', dp), out: { state: 'm' } },
+  { name: 'v⁺', expr: blendLine('beta2', 'v', square(dp)), out: { state: 'v' } },
+  { name: 'm̂', expr: div(line('m⁺'), sub(num(1), pow(hyper('beta1'), line('t⁺')))) },
+  { name: 'v̂', expr: div(line('v⁺'), sub(num(1), pow(hyper('beta2'), line('t⁺')))) },
+  {
+    name: 'p⁺',
+    expr: add(p, mul(hyper('learningRate'), div(line('m̂'), add(hyper('epsilon'), sqrt(line('v̂')))))),
+    out: 'p',
+  },
+];
 
 /** 1 − β^t for scalar wires β and t. */
 function unbiased(b: DiagramBuilder, beta: number, t: number): number {
@@ -31,6 +50,7 @@ function blend(b: DiagramBuilder, beta: number, a: number, c: number): number {
 export const adam = defineOptimiser({
   kind: 'adam',
   label: 'Adam',
+  textbook,
   hypers: ['learningRate', 'beta1', 'beta2', 'epsilon'],
   cap: 'unit',
   state: [

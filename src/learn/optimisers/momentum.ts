@@ -7,7 +7,15 @@
  * our p̃, step for step (the two differ by a change of variables, not in the path they take).
  */
 import { times } from '../wiring';
+import { add, dp, hyper, line, mul, p, state } from './textbook';
 import { defineOptimiser, type OptimiserLens, wire } from './types';
+
+const s = state('velocity', 's');
+/** s⁺ = γs + p′, p⁺ = p + s⁺: the put below, as the textbook writes it. */
+const putLines = [
+  { name: 's⁺', expr: add(mul(hyper('momentum'), s), dp), out: { state: 'velocity' } },
+  { name: 'p⁺', expr: add(p, line('s⁺')), out: 'p' },
+] as const;
 
 const put: OptimiserLens['put'] = (b, p, [s], dp, h) => {
   const s1 = b.op('add', [times(b, wire(h, 'momentum'), s), dp]);
@@ -17,6 +25,7 @@ const put: OptimiserLens['put'] = (b, p, [s], dp, h) => {
 export const momentum = defineOptimiser({
   kind: 'momentum',
   label: 'momentum',
+  textbook: putLines,
   hypers: ['learningRate', 'momentum'],
   cap: 'learning-rate',
   state: [{ name: 'velocity', scalar: false, init: 0 }],
@@ -28,5 +37,6 @@ export const nesterov = defineOptimiser({
   ...momentum,
   kind: 'nesterov',
   label: 'Nesterov',
+  textbook: [{ name: 'p̃', expr: add(p, mul(hyper('momentum'), s)), out: 'get' }, ...putLines],
   get: (b, p, [s], h) => b.op('add', [p, times(b, wire(h, 'momentum'), s)]),
 });

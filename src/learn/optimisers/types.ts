@@ -8,6 +8,7 @@ import type { DiagramBuilder } from '../../core/builder';
 import type { WireType } from '../../core/wire';
 import type { Cap } from '../learningRate';
 import type { HyperName } from './hypers';
+import type { TextbookLine } from './textbook';
 
 export type { HyperName, Hypers } from './hypers';
 export type HyperWires = Readonly<Partial<Record<HyperName, number>>>;
@@ -36,6 +37,11 @@ export interface OptimiserLens<K extends string = string> {
   readonly kind: K;
   /** What the inspector calls it when it says which optimisers read a hyper-parameter. */
   readonly label: string;
+  /**
+   * The update as the textbook writes it, the one text captions and the inspector show
+   * (./textbook); its lines that name an output are held to get and put by a test.
+   */
+  readonly textbook: readonly TextbookLine[];
   /** The hyper-parameter wires the optimiser and its cap read, in input order. */
   readonly hypers: readonly HyperName[];
   /** How α starts the reverse pass: −ε, or −1 when put applies ε itself. */

@@ -3,11 +3,11 @@
  * own diagram says (learn/explain), with the numbers of the followed example read off the trace.
  */
 import type { Box, Diagram } from '../../core/diagram';
-import { exampleOf, explainRule, explainStep, fillUpdate, ruleCaption } from '../../learn/explain/index';
+import { exampleOf, explainRule, explainStep, ruleCaption, updateNumbers } from '../../learn/explain/index';
 import { printNumber } from '../../learn/explain/notation';
 import type { Learner } from '../../learn/learner';
 import { getOptimiser, type OptimiserKind } from '../../learn/optimisers/index';
-import { type Buffers, fullData, readBuffer, valuesText } from './readings';
+import { type Buffers, fullData, readBuffer, valuesList } from './readings';
 import type { Frame } from './timeline';
 
 export interface Caption {
@@ -57,13 +57,13 @@ function ruleData(learner: Learner, m: number, buffers: Buffers, e: number): (Ar
   return data;
 }
 
-/** The values the frame's model box makes at the example: `y = [0.12, −0.40, …]`. */
+/** The values the frame's model box makes at the example: `y = [0.12, −0.40 and 6 more]`. */
 function forwardNumbers(learner: Learner, m: number, buffers: Buffers, example: number): string | undefined {
   const d = learner.model.diagram;
   const box = d.boxes[m];
   const parts = box.outputs.flatMap((w, k) => {
     const r = readBuffer(learner.stepProgram, buffers, learner.sourceMap.model.value[w], example);
-    return r ? [`${box.outputs.length === 1 ? 'y' : `y${k}`} = ${valuesText(r.values, 3, r.count)}`] : [];
+    return r ? [`${box.outputs.length === 1 ? 'y' : `y${k}`} = ${valuesList(r.values, r.count)}`] : [];
   });
   return parts.length ? parts.join('; ') : undefined;
 }
@@ -83,7 +83,7 @@ export interface ParamUpdate {
   readonly p: number;
   readonly change: number;
   readonly next: number;
-  /** `adam: t⁺ = …; p⁺ = p + … = 0.53` with the element's numbers. */
+  /** `t⁺ = 0 + 1 = 1; …; p⁺ = 0.50 + −0.01 = 0.49`: the textbook's lines with the element's numbers. */
   readonly caption: string;
 }
 
@@ -115,13 +115,8 @@ export function paramUpdates(learner: Learner, buffers: Buffers, element = 0): P
     const p = at(prog.inputs[j]);
     const change = at(sm.model.change[w]);
     const values = [p, ...state, ...hypers, change];
-    const caption = values.every(Number.isFinite)
-      ? `${kind}: ${fillUpdate(kind, values)
-          .map((f) =>
-            [f.name, f.numbers, f.value].filter((t, k, all) => t !== undefined && t !== all[k - 1]).join(' = '),
-          )
-          .join('; ')}`
-      : '';
+    const z2 = learner.model.diagram.wires[w].field === 'z2';
+    const caption = values.every(Number.isFinite) ? updateNumbers(kind, values, z2) : '';
     return [{ param: name, p, change, next: at(update), caption }];
   });
 }
@@ -137,7 +132,7 @@ export function frameCaption(
   if (frame.kind === 'inputs')
     return {
       title: 'The step starts',
-      rule: 'the batch’s examples and labels, and the parameters as they are now, go in along their wires',
+      rule: 'The batch’s examples and labels, and the parameters as they are now, go in along their wires.',
     };
   const d = learner.model.diagram;
   if (frame.part === 'model' && frame.modelBox !== undefined) {
@@ -173,7 +168,7 @@ export function frameCaption(
         ? bufferOf(learner, frame, (k, port) => k === 'value' && port === 'l')
         : bufferOf(learner, frame, (k, port) => k === 'change' && port === 'ŷ');
     const r = readBuffer(learner.stepProgram, buffers, b, example);
-    const numbers = r ? `${frame.kind === 'forward' ? 'l' : 'ŷ′'} = ${valuesText(r.values, 3, r.count)}` : undefined;
+    const numbers = r ? `${frame.kind === 'forward' ? 'l' : 'ŷ′'} = ${valuesList(r.values, r.count)}` : undefined;
     return {
       title: `${frame.kind === 'forward' ? 'Forward' : 'Backward'} · ${who}`,
       rule: text,

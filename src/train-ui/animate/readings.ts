@@ -92,6 +92,18 @@ export function valuesText(values: ArrayLike<number>, max = 3, count = values.le
 }
 
 /**
+ * `0.12`, `[0.12, −0.40]` or `[0.12, −0.40, 0.33 and 13 more]`: a caption says how many it leaves
+ * out in words, never cuts itself off with `…` (a wire's chip may: it is not a sentence).
+ */
+export function valuesList(values: ArrayLike<number>, count = values.length, max = 3): string {
+  if (count === 1 && values.length === 1) return printNumber(values[0]);
+  const shown = Array.from({ length: Math.min(max, values.length) }, (_, i) => printNumber(values[i]));
+  if (shown.length === 0) return `[${count} values]`;
+  const more = count - shown.length;
+  return `[${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}]`;
+}
+
+/**
  * Whether a trace fits a learner's step Program: one entry per buffer, each live buffer shaped
  * as the Program's type says (with the batch axis first where it has one). A trace of another
  * drawing (the document changed since the run started) does not.

@@ -1,0 +1,92 @@
+/**
+ * Captions for people, on every example of the gallery: each frame of a traced step says whole
+ * sentences (or whole formula lines), never cut off with `…`; the optimiser is written as the
+ * textbook writes it, not as the diagram's exp(…)/log(…); and every sum a caption states adds
+ * up as printed, digit for digit.
+ */
+import { describe, expect, it } from 'vitest';
+import { examples, loadExample } from '../../io/examples/index';
+import { residualXor, traceOf } from '../../testing/animationTrace';
+import { learnerOf } from '../../testing/sourceMapChecks';
+import { BATCH } from '../../testing/stepRun';
+import { frameCaption } from './captions';
+import { valuesList } from './readings';
+import { traceOn } from './stepTrace';
+
+const NUM = String.raw`−?\d+(?:\.\d+)?(?:e−\d+)?`;
+/** `a + b (+ …) = c` of plain numbers, starting a clause (after `= `, `(` or `: `) and ending one. */
+const SUM = new RegExp(String.raw`(?:^|= |\(|: )((?:${NUM} \+ )+${NUM}) = (${NUM})(?![\d.·/²^e⁰-⁹])`, 'g');
+
+/** A shown number as digits·10^−scale, read exactly. */
+function decimal(s: string): [bigint, number] {
+  const [mantissa, exponent = '0'] = s.replace(/−/g, '-').split('e');
+  const [whole, frac = ''] = mantissa.split('.');
+  const sign = mantissa.startsWith('-') ? -1n : 1n;
+  return [BigInt(whole.replace('-', '') + frac) * sign, frac.length - Number(exponent)];
+}
+
+/** Every sum the text states, with whether it adds up as shown. */
+function statedSums(text: string): { sum: string; addsUp: boolean }[] {
+  return [...text.matchAll(SUM)].map((m) => {
+    const ds = [...m[1].split(' + '), m[2]].map(decimal);
+    const scale = Math.max(...ds.map(([, k]) => k));
+    const [total, ...parts] = [ds[ds.length - 1], ...ds.slice(0, -1)].map(([n, k]) => n * 10n ** BigInt(scale - k));
+    return { sum: `${m[1]} = ${m[2]}`, addsUp: parts.reduce((a, b) => a + b, 0n) === total };
+  });
+}
+
+const balanced = (s: string) => {
+  let depth = 0;
+  for (const c of s) {
+    depth += c === '(' || c === '[' ? 1 : c === ')' || c === ']' ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+};
+
+/** A sentence's end, or a formula line that is whole: brackets closed, not ending on an operator. */
+function isWhole(text: string): boolean {
+  if (!balanced(text)) return false;
+  if (/[.:?]$/.test(text)) return true;
+  return text.includes('=') && !/[+−·/=,;'’(]$/.test(text) && !/\b(the|a|of|and|up|batch's)$/.test(text);
+}
+
+describe('the caption checks themselves', () => {
+  it('find a sum that does not add up as shown, and a sentence cut off', () => {
+    expect(statedSums('summed (8.1e−3 + 0.02 = 0.02).')).toEqual([{ sum: '8.1e−3 + 0.02 = 0.02', addsUp: false }]);
+    expect(statedSums('x = 0.90·0.10 + −0.03 = 0.090 + −0.030 = 0.060')).toEqual([
+      { sum: '0.090 + −0.030 = 0.060', addsUp: true },
+    ]);
+    expect(isWhole("…, for this example; the step adds up the batch's")).toBe(false);
+    expect(isWhole('y = tanh(x)')).toBe(true);
+    expect(valuesList([0.5, 1, 2, 3], 16)).toBe('[0.50, 1.00, 2.00 and 13 more]');
+  });
+});
+
+/** All of a frame's caption a person reads as sentences. */
+const texts = (c: ReturnType<typeof frameCaption>) => [c.rule, ...(c.numbers ? [c.numbers] : [])];
+
+describe('every caption of every example', () => {
+  const docs = [
+    ...examples.map((ex) => [ex.id, loadExample(ex.id)] as const),
+    ['residual XOR', residualXor()] as const,
+  ];
+  for (const [id, doc] of docs) {
+    it(`${id}: whole sentences, the textbook's optimiser, sums that add up`, () => {
+      const c = learnerOf(doc);
+      const t = traceOn(c.learner, c.doc, 1, traceOf(c, 4).trace);
+      // every example of the batch: more sums to hold to the law than one example states
+      for (let e = 0; e < BATCH; e++)
+        t.timeline.frames.forEach((f, i) => {
+          for (const text of texts(frameCaption(c.learner, f, t.buffers, e))) {
+            const where = `example ${e}, frame ${i} (${f.kind} ${f.box}): ${text}`;
+            expect(text.length, where).toBeGreaterThan(0);
+            expect(text, where).not.toContain('…');
+            expect(isWhole(text), where).toBe(true);
+            if (f.part === 'optimiser') expect(text, where).not.toMatch(/\b(exp|log)\(/);
+            for (const s of statedSums(text)) expect(s.addsUp, `${where}: ${s.sum}`).toBe(true);
+          }
+        });
+    });
+  }
+});
