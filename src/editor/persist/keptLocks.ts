@@ -8,6 +8,7 @@
  * against someone who clears the site's storage.
  */
 import { useEffect } from 'react';
+import { digest } from '../../data/digest';
 import { CHECK_PATTERN, type ClassLock, KEY_PATTERN } from '../../io/classLock';
 import type { LensDocument } from '../../io/document';
 import type { EditorStore } from '../store/createEditorStore';
@@ -21,22 +22,9 @@ interface Kept extends ClassLock {
   readonly drawing: string;
 }
 
-/** cyrb53: a fast 53-bit string hash; it names a drawing, it does not guard it. */
-function hash53(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
-
 /** The training settings and the dataset are the class's to change: only the drawing counts. */
-export const drawingOf = (doc: LensDocument): string => hash53(JSON.stringify([doc.boxes, doc.wires, doc.groups]));
+// A name for the drawing (data/digest.ts), not a guard of it.
+export const drawingOf = (doc: LensDocument): string => digest(JSON.stringify([doc.boxes, doc.wires, doc.groups]));
 
 const isKept = (k: unknown): k is Kept => {
   const r = k as Partial<Kept> | null;

@@ -1,5 +1,5 @@
 /**
- * A run, as data (DESIGN.md §8): the document it trained (a content hash and its name), its
+ * A run, as data (docs/training-panel.md, "Runs"): the document it trained (a content hash and its name), its
  * dataset and options, settings, seed, the engine that ran, metrics per epoch, and its final
  * weights and optimiser state as the run's model-file text. What is read back from storage goes
  * through `readRunRecord`, so a damaged record is refused whole, never half-loaded.

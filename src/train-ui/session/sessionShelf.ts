@@ -1,5 +1,5 @@
 /**
- * One training session per document (DESIGN: a training session belongs to one document):
+ * One training session per document (docs/training-panel.md, "Runs belong to their document"):
  * the shelf shows the open document's session and keeps the last few others as they were, so
  * going back to a document brings back its run — weights, views, charts. A session left behind
  * while it trains is paused (a class's machine trains one thing at a time). Past `cap` kept

@@ -15,17 +15,14 @@ import { PULSE, type PulseTimes, watchPulse } from '../../learn/trainerPulse';
 import type { EpochMetrics } from '../../learn/trainerTypes';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { afterDeath, type Revival } from './deadWorker';
-import { documentHash } from './documentHash';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
+import { MakeWay } from './makeWay';
 import { listenTo } from './sessionReports';
 import { ENDED, initial, LIVE, type SessionState } from './sessionState';
-import { trainedShape } from './trainedShape';
+import { TrainedDocument } from './trainedDocument';
 import { WorkerReads } from './workerReads';
-
-/** A make-way lasts 2 s in the worker (learn/pace.ts MAKE_WAY_MS) unless renewed: renewed twice as often. */
-const RENEW_MAKE_WAY_MS = 1000;
 
 /** run: train at once; step: start paused and take one step; hold: start paused and measure the weights. */
 type StartMode = 'run' | 'step' | 'hold';
@@ -47,17 +44,14 @@ export class TrainSession {
   private before = { steps: 0, epochs: 0, seconds: 0 };
   /** While stepping: the step whose pause answers the Step. */
   private stepTarget = 0;
-  /** What of the document the current run trains (trainedShape), to see an edit that matters. */
-  private runShape: string | null = null;
-  private lastShape: string | null = null;
-  /** The document as this session last saw it (its own: the shelf tells each session of its document only). */
-  private seen: LensDocument | null = null;
+  /** The document this session belongs to, and what of it the run trains (./trainedDocument.ts). */
+  private readonly trained = new TrainedDocument();
   /** The run was started paused to measure an opened model, and has not been played yet. */
   private holding = false;
   /** The store's changes, a snapshot's batched into one a frame. */
   private readonly frames: FrameBatch<SessionState>;
-  /** While the canvas moves: the timer that renews the worker's make-way. */
-  private renewing: ReturnType<typeof setInterval> | null = null;
+  /** While the canvas moves: the worker makes way (./makeWay.ts). */
+  private readonly way = new MakeWay(() => this.client);
   /** The worker's latest copy of its weights, and what Play starts from once it died (./deadWorker). */
   private kept: ResumeFrom | null = null;
   private revival: Revival | null = null;
@@ -76,7 +70,7 @@ export class TrainSession {
 
   /** The document this session belongs to, as last seen; null before it was told of one. */
   get document(): LensDocument | null {
-    return this.seen;
+    return this.trained.seen;
   }
 
   get state(): SessionState {
@@ -109,7 +103,7 @@ export class TrainSession {
       // (start() sends it if the worker is not spawned yet).
       this.set({ ...this.unhold(), phase: 'resuming', steppedOn: false });
       this.client?.resume();
-    } else if (ENDED.has(phase) && this.lastShape !== null && this.lastShape !== this.runShape) void this.fromRun();
+    } else if (ENDED.has(phase) && this.trained.changed) void this.fromRun();
     else if (ENDED.has(phase)) this.more(this.state.runEpochs);
   }
 
@@ -220,11 +214,8 @@ export class TrainSession {
    * pauses a run under way, which then offers to go on with the edited diagram.
    */
   documentChanged(doc: LensDocument): void {
-    this.seen = doc;
     const { phase } = this.state;
-    const shape = trainedShape(doc);
-    this.lastShape = shape;
-    if (this.runShape === null || !LIVE.has(phase) || shape === this.runShape) return;
+    if (!this.trained.saw(doc) || !LIVE.has(phase)) return;
     if (phase === 'running' || phase === 'resuming') this.pause();
     this.set({ edited: true });
   }
@@ -232,8 +223,7 @@ export class TrainSession {
   /** Back to the run as it was, the edit aside (the run keeps training the diagram it started with). */
   ignoreEdit(): void {
     if (!this.state.edited) return;
-    // Asked once per edit: the run now counts the edited document as the one it trains.
-    this.runShape = this.lastShape ?? this.runShape;
+    this.trained.accept();
     this.set({ edited: false });
     this.play();
   }
@@ -288,21 +278,9 @@ export class TrainSession {
     void this.start('hold');
   }
 
-  /**
-   * The user is moving the canvas (or stopped): while they do, the worker trains in short
-   * bursts so the gesture's frames get the CPU (learn/pace.ts), told again every
-   * `RENEW_MAKE_WAY_MS` so that a make-way the page forgot to end runs out on its own.
-   */
+  /** The user is moving the canvas (or stopped): the worker makes way meanwhile (./makeWay.ts). */
   makeWay(on: boolean): void {
-    if (this.renewing !== null) clearInterval(this.renewing);
-    this.renewing = null;
-    if (!on) {
-      this.client?.makeWay(false);
-      return;
-    }
-    if (!this.client || !LIVE.has(this.state.phase)) return;
-    this.client.makeWay(true);
-    this.renewing = setInterval(() => this.client?.makeWay(true), RENEW_MAKE_WAY_MS);
+    this.way.set(on, LIVE.has(this.state.phase));
   }
 
   dispose(): void {
@@ -310,14 +288,13 @@ export class TrainSession {
   }
 
   private drop(): void {
-    if (this.renewing !== null) clearInterval(this.renewing);
-    this.renewing = null;
+    this.way.stop();
     this.unpulse?.();
     this.unpulse = null;
     this.client?.terminate();
     this.client = null;
     this.reads.forget();
-    this.runShape = null;
+    this.trained.stopped();
     this.frames.drop();
   }
 
@@ -353,8 +330,7 @@ export class TrainSession {
       this.set({ phase: 'error', message: e instanceof Error ? e.message : String(e) });
       return;
     }
-    const trained = request.document as LensDocument;
-    this.runShape = trainedShape(trained);
+    const trains = this.trained.started(request.document as LensDocument);
     const settings = request.settings ?? {};
     // A run that continues another shuffles as it did (its seed); a model file's run as the
     // file's (the document's seed, no Reset offset).
@@ -387,7 +363,7 @@ export class TrainSession {
       lastEpoch: keep.epoch + (this.holding ? 0 : epochs),
       runEpochs: epochs,
       seed,
-      trains: { hash: documentHash(trained), name: trained.name },
+      trains,
     });
     const evaluate = mode === 'hold';
     const sent = { ...settings, seed, epochs };
