@@ -40,13 +40,14 @@ export async function buildPage(root: string, name: string, minify = true): Prom
  * Builds the production app with its own Vite config (the repository root, as `npm run build`
  * does) into the cache folder `name`. `npm run build` makes public/data first (`npm run data`);
  * the JS API does not, so a missing MNIST file is named here rather than failing in the page.
+ * Unminified for a profiler, so its profiles read.
  */
-export async function buildApp(name: string): Promise<string> {
+export async function buildApp(name: string, minify = true): Promise<string> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   if (!existsSync(`${root}/public/data/mnist.bin`))
     throw new Error('public/data/mnist.bin is missing: run `npm run data`');
   const outDir = cacheDir(name);
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, ...(minify ? {} : { minify: false }) } });
   return outDir;
 }
 

@@ -43,7 +43,7 @@ const status = (page: Page) => panel(page).getByRole('status', { name: 'Training
  * visit's XOR drawn: at least `nodes` boxes on the canvas, each measured (React Flow hides a
  * node until it knows its size).
  */
-const OPEN_PROBE = (nodes: number) => `(() => {
+export const OPEN_PROBE = (nodes: number) => `(() => {
   const o = (window.__open = { fcp: null, busyFalse: null, ready: null });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') o.fcp = e.startTime;
