@@ -54,7 +54,8 @@ export function summarise(profile: Profile, n = 15, under?: string): string {
   return `${(all / 1000).toFixed(0)} ms sampled${under ? ` under ${under}()` : ''}\nself time:\n${top(self)}\ntotal time:\n${top(total)}`;
 }
 
-if (process.argv[2]) {
+// Its own command line only when run itself, not when another profiler imports it.
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, '')) && process.argv[2]) {
   const [file, n = '15', under] = process.argv.slice(2);
   console.log(summarise(JSON.parse(readFileSync(file, 'utf8')) as Profile, Number(n), under));
 }
