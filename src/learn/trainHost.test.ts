@@ -49,7 +49,7 @@ describe('a run that goes on', () => {
     client.start({ document: xor, settings: { ...settings, epochs: 3 } });
     const done = await client.next('done');
     const text = client.next('model');
-    client.worker.postMessage({ type: 'model', createdAt: '2026-12-02T00:00:00.000Z' });
+    client.worker.postMessage({ type: 'model', id: 1, createdAt: '2026-12-02T00:00:00.000Z' });
     const parsed = parseModelText((await text).text);
     if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
     expect(parsed.model.trainingConfig).toMatchObject({ epochsDone: 3, stepsDone: done.result.steps, batchSize: 4 });

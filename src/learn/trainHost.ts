@@ -193,18 +193,18 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
         const weights = sentWeights(trainer);
         const input = dreamed(trainer);
         const step = r.before.steps + r.stepsTaken;
-        return post({ type: 'weights', weights, dreamed: input, step }, weightsTransfer(weights, input));
+        return post({ type: 'weights', id: message.id, weights, dreamed: input, step }, weightsTransfer(weights, input));
       }
       case 'model':
-        return post({ type: 'model', text: modelText(r, message.createdAt) });
+        return post({ type: 'model', id: message.id, text: modelText(r, message.createdAt) });
       case 'ping':
         return; // answered before a run is looked at
       case 'lose-context':
         loseWebglContext();
         return;
       case 'memory':
-        if (!r.trainer.engine.startsWith('tfjs')) return post({ type: 'memory', numTensors: null });
-        settledCount().then((numTensors) => post({ type: 'memory', numTensors }), fail);
+        if (!r.trainer.engine.startsWith('tfjs')) return post({ type: 'memory', id: message.id, numTensors: null });
+        settledCount().then((numTensors) => post({ type: 'memory', id: message.id, numTensors }), fail);
         return;
       case 'continue':
         if (!r.result) return fail(new Error('the run has not ended: pause or wait for it before training more'));

@@ -47,7 +47,9 @@ export function startTransfer(request: StartRequest): ArrayBuffer[] {
 
 export type ToWorker =
   | { readonly type: 'start'; readonly request: StartRequest }
-  | { readonly type: 'pause' | 'resume' | 'step' | 'stop' | 'weights' }
+  | { readonly type: 'pause' | 'resume' | 'step' | 'stop' }
+  /** Asks for the parameters now; `id` is echoed in the reply, which answers this request only. */
+  | { readonly type: 'weights'; readonly id: number }
   /** The page's heartbeat: answered with 'pong' at once, run or no run (a silent worker is dead). */
   | { readonly type: 'ping' }
   /** Every buffer of the next step; a large trace comes as summaries, with `example`'s rows (docs/architecture.md). */
@@ -73,9 +75,9 @@ export type ToWorker =
    */
   | { readonly type: 'continue'; readonly epochs: number; readonly paused?: boolean }
   /** The run as a model file (docs/model-format.md), during or after training. */
-  | { readonly type: 'model'; readonly createdAt: string }
+  | { readonly type: 'model'; readonly createdAt: string; readonly id: number }
   /** How many tfjs tensors are alive in the worker (a leak check); null when tfjs never started. */
-  | { readonly type: 'memory' }
+  | { readonly type: 'memory'; readonly id: number }
   /** A test hook: lose the webgl context, as a driver reset would. */
   | { readonly type: 'lose-context' };
 
@@ -141,13 +143,15 @@ export type FromWorker =
    */
   | {
       readonly type: 'weights';
+      /** The request's: two readers asking at once each get their own answer, not the other's older one. */
+      readonly id: number;
       readonly weights: readonly SentWeights[];
       readonly dreamed: SentWeights | null;
       readonly step: number;
     }
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
-  | { readonly type: 'model'; readonly text: string }
-  | { readonly type: 'memory'; readonly numTensors: number | null }
+  | { readonly type: 'model'; readonly id: number; readonly text: string }
+  | { readonly type: 'memory'; readonly id: number; readonly numTensors: number | null }
   /** The starting weights measured on the whole sets (a start request with `evaluate`). */
   | { readonly type: 'evaluated'; readonly train: Metrics; readonly test: Metrics | null }
   /**

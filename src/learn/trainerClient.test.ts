@@ -12,7 +12,8 @@ import { parseCsv } from '../data/csv';
 import type { CsvBinding } from '../data/csvBinding';
 import { inMemoryWorker } from '../testing/inMemoryWorker';
 import { openSession } from './session';
-import { TrainerClient } from './trainerClient';
+import { TrainerClient, type WorkerLike } from './trainerClient';
+import type { ToWorker } from './trainProtocol';
 
 const xor = JSON.parse(readFileSync(new URL('../io/examples/xor.json', import.meta.url), 'utf8'));
 
@@ -106,13 +107,36 @@ describe('trainer client ⇄ worker host', () => {
     const client = new TrainerClient(inMemoryWorker());
     client.start({ document: xor, settings: { engine: 'tfjs', epochs: 2 } });
     const done = await client.next('done');
-    const asked = client.next('weights');
-    client.weights();
-    const reply = await asked;
+    const reply = await client.weights();
     expect(reply.weights.map((w) => ({ name: w.name, shape: w.shape, values: Array.from(w.data) }))).toEqual(
       done.weights,
     );
     expect(reply.step).toBe(done.result.steps);
+  });
+
+  it('answers each reader its own weights: an older reply never answers a later request', async () => {
+    // The bug: two readers asked at once (the wires mid-run, the plane after the run ended), and
+    // the first reply — the weights before the last steps — answered both; the plane kept them.
+    const asked: ToWorker[] = [];
+    const worker: WorkerLike = { onmessage: null, postMessage: (m) => void asked.push(m) };
+    const client = new TrainerClient(worker);
+    const reply = (i: number, step: number) => {
+      const m = asked[i];
+      if (m.type !== 'weights') throw new Error(`request ${i} is ${m.type}`);
+      worker.onmessage?.({ data: { type: 'weights', id: m.id, weights: [], dreamed: null, step } });
+    };
+    const wires = client.weights();
+    const plane = client.weights();
+    reply(0, 120);
+    reply(1, 128);
+    expect((await plane).step).toBe(128);
+    expect((await wires).step).toBe(120);
+    // Answered out of order too.
+    const a = client.weights();
+    const b = client.weights();
+    reply(3, 256);
+    reply(2, 250);
+    expect([(await a).step, (await b).step]).toEqual([250, 256]);
   });
 
   it("moves the weights it sends while a run trains: 'weights' arrays arrive whole, and the run goes on", async () => {
@@ -123,9 +147,7 @@ describe('trainer client ⇄ worker host', () => {
     await client.next('snapshot');
     const reads = [];
     for (let i = 0; i < 3; i++) {
-      const asked = client.next('weights');
-      client.weights();
-      reads.push(await asked);
+      reads.push(await client.weights());
     }
     for (const r of reads) {
       expect(r.dreamed).toBeNull();

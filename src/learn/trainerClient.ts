@@ -69,18 +69,32 @@ export class TrainerClient {
   trace = (example = 0) => this.worker.postMessage({ type: 'trace', example });
   /** Of the last large trace: the full values of `open` and every batched buffer's row at `example`. */
   traceValues(step: number, open: readonly number[], example: number): Promise<Of<'trace-values'>> {
+    return this.ask('trace-values', (id) => ({ type: 'trace-values', id, step, open, example }));
+  }
+  /**
+   * Sends a request numbered `id` and resolves with the reply that echoes it. Readers ask at once
+   * (the views, the wires, the hover card): a reply taken by the next of its type could be
+   * another's, older one — a view that kept it showed weights from before the run's last steps.
+   */
+  private ask<T extends 'trace-values' | 'weights' | 'model' | 'memory'>(
+    type: T,
+    request: (id: number) => ToWorker,
+  ): Promise<Of<T>> {
     const id = ++this.asked;
-    const reply = new Promise<Of<'trace-values'>>((resolve) => {
-      const off = this.on('trace-values', (m) => {
-        if (m.id !== id) return;
+    const reply = new Promise<Of<T>>((resolve) => {
+      const off = this.on(type, (m) => {
+        if ((m as { id?: number }).id !== id) return;
         off();
         resolve(m);
       });
     });
-    this.worker.postMessage({ type: 'trace-values', id, step, open, example });
+    this.worker.postMessage(request(id));
     return reply;
   }
-  weights = () => this.worker.postMessage({ type: 'weights' });
+  /** The run's parameters now, answered to this request alone. */
+  weights(): Promise<Of<'weights'>> {
+    return this.ask('weights', (id) => ({ type: 'weights', id }));
+  }
   setHypers = (hypers: Partial<Hypers>) => this.worker.postMessage({ type: 'set-hypers', hypers });
   /** While the page draws a gesture: the worker trains in short bursts, leaving the CPU to the frames. */
   makeWay = (on: boolean) => this.worker.postMessage({ type: 'make-way', on });
@@ -91,15 +105,11 @@ export class TrainerClient {
   ping = () => this.worker.postMessage({ type: 'ping' });
   /** Resolves with the count of tfjs tensors alive in the worker (null off tfjs). */
   memory(): Promise<number | null> {
-    const reply = this.next('memory');
-    this.worker.postMessage({ type: 'memory' });
-    return reply.then((m) => m.numTensors);
+    return this.ask('memory', (id) => ({ type: 'memory', id })).then((m) => m.numTensors);
   }
   /** Resolves with the run as a model file's text. */
   model(createdAt = new Date()): Promise<string> {
-    const reply = this.next('model');
-    this.worker.postMessage({ type: 'model', createdAt: createdAt.toISOString() });
-    return reply.then((m) => m.text);
+    return this.ask('model', (id) => ({ type: 'model', id, createdAt: createdAt.toISOString() })).then((m) => m.text);
   }
 
   terminate(): void {

@@ -63,9 +63,7 @@ export class WorkerReads {
   async dreamed(): Promise<SentWeights | null> {
     const client = this.client();
     if (!client || !this.state().ready) return null;
-    const reply = client.next('weights');
-    client.weights();
-    return (await reply).dreamed;
+    return (await client.weights()).dreamed;
   }
 
   /**
@@ -83,9 +81,7 @@ export class WorkerReads {
       return model;
     }
     const base = this.model.model;
-    const reply = client.next('weights');
-    client.weights();
-    return withParameters(base, (await reply).weights);
+    return withParameters(base, (await client.weights()).weights);
   }
 
   /** Tensors alive in the worker's tfjs (a leak check); null with no run or off tfjs. */
