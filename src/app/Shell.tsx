@@ -128,9 +128,6 @@ export function Shell({ ready }: { ready: boolean }) {
               <MissingOutputHint />
               <NoticeBar />
               <LazyOverlay overlay="reverse" what="the R[f] view" load={loadReverseView} />
-              <PerSession>
-                <AnimationPanel />
-              </PerSession>
               <LessonPanel />
               <PerSession>
                 <BoxOutputTip />
@@ -138,6 +135,10 @@ export function Shell({ ready }: { ready: boolean }) {
               {drawer.shown && inspector}
             </div>
             <TermPanel />
+            {/* beside the term bar when closed; over the canvas's bottom or side when open (app.css) */}
+            <PerSession>
+              <AnimationPanel />
+            </PerSession>
           </main>
           <div className="side">
             {!drawer.shown && inspector}

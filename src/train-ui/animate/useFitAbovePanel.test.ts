@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeBand, OVERVIEW_ZOOM, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
+import { dockFor, freeBand, OVERVIEW_ZOOM, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
 
 describe('the band above the Animation panel', () => {
   it('says pixels: React Flow reads a bare number as a share of the pane', () => {
@@ -46,5 +46,21 @@ describe('the band above the Animation panel', () => {
     expect(panInto({ ...tall, height: 2000 }, band, { x: 0, y: 0, zoom: 0.8 })?.zoom).toBe(OVERVIEW_ZOOM);
     // already out further than it needs: the zoom stays
     expect(panInto({ x: 5000, y: 0, width: 10, height: 10 }, band, { x: 0, y: 0, zoom: 0.4 })?.zoom).toBe(0.4);
+  });
+
+  it('docks at the side of a low, wide canvas (1280×720, panels on their rails) and at the bottom of a tall one', () => {
+    expect(dockFor(1208, 420)).toBe('side');
+    expect(dockFor(1294, 454)).toBe('side');
+    expect(dockFor(1360, 700)).toBe('bottom');
+    expect(dockFor(700, 420)).toBe('bottom');
+  });
+
+  it('at the side, leaves the band left of the panel, as tall as the canvas less the chips', () => {
+    const band = freeBand(1208, 420, 400, 'side');
+    expect(band.right).toBeLessThanOrEqual(1208 - 400);
+    expect(band.bottom).toBe(420 - Number.parseFloat(paddingAbovePanel(400, 'side').bottom));
+    expect(1208 - band.right).toBe(Number.parseFloat(paddingAbovePanel(400, 'side').right));
+    // XOR's boxes at work, two boxes 400 wide, fit it at the user's zoom of 0.7
+    expect(panInto({ x: 0, y: 0, width: 400, height: 60 }, band, { x: 0, y: 0, zoom: 0.7 })?.zoom ?? 0.7).toBe(0.7);
   });
 });
