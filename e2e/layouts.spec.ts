@@ -34,6 +34,8 @@ const REGIONS: Record<string, string> = {
 };
 /** Figures and captions, read whole. */
 const TEXTS = [
+  '.train-left',
+  '.train-numbers dl',
   '.train-numbers dd',
   '.train-status',
   '.train-tabs button',

@@ -11,7 +11,6 @@ import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
-const tools = (page: Page) => page.getByRole('toolbar', { name: 'Editor tools' });
 const notice = (page: Page) => page.getByRole('status', { name: 'Notice' });
 const problem = (page: Page) => page.getByRole('alertdialog', { name: /^Cannot open/ });
 const discardAsk = (page: Page) => page.getByRole('dialog', { name: 'Discard unsaved changes?' });

@@ -6,7 +6,6 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import {
-  canvasZoom,
   dragFromPalette,
   dragWire,
   handle,

@@ -11,6 +11,8 @@ export interface MenuEntry {
   readonly label: string;
   /** Its keys as people read them ("Ctrl+Z"), shown at the item's right. */
   readonly keys?: string;
+  /** The same keys as `aria-keyshortcuts` says them ("Control+Z"); the item's name stays its label. */
+  readonly shortcuts?: string;
   readonly disabled?: boolean;
   /** A view that is on or off. */
   readonly checked?: boolean;
@@ -113,7 +115,11 @@ export function MenuButton({ label, entries }: { label: string; entries: readonl
                   {e.checked ? '✓' : ''}
                 </span>
                 <span className="menu-label">{e.label}</span>
-                {e.keys && <kbd className="menu-keys">{e.keys}</kbd>}
+                {e.keys && (
+                  <span className="menu-keys" aria-hidden="true">
+                    {e.keys}
+                  </span>
+                )}
               </>
             );
             // Enter and Space press a button: the item's click is its one way to run
@@ -122,6 +128,7 @@ export function MenuButton({ label, entries }: { label: string; entries: readonl
                 key={e.id}
                 type="button"
                 role="menuitem"
+                aria-keyshortcuts={e.shortcuts}
                 aria-disabled={e.disabled || undefined}
                 aria-haspopup={e.dialog ? 'dialog' : undefined}
                 tabIndex={-1}
@@ -136,6 +143,7 @@ export function MenuButton({ label, entries }: { label: string; entries: readonl
                 type="button"
                 role="menuitemcheckbox"
                 aria-checked={e.checked}
+                aria-keyshortcuts={e.shortcuts}
                 aria-disabled={e.disabled || undefined}
                 tabIndex={-1}
                 className="menu-item"

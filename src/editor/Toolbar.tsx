@@ -17,6 +17,17 @@ const MENUS = [
   { label: 'View', ids: ['fit-view', 'lens-view', 'reverse', 'shortcuts'] },
 ] as const;
 
+/** `mod+shift+z` as `aria-keyshortcuts` writes it: `Control+Shift+Z` (⌘ is `Meta` on a Mac). */
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+function ariaKeys(binding: string): string {
+  return binding
+    .split('+')
+    .map((p) =>
+      p === 'mod' ? (isMac ? 'Meta' : 'Control') : p.length === 1 ? p.toUpperCase() : p[0].toUpperCase() + p.slice(1),
+    )
+    .join('+');
+}
+
 /** Pressed most: a button each, beside the menus. */
 const BUTTONS = ['examples', 'undo', 'redo', 'fit-view'] as const;
 
@@ -37,6 +48,7 @@ export function Toolbar() {
       id,
       label: c.label,
       keys: c.keys.map(keyLabel).join(' / ') || undefined,
+      shortcuts: c.keys.map(ariaKeys).join(' ') || undefined,
       disabled: disabled[id],
       checked: id in on ? on[id] : undefined,
       dialog: DIALOGS.has(id),

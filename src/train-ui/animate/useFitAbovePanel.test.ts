@@ -35,17 +35,18 @@ describe('the band above the Animation panel', () => {
 
   it('zooms out, never below the overview zoom and never in, for boxes at work taller than the band', () => {
     const band = freeBand(800, 400, 200); // 768 × 124
-    // the optimiser 248 above the model: fits at 0.5
-    const tall = { x: 0, y: -100, width: 100, height: 248 };
+    // the optimiser 186 above the model: fits at 2/3
+    const tall = { x: 0, y: -100, width: 100, height: 186 };
     const out = panInto(tall, band, { x: 0, y: 0, zoom: 0.8 });
-    expect(out?.zoom).toBeCloseTo(0.5);
+    expect(out?.zoom).toBeCloseTo(2 / 3);
     const t = out as { x: number; y: number; zoom: number };
     expect(-100 * t.zoom + t.y).toBeGreaterThanOrEqual(band.top - 1e-9);
-    expect(148 * t.zoom + t.y).toBeLessThanOrEqual(band.bottom + 1e-9);
+    expect(86 * t.zoom + t.y).toBeLessThanOrEqual(band.bottom + 1e-9);
     // taller still: the overview zoom, centred
     expect(panInto({ ...tall, height: 2000 }, band, { x: 0, y: 0, zoom: 0.8 })?.zoom).toBe(OVERVIEW_ZOOM);
-    // already out further than it needs: the zoom stays
-    expect(panInto({ x: 5000, y: 0, width: 10, height: 10 }, band, { x: 0, y: 0, zoom: 0.4 })?.zoom).toBe(0.4);
+    // already out further than it needs, or than the overview zoom: the zoom stays
+    expect(panInto({ ...tall, height: 2000 }, band, { x: 0, y: 0, zoom: 0.3 })?.zoom).toBe(0.3);
+    expect(panInto({ x: 5000, y: 0, width: 10, height: 10 }, band, { x: 0, y: 0, zoom: 0.7 })?.zoom).toBe(0.7);
   });
 
   it('docks at the side of a low, wide canvas (1280×720, panels on their rails) and at the bottom of a tall one', () => {

@@ -18,8 +18,11 @@ import { animationMarks } from '../../editor/canvas/animationMarks';
 /** Room under the lowest box for its wires' value chips, which hang below each wire. */
 const CHIP_ROOM = 44;
 const MARGIN = 16;
-/** Below this zoom a whole drawing is not framed: its boxes' names could not be read. */
-export const OVERVIEW_ZOOM = 0.3;
+/**
+ * Below this zoom a whole drawing is not framed, nor the boxes at work zoomed out to: their
+ * names could not be read on a projected 1280×720 screen (docs/screen.md).
+ */
+export const OVERVIEW_ZOOM = 0.6;
 const MAX_ZOOM = 1.25;
 
 export type Dock = 'bottom' | 'side';
@@ -71,7 +74,7 @@ export function zoomToFit(bounds: Rect, band: ReturnType<typeof freeBand>): numb
  */
 export function panInto(bounds: Rect, band: ReturnType<typeof freeBand>, at: { x: number; y: number; zoom: number }) {
   const fit = zoomToFit(bounds, band);
-  const v = fit < at.zoom ? { ...at, zoom: Math.max(OVERVIEW_ZOOM, Math.min(at.zoom, fit)) } : at;
+  const v = fit < at.zoom ? { ...at, zoom: Math.max(Math.min(OVERVIEW_ZOOM, at.zoom), fit) } : at;
   const left = bounds.x * v.zoom + v.x;
   const top = bounds.y * v.zoom + v.y;
   const right = left + bounds.width * v.zoom;
