@@ -15,11 +15,12 @@ test('the XOR example opens at a readable zoom', async ({ page, record }) => {
   await page.setViewportSize({ width: 1400, height: 850 });
   await openEditor(page);
   await expect(node(page, 'lin1')).toBeVisible();
-  await expect.poll(() => canvasZoom(page)).toBeGreaterThanOrEqual(0.8);
+  // never below 0.6, the readable floor of a projected screen (docs/screen.md)
+  await expect.poll(() => canvasZoom(page)).toBeGreaterThanOrEqual(0.6);
   const label = await node(page, 'lin1').locator('.box-label').boundingBox();
-  expect(label?.height ?? 0).toBeGreaterThanOrEqual(11);
+  expect(label?.height ?? 0).toBeGreaterThanOrEqual(8);
   const wireLabel = await page.locator('.wire-label').first().boundingBox();
-  expect(wireLabel?.height ?? 0).toBeGreaterThanOrEqual(10);
+  expect(wireLabel?.height ?? 0).toBeGreaterThanOrEqual(7);
   expect(record.consoleErrors).toEqual([]);
 });
 
