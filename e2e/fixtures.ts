@@ -44,6 +44,7 @@ export async function recordPage(page: Page): Promise<PageRecord> {
  * visit's arrangement for the window's width is checked in e2e/layouts.spec.ts, which sets
  * `panelsOpen: false`.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that gives no value as void
 export const test = base.extend<{ record: PageRecord; panelsOpen: boolean; panels: void }>({
   panelsOpen: [true, { option: true }],
   panels: [
