@@ -97,6 +97,29 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
     await page.screenshot({ path: info.outputPath(`first-${size.width}.png`) });
   }
 
+  // by keyboard: a header menu opens on ↓, moves, and Escape gives the focus back; a panel's
+  // heading opens it, and the choice is what the next visit gets
+  const file = page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'File', exact: true });
+  await file.focus();
+  await page.keyboard.press('ArrowDown');
+  const fileMenu = page.getByRole('menu', { name: 'File' });
+  await expect(fileMenu.getByRole('menuitem', { name: 'New diagram' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(fileMenu.getByRole('menuitem', { name: 'Open…' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(fileMenu).toHaveCount(0);
+  await expect(file).toBeFocused();
+  const paletteToggle = page.getByRole('button', { name: 'Palette', exact: true });
+  await paletteToggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(paletteToggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Search the palette')).toBeVisible();
+  await expectScreenFits(page, FIRST, 'the palette opened');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Palette', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Palette', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Palette', exact: true })).toHaveAttribute('aria-expanded', 'false');
+
   // a box selected at 1280 opens the closed inspector as a drawer, clear of the box
   await page.locator('main .react-flow__node[data-id="tanh1"]').click();
   const drawer = page.locator('aside.inspector.inspector-drawer');
