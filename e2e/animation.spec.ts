@@ -7,7 +7,7 @@
  * for 200 steps and more, the worker's tfjs keeps no tensor more.
  */
 import type { Page } from '@playwright/test';
-import { dragFromPalette, dragWire, edge, handle, node } from './editorHelpers';
+import { dragFromPalette, dragWire, edge, handle, menuCommand, node } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { pauseAtEight, setTrainingSetting, trainingButton, trainingValue, workerTensors } from './trainingHelpers';
 
@@ -118,11 +118,10 @@ test('animate a step of XOR: boxes in schedule order and back, the rule, and the
   await expect(panel(page).getByRole('table')).toContainText('new p');
   await page.screenshot({ path: 'test-results/animation-optimiser.png' });
   // in the lens view, the changes go up the strands into the optimiser lens above the parameters
-  const lens = page.getByRole('button', { name: 'Lens view (backward strands)' });
-  await lens.click();
+  await menuCommand(page, 'Lens view (backward strands)');
   await expect(page.locator('.optimiser-strand.anim-lit')).toHaveCount(4);
   await page.screenshot({ path: 'test-results/animation-optimiser-lens.png' });
-  await lens.click();
+  await menuCommand(page, 'Lens view (backward strands)');
 
   // back to the start with the scrubber, then pin three wires at the last frame: value and change as traced
   await timeline.fill('0');

@@ -4,6 +4,7 @@ import {
   dragFromPalette,
   dragWire,
   handle,
+  menuCommand,
   newDiagram,
   node,
   openEditor,
@@ -75,7 +76,7 @@ test('reload finds the diagram restored from autosave', async ({ page, record })
 
 test('the reverse-derivative view opens, linked to the boxes it came from', async ({ page, record }) => {
   await openEditor(page);
-  await page.getByRole('button', { name: 'Show reverse derivative' }).click();
+  await menuCommand(page, 'Show reverse derivative');
   const view = page.getByRole('region', { name: 'Reverse derivative' });
   await expect(view).toBeVisible();
   await expect(view.locator('.rbox').first()).toBeVisible({ timeout: 20_000 });
@@ -95,7 +96,7 @@ test('a document opened after a big one gets the term panel at its own height, n
   const termPanel = page.getByRole('region', { name: 'Composite term' });
   const open = async (doc: unknown, name: string) => {
     const picking = page.waitForEvent('filechooser');
-    await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Open…' }).click();
+    await menuCommand(page, 'Open…');
     await (await picking).setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
     const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     if (await ask.isVisible()) await ask.getByRole('button', { name: /^Discard and open/ }).click();

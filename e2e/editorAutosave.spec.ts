@@ -4,7 +4,7 @@
  * is refused in favour of the IndexedDB copy.
  */
 import type { Page } from '@playwright/test';
-import { dragFromPalette, newDiagram, node, nodes, openEditor } from './editorHelpers';
+import { dragFromPalette, menuCommand, newDiagram, node, nodes, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 /** persist/pending.ts: the record written synchronously as the page is left. */
@@ -26,7 +26,7 @@ test('an edit on the canvas survives a reload made at once, and is still unsaved
   await expect(node(page, 'lin2')).toBeVisible();
   await expect(node(page, 'lin1')).toHaveCount(0);
   await expect(nodes(page)).toHaveCount(before - 1);
-  await page.getByRole('button', { name: 'New diagram' }).click();
+  await menuCommand(page, 'New diagram');
   await expect(discardAsk(page)).toBeVisible();
   await discardAsk(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(nodes(page)).toHaveCount(before - 1);
@@ -39,12 +39,12 @@ test('an export made just before a reload is remembered: nothing is unsaved afte
   await page.keyboard.press('Delete');
   await expect(node(page, 'lin1')).toHaveCount(0);
   const download = page.waitForEvent('download');
-  await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Export JSON' }).click();
+  await menuCommand(page, 'Export JSON');
   await download;
   await reloadNow(page);
   await expect(node(page, 'lin2')).toBeVisible();
   await expect(node(page, 'lin1')).toHaveCount(0);
-  await page.getByRole('button', { name: 'New diagram' }).click();
+  await menuCommand(page, 'New diagram');
   await expect(nodes(page)).toHaveCount(0);
   await expect(discardAsk(page)).toHaveCount(0);
   expect(record.consoleErrors).toEqual([]);

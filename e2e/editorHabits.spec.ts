@@ -1,4 +1,4 @@
-import { node, openEditor } from './editorHelpers';
+import { menuCommand, node, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 const pasteText = (text: string) => {
@@ -40,7 +40,7 @@ test('group a selection as a Para box, enter it and come back by the breadcrumb'
   await openEditor(page);
   await node(page, 'tanh1').click();
   await node(page, 'lin2').click({ modifiers: ['Shift'] });
-  await page.getByRole('button', { name: 'Group as Para box' }).click();
+  await menuCommand(page, 'Group as Para box');
   const group = page.locator('main .react-flow__node-group');
   await expect(group).toHaveCount(1);
   await group.dblclick();

@@ -25,7 +25,7 @@ export async function openEditor(page: Page): Promise<void> {
 
 /** Starts from an empty canvas (the New diagram command, discarding unsaved work if asked). */
 export async function newDiagram(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'New diagram' }).click();
+  await menuCommand(page, 'New diagram');
   const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
   if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard and start new' }).click();
   await expect(nodes(page)).toHaveCount(0);
@@ -69,4 +69,35 @@ export async function setField(page: Page, label: string | RegExp, value: string
   const field = page.getByRole('complementary', { name: 'Inspector' }).getByLabel(label);
   await field.fill(value);
   await field.press('Enter');
+}
+
+/** The header's menu each command is in (editor/Toolbar.tsx). */
+const MENU_OF: Record<string, 'File' | 'Edit' | 'View'> = {
+  'New diagram': 'File',
+  'Open…': 'File',
+  Examples: 'File',
+  'Export JSON': 'File',
+  'Share link…': 'File',
+  'Picture…': 'File',
+  Undo: 'Edit',
+  Redo: 'Edit',
+  'Group as Para box': 'Edit',
+  'Auto-layout': 'Edit',
+  'Fit view': 'View',
+  'Lens view (backward strands)': 'View',
+  'Show reverse derivative': 'View',
+  'Keyboard shortcuts': 'View',
+};
+
+/** Runs a header command as a user does: opens its menu (File, Edit, View) and picks it. */
+export async function menuCommand(page: Page, command: string): Promise<void> {
+  const menu = MENU_OF[command];
+  if (!menu) throw new Error(`no header menu has "${command}"`);
+  await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: menu, exact: true }).click();
+  const list = page.getByRole('menu', { name: menu });
+  await list
+    .getByRole('menuitem', { name: command, exact: true })
+    .or(list.getByRole('menuitemcheckbox', { name: command, exact: true }))
+    .click();
+  await expect(list).toHaveCount(0);
 }

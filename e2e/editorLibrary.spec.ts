@@ -1,4 +1,4 @@
-import { newDiagram, node, nodes, openEditor, palette } from './editorHelpers';
+import { menuCommand, newDiagram, node, nodes, openEditor, palette } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 test('My boxes outlive the document; placing one twice asks whether copies share parameters', async ({
@@ -8,7 +8,7 @@ test('My boxes outlive the document; placing one twice asks whether copies share
   await openEditor(page);
   await node(page, 'tanh1').click();
   await node(page, 'lin2').click({ modifiers: ['Shift'] });
-  await page.getByRole('button', { name: 'Group as Para box' }).click();
+  await menuCommand(page, 'Group as Para box');
   const myBoxes = palette(page).locator('details', { hasText: 'My boxes' });
   await expect(myBoxes.getByRole('button', { name: 'group 1', exact: true })).toBeVisible();
 
@@ -40,7 +40,7 @@ test('a saved box is renamed and removed from My boxes; Undo brings it back; pla
   const group = async (a: string, b: string) => {
     await node(page, a).click();
     await node(page, b).click({ modifiers: ['Shift'] });
-    await page.getByRole('button', { name: 'Group as Para box' }).click();
+    await menuCommand(page, 'Group as Para box');
   };
   await group('tanh1', 'lin2');
   await group('lin1', 'bias1');

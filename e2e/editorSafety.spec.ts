@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { node, nodes, openEditor, palette } from './editorHelpers';
+import { menuCommand, node, nodes, openEditor, palette } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 test('New diagram asks in the page before discarding unsaved work, and only then', async ({ page, record }) => {
@@ -8,19 +8,19 @@ test('New diagram asks in the page before discarding unsaved work, and only then
   await page.getByLabel('Search the palette').fill('sigmoid');
   await palette(page).getByRole('button', { name: 'sigmoid', exact: true }).click();
   const count = await nodes(page).count();
-  await page.getByRole('button', { name: 'New diagram' }).click();
+  await menuCommand(page, 'New diagram');
   await expect(ask).toBeVisible();
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toHaveCount(0);
   await expect(nodes(page)).toHaveCount(count);
-  await page.getByRole('button', { name: 'New diagram' }).click();
+  await menuCommand(page, 'New diagram');
   const download = page.waitForEvent('download');
   await ask.getByRole('button', { name: 'Export, then new' }).click();
   const saved = JSON.parse(await readFile((await (await download).path()) as string, 'utf8'));
   expect(saved.boxes).toHaveLength(count);
   await expect(nodes(page)).toHaveCount(0);
-  await page.getByRole('button', { name: 'New diagram' }).click();
+  await menuCommand(page, 'New diagram');
   await expect(ask).toHaveCount(0);
   expect(record.consoleErrors).toEqual([]);
 });

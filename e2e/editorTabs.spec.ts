@@ -8,7 +8,7 @@ test('Lensboard open in a second tab is announced in both; the banner exports, c
 }) => {
   const banner = (p: typeof page) => p.getByRole('region', { name: 'Another tab' });
   await openEditor(page);
-  await expect(page.getByRole('button', { name: 'Show reverse derivative' })).toBeVisible();
+  await expect(page.getByRole('toolbar', { name: 'Editor tools' })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 
   const second = await context.newPage();

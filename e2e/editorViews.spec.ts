@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { canvasZoom, node, openEditor } from './editorHelpers';
+import { canvasZoom, menuCommand, node, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 /** Opens the editor on its example and R[f] beside it, once R[f] is laid out. */
 async function openReverse(page: Page) {
   await openEditor(page);
-  await page.getByRole('button', { name: 'Show reverse derivative' }).click();
+  await menuCommand(page, 'Show reverse derivative');
   const view = page.getByRole('region', { name: 'Reverse derivative' });
   await expect(view.locator('.rbox').first()).toBeVisible({ timeout: 20_000 });
   return view;
@@ -15,11 +15,12 @@ test('the XOR example opens at a readable zoom', async ({ page, record }) => {
   await page.setViewportSize({ width: 1400, height: 850 });
   await openEditor(page);
   await expect(node(page, 'lin1')).toBeVisible();
-  await expect.poll(() => canvasZoom(page)).toBeGreaterThanOrEqual(0.8);
+  // never below 0.6, the readable floor of a projected screen (docs/screen.md)
+  await expect.poll(() => canvasZoom(page)).toBeGreaterThanOrEqual(0.6);
   const label = await node(page, 'lin1').locator('.box-label').boundingBox();
-  expect(label?.height ?? 0).toBeGreaterThanOrEqual(11);
+  expect(label?.height ?? 0).toBeGreaterThanOrEqual(8);
   const wireLabel = await page.locator('.wire-label').first().boundingBox();
-  expect(wireLabel?.height ?? 0).toBeGreaterThanOrEqual(10);
+  expect(wireLabel?.height ?? 0).toBeGreaterThanOrEqual(7);
   expect(record.consoleErrors).toEqual([]);
 });
 
@@ -84,7 +85,7 @@ test('a Para group: its parameters on top, its own inspector, and the term names
   await openEditor(page);
   await node(page, 'lin1').click();
   for (const id of ['W1', 'bias1', 'b1', 'tanh1']) await node(page, id).click({ modifiers: ['Shift'] });
-  await page.getByRole('button', { name: 'Group as Para box' }).click();
+  await menuCommand(page, 'Group as Para box');
   const group = page.locator('main .react-flow__node-group');
   await expect(group).toHaveCount(1);
   const ports = group.getByRole('list', { name: /^parameters of / });
@@ -100,7 +101,7 @@ test('a Para group: its parameters on top, its own inspector, and the term names
   const term = page.getByRole('region', { name: 'Composite term' });
   await expect(term).toContainText(/^Term\s*group 1 ; linear\[8→2\]/);
   await page.screenshot({ path: '/tmp/h14b-views-para-group.png' });
-  await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
+  await menuCommand(page, 'Lens view (backward strands)');
   await page.screenshot({ path: '/tmp/h14b-views-lens-group.png' });
   expect(record.consoleErrors).toEqual([]);
 });
@@ -108,7 +109,7 @@ test('a Para group: its parameters on top, its own inspector, and the term names
 test('the lens view, as the paper draws the learner', async ({ page, record }) => {
   await page.setViewportSize({ width: 1400, height: 850 });
   await openEditor(page);
-  await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
+  await menuCommand(page, 'Lens view (backward strands)');
   await expect(node(page, 'lin1').locator('.backward-strand')).toBeVisible();
   await page.getByRole('button', { name: 'Fit view', exact: true }).click();
   // the learner's boxes are lenses too: loss, learning rate, optimiser

@@ -38,7 +38,29 @@ export async function recordPage(page: Page): Promise<PageRecord> {
   };
 }
 
-export const test = base.extend<{ record: PageRecord }>({
+/**
+ * The specs that are not about the screen's arrangement start with every panel open, as a user
+ * who opened them (the choice the app keeps in localStorage, app/panelLayout.ts); the first
+ * visit's arrangement for the window's width is checked in e2e/layouts.spec.ts, which sets
+ * `panelsOpen: false`.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that gives no value as void
+export const test = base.extend<{ record: PageRecord; panelsOpen: boolean; panels: void }>({
+  panelsOpen: [true, { option: true }],
+  panels: [
+    async ({ context, panelsOpen }, use) => {
+      if (panelsOpen)
+        await context.addInitScript(() => {
+          if (localStorage.getItem('lensboard.panels') === null)
+            localStorage.setItem(
+              'lensboard.panels',
+              JSON.stringify({ palette: true, inspector: true, data: true, training: true }),
+            );
+        });
+      await use();
+    },
+    { auto: true },
+  ],
   record: async ({ page }, use) => {
     const record = await recordPage(page);
     await use(record);

@@ -3,8 +3,9 @@
  * step, do what the panel asks (draw a wire, click a box, turn on the lens view, press Step),
  * and see Next offered only once it is done. The panel never covers what it highlights.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { dragWire, handle, inspector, node, openEditor } from './editorHelpers';
+import type { Page } from '@playwright/test';
+import { dragWire, handle, inspector, menuCommand, node, openEditor } from './editorHelpers';
+import { expect, test } from './fixtures';
 
 const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
 
@@ -60,7 +61,7 @@ test('the first lesson runs to its end by doing what each step asks', async ({ p
 
   // step 4: the backward half
   await expect(next).toBeDisabled();
-  await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
+  await menuCommand(page, 'Lens view (backward strands)');
   await expect(page.locator('main .backward-wire').first()).toBeVisible();
   await next.click();
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { nodes, openEditor, pane } from './editorHelpers';
+import { menuCommand, nodes, openEditor, pane } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 // Long user journeys (training, reloads, two pages): a machine shared with other work needs time.
@@ -111,7 +111,7 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
   await expect(stepShown(page)).toHaveText('0');
   const picking = page.waitForEvent('filechooser');
-  await tools(page).getByRole('button', { name: 'Open…' }).click();
+  await menuCommand(page, 'Open…');
   await (await picking).setFiles(file);
   await expect(discardAsk(page)).toContainText('The model “XOR.lensboard-model.json” replaces it');
   await page.screenshot({ path: info.outputPath('open-asks.png') });
@@ -169,7 +169,7 @@ test('a broken file shows each problem at its JSON path, and changes nothing', a
   const cut = info.outputPath('cut.lensboard-model.json');
   writeFileSync(cut, JSON.stringify({ ...valid, weightData: valid.weightData.slice(0, 100) }));
   const picking = page.waitForEvent('filechooser');
-  await tools(page).getByRole('button', { name: 'Open…' }).click();
+  await menuCommand(page, 'Open…');
   await (await picking).setFiles(cut);
   await expect(problem(page)).toHaveAccessibleName('Cannot open “cut.lensboard-model.json”');
   await expect(problem(page)).toContainText('Nothing was changed.');

@@ -6,19 +6,18 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { cnn, file, node } from '../src/testing/onnxFiles';
-import { nodes } from './editorHelpers';
+import { menuCommand, nodes } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
-const tools = (page: Page) => page.getByRole('toolbar', { name: 'Editor tools' });
 const notice = (page: Page) => page.getByRole('status', { name: 'Notice' });
 const problem = (page: Page) => page.getByRole('alertdialog', { name: /^Cannot open/ });
 const discardAsk = (page: Page) => page.getByRole('dialog', { name: 'Discard unsaved changes?' });
 
 async function open(page: Page, path: string): Promise<void> {
   const picking = page.waitForEvent('filechooser');
-  await tools(page).getByRole('button', { name: 'Open…' }).click();
+  await menuCommand(page, 'Open…');
   await (await picking).setFiles(path);
   if (await discardAsk(page).isVisible()) {
     await discardAsk(page).getByRole('button', { name: 'Discard and open the file' }).click();

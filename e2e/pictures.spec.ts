@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { nodes, openEditor } from './editorHelpers';
+import { menuCommand, nodes, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Picture of the diagram' });
@@ -20,7 +20,7 @@ async function saved(page: Page, button: string, path: string): Promise<{ downlo
 test('the diagram leaves as SVG, PNG and TikZ', async ({ page, record }, info) => {
   await openEditor(page);
   const boxes = await nodes(page).count();
-  await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Picture…' }).click();
+  await menuCommand(page, 'Picture…');
   await expect(dialog(page)).toContainText(`The whole diagram: ${boxes} boxes`);
   const preview = dialog(page).getByRole('img', { name: /^The string diagram XOR/ });
   await expect(preview).toBeVisible();

@@ -5,7 +5,7 @@
  * link locks the diagram for the students; only the teacher's link unlocks it.
  */
 import type { Page } from '@playwright/test';
-import { nodes, openEditor, pane } from './editorHelpers';
+import { menuCommand, nodes, openEditor, pane } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 // Long user journeys (training, reloads, two pages): a machine shared with other work needs time.
@@ -34,7 +34,7 @@ test('a share link opens the diagram elsewhere, asking first, with the panels it
   await openEditor(page);
   await openExample(page, 'Iris, one dense layer');
   await expect(title(page)).toHaveText('Iris: dense 4→3 σ (the paper)');
-  await tools(page).getByRole('button', { name: 'Share link…' }).click();
+  await menuCommand(page, 'Share link…');
   await shareDialog(page).getByLabel('Hide the palette').check();
   const field = shareDialog(page).getByLabel('Link');
   await expect(field).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/#d=[A-Za-z0-9_-]+&hide=palette$/);
@@ -86,7 +86,7 @@ test("a class link holds: the students' link locks the diagram with no Unlock, t
   record,
 }, info) => {
   await openEditor(page);
-  await tools(page).getByRole('button', { name: 'Share link…' }).click();
+  await menuCommand(page, 'Share link…');
   await shareDialog(page)
     .getByLabel(/Lock the diagram/)
     .check();

@@ -6,7 +6,7 @@
  * share link opens in another page. Every number read belongs to the document on screen.
  */
 import type { Page } from '@playwright/test';
-import { dragWire, handle, inspector, node, openEditor } from './editorHelpers';
+import { dragWire, handle, inspector, menuCommand, node, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -81,7 +81,7 @@ test("a teacher's hour: one sitting across documents, every number the open docu
   await node(page, 'lin1').click();
   await expect(inspector(page).getByRole('heading', { name: 'Reverse derivative' })).toBeVisible();
   await next.click();
-  await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
+  await menuCommand(page, 'Lens view (backward strands)');
   await next.click();
   await expect(lesson(page).getByRole('heading', { name: 'One step of learning' })).toBeVisible();
   await expect(button(page, 'Step')).toBeEnabled();
@@ -91,7 +91,7 @@ test("a teacher's hour: one sitting across documents, every number the open docu
   await next.click();
   await lesson(page).getByRole('button', { name: 'Finish' }).click();
   await expect(lesson(page)).toBeHidden();
-  await page.getByRole('button', { name: 'Lens view (backward strands)' }).click();
+  await menuCommand(page, 'Lens view (backward strands)');
 
   // MNIST, convolutional: one epoch, and the counters say one epoch.
   await openExample(page, 'The paper’s experiments', 'MNIST, convolutional', 'MNIST: convolutional (the paper)');
@@ -151,7 +151,7 @@ test("a teacher's hour: one sitting across documents, every number the open docu
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
   await expectNoRun(page);
   const picking = page.waitForEvent('filechooser');
-  await tools(page).getByRole('button', { name: 'Open…' }).click();
+  await menuCommand(page, 'Open…');
   await (await picking).setFiles(file);
   const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
   if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard and open the file' }).click();
@@ -169,7 +169,7 @@ test("a teacher's hour: one sitting across documents, every number the open docu
 
   // A share link of the diagram on screen, opened in a new page: the diagram, and no run of ours.
   await animation.getByRole('button', { name: 'Close', exact: true }).click();
-  await tools(page).getByRole('button', { name: 'Share link…' }).click();
+  await menuCommand(page, 'Share link…');
   const share = page.getByRole('dialog', { name: 'Share link' });
   const link = await share.getByLabel('Link').inputValue();
   await share.getByRole('button', { name: 'Close' }).click();

@@ -1,4 +1,8 @@
-/** The shell: header with the tools, palette, canvas with its panels, inspector, status bar. */
+/**
+ * The shell: header with the tools, palette, canvas with its panels, inspector and data beside
+ * it, training under it, status bar. Every panel collapses to its label on a rail and opens
+ * again; the arrangement a window starts with is chosen for its width (docs/screen.md).
+ */
 
 import { ClassroomProvider } from '../classroom/ClassroomContext';
 import { LessonChooser, LessonsButton } from '../classroom/LessonChooser';
@@ -34,7 +38,10 @@ import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { PerSession } from '../train-ui/session/PerSession';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { BoxOutputTip } from '../train-ui/views/BoxOutputTip';
+import { PanelHeading } from './PanelHeading';
 import { StatusBar } from './StatusBar';
+import { useInspectorDrawer } from './useInspectorDrawer';
+import { usePanels } from './usePanels';
 
 // Loaded when first opened (editor/overlays/lazyOverlay.tsx): the first screen, an example on
 // the canvas, needs neither.
@@ -48,17 +55,48 @@ export const OPENING = 'Opening the diagram…';
 
 export function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
+  const [open, toggle] = usePanels();
+  // the inspector, closed, comes out over the canvas's edge while a box or wire is selected
+  const drawer = useInspectorDrawer(!open.inspector);
+  const sideOpen = open.inspector || open.data;
+  const inspector = (
+    <aside className={drawer.shown ? 'inspector inspector-drawer' : 'inspector'} aria-label="Inspector">
+      <PanelHeading
+        name="Inspector"
+        open={open.inspector || drawer.shown}
+        onToggle={() => (drawer.shown ? drawer.dismiss() : toggle('inspector'))}
+        controls="inspector-body"
+      >
+        {drawer.shown && (
+          <button type="button" className="panel-pin" onClick={() => toggle('inspector', true)}>
+            Keep open
+          </button>
+        )}
+      </PanelHeading>
+      <div id="inspector-body" className="panel-body" hidden={!open.inspector && !drawer.shown}>
+        <Inspector />
+      </div>
+    </aside>
+  );
+  const classes = [
+    'app',
+    ...hidden.map((p) => `hide-${p}`),
+    ...(['palette', 'inspector', 'data', 'training'] as const).filter((p) => !open[p]).map((p) => `closed-${p}`),
+    sideOpen ? 'side-open' : 'side-rail',
+  ].filter(Boolean);
   return (
     <TrainingProvider>
       <ClassroomProvider>
-        <div className={['app', ...hidden.map((p) => `hide-${p}`)].join(' ')}>
+        <div className={classes.join(' ')}>
           <header className="app-header">
             <h1>{APP_NAME}</h1>
             <span className="tagline">{TAGLINE}</span>
             <DocumentTitle />
             <Toolbar />
-            <LessonsButton />
-            <ExportModel />
+            <div className="header-end">
+              <LessonsButton />
+              <ExportModel />
+            </div>
           </header>
           <div className="app-banners">
             <SaveFailedBanner />
@@ -67,38 +105,63 @@ export function Shell({ ready }: { ready: boolean }) {
             <LockedBanner />
           </div>
           <aside className="palette" aria-label="Palette">
-            <h2>Palette</h2>
-            <Palette />
+            <PanelHeading
+              name="Palette"
+              open={open.palette}
+              onToggle={() => toggle('palette')}
+              controls="palette-body"
+            />
+            <div id="palette-body" className="panel-body" hidden={!open.palette}>
+              <Palette />
+            </div>
           </aside>
           <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
-            <Breadcrumb />
-            {!ready && (
-              <p className="canvas-opening" role="status">
-                {OPENING}
-              </p>
-            )}
-            <DiagramCanvas />
-            <EmptyCanvasHint />
-            <MissingOutputHint />
-            <NoticeBar />
-            <LazyOverlay overlay="reverse" what="the R[f] view" load={loadReverseView} />
+            <div className="canvas-stage">
+              <Breadcrumb />
+              {!ready && (
+                <p className="canvas-opening" role="status">
+                  {OPENING}
+                </p>
+              )}
+              <DiagramCanvas />
+              <EmptyCanvasHint />
+              <MissingOutputHint />
+              <NoticeBar />
+              <LazyOverlay overlay="reverse" what="the R[f] view" load={loadReverseView} />
+              <LessonPanel />
+              <PerSession>
+                <BoxOutputTip />
+              </PerSession>
+              {drawer.shown && inspector}
+            </div>
             <TermPanel />
+            {/* beside the term bar when closed; over the canvas's bottom or side when open (app.css) */}
             <PerSession>
               <AnimationPanel />
             </PerSession>
-            <LessonPanel />
-            <PerSession>
-              <BoxOutputTip />
-            </PerSession>
           </main>
-          <aside className="inspector" aria-label="Inspector">
-            <h2>Inspector</h2>
-            <Inspector />
-          </aside>
-          <DatasetPanel />
-          <PerSession>
-            <TrainPanel />
-          </PerSession>
+          <div className="side">
+            {!drawer.shown && inspector}
+            <div className="data-section">
+              <PanelHeading name="Data" open={open.data} onToggle={() => toggle('data')} controls="data-body" />
+              <div id="data-body" className="panel-body" hidden={!open.data}>
+                <DatasetPanel />
+              </div>
+            </div>
+          </div>
+          <div className="train-dock">
+            <PanelHeading
+              name="Training"
+              open={open.training}
+              onToggle={() => toggle('training')}
+              controls="training-body"
+            />
+            <div id="training-body" className="train-dock-body">
+              <PerSession>
+                <TrainPanel />
+              </PerSession>
+            </div>
+          </div>
           <StatusBar />
           <ContextMenu />
           <ConnectPicker />

@@ -106,22 +106,36 @@ const Boxes = memo(function Boxes({ rects, bounds }: Drawn) {
   );
 });
 
+/**
+ * The view's frame within the map (map pixels), cut to the map: zoomed out past the boxes (Fit
+ * view on a wide diagram), the whole map is in view and the frame is its edge, never a line
+ * drawn outside it.
+ */
+export function frameInMap(
+  bounds: Bounds,
+  view: { x: number; y: number; zoom: number },
+  pane: { width: number; height: number },
+) {
+  const { scale, left, top } = fitInto(bounds);
+  const x0 = left + (-view.x / view.zoom - bounds.x) * scale;
+  const y0 = top + (-view.y / view.zoom - bounds.y) * scale;
+  const x1 = x0 + (pane.width / view.zoom) * scale;
+  const y1 = y0 + (pane.height / view.zoom) * scale;
+  const x = Math.max(0, Math.min(WIDTH, x0));
+  const y = Math.max(0, Math.min(HEIGHT, y0));
+  return { x, y, width: Math.max(0, Math.min(WIDTH, x1) - x), height: Math.max(0, Math.min(HEIGHT, y1) - y) };
+}
+
 /** The view's frame: re-rendered at each pan step, and only it. */
 function ViewFrame({ bounds }: { bounds: Bounds }) {
   const [tx, ty, zoom] = useStore((s) => s.transform);
-  const paneWidth = useStore((s) => s.width);
-  const paneHeight = useStore((s) => s.height);
-  const { scale, left, top } = fitInto(bounds);
-  const x = left + (-tx / zoom - bounds.x) * scale;
-  const y = top + (-ty / zoom - bounds.y) * scale;
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const f = frameInMap(bounds, { x: tx, y: ty, zoom }, { width, height });
   return (
     <div
       className="canvas-map-view"
-      style={{
-        width: (paneWidth / zoom) * scale,
-        height: (paneHeight / zoom) * scale,
-        transform: `translate(${x}px, ${y}px)`,
-      }}
+      style={{ width: f.width, height: f.height, transform: `translate(${f.x}px, ${f.y}px)` }}
     />
   );
 }

@@ -12,7 +12,7 @@ import { motionHandlers } from './canvasMotion';
 import { LensArrowMarker } from './LensArrowMarker';
 import { nodeTypes } from './nodes/nodeTypes';
 import { OptimiserStrands } from './OptimiserStrands';
-import { READABLE_ZOOM } from './openingView';
+import { FIT_MIN_ZOOM, READABLE_ZOOM } from './openingView';
 import { edgeTypes } from './TypedWire';
 import { useCanvasEvents } from './useCanvasEvents';
 import { useConnectionHandlers } from './useConnectionHandlers';
@@ -24,12 +24,12 @@ import { useOpeningView } from './useOpeningView';
 const CONNECTION_RADIUS = 32;
 /**
  * From this many boxes on, only the boxes and wires in view are mounted: an edit then re-renders
- * and repaints what is seen (Fit view keeps a readable zoom, so a big diagram is never all in
- * view), not every label of the diagram (bench: "edit to painted result").
+ * and repaints what is seen (a big diagram opens at a readable zoom, so it is not all in view
+ * until Fit view shows it whole), not every label of the diagram (bench: "edit to painted result").
  */
 const ONLY_VISIBLE_FROM = 100;
-/** React Flow's own fit button keeps text readable too (docs: openingView.ts). */
-const readableFit = { padding: 0.1, minZoom: READABLE_ZOOM.min, maxZoom: READABLE_ZOOM.max };
+/** React Flow's own fit button fits the whole diagram, as Fit view does (docs/screen.md). */
+const wholeFit = { padding: 0.05, minZoom: FIT_MIN_ZOOM, maxZoom: READABLE_ZOOM.max };
 
 export function DiagramCanvas() {
   const { nodes, edges } = useFlowProjection();
@@ -55,7 +55,7 @@ export function DiagramCanvas() {
       selectionKeyCode="Shift"
       multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
       zoomOnDoubleClick={false}
-      minZoom={0.1}
+      minZoom={FIT_MIN_ZOOM}
       maxZoom={3}
       connectionRadius={CONNECTION_RADIUS}
       attributionPosition="top-right"
@@ -63,7 +63,7 @@ export function DiagramCanvas() {
     >
       <LensArrowMarker />
       <OptimiserStrands />
-      <Controls fitViewOptions={readableFit} />
+      <Controls fitViewOptions={wholeFit} />
       <CanvasMap />
     </ReactFlow>
   );

@@ -1,10 +1,13 @@
 /**
- * Where a freshly opened document is shown. Fitting a wide diagram into the canvas makes its
- * boxes and type labels unreadable (the XOR example fits at 0.44 in a 1400×850 window), so the
- * zoom stays within a readable range; when the whole diagram does not fit at that zoom, the view
- * starts at its left edge, where the data enters, and the minimap shows the rest.
+ * Where a freshly opened document is shown, and where Fit view puts it (docs/screen.md). An
+ * opened document is framed whole when it can be read whole (at 0.6 or more: the XOR example
+ * at 0.7 on a 1280×720 screen, the panels on their rails); a larger one starts at its left
+ * edge, where the data enters, and the canvas map shows the rest. Fit view fits any diagram
+ * whole, however far out that takes the zoom: readability comes from the canvas's room.
  */
-export const READABLE_ZOOM = { min: 0.8, max: 1.25 } as const;
+export const READABLE_ZOOM = { min: 0.6, max: 1.25 } as const;
+/** How far out Fit view may go: far enough for any diagram (React Flow's minZoom on the canvas). */
+export const FIT_MIN_ZOOM = 0.02;
 export const OPENING_PADDING = 32;
 
 const DEFAULT_SIZE = { width: 120, height: 48 };
@@ -16,12 +19,17 @@ interface Rect {
   readonly height: number;
 }
 
-export function openingViewport(bounds: Rect, pane: { width: number; height: number }, pad = OPENING_PADDING) {
+export function openingViewport(
+  bounds: Rect,
+  pane: { width: number; height: number },
+  pad = OPENING_PADDING,
+  minZoom: number = READABLE_ZOOM.min,
+) {
   const fit = Math.min(
     (pane.width - 2 * pad) / Math.max(bounds.width, 1),
     (pane.height - 2 * pad) / Math.max(bounds.height, 1),
   );
-  const zoom = Math.min(READABLE_ZOOM.max, Math.max(READABLE_ZOOM.min, fit));
+  const zoom = Math.min(READABLE_ZOOM.max, Math.max(minZoom, fit));
   const centre = (paneSize: number, start: number, size: number) => (paneSize - size * zoom) / 2 - start * zoom;
   const fitsWide = bounds.width * zoom <= pane.width - 2 * pad;
   const fitsHigh = bounds.height * zoom <= pane.height - 2 * pad;
@@ -30,6 +38,11 @@ export function openingViewport(bounds: Rect, pane: { width: number; height: num
     y: fitsHigh ? centre(pane.height, bounds.y, bounds.height) : pad - bounds.y * zoom,
     zoom,
   };
+}
+
+/** Fit view: the whole diagram, centred, zoomed out as far as it takes (never in past the readable maximum). */
+export function wholeViewport(bounds: Rect, pane: { width: number; height: number }, pad = OPENING_PADDING) {
+  return openingViewport(bounds, pane, pad, FIT_MIN_ZOOM);
 }
 
 /** The box around the nodes, from their positions and measured sizes (a default size if not measured). */

@@ -1,9 +1,8 @@
 /**
- * Fit view frames the diagram as an opened document is framed (canvas/openingView.ts): never
- * below a readable zoom; when the whole does not fit, the view starts where the data enters and
- * the minimap shows the rest.
+ * Fit view frames the whole diagram, however wide: centred, zoomed out as far as it takes
+ * (canvas/openingView.ts, docs/screen.md); the canvas map shows the view around it.
  */
-import { documentBounds, openingViewport } from '../canvas/openingView';
+import { documentBounds, wholeViewport } from '../canvas/openingView';
 import { inScope } from '../model/documentOps';
 import { defineCommand } from './command';
 
@@ -17,6 +16,6 @@ export const fitView = defineCommand({
     const { doc, scope, measured } = store.getState();
     const { boxes, groups } = inScope(doc, scope);
     const bounds = documentBounds([...boxes, ...groups], measured);
-    if (bounds) void flow.setViewport(openingViewport(bounds, { width: pane.width, height: pane.height }));
+    if (bounds) void flow.setViewport(wholeViewport(bounds, { width: pane.width, height: pane.height }));
   },
 });

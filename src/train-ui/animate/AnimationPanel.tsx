@@ -20,7 +20,7 @@ import { Player, SPEEDS } from './player';
 import { type Reading, shapeText, statsOf, summaryText } from './readings';
 import { requestTrace } from './requestTrace';
 import { drawableOn, EDITED_SINCE, readTrace, type TracedStep } from './stepTrace';
-import { useFitAbovePanel } from './useFitAbovePanel';
+import { useFitAbovePanel, usePanelDock } from './useFitAbovePanel';
 import { useOpenedValues } from './useOpenedValues';
 import { usePresentation } from './usePresentation';
 import './animate.css';
@@ -144,7 +144,9 @@ export function AnimationPanel() {
   const name = useMemo(() => namer(doc), [doc]);
   const frames = t?.timeline.frames ?? [];
   const frame = frames[s.index];
-  useFitAbovePanel(section, s.status === 'ready' ? s.traced : null, frame?.boxes ?? NO_BOXES);
+  // placement only (docs/screen.md): at the canvas's bottom, or its side on a low, wide canvas
+  const dock = usePanelDock();
+  useFitAbovePanel(section, s.status === 'ready' ? s.traced : null, frame?.boxes ?? NO_BOXES, dock);
   const notHere = useOpenedValues(session, player, t, pinned, frame, s.example);
   // the optimiser's caption prints its update diagram: made once per frame and example, not per render
   const caption = useMemo(
@@ -183,7 +185,7 @@ export function AnimationPanel() {
     );
 
   return (
-    <section ref={section} className="anim-panel" aria-label="Animation" onKeyDown={onKey}>
+    <section ref={section} className={`anim-panel anim-dock-${dock}`} aria-label="Animation" onKeyDown={onKey}>
       <div className="anim-controls">
         <button type="button" onClick={() => player.previous()} disabled={s.index === 0}>
           ◀ Previous box

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeBand, OVERVIEW_ZOOM, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
+import { dockFor, freeBand, OVERVIEW_ZOOM, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
 
 describe('the band above the Animation panel', () => {
   it('says pixels: React Flow reads a bare number as a share of the pane', () => {
@@ -35,16 +35,33 @@ describe('the band above the Animation panel', () => {
 
   it('zooms out, never below the overview zoom and never in, for boxes at work taller than the band', () => {
     const band = freeBand(800, 400, 200); // 768 × 124
-    // the optimiser 248 above the model: fits at 0.5
-    const tall = { x: 0, y: -100, width: 100, height: 248 };
+    // the optimiser 186 above the model: fits at 2/3
+    const tall = { x: 0, y: -100, width: 100, height: 186 };
     const out = panInto(tall, band, { x: 0, y: 0, zoom: 0.8 });
-    expect(out?.zoom).toBeCloseTo(0.5);
+    expect(out?.zoom).toBeCloseTo(2 / 3);
     const t = out as { x: number; y: number; zoom: number };
     expect(-100 * t.zoom + t.y).toBeGreaterThanOrEqual(band.top - 1e-9);
-    expect(148 * t.zoom + t.y).toBeLessThanOrEqual(band.bottom + 1e-9);
+    expect(86 * t.zoom + t.y).toBeLessThanOrEqual(band.bottom + 1e-9);
     // taller still: the overview zoom, centred
     expect(panInto({ ...tall, height: 2000 }, band, { x: 0, y: 0, zoom: 0.8 })?.zoom).toBe(OVERVIEW_ZOOM);
-    // already out further than it needs: the zoom stays
-    expect(panInto({ x: 5000, y: 0, width: 10, height: 10 }, band, { x: 0, y: 0, zoom: 0.4 })?.zoom).toBe(0.4);
+    // already out further than it needs, or than the overview zoom: the zoom stays
+    expect(panInto({ ...tall, height: 2000 }, band, { x: 0, y: 0, zoom: 0.3 })?.zoom).toBe(0.3);
+    expect(panInto({ x: 5000, y: 0, width: 10, height: 10 }, band, { x: 0, y: 0, zoom: 0.7 })?.zoom).toBe(0.7);
+  });
+
+  it('docks at the side of a low, wide canvas (1280×720, panels on their rails) and at the bottom of a tall one', () => {
+    expect(dockFor(1208, 420)).toBe('side');
+    expect(dockFor(1294, 454)).toBe('side');
+    expect(dockFor(1360, 700)).toBe('bottom');
+    expect(dockFor(700, 420)).toBe('bottom');
+  });
+
+  it('at the side, leaves the band left of the panel, as tall as the canvas less the chips', () => {
+    const band = freeBand(1208, 420, 400, 'side');
+    expect(band.right).toBeLessThanOrEqual(1208 - 400);
+    expect(band.bottom).toBe(420 - Number.parseFloat(paddingAbovePanel(400, 'side').bottom));
+    expect(1208 - band.right).toBe(Number.parseFloat(paddingAbovePanel(400, 'side').right));
+    // XOR's boxes at work, two boxes 400 wide, fit it at the user's zoom of 0.7
+    expect(panInto({ x: 0, y: 0, width: 400, height: 60 }, band, { x: 0, y: 0, zoom: 0.7 })?.zoom ?? 0.7).toBe(0.7);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * While a step is animated, its panel covers the lower part of the canvas; the drawing is kept
- * in the band it leaves free. When a traced step is shown, a drawing that fits that band at an
+ * While a step is animated, its panel covers the lower part of the canvas — or, on a low and
+ * wide canvas (1280×720 with the panels on their rails), its right side, where it can be as
+ * tall as the canvas and its caption read whole (docs/screen.md); the drawing is kept in the
+ * band it leaves free. When a traced step is shown, a drawing that fits that band at an
  * overview zoom is framed whole, so every box and every wire's value chip can be seen and
  * pressed without panning; a larger one (MNIST's) keeps the user's zoom, and at each frame the
  * canvas pans to bring the boxes at work, and the wires they light, into the band (zooming out,
@@ -16,20 +18,45 @@ import { animationMarks } from '../../editor/canvas/animationMarks';
 /** Room under the lowest box for its wires' value chips, which hang below each wire. */
 const CHIP_ROOM = 44;
 const MARGIN = 16;
-/** Below this zoom a whole drawing is not framed: its boxes' names could not be read. */
-export const OVERVIEW_ZOOM = 0.3;
+/**
+ * Below this zoom a whole drawing is not framed, nor the boxes at work zoomed out to: their
+ * names could not be read on a projected 1280×720 screen (docs/screen.md).
+ */
+export const OVERVIEW_ZOOM = 0.6;
 const MAX_ZOOM = 1.25;
 
-/** The padding, in pixels, that frames the drawing above a panel `panelHeight` tall at the canvas's bottom. */
-export function paddingAbovePanel(panelHeight: number) {
-  // React Flow reads a bare number as a share of the pane: say pixels
-  const px = (n: number) => `${Math.round(n)}px` as const;
-  return { top: px(MARGIN), left: px(MARGIN), right: px(MARGIN), bottom: px(panelHeight + MARGIN + CHIP_ROOM) };
+export type Dock = 'bottom' | 'side';
+/** A canvas lower than this, and at least `SIDE_MIN_WIDTH` wide, has the panel at its side. */
+const SIDE_BELOW_HEIGHT = 560;
+const SIDE_MIN_WIDTH = 900;
+
+/** Where the panel goes on a pane `width`×`height`: at the side of a low, wide canvas, else at the bottom. */
+export function dockFor(width: number, height: number): Dock {
+  return height < SIDE_BELOW_HEIGHT && width >= SIDE_MIN_WIDTH ? 'side' : 'bottom';
 }
 
-/** The free band of a pane `width`×`height` above a panel `panelHeight` tall, in screen pixels. */
-export function freeBand(width: number, height: number, panelHeight: number) {
-  return { left: MARGIN, top: MARGIN, right: width - MARGIN, bottom: height - panelHeight - MARGIN - CHIP_ROOM };
+/** The dock for the canvas's size now. */
+export function usePanelDock(): Dock {
+  return useStore((s) => dockFor(s.width, s.height));
+}
+
+/**
+ * The padding, in pixels, that frames the drawing beside a panel `size` tall at the canvas's
+ * bottom (or `size` wide at its right side).
+ */
+export function paddingAbovePanel(size: number, dock: Dock = 'bottom') {
+  // React Flow reads a bare number as a share of the pane: say pixels
+  const px = (n: number) => `${Math.round(n)}px` as const;
+  return dock === 'side'
+    ? { top: px(MARGIN), left: px(MARGIN), right: px(size + 2 * MARGIN), bottom: px(MARGIN + CHIP_ROOM) }
+    : { top: px(MARGIN), left: px(MARGIN), right: px(MARGIN), bottom: px(size + MARGIN + CHIP_ROOM) };
+}
+
+/** The free band of a pane `width`×`height` beside a panel `size` tall at the bottom (or wide at the side), in screen pixels. */
+export function freeBand(width: number, height: number, size: number, dock: Dock = 'bottom') {
+  return dock === 'side'
+    ? { left: MARGIN, top: MARGIN, right: width - size - 2 * MARGIN, bottom: height - MARGIN - CHIP_ROOM }
+    : { left: MARGIN, top: MARGIN, right: width - MARGIN, bottom: height - size - MARGIN - CHIP_ROOM };
 }
 
 /** The zoom that frames `bounds` whole in `band`. */
@@ -47,7 +74,7 @@ export function zoomToFit(bounds: Rect, band: ReturnType<typeof freeBand>): numb
  */
 export function panInto(bounds: Rect, band: ReturnType<typeof freeBand>, at: { x: number; y: number; zoom: number }) {
   const fit = zoomToFit(bounds, band);
-  const v = fit < at.zoom ? { ...at, zoom: Math.max(OVERVIEW_ZOOM, Math.min(at.zoom, fit)) } : at;
+  const v = fit < at.zoom ? { ...at, zoom: Math.max(Math.min(OVERVIEW_ZOOM, at.zoom), fit) } : at;
   const left = bounds.x * v.zoom + v.x;
   const top = bounds.y * v.zoom + v.y;
   const right = left + bounds.width * v.zoom;
@@ -63,29 +90,34 @@ export function panInto(bounds: Rect, band: ReturnType<typeof freeBand>, at: { x
   };
 }
 
-/** The tallest the panel has been since `shown` changed, in whole pixels. */
-function useTallest(panel: RefObject<HTMLElement | null>, shown: unknown): number {
+/** The tallest (docked at the side: the widest) the panel has been since `shown` changed, in whole pixels. */
+function useTallest(panel: RefObject<HTMLElement | null>, shown: unknown, dock: Dock): number {
   const [tallest, setTallest] = useState(0);
   useEffect(() => {
     setTallest(0);
     const el = panel.current;
     if (!shown || !el) return;
-    const grow = () => setTallest((t) => Math.max(t, Math.ceil(el.offsetHeight)));
+    const grow = () => setTallest((t) => Math.max(t, Math.ceil(dock === 'side' ? el.offsetWidth : el.offsetHeight)));
     grow();
     const watch = new ResizeObserver(grow);
     watch.observe(el);
     return () => watch.disconnect();
-  }, [panel, shown]);
+  }, [panel, shown, dock]);
   return tallest;
 }
 
 /** `lit`: the drawn boxes at work in the frame shown. */
-export function useFitAbovePanel(panel: RefObject<HTMLElement | null>, shown: unknown, lit: readonly string[]): void {
+export function useFitAbovePanel(
+  panel: RefObject<HTMLElement | null>,
+  shown: unknown,
+  lit: readonly string[],
+  dock: Dock = 'bottom',
+): void {
   const flow = useReactFlow();
   // React Flow frames with the pane size it last measured: wait for that, not for the DOM
   const width = useStore((s) => s.width);
   const height = useStore((s) => s.height);
-  const tallest = useTallest(panel, shown);
+  const tallest = useTallest(panel, shown, dock);
   const litKey = lit.join(' ');
 
   // the whole drawing, when it can be read framed whole
@@ -93,12 +125,12 @@ export function useFitAbovePanel(panel: RefObject<HTMLElement | null>, shown: un
     if (!shown || !tallest || !width || !height) return;
     const frame = requestAnimationFrame(() => {
       const bounds = flow.getNodesBounds(flow.getNodes());
-      const zoom = zoomToFit(bounds, freeBand(width, height, tallest));
+      const zoom = zoomToFit(bounds, freeBand(width, height, tallest, dock));
       if (zoom < OVERVIEW_ZOOM) return;
-      void flow.fitView({ padding: paddingAbovePanel(tallest), maxZoom: MAX_ZOOM, minZoom: OVERVIEW_ZOOM });
+      void flow.fitView({ padding: paddingAbovePanel(tallest, dock), maxZoom: MAX_ZOOM, minZoom: OVERVIEW_ZOOM });
     });
     return () => cancelAnimationFrame(frame);
-  }, [flow, shown, width, height, tallest]);
+  }, [flow, shown, width, height, tallest, dock]);
 
   // the boxes at work and the wires they light, always in the band
   useEffect(() => {
@@ -111,9 +143,9 @@ export function useFitAbovePanel(panel: RefObject<HTMLElement | null>, shown: un
       }
       const known = [...ids].filter((id) => flow.getInternalNode(id));
       if (known.length === 0) return;
-      const to = panInto(flow.getNodesBounds(known), freeBand(width, height, tallest), flow.getViewport());
+      const to = panInto(flow.getNodesBounds(known), freeBand(width, height, tallest, dock), flow.getViewport());
       if (to) void flow.setViewport(to, { duration: 200 });
     });
     return () => cancelAnimationFrame(frame);
-  }, [flow, shown, width, height, tallest, litKey]);
+  }, [flow, shown, width, height, tallest, litKey, dock]);
 }

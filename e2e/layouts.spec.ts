@@ -1,0 +1,173 @@
+/**
+ * The screens a class uses — 1280×720 (a projector, a school laptop), 1366×768 and 1920×1080 —
+ * looked at as a teacher would (e2e/screenChecks.ts): on the first screen, after a short run
+ * with each view of it, and during the animation, the document never scrolls, nothing reaches
+ * past the window, the named regions do not overlap, and no figure or caption is cut. The
+ * arrangement a first visit gets is the one for its width (docs/screen.md): the panels on their
+ * rails at 1440 px and below, the canvas with at least 60% of the width. One page, resized.
+ */
+import type { Page } from '@playwright/test';
+import { openEditor } from './editorHelpers';
+import { expect, test } from './fixtures';
+import { expectScreenFits, type ScreenLook } from './screenChecks';
+import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
+
+// this spec looks at the arrangement a first visit gets, not at panels a user opened
+test.use({ panelsOpen: false });
+
+const SIZES = [
+  { width: 1920, height: 1080 },
+  { width: 1366, height: 768 },
+  { width: 1280, height: 720 },
+] as const;
+
+const REGIONS: Record<string, string> = {
+  header: '.app-header',
+  canvas: 'main .canvas-stage',
+  palette: 'aside.palette',
+  inspector: 'aside.inspector',
+  data: '.data-section',
+  training: '.train-dock',
+  'term bar': '.term-panel',
+  animation: '.anim-panel',
+  status: '.status-bar',
+};
+/** Figures and captions, read whole. */
+const TEXTS = [
+  '.train-left',
+  '.train-numbers dl',
+  '.train-numbers dd',
+  '.train-status',
+  '.train-tabs button',
+  '.anim-title',
+  '.anim-rule',
+  '.anim-rule-numbers',
+  '.anim-where',
+  '.learnt-confusion',
+  '.doc-title',
+  '.toolbar button',
+  '.header-end button',
+  '.panel-toggle',
+].join(', ');
+const FIRST: ScreenLook = { regions: REGIONS, texts: TEXTS };
+/** The open animation panel is drawn over the canvas: checked apart, by the boxes at work. */
+const ANIMATING: ScreenLook = { regions: REGIONS, texts: TEXTS, nested: [['canvas', 'animation']] };
+
+const canvasShare = (page: Page) =>
+  page.evaluate(() => (document.querySelector('main .react-flow')?.getBoundingClientRect().width ?? 0) / innerWidth);
+
+/** The boxes the animation lights that the panel covers, or that are outside the canvas. */
+const hiddenWork = (page: Page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('.anim-panel')?.getBoundingClientRect();
+    const pane = document.querySelector('main .react-flow')?.getBoundingClientRect();
+    if (!panel || !pane) return ['no panel or no canvas'];
+    const lit = [...document.querySelectorAll('main .react-flow__node:has(.anim-lit)')];
+    if (lit.length === 0) return ['no box at work'];
+    return lit
+      .filter((n) => {
+        const r = n.getBoundingClientRect();
+        const under = r.left < panel.right && r.right > panel.left && r.top < panel.bottom && r.bottom > panel.top;
+        const outside = r.left < pane.left || r.right > pane.right || r.top < pane.top || r.bottom > pane.bottom;
+        return under || outside;
+      })
+      .map((n) => n.getAttribute('data-id'));
+  });
+
+test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the animation fit the window', async ({
+  page,
+  record,
+}, info) => {
+  test.setTimeout(180_000);
+  let opened = false;
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    if (opened) await page.reload();
+    await openEditor(page);
+    opened = true;
+    const narrow = size.width <= 1440;
+    // the arrangement for the width: rails at 1440 px and below, every panel open beyond
+    for (const name of ['Palette', 'Inspector', 'Data'])
+      await expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-expanded', String(!narrow));
+    await expect(page.getByRole('button', { name: 'Training', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    expect(await canvasShare(page)).toBeGreaterThanOrEqual(narrow ? 0.6 : 0.45);
+    // the header is one row: its height is one button's
+    expect((await page.locator('.app-header').boundingBox())?.height ?? 99).toBeLessThanOrEqual(44);
+    await expectScreenFits(page, FIRST, `the first screen`);
+    await page.screenshot({ path: info.outputPath(`first-${size.width}.png`) });
+  }
+
+  // by keyboard: a header menu opens on ↓, moves, and Escape gives the focus back; a panel's
+  // heading opens it, and the choice is what the next visit gets
+  const file = page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'File', exact: true });
+  await file.focus();
+  await page.keyboard.press('ArrowDown');
+  const fileMenu = page.getByRole('menu', { name: 'File' });
+  await expect(fileMenu.getByRole('menuitem', { name: 'New diagram' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(fileMenu.getByRole('menuitem', { name: 'Open…' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(fileMenu).toHaveCount(0);
+  await expect(file).toBeFocused();
+  const paletteToggle = page.getByRole('button', { name: 'Palette', exact: true });
+  await paletteToggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(paletteToggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Search the palette')).toBeVisible();
+  await expectScreenFits(page, FIRST, 'the palette opened');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Palette', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Palette', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Palette', exact: true })).toHaveAttribute('aria-expanded', 'false');
+
+  // a box selected at 1280 opens the closed inspector as a drawer, clear of the box
+  await page.locator('main .react-flow__node[data-id="tanh1"]').click();
+  const drawer = page.locator('aside.inspector.inspector-drawer');
+  await expect(drawer).toBeVisible();
+  const box = await page.locator('main .react-flow__node[data-id="tanh1"]').boundingBox();
+  const side = await drawer.boundingBox();
+  if (!box || !side) throw new Error('no box or no drawer');
+  await expect
+    .poll(async () => (await page.locator('main .react-flow__node[data-id="tanh1"]').boundingBox())?.x ?? 0)
+    .toBeLessThan(side.x - box.width);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+
+  // a short run, then each view of it at each size
+  await setTrainingSetting(page, /^Epochs/, '3');
+  await trainingButton(page, 'Play').click();
+  await expect(trainingPanel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Done/, {
+    timeout: 60_000,
+  });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const tab of ['Charts', 'What it learnt', 'Dream', 'Runs']) {
+      await trainingPanel(page).getByRole('tab', { name: tab }).click();
+      await expectScreenFits(page, FIRST, `the ${tab} view after a run`);
+    }
+    await trainingPanel(page).getByRole('tab', { name: 'What it learnt' }).click();
+    await page.screenshot({ path: info.outputPath(`trained-${size.width}.png`) });
+  }
+  // closed, the training panel is one row and keeps Play, Step, Reset and the loss
+  await page.getByRole('button', { name: 'Training', exact: true }).click();
+  await expect(trainingButton(page, 'Step')).toBeVisible();
+  await expect(trainingPanel(page).getByLabel('Loss', { exact: true })).toBeVisible();
+  expect((await page.locator('.train-dock').boundingBox())?.height ?? 999).toBeLessThanOrEqual(48);
+  await expectScreenFits(page, FIRST, 'the training panel closed');
+  await page.getByRole('button', { name: 'Training', exact: true }).click();
+
+  // the animation: a few frames at each size; the boxes at work are never under its panel
+  const panel = page.getByRole('region', { name: 'Animation' });
+  await panel.getByRole('button', { name: 'Animate a step' }).click();
+  await expect(panel.getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (let frame = 0; frame < 3; frame++) {
+      await panel.getByRole('button', { name: 'Next box ▶' }).click();
+      await expect.poll(() => hiddenWork(page), `boxes at work at ${size.width}`).toEqual([]);
+      await expectScreenFits(page, ANIMATING, `the animation, frame ${frame + 1}`);
+    }
+    await page.screenshot({ path: info.outputPath(`animation-${size.width}.png`) });
+  }
+  expect(record.consoleErrors).toEqual([]);
+});
