@@ -8,7 +8,7 @@ import { hasUnsavedWork } from '../editor/store/unsaved';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
 import { lessons } from './lessons';
-import type { ReadyLesson } from './parseLesson';
+import type { ReadyLesson } from '../io/lesson';
 import { startLesson } from './startLesson';
 
 export function LessonChooser() {

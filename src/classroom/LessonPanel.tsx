@@ -12,7 +12,7 @@ import { useEditor } from '../editor/store/EditorStoreContext';
 import { useSession, useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
 import { highlightCss } from './highlightCss';
-import type { ReadyLesson } from './parseLesson';
+import type { ReadyLesson } from '../io/lesson';
 import { usePanelPlace } from './usePanelPlace';
 import { waitMet, waitText } from './waits';
 

@@ -4,7 +4,7 @@
  * Made by a factory so each test gets a fresh one; plain data only.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ReadyLesson } from './parseLesson';
+import type { ReadyLesson } from '../io/lesson';
 
 export interface LessonState {
   /** The chooser (the list of lessons) is open. */

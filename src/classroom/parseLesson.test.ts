@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import lens from './lessons/lens.json';
-import { parseLesson } from './parseLesson';
+import { parseLesson } from '../io/lesson';
 
 const copy = (): typeof lens => structuredClone(lens);
 

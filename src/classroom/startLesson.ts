@@ -4,7 +4,7 @@
  */
 import type { EditorStore } from '../editor/store/createEditorStore';
 import type { LessonStore } from './lessonStore';
-import type { ReadyLesson } from './parseLesson';
+import type { ReadyLesson } from '../io/lesson';
 
 /**
  * `shown`: the training session shown once the lesson's document is open — the steps it has seen
