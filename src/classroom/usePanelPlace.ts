@@ -6,8 +6,8 @@
  */
 import { type ReactFlowInstance, useStore as useFlowStore } from '@xyflow/react';
 import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useReducer, useState } from 'react';
-import { highlightSelectors } from './highlightCss';
 import type { Highlight } from '../io/lessonSchema';
+import { highlightSelectors } from './highlightCss';
 import { chooseCorner, panelAt, type Rect } from './placement';
 
 const MARGINS = { top: 10, right: 10, bottom: 10, left: 10 };

@@ -61,7 +61,8 @@ export function openFile(file: string): OpenedFile {
   }
   if (format === LESSON_FORMAT) {
     const cap = MAX_DOCUMENT_CHARS + MAX_LESSON_EXTRA_CHARS;
-    if (text.length > cap) return error('', `the lesson has ${text.length} characters; a lesson may have at most ${cap}`);
+    if (text.length > cap)
+      return error('', `the lesson has ${text.length} characters; a lesson may have at most ${cap}`);
     const r = parseLesson(json);
     if (!r.ok) return { kind: 'error', errors: r.errors };
     return { kind: 'lesson', lesson: r.ready.lesson, doc: r.ready.doc };

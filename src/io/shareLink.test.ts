@@ -88,11 +88,16 @@ describe('a link that carries a lesson', () => {
     const open = await readShareHash(await shareLessonHash(lesson));
     expect(open).toMatchObject({ kind: 'lesson', lesson: { id: 'xor-tour' }, flags: { lock: null } });
     const lock = await newClassLock();
-    const students = await readShareHash(await shareLessonHash(lesson, { hide: ['palette'], lock: { check: lock.check } }));
+    const students = await readShareHash(
+      await shareLessonHash(lesson, { hide: ['palette'], lock: { check: lock.check } }),
+    );
     expect(students).toMatchObject({ kind: 'lesson', flags: { hide: ['palette'], lock: { check: lock.check } } });
     const teachers = await readShareHash(await shareLessonHash(lesson, { hide: [], lock }));
     expect(teachers).toMatchObject({ kind: 'lesson', flags: { lock } });
-    const broken = { ...lesson, steps: [{ ...lesson.steps[0], highlight: { ...lesson.steps[0].highlight, boxes: ['nope'] } }] };
+    const broken = {
+      ...lesson,
+      steps: [{ ...lesson.steps[0], highlight: { ...lesson.steps[0].highlight, boxes: ['nope'] } }],
+    };
     expect(await readShareHash(await shareLessonHash(broken))).toEqual({
       kind: 'error',
       errors: [{ path: 'steps[0].highlight.boxes[0]', message: "the diagram has no box 'nope'" }],

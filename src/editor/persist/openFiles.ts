@@ -27,7 +27,9 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
   s.setView({ discardPrompt: false, overlay: null, openProblem: null });
   s.leaveTo(undefined);
   const older =
-    opened.migratedFrom !== undefined ? ' It was written by an older version of Lensboard and updated.' : '';
+    'migratedFrom' in opened && opened.migratedFrom !== undefined
+      ? ' It was written by an older version of Lensboard and updated.'
+      : '';
   if (opened.kind === 'document') {
     s.setView({ openedModel: null });
     s.setDocument(opened.doc, true, 'file');

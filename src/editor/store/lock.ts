@@ -81,7 +81,11 @@ export function lockable<T extends Pick<EditorState, Locked | 'setView'>>(action
   }
   out.setView = (patch: Parameters<ViewSlice['setView']>[0]) => {
     // The type already forbids it; this holds for callers the type does not see.
-    const { classLock: _, heldLocks: __, ...rest } = patch as typeof patch & {
+    const {
+      classLock: _,
+      heldLocks: __,
+      ...rest
+    } = patch as typeof patch & {
       classLock?: unknown;
       heldLocks?: unknown;
     };
@@ -100,7 +104,10 @@ export const lockActions = (set: Set, get: () => EditorState): Pick<ViewSlice, '
     // A held lock is never swapped for another: a student could open a link of their own making,
     // with its own key, over the teacher's drawing and unlock that. Its own teacher's link adds the key.
     if (held && (held.check === null || held.check !== lock.check)) return;
-    const next = [...heldLocks.filter((h) => h.drawing !== drawing), { drawing, lock: lock.key ? lock : (held ?? lock) }];
+    const next = [
+      ...heldLocks.filter((h) => h.drawing !== drawing),
+      { drawing, lock: lock.key ? lock : (held ?? lock) },
+    ];
     set({ heldLocks: next, classLock: lockOf(get().doc, next) });
   },
   async unlock() {
