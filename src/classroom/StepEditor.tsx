@@ -7,6 +7,7 @@ import type { LensDocument } from '../io/document';
 import { LESSON_CONTROLS } from '../io/lessonSchema';
 import { CONTROL_FINDERS } from './controls';
 import { type LessonDraft, moveStep, removeStep, setWait, updateStep } from './lessonDraft';
+import { placeWordsIn } from './placeWords';
 import { WaitFields } from './WaitFields';
 
 export function StepEditor({
@@ -76,6 +77,12 @@ export function StepEditor({
               onChange={(e) => set(updateStep(draft, index, { text: e.currentTarget.value }))}
             />
           </label>
+          {placeWordsIn(step.text).length > 0 && (
+            <p className="lesson-place-words" role="note">
+              “{placeWordsIn(step.text).join('”, “')}” says where something sits, which depends on the window: ring it
+              instead with “Ring on the page”.
+            </p>
+          )}
           <p className="muted" role="status" aria-label={`What step ${n} points at`}>
             Points at: {points.length > 0 ? points.join(', ') : 'nothing yet (click a box or a wire)'}
             {points.length > 0 && (

@@ -1,27 +1,8 @@
-/**
- * A lesson never says where a panel or a button sits ("on the right", "at the bottom left",
- * "below"): where it sits depends on the window and the layout. A step points at it by
- * ringing it (`highlight.controls`, docs/lessons.md). Directions along the diagram ("left to
- * right", "right to left") are the diagram's own and stay.
- */
+/** No built-in lesson says where a panel or a button sits (placeWords.ts, docs/lessons.md). */
 import { expect, test } from 'vitest';
+import { placeWordsIn } from '../placeWords';
 import { waitText } from '../waits';
 import { lessons } from './index';
-
-const PLACE_WORDS: readonly RegExp[] = [
-  /\b(on|to|at|in|from) the (left|right|top|bottom)\b/i,
-  /\b(top|bottom|upper|lower)[ -](left|right)\b/i,
-  /\b(below|above|beneath|underneath|under)\b/i,
-  /\b(left|right|top|bottom) (side|edge|corner|port)\b/i,
-  /\bin the corner\b/i,
-];
-
-export function placeWordsIn(text: string): string[] {
-  return PLACE_WORDS.flatMap((re) => {
-    const m = re.exec(text);
-    return m ? [m[0]] : [];
-  });
-}
 
 test('the words a place is named by are caught', () => {
   expect(placeWordsIn('Press Step in the training panel on the right.')).toEqual(['on the right']);
