@@ -35,7 +35,7 @@ const LOOK = {
 };
 
 const chooser = (page: Page) => page.getByRole('dialog', { name: 'Lessons' });
-const lessonPanel = (page: Page) => page.getByRole('region', { name: 'Lesson' });
+const lessonPanel = (page: Page) => page.getByRole('region', { name: 'Lesson', exact: true });
 
 async function openLessons(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Lessons', exact: true }).click();
@@ -95,7 +95,9 @@ test('a teacher writes a lesson by clicking, saves it, and the class opens the f
   await writer.getByLabel('Step title').fill('One step of learning');
   await writer.getByLabel('Text').fill('Press Step: the loss goes back through every box.');
   await writer.getByLabel('Waits for').selectOption({ label: 'Training steps taken' });
-  await writer.getByRole('checkbox', { name: 'Step', exact: true }).check();
+  const ringStep = writer.getByRole('checkbox', { name: 'Step', exact: true });
+  await ringStep.click();
+  await expect(ringStep).toBeChecked();
 
   // A step added, moved up, and deleted again.
   await writer.getByRole('button', { name: 'Add a step' }).click();
@@ -152,7 +154,7 @@ test('a teacher writes a lesson by clicking, saves it, and the class opens the f
   await expect(lessonPanel(page)).toHaveCount(0);
 
   // The saved file, picked in the dialog, runs; and fits every size.
-  await chooser(page).getByLabel('Lesson file').setInputFiles(file);
+  await chooser(page).getByLabel('Lesson file', { exact: true }).setInputFiles(file);
   const ask = chooser(page).getByRole('button', { name: 'Start the lesson' });
   if (await ask.isVisible()) await ask.click();
   const panel = lessonPanel(page);

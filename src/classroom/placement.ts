@@ -51,21 +51,33 @@ export function chooseCorner(
   obstacles: readonly Rect[],
   margin: Margins,
   fixed: readonly Rect[] = [],
+  targetsFirst = false,
 ): Corner {
   const covers = (at: Rect, rects: readonly Rect[]) => rects.reduce((sum, t) => sum + overlap(at, t), 0);
   const scored = CORNERS.map((c) => {
     const at = panelAt(c, area, panel, margin);
     return { c, fixed: covers(at, fixed), targets: covers(at, targets), obstacles: covers(at, obstacles) };
   });
-  scored.sort((a, b) => a.fixed - b.fixed || a.targets - b.targets || a.obstacles - b.obstacles);
+  scored.sort((a, b) =>
+    targetsFirst
+      ? a.targets - b.targets || a.fixed - b.fixed || a.obstacles - b.obstacles
+      : a.fixed - b.fixed || a.targets - b.targets || a.obstacles - b.obstacles,
+  );
   return scored[0].c;
 }
 
 /**
  * How far to move the drawing down (positive) or up so that no highlight is under the panel
- * at `at`, or 0 when none is, or when the move would push a highlight out of the area.
+ * at `at`, or 0 when none is, or when the move would push a highlight out of the area or
+ * under something else on the canvas (`avoid`: the minimap, an open card).
  */
-export function clearance(area: Rect, at: Rect, targets: readonly Rect[], gap = 8): number {
+export function clearance(
+  area: Rect,
+  at: Rect,
+  targets: readonly Rect[],
+  avoid: readonly Rect[] = [],
+  gap = 8,
+): number {
   const under = targets.filter((t) => overlap(at, t) > 0);
   if (under.length === 0) return 0;
   const top = Math.min(...targets.map((t) => t.y));
@@ -74,5 +86,7 @@ export function clearance(area: Rect, at: Rect, targets: readonly Rect[], gap = 
   const dy = atTop
     ? at.y + at.height + gap - Math.min(...under.map((t) => t.y))
     : at.y - gap - Math.max(...under.map((t) => t.y + t.height));
-  return top + dy >= area.y && bottom + dy <= area.y + area.height ? dy : 0;
+  if (top + dy < area.y || bottom + dy > area.y + area.height) return 0;
+  const moved = targets.map((t) => ({ ...t, y: t.y + dy }));
+  return moved.some((t) => avoid.some((a) => overlap(a, t) > 0)) ? 0 : dy;
 }

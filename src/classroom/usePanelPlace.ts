@@ -8,7 +8,7 @@ import { type ReactFlowInstance, useStore as useFlowStore } from '@xyflow/react'
 import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Highlight } from '../io/lessonSchema';
 import { highlightSelectors } from './highlightCss';
-import { chooseCorner, clearance, panelAt, type Rect } from './placement';
+import { chooseCorner, clearance, overlap, panelAt, type Rect } from './placement';
 
 const MARGINS = { top: 10, right: 10, bottom: 10, left: 10 };
 /** The canvas's own controls: the panel never covers them. */
@@ -68,14 +68,17 @@ export function usePanelPlace(
     const obstacles = [...main.querySelectorAll(OBSTACLES)].map(rectOf);
     const fixed = [...main.querySelectorAll(FIXED)].map(rectOf);
     const size = { width: panel.offsetWidth, height: panel.offsetHeight };
-    const at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed), area, size, MARGINS);
-    // A canvas too small for the panel beside the highlight: the drawing makes way (once it has, nothing is under it).
-    const dy = cleared.current === key ? 0 : clearance(area, at, targets);
+    // First a place clear of the canvas's controls; if a highlight is under it and the drawing
+    // cannot make way, the place that covers the least highlight.
+    let at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed), area, size, MARGINS);
+    const covered = targets.some((t) => overlap(at, t) > 0);
+    const dy = covered && cleared.current !== key ? clearance(area, at, targets, [...obstacles, ...fixed]) : 0;
     if (dy !== 0) {
       cleared.current = key;
       const v = flow.getViewport();
       void flow.setViewport({ ...v, y: v.y + dy });
-    }
+    } else if (covered)
+      at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed, true), area, size, MARGINS);
     const outer = main.getBoundingClientRect();
     const next = { left: Math.round(at.x - outer.x), top: Math.round(at.y - outer.y) };
     if (!place || place.left !== next.left || place.top !== next.top) setPlace(next);
