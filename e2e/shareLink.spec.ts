@@ -130,6 +130,21 @@ test("a class link holds: the students' link locks the diagram with no Unlock, t
   await other.reload();
   await expect(other.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
   await expect(banner).toContainText('Open the teacher’s link to unlock');
+  // The lock belongs to the linked diagram: a lesson's own diagram opens free, Undo brings the locked one back.
+  await other.getByRole('button', { name: 'Lessons', exact: true }).click();
+  const lessonsDialog = other.getByRole('dialog', { name: 'Lessons' });
+  await lessonsDialog.getByRole('button', { name: 'A lens is a forward and a backward map' }).click();
+  const startAnyway = lessonsDialog.getByRole('button', { name: 'Start the lesson' });
+  if (await startAnyway.isVisible()) await startAnyway.click();
+  await expect(banner).toBeHidden();
+  await other
+    .getByRole('region', { name: 'Lesson', exact: true })
+    .getByRole('button', { name: 'Close the lesson' })
+    .click();
+  await pane(other).click({ position: { x: 5, y: 5 } });
+  await other.keyboard.press('Control+z');
+  await expect(banner).toContainText('Open the teacher’s link to unlock');
+  await expect(nodes(other)).toHaveCount(boxes);
   await other.close();
 
   const teacher = await context.newPage();

@@ -8,11 +8,14 @@ import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { animationMarks } from '../editor/canvas/animationMarks';
-import { useEditor } from '../editor/store/EditorStoreContext';
+import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext';
+import type { ReadyLesson } from '../io/lesson';
 import { useSession, useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
+import { spotControls } from './controls';
 import { highlightCss } from './highlightCss';
-import type { ReadyLesson } from './parseLesson';
+import { LessonEditor } from './LessonEditor';
+import { useOpenedLessons } from './useOpenedLesson';
 import { usePanelPlace } from './usePanelPlace';
 import { waitMet, waitText } from './waits';
 
@@ -42,6 +45,12 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
     animating,
   });
   const done = met || doneBefore;
+  const trying = useLessons((s) => s.trying);
+  const controls = step.highlight.controls.join(' ');
+  useEffect(() => {
+    if (!controls) return;
+    return spotControls(document, controls.split(' ') as typeof step.highlight.controls);
+  }, [controls]);
   useEffect(() => {
     if (met) store.getState().markDone(index);
   }, [met, index, store]);
@@ -73,6 +82,13 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
           {waitText(step.wait)}
         </p>
       )}
+      {trying && (
+        <p className="lesson-trying">
+          <button type="button" onClick={() => store.getState().write(true)}>
+            Back to the lesson editor
+          </button>
+        </p>
+      )}
       <div className="lesson-nav">
         <button type="button" onClick={() => go(index - 1)} disabled={index === 0}>
           ◀ Back
@@ -93,9 +109,16 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
 
 /** Shown while the lesson's own document is open: another document has no lesson progress. */
 export function LessonPanel() {
+  const shelf = useShelf();
+  useOpenedLessons(useEditorStoreApi(), useLessonStoreApi(), shelf);
   const active = useLessons((s) => s.active);
   const lessonKey = useLessons((s) => s.documentKey);
-  const shownKey = useStore(useShelf().shown, (s) => s.key);
-  if (!active || (lessonKey !== null && lessonKey !== shownKey)) return null;
-  return <ActiveLesson key={active.lesson.id} ready={active} />;
+  const shownKey = useStore(shelf.shown, (s) => s.key);
+  const shown = active && (lessonKey === null || lessonKey === shownKey);
+  return (
+    <>
+      <LessonEditor />
+      {shown && <ActiveLesson key={active.lesson.id} ready={active} />}
+    </>
+  );
 }

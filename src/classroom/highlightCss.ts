@@ -2,7 +2,7 @@
  * A step's highlight as a style sheet: the canvas's boxes, wires and ports are found by the
  * ids React Flow writes on them, so no box re-renders when a lesson moves on.
  */
-import type { Highlight } from './lessonSchema';
+import type { Highlight } from '../io/lessonSchema';
 
 const esc = (s: string) => s.replace(/["\\]/g, (c) => `\\${c}`).replace(/[\n\r\f]/g, '');
 

@@ -4,7 +4,8 @@
  * Made by a factory so each test gets a fresh one; plain data only.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ReadyLesson } from './parseLesson';
+import type { ReadyLesson } from '../io/lesson';
+import { emptyDraft, type LessonDraft } from './lessonDraft';
 
 export interface LessonState {
   /** The chooser (the list of lessons) is open. */
@@ -16,6 +17,12 @@ export interface LessonState {
   readonly documentKey: string | null;
   /** Steps whose wait was met once: going Back to one does not ask again. */
   readonly done: readonly number[];
+  /** The lesson editor is open (docs/lessons.md, "Writing a lesson"). */
+  readonly writing: boolean;
+  /** The lesson being written: kept while it is tried, and until the page closes. */
+  readonly draft: LessonDraft;
+  /** The lesson running is the draft, tried: its panel offers the way back to the editor. */
+  readonly trying: boolean;
 }
 
 export interface LessonActions {
@@ -25,6 +32,10 @@ export interface LessonActions {
   go(index: number, trainSteps: number): void;
   close(): void;
   markDone(index: number): void;
+  write(open: boolean): void;
+  setDraft(draft: LessonDraft): void;
+  /** The lesson begun is the draft being tried (set after `begin`). */
+  tryDraft(): void;
 }
 
 export function createLessonStore() {
@@ -35,7 +46,13 @@ export function createLessonStore() {
     trainStepsAtStart: 0,
     documentKey: null,
     done: [],
+    writing: false,
+    draft: emptyDraft(),
+    trying: false,
     choose: (open) => set({ choosing: open }),
+    write: (open) => set(open ? { writing: true, choosing: false, active: null, trying: false } : { writing: false }),
+    setDraft: (draft) => set({ draft }),
+    tryDraft: () => set({ trying: true, writing: false }),
     begin: (lesson, trainSteps, documentKey) =>
       set({
         active: lesson,
@@ -44,6 +61,7 @@ export function createLessonStore() {
         documentKey: documentKey ?? null,
         choosing: false,
         done: [],
+        trying: false,
       }),
     go: (index, trainSteps) => {
       const active = get().active;
@@ -51,7 +69,7 @@ export function createLessonStore() {
       const last = active.lesson.steps.length - 1;
       set({ index: Math.max(0, Math.min(last, index)), trainStepsAtStart: trainSteps });
     },
-    close: () => set({ active: null, index: 0, done: [] }),
+    close: () => set({ active: null, index: 0, done: [], trying: false }),
     markDone: (index) => {
       if (!get().done.includes(index)) set({ done: [...get().done, index] });
     },

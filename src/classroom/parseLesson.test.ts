@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
+import { parseLesson } from '../io/lesson';
 import lens from './lessons/lens.json';
-import { parseLesson } from './parseLesson';
 
 const copy = (): typeof lens => structuredClone(lens);
 

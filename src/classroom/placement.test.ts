@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { chooseCorner, overlap, panelAt } from './placement';
+import { CORNERS, chooseCorner, clearance, overlap, panelAt } from './placement';
 
 const area = { x: 0, y: 0, width: 1000, height: 600 };
 const panel = { width: 300, height: 200 };
@@ -19,11 +19,32 @@ test('a highlighted box outweighs the canvas controls; controls break ties betwe
   const minimap = { x: 840, y: 500, width: 150, height: 90 };
   expect(chooseCorner(area, panel, boxes, [minimap], m)).toBe('bottom-left');
   const everywhere = [...boxes, { x: 50, y: 500, width: 100, height: 40 }, { x: 900, y: 500, width: 10, height: 10 }];
-  expect(chooseCorner(area, panel, everywhere, [], m)).toBe('bottom-right');
+  // Every corner covers something: the middle of an edge is free.
+  expect(chooseCorner(area, panel, everywhere, [minimap], m)).toBe('top');
+  const middle = { x: 480, y: 50, width: 40, height: 40 };
+  expect(chooseCorner(area, panel, [...everywhere, middle], [minimap], m)).toBe('bottom');
+  // Nothing free anywhere: the least covered.
+  const wide = { x: 0, y: 0, width: 1000, height: 600 };
+  expect(CORNERS).toContain(chooseCorner(area, panel, [wide], [], m));
 });
 
 test('where the panel sits at a corner, and what overlaps', () => {
   expect(panelAt('bottom-right', area, panel, m)).toEqual({ x: 690, y: 390, width: 300, height: 200 });
   expect(overlap({ x: 0, y: 0, width: 10, height: 10 }, { x: 10, y: 0, width: 5, height: 5 })).toBe(0);
   expect(overlap({ x: 0, y: 0, width: 10, height: 10 }, { x: 5, y: 5, width: 10, height: 10 })).toBe(25);
+});
+
+test('the canvas controls are never covered; a highlight left under the panel is moved clear', () => {
+  const small = { x: 0, y: 0, width: 1000, height: 400 };
+  const minimap = { x: 840, y: 300, width: 150, height: 90 };
+  const zoom = { x: 10, y: 250, width: 30, height: 140 };
+  const row = [0, 1, 2, 3].map((i) => ({ x: 40 + i * 250, y: 180, width: 80, height: 40 }));
+  const c = chooseCorner(small, panel, row, [], m, [minimap, zoom]);
+  const at = panelAt(c, small, panel, m);
+  expect(overlap(at, minimap) + overlap(at, zoom)).toBe(0);
+  const dy = clearance(small, at, row);
+  expect(dy).not.toBe(0);
+  const moved = row.map((r) => ({ ...r, y: r.y + dy }));
+  expect(moved.reduce((s, r) => s + overlap(at, r), 0)).toBe(0);
+  expect(clearance(small, at, moved)).toBe(0);
 });

@@ -9,12 +9,18 @@ export interface Rect {
   readonly height: number;
 }
 
-export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
-export const CORNERS: readonly Corner[] = ['top-right', 'top-left', 'bottom-left', 'bottom-right'];
+/** A corner of the canvas, or the middle of its top or bottom edge when every corner is taken. */
+export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'top' | 'bottom';
+export const CORNERS: readonly Corner[] = ['top-right', 'top-left', 'bottom-left', 'bottom-right', 'top', 'bottom'];
 
 /** The panel's rectangle at a corner of the area, `margin` px from its edges. */
 export function panelAt(corner: Corner, area: Rect, panel: { width: number; height: number }, margin: Margins): Rect {
-  const x = corner.endsWith('left') ? area.x + margin.left : area.x + area.width - panel.width - margin.right;
+  const x =
+    corner === 'top' || corner === 'bottom'
+      ? area.x + (area.width - panel.width) / 2
+      : corner.endsWith('left')
+        ? area.x + margin.left
+        : area.x + area.width - panel.width - margin.right;
   const y = corner.startsWith('top') ? area.y + margin.top : area.y + area.height - panel.height - margin.bottom;
   return { x, y, ...panel };
 }
@@ -33,8 +39,10 @@ export function overlap(a: Rect, b: Rect): number {
 }
 
 /**
- * The corner that covers the least of what the step highlights (nothing, when it can), and
- * among those the least of the canvas's own controls (minimap, zoom buttons, open panels).
+ * The place that covers none of the canvas's own controls (minimap, zoom buttons: `fixed`),
+ * and among those the least of what the step highlights (nothing, when it can), and then the
+ * least of what else is open on the canvas (`obstacles`). A highlight it still covers is moved
+ * out from under it (`clearance`).
  */
 export function chooseCorner(
   area: Rect,
@@ -42,12 +50,43 @@ export function chooseCorner(
   targets: readonly Rect[],
   obstacles: readonly Rect[],
   margin: Margins,
+  fixed: readonly Rect[] = [],
+  targetsFirst = false,
 ): Corner {
   const covers = (at: Rect, rects: readonly Rect[]) => rects.reduce((sum, t) => sum + overlap(at, t), 0);
   const scored = CORNERS.map((c) => {
     const at = panelAt(c, area, panel, margin);
-    return { c, targets: covers(at, targets), obstacles: covers(at, obstacles) };
+    return { c, fixed: covers(at, fixed), targets: covers(at, targets), obstacles: covers(at, obstacles) };
   });
-  scored.sort((a, b) => a.targets - b.targets || a.obstacles - b.obstacles);
+  scored.sort((a, b) =>
+    targetsFirst
+      ? a.targets - b.targets || a.fixed - b.fixed || a.obstacles - b.obstacles
+      : a.fixed - b.fixed || a.targets - b.targets || a.obstacles - b.obstacles,
+  );
   return scored[0].c;
+}
+
+/**
+ * How far to move the drawing down (positive) or up so that no highlight is under the panel
+ * at `at`, or 0 when none is, or when the move would push a highlight out of the area or
+ * under something else on the canvas (`avoid`: the minimap, an open card).
+ */
+export function clearance(
+  area: Rect,
+  at: Rect,
+  targets: readonly Rect[],
+  avoid: readonly Rect[] = [],
+  gap = 8,
+): number {
+  const under = targets.filter((t) => overlap(at, t) > 0);
+  if (under.length === 0) return 0;
+  const top = Math.min(...targets.map((t) => t.y));
+  const bottom = Math.max(...targets.map((t) => t.y + t.height));
+  const atTop = at.y + at.height / 2 < area.y + area.height / 2;
+  const dy = atTop
+    ? at.y + at.height + gap - Math.min(...under.map((t) => t.y))
+    : at.y - gap - Math.max(...under.map((t) => t.y + t.height));
+  if (top + dy < area.y || bottom + dy > area.y + area.height) return 0;
+  const moved = targets.map((t) => ({ ...t, y: t.y + dy }));
+  return moved.some((t) => avoid.some((a) => overlap(a, t) > 0)) ? 0 : dy;
 }

@@ -3,8 +3,8 @@
  * example), nothing selected, the plain view, and the panel at its first step.
  */
 import type { EditorStore } from '../editor/store/createEditorStore';
+import type { ReadyLesson } from '../io/lesson';
 import type { LessonStore } from './lessonStore';
-import type { ReadyLesson } from './parseLesson';
 
 /**
  * `shown`: the training session shown once the lesson's document is open — the steps it has seen

@@ -5,15 +5,16 @@
  * a step begins with its boxes out of sight, the view moves to show them.
  */
 import { type ReactFlowInstance, useStore as useFlowStore } from '@xyflow/react';
-import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useReducer, useState } from 'react';
+import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import type { Highlight } from '../io/lessonSchema';
 import { highlightSelectors } from './highlightCss';
-import type { Highlight } from './lessonSchema';
-import { chooseCorner, panelAt, type Rect } from './placement';
+import { chooseCorner, clearance, overlap, panelAt, type Rect } from './placement';
 
 const MARGINS = { top: 10, right: 10, bottom: 10, left: 10 };
+/** The canvas's own controls: the panel never covers them. */
+const FIXED = '.react-flow__minimap, .react-flow__controls';
 /** What the panel should not cover either, when it can help it. */
-const OBSTACLES =
-  '.react-flow__minimap, .react-flow__controls, .anim-panel, .notice > *, .empty-canvas, .missing-output';
+const OBSTACLES = '.anim-panel, .notice > *, .empty-canvas, .missing-output';
 
 const rectOf = (e: Element): Rect => {
   const r = e.getBoundingClientRect();
@@ -30,6 +31,8 @@ export function usePanelPlace(
   useFlowStore((s) => s.transform);
   const [, remeasure] = useReducer((n: number) => n + 1, 0);
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
+  // The step whose highlight the drawing last made way for: once a step, so a drag is never chased.
+  const cleared = useRef<string | null>(null);
   const key = JSON.stringify(highlight);
 
   useEffect(() => {
@@ -63,8 +66,19 @@ export function usePanelPlace(
     const area = rectOf(pane);
     const targets = highlightSelectors(highlight).flatMap((sel) => [...document.querySelectorAll(sel)].map(rectOf));
     const obstacles = [...main.querySelectorAll(OBSTACLES)].map(rectOf);
+    const fixed = [...main.querySelectorAll(FIXED)].map(rectOf);
     const size = { width: panel.offsetWidth, height: panel.offsetHeight };
-    const at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS), area, size, MARGINS);
+    // First a place clear of the canvas's controls; if a highlight is under it and the drawing
+    // cannot make way, the place that covers the least highlight.
+    let at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed), area, size, MARGINS);
+    const covered = targets.some((t) => overlap(at, t) > 0);
+    const dy = covered && cleared.current !== key ? clearance(area, at, targets, [...obstacles, ...fixed]) : 0;
+    if (dy !== 0) {
+      cleared.current = key;
+      const v = flow.getViewport();
+      void flow.setViewport({ ...v, y: v.y + dy });
+    } else if (covered)
+      at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed, true), area, size, MARGINS);
     const outer = main.getBoundingClientRect();
     const next = { left: Math.round(at.x - outer.x), top: Math.round(at.y - outer.y) };
     if (!place || place.left !== next.left || place.top !== next.top) setPlace(next);

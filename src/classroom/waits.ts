@@ -4,7 +4,7 @@
  * is animated. No timers: the panel asks again whenever one of these changes.
  */
 import type { LensDocument } from '../io/document';
-import type { Wait } from './lessonSchema';
+import type { Wait } from '../io/lessonSchema';
 
 export interface WatchedState {
   readonly doc: LensDocument;

@@ -25,7 +25,7 @@ it(`survives ${RUNS} mutated files without a throw, each refusal naming its path
   console.log('fuzz seed', SEED);
   const prototype = Object.getOwnPropertyNames(Object.prototype).sort();
   const r = randomStream(SEED);
-  const outcomes = { document: 0, model: 0, error: 0, loaded: 0 };
+  const outcomes = { document: 0, model: 0, lesson: 0, error: 0, loaded: 0 };
   for (let i = 0; i < RUNS; i++) {
     const text = mutateJsonFile(bases[i % bases.length], r);
     const where = `seed ${SEED}, mutation ${i}`;

@@ -1,10 +1,13 @@
 /**
- * One door for every file the user opens (Open, Ctrl+O, a drop, the CLI): a document or a
- * model, told apart by its `format`, each through its own checked path. The size is checked
+ * One door for every file the user opens (Open, Ctrl+O, a drop, the Lessons dialog, the CLI):
+ * a document, a model or a lesson, told apart by its `format`, each through its own checked path. The size is checked
  * before the text is parsed; the result says which kind it was, or every problem with its path.
  */
 import type { LensDocument } from './document';
 import { DOCUMENT_FORMAT } from './document';
+import { readJson } from './jsonText';
+import { MAX_LESSON_EXTRA_CHARS, parseLesson } from './lesson';
+import { LESSON_FORMAT, type Lesson } from './lessonSchema';
 import { MODEL_DRAFT_FORMAT } from './modelMigrate';
 import { MAX_MODEL_CHARS, parseModel } from './modelParse';
 import { MODEL_FORMAT, type ModelFile, type NamedArray } from './modelSchema';
@@ -15,6 +18,8 @@ export type OpenedFile =
   | { kind: 'document'; doc: LensDocument; migratedFrom?: number }
   /** `onnx`: drawn from an ONNX file (docs/export.md, "Import back"), never trained in Lensboard. */
   | { kind: 'model'; model: ModelFile; weights: NamedArray[]; migratedFrom?: number; from?: 'onnx' }
+  /** A lesson (docs/lessons.md) with the diagram it opens, every name its steps use found in it. */
+  | { kind: 'lesson'; lesson: Lesson; doc: LensDocument }
   | { kind: 'error'; errors: WeightIssue[] };
 
 const error = (path: string, message: string): OpenedFile => ({ kind: 'error', errors: [{ path, message }] });
@@ -35,12 +40,9 @@ export function openFile(file: string): OpenedFile {
       `the file has ${text.length} characters; Lensboard opens files of at most ${MAX_MODEL_CHARS} (50 MB)`,
     );
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return error('', `not valid JSON: ${(e as Error).message}`);
-  }
+  const read = readJson(text);
+  if (!read.ok) return error('', read.message);
+  const json = read.value;
   const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
   if (format === DOCUMENT_FORMAT) {
     if (text.length > MAX_DOCUMENT_CHARS) {
@@ -57,5 +59,16 @@ export function openFile(file: string): OpenedFile {
     if (!r.ok) return { kind: 'error', errors: r.errors };
     return { kind: 'model', ...r };
   }
-  return error('format', `not a Lensboard file: format should be "${DOCUMENT_FORMAT}" or "${MODEL_FORMAT}"`);
+  if (format === LESSON_FORMAT) {
+    const cap = MAX_DOCUMENT_CHARS + MAX_LESSON_EXTRA_CHARS;
+    if (text.length > cap)
+      return error('', `the lesson has ${text.length} characters; a lesson may have at most ${cap}`);
+    const r = parseLesson(json);
+    if (!r.ok) return { kind: 'error', errors: r.errors };
+    return { kind: 'lesson', lesson: r.ready.lesson, doc: r.ready.doc };
+  }
+  return error(
+    'format',
+    `not a Lensboard file: format should be "${DOCUMENT_FORMAT}", "${MODEL_FORMAT}" or "${LESSON_FORMAT}"`,
+  );
 }

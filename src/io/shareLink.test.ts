@@ -69,3 +69,38 @@ describe('share links', () => {
     });
   });
 });
+
+describe('a link that carries a lesson', () => {
+  it('opens the lesson with its diagram, locked or not, and refuses a broken lesson by path', async () => {
+    const lens = {
+      format: 'lensboard-lesson',
+      version: 1,
+      id: 'xor-tour',
+      title: 'A tour of XOR',
+      summary: 'One step.',
+      start: { example: 'xor' },
+      steps: [{ title: 'The input', text: 'Two numbers come in here.', highlight: { boxes: ['x'] } }],
+    };
+    const { shareLessonHash } = await import('./shareLink');
+    const { LessonSchema } = await import('./lessonSchema');
+    const { newClassLock } = await import('./classLock');
+    const lesson = LessonSchema.parse(lens);
+    const open = await readShareHash(await shareLessonHash(lesson));
+    expect(open).toMatchObject({ kind: 'lesson', lesson: { id: 'xor-tour' }, flags: { lock: null } });
+    const lock = await newClassLock();
+    const students = await readShareHash(
+      await shareLessonHash(lesson, { hide: ['palette'], lock: { check: lock.check } }),
+    );
+    expect(students).toMatchObject({ kind: 'lesson', flags: { hide: ['palette'], lock: { check: lock.check } } });
+    const teachers = await readShareHash(await shareLessonHash(lesson, { hide: [], lock }));
+    expect(teachers).toMatchObject({ kind: 'lesson', flags: { lock } });
+    const broken = {
+      ...lesson,
+      steps: [{ ...lesson.steps[0], highlight: { ...lesson.steps[0].highlight, boxes: ['nope'] } }],
+    };
+    expect(await readShareHash(await shareLessonHash(broken))).toEqual({
+      kind: 'error',
+      errors: [{ path: 'steps[0].highlight.boxes[0]', message: "the diagram has no box 'nope'" }],
+    });
+  });
+});

@@ -14,11 +14,17 @@
  *   document (classLock.ts), so the lock cannot be taken off by editing the URL, and a page of
  *   version 1 refuses the link (not JSON) instead of opening it unlocked. The teacher's link
  *   adds `&key=<key>`. Unlocked links are as in version 1.
+ * - 3: the deflated text (after the lock line, if any) may be a lesson file instead of a
+ *   document (`"format": "lensboard-lesson"`, docs/lessons.md): the link opens the lesson with
+ *   its diagram. A page of version 2 refuses such a link (its format is not a document's).
  */
 import { CHECK_PATTERN, type ClassLock, keyOpens } from './classLock';
 import { deflate, fromBase64Url, inflate, toBase64Url } from './deflated';
 import { DocumentSchema, type LensDocument } from './document';
-import { type DocumentIssue, MAX_DOCUMENT_CHARS, parseDocumentText } from './parse';
+import { readJson } from './jsonText';
+import { MAX_LESSON_EXTRA_CHARS, parseLesson } from './lesson';
+import { LESSON_FORMAT, type Lesson, LessonSchema } from './lessonSchema';
+import { type DocumentIssue, MAX_DOCUMENT_CHARS, parseDocument } from './parse';
 
 /** The panels a link may hide. */
 export const SHARE_PANELS = ['palette', 'inspector', 'data'] as const;
@@ -46,6 +52,14 @@ export type SharedLink =
       /** The link had a `key=` that does not open its lock: it opens locked all the same. */
       readonly keyRefused?: boolean;
     }
+  | {
+      /** A lesson (link version 3) and the diagram it opens, which the flags lock. */
+      readonly kind: 'lesson';
+      readonly lesson: Lesson;
+      readonly doc: LensDocument;
+      readonly flags: ShareFlags;
+      readonly keyRefused?: boolean;
+    }
   | { readonly kind: 'error'; readonly errors: readonly DocumentIssue[] };
 
 const damaged = (message: string): SharedLink => ({ kind: 'error', errors: [{ path: '', message }] });
@@ -54,8 +68,16 @@ const damaged = (message: string): SharedLink => ({ kind: 'error', errors: [{ pa
  * The hash (`#d=…&hide=palette.inspector`) that opens `doc` with these flags. A lock with a
  * check goes inside the deflated text; its key, if given, makes this the teacher's link.
  */
-export async function shareHash(doc: LensDocument, flags: ShareFlags = { hide: [] }): Promise<string> {
-  const json = JSON.stringify(DocumentSchema.parse(doc));
+export function shareHash(doc: LensDocument, flags: ShareFlags = { hide: [] }): Promise<string> {
+  return hashOf(JSON.stringify(DocumentSchema.parse(doc)), flags);
+}
+
+/** The hash that opens a lesson (a lesson file's JSON, checked here) with its diagram, locked or not. */
+export function shareLessonHash(lesson: Lesson, flags: ShareFlags = { hide: [] }): Promise<string> {
+  return hashOf(JSON.stringify(LessonSchema.parse(lesson)), flags);
+}
+
+async function hashOf(json: string, flags: ShareFlags): Promise<string> {
   const lock = flags.lock ?? null;
   if (lock?.check != null && !CHECK_PATTERN.test(lock.check)) throw new Error("the lock's check is not a digest");
   const text = lock?.check ? `${LOCK_LINE}${lock.check}\n${json}` : json;
@@ -81,7 +103,7 @@ export async function readShareHash(hash: string): Promise<SharedLink> {
   let inflated: Uint8Array | 'too big';
   try {
     // UTF-8 takes at most 3 bytes for each UTF-16 unit the character cap counts.
-    inflated = await inflate(bytes, MAX_DOCUMENT_CHARS * 3);
+    inflated = await inflate(bytes, (MAX_DOCUMENT_CHARS + MAX_LESSON_EXTRA_CHARS) * 3);
   } catch (e) {
     return damaged(`the link is damaged: its diagram does not inflate (${e instanceof Error ? e.message : String(e)})`);
   }
@@ -95,8 +117,13 @@ export async function readShareHash(hash: string): Promise<SharedLink> {
   }
   const locked = readLockLine(json);
   if (typeof locked === 'string') return damaged(locked);
-  const parsed = parseDocumentText(locked.json);
-  if (!parsed.ok) return { kind: 'error', errors: parsed.errors };
+  if (locked.json.length > MAX_DOCUMENT_CHARS + MAX_LESSON_EXTRA_CHARS)
+    return damaged(`the link's diagram is larger than a document may be (${MAX_DOCUMENT_CHARS} characters)`);
+  const read = readJson(locked.json);
+  if (!read.ok) return damaged(`the link is damaged: its diagram is ${read.message}`);
+  const isLesson = (read.value as { format?: unknown } | null)?.format === LESSON_FORMAT;
+  if (!isLesson && locked.json.length > MAX_DOCUMENT_CHARS)
+    return damaged(`the link's diagram is larger than a document may be (${MAX_DOCUMENT_CHARS} characters)`);
   const hide = (params.get('hide') ?? '')
     .split('.')
     .filter((p): p is SharePanel => SHARE_PANELS.includes(p as SharePanel));
@@ -106,12 +133,20 @@ export async function readShareHash(hash: string): Promise<SharedLink> {
   const opens = check !== undefined && key !== null && (await keyOpens(check, key).catch(() => false));
   const lock: ClassLock | null = check === undefined ? null : opens && key ? { check, key } : { check };
   const flags: ShareFlags = { hide: SHARE_PANELS.filter((p) => hide.includes(p)), lock };
+  const refused = lock && key !== null && !opens ? { keyRefused: true } : {};
+  if (isLesson) {
+    const lesson = parseLesson(read.value);
+    if (!lesson.ok) return { kind: 'error', errors: lesson.errors };
+    return { kind: 'lesson', lesson: lesson.ready.lesson, doc: lesson.ready.doc, flags, ...refused };
+  }
+  const parsed = parseDocument(read.value);
+  if (!parsed.ok) return { kind: 'error', errors: parsed.errors };
   return {
     kind: 'document',
     doc: parsed.doc,
     flags,
     ...(parsed.migratedFrom === undefined ? {} : { migratedFrom: parsed.migratedFrom }),
-    ...(lock && key !== null && !opens ? { keyRefused: true } : {}),
+    ...refused,
   };
 }
 

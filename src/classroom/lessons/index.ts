@@ -2,7 +2,7 @@
  * The lessons Lensboard ships, in the order a class meets them. Each is a data file in this
  * folder (docs/lessons.md); a broken one is a bug, so reading it throws with every error.
  */
-import { parseLesson, type ReadyLesson } from '../parseLesson';
+import { parseLesson, type ReadyLesson } from '../../io/lesson';
 import boolean from './boolean.json';
 import copying from './copying.json';
 import learner from './learner.json';

@@ -29,7 +29,7 @@ function wordsFor(intent: DiscardIntent, store: EditorStore) {
     };
   if (intent.next === 'file')
     return {
-      what: `The ${intent.opened.kind === 'model' ? 'model' : 'document'} “${intent.file}”`,
+      what: `The ${intent.opened.kind} “${intent.file}”`,
       keep: 'Export, then open',
       go: 'Discard and open the file',
       run: () => startOpened(store, intent.file, intent.opened),

@@ -8,10 +8,10 @@
  * against someone who clears the site's storage.
  */
 import { useEffect } from 'react';
-import { digest } from '../../data/digest';
 import { CHECK_PATTERN, type ClassLock, KEY_PATTERN } from '../../io/classLock';
 import type { LensDocument } from '../../io/document';
 import type { EditorStore } from '../store/createEditorStore';
+import { drawingOf } from '../store/lock';
 import type { PendingStorage } from './pending';
 
 export const KEPT_LOCKS_KEY = 'lensboard-class-locks';
@@ -22,9 +22,8 @@ interface Kept extends ClassLock {
   readonly drawing: string;
 }
 
-/** The training settings and the dataset are the class's to change: only the drawing counts. */
-// A name for the drawing (data/digest.ts), not a guard of it.
-export const drawingOf = (doc: LensDocument): string => digest(JSON.stringify([doc.boxes, doc.wires, doc.groups]));
+/** The training settings and the dataset are the class's to change: only the drawing counts (store/lock.ts). */
+export { drawingOf };
 
 const isKept = (k: unknown): k is Kept => {
   const r = k as Partial<Kept> | null;
@@ -68,16 +67,17 @@ export function keptLockOf(doc: LensDocument, storage?: PendingStorage): ClassLo
 /** Relocks each document opened with a kept drawing; forgets a lock its key took off. */
 export function watchKeptLocks(store: EditorStore, storage?: PendingStorage): () => void {
   return store.subscribe((s, prev) => {
-    if (prev.classLock?.check && !s.classLock) {
-      const check = prev.classLock.check;
-      write(
-        storage,
-        read(storage).filter((k) => k.check !== check),
-      );
+    if (s.heldLocks !== prev.heldLocks) {
+      const gone = prev.heldLocks.filter((h) => h.lock.check && !s.heldLocks.some((k) => k.drawing === h.drawing));
+      if (gone.length > 0)
+        write(
+          storage,
+          read(storage).filter((k) => !gone.some((g) => g.lock.check === k.check)),
+        );
     }
     if (s.opened === prev.opened || s.classLock) return;
     const lock = keptLockOf(s.doc, storage);
-    if (lock) s.lockBoxes(lock);
+    if (lock) s.lockBoxes(lock, s.doc);
   });
 }
 

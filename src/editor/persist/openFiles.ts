@@ -7,7 +7,8 @@
  * made to agree with how it was trained, and leaves its weights in `openedModel` for the
  * training session (docs/model-format.md). An ONNX file (`.onnx`) is read as bytes and drawn as
  * a model whose weights are its initialisers, or refused naming each node it cannot draw
- * (docs/export.md, "Import back").
+ * (docs/export.md, "Import back"). A lesson file opens its diagram and leaves the lesson in
+ * `openedLesson`, which the classroom starts (docs/lessons.md).
  */
 import { checkFileSize, type OpenedFile, openFile } from '../../io/openFile';
 import { documentForModel } from '../../learn/modelDocument';
@@ -26,11 +27,23 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
   s.setView({ discardPrompt: false, overlay: null, openProblem: null });
   s.leaveTo(undefined);
   const older =
-    opened.migratedFrom !== undefined ? ' It was written by an older version of Lensboard and updated.' : '';
+    'migratedFrom' in opened && opened.migratedFrom !== undefined
+      ? ' It was written by an older version of Lensboard and updated.'
+      : '';
   if (opened.kind === 'document') {
     s.setView({ openedModel: null });
     s.setDocument(opened.doc, true, 'file');
     s.notify(`Opened “${file}”.${older}`);
+    return;
+  }
+  if (opened.kind === 'lesson') {
+    s.setView({ openedModel: null, lensView: false });
+    s.clearSelection();
+    // A copy: each start is a document of its own, whatever the last one did with the lesson's.
+    s.setDocument(structuredClone(opened.doc), true, 'lesson');
+    // Set after the document, as a model's weights are: the lesson counts from its own session.
+    s.setView({ openedLesson: { file, lesson: opened.lesson, doc: opened.doc } });
+    s.notify(`Opened the lesson “${opened.lesson.title}”.`);
     return;
   }
   const { model, weights } = opened;
@@ -87,22 +100,39 @@ function openChecked(store: EditorStore, file: string, opened: OpenedFile): void
   else startOpened(store, file, opened);
 }
 
+/**
+ * A picked or dropped file through the door, read but not opened: its size is checked before
+ * a byte is read. The Lessons dialog reads lesson files this way (classroom/LessonChooser.tsx).
+ */
+export async function readPicked(file: File): Promise<OpenedFile> {
+  const tooBig = checkFileSize(file.size);
+  if (tooBig?.kind === 'error') return tooBig;
+  try {
+    return openFile(await file.text());
+  } catch (e) {
+    const message = `the browser could not read the file: ${e instanceof Error ? e.message : String(e)}`;
+    return { kind: 'error', errors: [{ path: '', message }] };
+  }
+}
+
 /** A file the user picked or dropped: its size is checked before it is read. */
 export async function openPicked(store: EditorStore, file: File): Promise<void> {
+  if (!/\.onnx$/i.test(file.name)) {
+    openChecked(store, file.name, await readPicked(file));
+    return;
+  }
   const tooBig = checkFileSize(file.size);
   if (tooBig?.kind === 'error') {
     store.getState().setView({ openProblem: { file: file.name, errors: tooBig.errors } });
     return;
   }
-  const onnx = /\.onnx$/i.test(file.name);
-  let read: string | Uint8Array;
+  let read: Uint8Array;
   try {
-    read = onnx ? new Uint8Array(await file.arrayBuffer()) : await file.text();
+    read = new Uint8Array(await file.arrayBuffer());
   } catch (e) {
     const message = `the browser could not read the file: ${e instanceof Error ? e.message : String(e)}`;
     store.getState().setView({ openProblem: { file: file.name, errors: [{ path: '', message }] } });
     return;
   }
-  if (typeof read === 'string') openText(store, file.name, read);
-  else await openOnnx(store, file.name, read);
+  await openOnnx(store, file.name, read);
 }

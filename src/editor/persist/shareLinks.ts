@@ -4,7 +4,8 @@
  * kept in this browser unasked: over an autosaved diagram or unsaved work the "discard?"
  * question comes first, as for Open. Its flags hide panels and lock the diagram for this visit (store/lock.ts); the hash is then
  * removed, so a reload opens the browser's own diagram again (still locked if it is the link's
- * drawing: keptLocks.ts).
+ * drawing: keptLocks.ts). A link that carries a lesson opens the lesson with its diagram (the
+ * lock, if any, holds that diagram), always at its first step.
  */
 import { readShareHash } from '../../io/shareLink';
 import type { EditorStore } from '../store/createEditorStore';
@@ -31,17 +32,20 @@ export async function openShareLink(store: EditorStore, hash: string): Promise<v
   }
   s.setView({ hiddenPanels: link.flags.hide });
   if (link.flags.lock) {
-    s.lockBoxes(link.flags.lock);
+    s.lockBoxes(link.flags.lock, link.doc);
     keepLock(link.flags.lock, link.doc);
   }
   if (link.keyRefused) s.notify('The link’s key does not open its lock: the diagram stays locked.', 'error');
   const opened: AcceptedFile =
-    link.migratedFrom === undefined
-      ? { kind: 'document', doc: link.doc }
-      : { kind: 'document', doc: link.doc, migratedFrom: link.migratedFrom };
-  if (JSON.stringify(s.doc) === JSON.stringify(link.doc)) return; // already open: only the flags change
+    link.kind === 'lesson'
+      ? { kind: 'lesson', lesson: link.lesson, doc: link.doc }
+      : link.migratedFrom === undefined
+        ? { kind: 'document', doc: link.doc }
+        : { kind: 'document', doc: link.doc, migratedFrom: link.migratedFrom };
+  const same = JSON.stringify(s.doc) === JSON.stringify(link.doc);
+  if (same && link.kind === 'document') return; // already open: only the flags change
   const kept = s.savedDoc !== null && s.doc === s.savedDoc;
-  if (hasUnsavedWork(s) || kept)
+  if (!same && (hasUnsavedWork(s) || kept))
     s.setView({ overlay: null, discardPrompt: { next: 'file', file: LINK_NAME, opened, link: true } });
   else startOpened(store, LINK_NAME, opened);
 }

@@ -9,7 +9,7 @@ import type { LensDocument } from '../../io/document';
 import { type Compile, cachedCompile, compileDocument } from '../compile/compile';
 import { documentSlice } from './documentSlice';
 import { type History, historySlice } from './historySlice';
-import { lockable } from './lock';
+import { lockable, scopeLocks } from './lock';
 import { selectionSlice } from './selectionSlice';
 import type { EditorState } from './types';
 import { viewSlice } from './viewSlice';
@@ -44,6 +44,7 @@ export function createEditorStore(opts: EditorStoreOptions = {}) {
     ),
   );
   ref.history = store.temporal;
+  scopeLocks(store);
   if (opts.doc) store.setState({ doc: opts.doc, savedDoc: opts.doc, exportedDoc: opts.doc });
   store.temporal.getState().clear();
   return Object.assign(store, { compile });

@@ -84,14 +84,43 @@ describe('a class lock', () => {
     expect(store.getState().doc.boxes.some((b) => b.id === box.id)).toBe(false);
   });
 
-  it('holds over another opened document, so Undo cannot bring the diagram back unlocked', async () => {
-    const { store } = await lockedStore();
+  it('belongs to the locked document: another opens unlocked, and Undo of that open locks again', async () => {
+    const { store, lock } = await lockedStore();
     const linked = store.getState().doc;
     store.getState().setDocument(emptyDocument(), true, 'new');
+    expect(store.getState().classLock).toBeNull();
+    expect(store.getState().addBox('tanh', { x: 0, y: 0 })).not.toBe('');
+    store.getState().undo(); // the box
+    store.getState().undo(); // the open: the linked document again
+    expect(store.getState().doc).toBe(linked);
+    expect(store.getState().classLock).toEqual({ check: lock.check });
     expect(store.getState().addBox('tanh', { x: 0, y: 0 })).toBe('');
-    store.getState().undo();
-    expect(store.getState().doc).not.toBe(linked);
+    store.getState().setDocument(loadExample('iris-simple'), true, 'example');
+    expect(store.getState().classLock).toBeNull();
+    // The same drawing opened again (the link again, the file exported from it) is the locked document.
+    store.getState().setDocument(structuredClone(linked), true, 'link');
+    expect(store.getState().classLock).toEqual({ check: lock.check });
+  });
+
+  it('the class’s own changes keep the locked document locked', async () => {
+    const { store } = await lockedStore();
+    store.getState().setTraining({ epochs: 3 });
+    store.getState().setDataset(undefined);
     expect(store.getState().classLock).not.toBeNull();
+  });
+
+  it('locks the drawing it is given, which may open after it (a link asked about first)', async () => {
+    const store = createEditorStore({ doc: loadExample('xor') });
+    const linked = loadExample('plane-regression');
+    const lock = await newClassLock();
+    store.getState().lockBoxes(lock, linked);
+    expect(store.getState().classLock).toBeNull();
+    store.getState().setDocument(linked, true, 'link');
+    expect(store.getState().classLock).toEqual(lock);
+    expect(await store.getState().unlock()).toBe(true);
+    store.getState().setDocument(loadExample('xor'), true, 'example');
+    store.getState().setDocument(structuredClone(linked), true, 'link');
+    expect(store.getState().classLock).toBeNull();
   });
 
   it('a link made before keys locks with nothing to unlock it', async () => {

@@ -8,6 +8,7 @@ import type { CompileResult } from '../../compile/types';
 import type { Config } from '../../core/diagram';
 import type { ClassLock } from '../../io/classLock';
 import type { DatasetBinding, LensDocument, PortRef, Position, TrainingSettings } from '../../io/document';
+import type { Lesson } from '../../io/lessonSchema';
 import type { ModelFile, NamedArray } from '../../io/modelSchema';
 import type { WeightIssue } from '../../io/modelWeights';
 import type { OpenedFile } from '../../io/openFile';
@@ -17,6 +18,7 @@ import type { Scope } from '../model/documentOps';
 import type { Fragment } from '../model/fragment';
 import type { SavedBox } from '../model/library';
 import type { AsideRecord } from '../persist/idb';
+import type { HeldLock } from './lock';
 
 /**
  * Where an opened document came from. An example, a document file, a share link or the autosave
@@ -82,6 +84,15 @@ export interface OpenedModel {
   readonly weights: readonly NamedArray[];
   readonly doc: LensDocument;
 }
+/**
+ * A lesson Open or a share link opened (its diagram is the document now): the classroom starts
+ * it at its first step and sets this back to null (classroom/useOpenedLesson.ts).
+ */
+export interface OpenedLesson {
+  readonly file: string;
+  readonly lesson: Lesson;
+  readonly doc: LensDocument;
+}
 export interface Notice {
   readonly id: number;
   readonly text: string;
@@ -124,13 +135,18 @@ export interface ViewData {
   openProblem: OpenProblem | null;
   /** The model file opened last (null after a document or an example opens). */
   openedModel: OpenedModel | null;
+  /** A lesson file or link just opened, for the classroom to start (null once started). */
+  openedLesson: OpenedLesson | null;
   /** Panels a share link hid for this visit (io/shareLink.ts). */
   hiddenPanels: readonly SharePanel[];
   /**
-   * A class link's lock (io/classLock.ts): while set, every edit of the drawing is refused
-   * (store/lock.ts). Only `lockBoxes` and `unlock` change it, never `setView`.
+   * The lock of the document open now (io/classLock.ts): while set, every edit of the drawing
+   * is refused (store/lock.ts). Only `lockBoxes`, `unlock` and opening another document change
+   * it, never `setView`.
    */
   classLock: ClassLock | null;
+  /** Every lock a class link put on this page, each on the drawing it locks (store/lock.ts). */
+  heldLocks: readonly HeldLock[];
   /** Stored copies that could not be read, kept aside until the user exports or deletes them. */
   unreadable: readonly AsideRecord[];
   hovered: string | null;
@@ -165,9 +181,12 @@ export interface ViewSlice extends ViewData {
   setOverlay(o: Overlay): void;
   notify(text: string, tone?: Notice['tone']): void;
   dismissNotice(): void;
-  setView(patch: Partial<Omit<ViewData, 'classLock'>>): void;
-  /** Locks the drawing for this visit; a lock held is only ever joined by its own key (store/lock.ts). */
-  lockBoxes(lock: ClassLock): void;
+  setView(patch: Partial<Omit<ViewData, 'classLock' | 'heldLocks'>>): void;
+  /**
+   * Locks the drawing of `doc` (the document open now, by default) for this visit: it is locked
+   * whenever it is open. A lock held is only ever joined by its own key (store/lock.ts).
+   */
+  lockBoxes(lock: ClassLock, doc?: LensDocument): void;
   /** Unlocks when the page holds the key that opens its lock; otherwise says how, and stays locked. */
   unlock(): Promise<boolean>;
 }

@@ -2,13 +2,18 @@
  * Reading a lesson file: the zod schema, then the diagram it starts from, then every box, wire
  * and port a step names, which must be in that diagram. Every error names its JSON path
  * (`steps[2].highlight.boxes[0]`), so a teacher can find it in the file (docs/lessons.md).
+ * Opened files reach it through the one door (openFile.ts), after the size and JSON checks.
  */
 
-import { describeNode } from '../editor/model/boxInfo';
-import type { LensDocument } from '../io/document';
-import { loadExample } from '../io/examples';
-import { type DocumentIssue, formatPath, parseDocument } from '../io/parse';
+import type { PortSpec } from '../core/generator';
+import { describeBox } from '../learn/boxKinds';
+import type { LensDocument } from './document';
+import { loadExample } from './examples';
 import { type Lesson, LessonSchema } from './lessonSchema';
+import { type DocumentIssue, findUnsafe, formatPath, parseDocument } from './parse';
+
+/** A lesson's steps are at most 60 × 600 characters of text: a document and this much more. */
+export const MAX_LESSON_EXTRA_CHARS = 200_000;
 
 export interface ReadyLesson {
   readonly lesson: Lesson;
@@ -42,13 +47,29 @@ function startDocument(lesson: Lesson): { doc?: LensDocument; errors: DocumentIs
   return { doc: { ...doc, wires: doc.wires.filter((w) => !gone.has(w.id)) }, errors };
 }
 
+/** The ports of a box or group of the document, or null when it has none by that id. */
+function portsOf(doc: LensDocument, id: string): readonly PortSpec[] | null {
+  const box = doc.boxes.find((b) => b.id === id);
+  if (box) {
+    const d = describeBox(box.generator);
+    try {
+      const p = d?.ports(box.config);
+      return p ? [...p.inputs, ...p.outputs] : [];
+    } catch {
+      return []; // a config the port rule cannot read: the compiler reports it
+    }
+  }
+  const group = doc.groups.find((g) => g.id === id);
+  return group ? [...group.inputs, ...group.outputs].map((p) => ({ name: p.name })) : null;
+}
+
 /** `box.port` names a box of the diagram and one of its ports. */
 function portProblem(doc: LensDocument, ref: string): string | null {
   const [box, port] = ref.split('.');
-  const d = describeNode(doc, box);
-  if (!d) return `the diagram has no box '${box}'`;
-  if (![...d.inputs, ...d.outputs].some((p) => p.name === port))
-    return `the box '${box}' has no port '${port}' (it has ${[...d.inputs, ...d.outputs].map((p) => p.name).join(', ') || 'none'})`;
+  const ports = portsOf(doc, box);
+  if (!ports) return `the diagram has no box '${box}'`;
+  if (!ports.some((p) => p.name === port))
+    return `the box '${box}' has no port '${port}' (it has ${ports.map((p) => p.name).join(', ') || 'none'})`;
   return null;
 }
 
@@ -87,6 +108,8 @@ function referenceErrors(lesson: Lesson, doc: LensDocument): DocumentIssue[] {
 }
 
 export function parseLesson(json: unknown): LessonParse {
+  const unsafe = findUnsafe(json);
+  if (unsafe) return { ok: false, errors: [unsafe] };
   const parsed = LessonSchema.safeParse(json);
   if (!parsed.success)
     return {

@@ -1,9 +1,11 @@
 /**
- * A lesson is data (docs/lessons.md): a diagram to start from and a list of steps, each
- * highlighting boxes, wires and ports with a short text, some waiting for the user to act.
- * What a step waits for is read from the editor store and the training session, never a timer.
+ * A lesson file (docs/lessons.md, "The lesson file"): a diagram to start from — written out
+ * whole, or a gallery example by name — and a list of steps, each highlighting boxes, wires,
+ * ports and controls of the page with a short text, some waiting for the user to act. A step
+ * points at a panel or a button by highlighting it, never by naming where it sits on the
+ * screen: where it sits depends on the window.
  */
-import { z } from '../io/zod';
+import { z } from './zod';
 
 export const LESSON_FORMAT = 'lensboard-lesson';
 export const LESSON_VERSION = 1;
@@ -46,16 +48,36 @@ export const WaitSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('animate'), say: z.string().max(200).optional() }),
 ]);
 
+/**
+ * The panels and buttons of the page a step may point at (the classroom finds each by its
+ * label: classroom/controls.ts).
+ */
+export const LESSON_CONTROLS = [
+  'palette',
+  'inspector',
+  'reverse-section',
+  'data',
+  'training',
+  'play',
+  'step',
+  'animate',
+  'lens-view',
+  'show-reverse',
+  'lessons',
+] as const;
+export type LessonControl = (typeof LESSON_CONTROLS)[number];
+
 export const HighlightSchema = z.object({
   boxes: z.array(Id).max(50).default([]),
   wires: z.array(Id).max(50).default([]),
   ports: z.array(PortName).max(50).default([]),
+  controls: z.array(z.enum(LESSON_CONTROLS)).max(LESSON_CONTROLS.length).default([]),
 });
 
 export const StepSchema = z.object({
   title: z.string().min(1).max(80),
   text: z.string().min(1).max(600),
-  highlight: HighlightSchema.default({ boxes: [], wires: [], ports: [] }),
+  highlight: HighlightSchema.default({ boxes: [], wires: [], ports: [], controls: [] }),
   wait: WaitSchema.optional(),
 });
 
@@ -65,6 +87,7 @@ export const StartSchema = z.union([
   z.object({ document: z.unknown() }),
 ]);
 
+/** The lesson file: `format` tells it from a document or a model file at the one door (openFile.ts). */
 export const LessonSchema = z.object({
   format: z.literal(LESSON_FORMAT),
   version: z.literal(LESSON_VERSION),
