@@ -1,6 +1,6 @@
 /**
  * The selected box's reverse derivative written out, from the core's own R[f]. The formula is the
- * same in both notations; plain notation says first, in words, what it gives (docs/notation.md).
+ * same in both notations; plain notation then says, in words, what it gives (docs/notation.md).
  */
 import { useMemo } from 'react';
 import { getGenerator, hasGenerator } from '../../core';
@@ -30,8 +30,8 @@ export function ReverseDerivativeText({ box }: { box: BoxDoc }) {
   }, [box, compiled]);
   return (
     <>
-      {notation === 'plain' && <p className="reverse-words">{IN_WORDS}</p>}
       <p className="reverse-text">{text}</p>
+      {notation === 'plain' && <p className="reverse-words">{IN_WORDS}</p>}
     </>
   );
 }

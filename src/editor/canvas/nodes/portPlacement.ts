@@ -1,13 +1,17 @@
 /**
  * Where a box's ports sit (docs/editor.md, "Ports"): the ports of one side share it in equal
  * slices, each in the middle of its own, and the box grows along that side so that every slice
- * is at least a handle's width. Two ports are then never closer than PORT_GAP, so each keeps its
- * own 16 px target — the loss box's two inputs were 10 px apart with 16 px handles.
+ * is at least PORT_GAP long. Two ports are then never closer than PORT_GAP, so each keeps its
+ * own 16 px target whole — the loss box's two inputs were 10 px apart with 16 px handles.
  */
 import type { PortSpec } from '../../../core/generator';
 
-/** A port handle's size (editor.css, `.react-flow__handle.port`): the least distance between two ports. */
-export const PORT_GAP = 16;
+/**
+ * The least distance between two ports: a handle's 16 px (editor.css, `.react-flow__handle.port`)
+ * and 2 px between, so that two targets never touch and stay ≥ 14 px apart on screen down to
+ * the opening view's zoom of 0.8.
+ */
+export const PORT_GAP = 18;
 
 /** The offset of the `index`-th of `count` ports along its side, as a fraction of the side. */
 export const portOffset = (index: number, count: number): number => (index + 0.5) / count;
