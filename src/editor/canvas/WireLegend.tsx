@@ -43,14 +43,14 @@ const ALWAYS: readonly Entry[] = [
       { className: 'typed-wire legend-half-bottom', style: { stroke: NEGATIVE } },
     ],
     words: {
-      plain: 'trained weights: blue +, orange −, thick = large',
-      mathematical: 'trained P: blue w > 0, orange w < 0, width |w|',
+      plain: 'trained weights: blue +, orange −',
+      mathematical: 'trained P: blue w > 0, orange w < 0',
     },
   },
   {
     key: 'error',
     swatch: [{ className: 'typed-wire wire-error' }],
-    words: { plain: 'does not fit (message on it)', mathematical: 'ill-typed wire' },
+    words: { plain: 'does not fit (see its message)', mathematical: 'ill-typed wire' },
   },
 ];
 
