@@ -16,7 +16,8 @@ import { expect, test } from './fixtures';
 test('a first visit opens the XOR example, compiled, with typed wires and its term', async ({ page, record }) => {
   await openEditor(page);
   await expect(node(page, 'lin1')).toBeVisible();
-  await expect(page.locator('.wire-label').first()).toHaveText(/ℝ/);
+  // a first visit writes types in plain words (docs/notation.md)
+  await expect(page.locator('.wire-label').first()).toHaveText(/^\d+ (numbers?|weights?)$/);
   await expect(page.getByRole('region', { name: 'Composite term' })).toContainText('linear[2→8]');
   expect(record.consoleErrors).toEqual([]);
 });
@@ -31,7 +32,7 @@ test('drag from the palette onto the canvas, then connect two boxes handle to ha
   await expect(node(page, 'relu1')).toBeVisible();
   await dragWire(page, handle(page, 'input1', 'x'), handle(page, 'relu1', 'x'));
   await expect(page.locator('main .react-flow__edge')).toHaveCount(1);
-  await expect(page.locator('.wire-label')).toHaveText('ℝ^2');
+  await expect(page.locator('.wire-label')).toHaveText('2 numbers');
   expect(record.consoleErrors).toEqual([]);
 });
 

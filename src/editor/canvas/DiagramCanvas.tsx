@@ -19,6 +19,7 @@ import { useConnectionHandlers } from './useConnectionHandlers';
 import { useFlowProjection } from './useFlowProjection';
 import { useNodeChanges } from './useNodeChanges';
 import { useOpeningView } from './useOpeningView';
+import { WireLegend } from './WireLegend';
 
 /** A wire dropped this close to a port (screen px) connects to it. */
 const CONNECTION_RADIUS = 32;
@@ -65,6 +66,7 @@ export function DiagramCanvas() {
       <OptimiserStrands />
       <Controls fitViewOptions={wholeFit} />
       <CanvasMap />
+      <WireLegend />
     </ReactFlow>
   );
 }

@@ -1,13 +1,18 @@
 /**
  * The type written on a wire, and the compiler's complaint when there is one. Its own component,
- * so that a compile re-renders these few words and not the wire's path.
+ * so that a compile re-renders these few words and not the wire's path. The type is written in
+ * the notation chosen: `ℝ^8`, or "8 numbers" (docs/notation.md).
  */
 import { EdgeLabelRenderer } from '@xyflow/react';
 import { memo } from 'react';
-import { useWireErrors, useWireTypeText } from '../store/hooks';
+import { typeIn } from '../../learn/explain/plainWords';
+import { useNotation } from '../notation/useNotation';
+import { useEditor } from '../store/EditorStoreContext';
+import { useWireErrors } from '../store/hooks';
 
 export const WireLabel = memo(function WireLabel({ id, x, y }: { id: string; x: number; y: number }) {
-  const type = useWireTypeText(id);
+  const type = useEditor((s) => s.compiled?.wireTypes.get(id));
+  const notation = useNotation();
   const errors = useWireErrors(id);
   const failed = errors.length > 0;
   return (
@@ -17,7 +22,7 @@ export const WireLabel = memo(function WireLabel({ id, x, y }: { id: string; x: 
         style={{ transform: `translate(-50%, -100%) translate(${x}px, ${y - 2}px)` }}
         data-wire={id}
       >
-        {type ?? '?'}
+        {type ? typeIn(notation, type) : '?'}
         {failed && (
           <span className="wire-error-text" title={errors.map((e) => e.message).join('\n')}>
             {errors[0].message}

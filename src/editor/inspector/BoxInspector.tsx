@@ -1,9 +1,16 @@
-/** The selected box: label, config with validation, inferred types, R[f] written out, errors. */
+/**
+ * The selected box: label, sizes, R[f] written out, errors, then config with validation and the
+ * types of its ports. What a lesson points at comes first — the box's sizes and its reverse
+ * derivative — so that they are in view in a short inspector (1280×720) without scrolling.
+ */
 import { useMemo } from 'react';
 import type { BoxDoc } from '../../io/document';
+import { descriptionIn } from '../../learn/explain/plainDescriptions';
 import { describeGenerator, withDefaults } from '../model/boxInfo';
+import { useNotation } from '../notation/useNotation';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { useBoxErrors } from '../store/hooks';
+import { BoxSizes } from './BoxSizes';
 import { ConfigFieldInput } from './ConfigFieldInput';
 import { ErrorList } from './ErrorList';
 import { LearntWiresChoice } from './LearntWiresChoice';
@@ -12,15 +19,21 @@ import { ReverseDerivativeText } from './ReverseDerivativeText';
 
 export function BoxInspector({ box }: { box: BoxDoc }) {
   const store = useEditorStoreApi();
+  const notation = useNotation();
   const d = useMemo(() => describeGenerator(box.generator, box.config), [box.generator, box.config]);
   const config = withDefaults(d.configFields, box.config);
   const errors = useBoxErrors(box.id);
   return (
-    <section className="inspector-section" aria-label={`Box ${box.id}`}>
+    <section className="inspector-section box-inspector" aria-label={`Box ${box.id}`}>
       <h3 className="inspector-title" title={box.label ?? d.label}>
         {box.label ?? d.label} <span className="muted">({box.generator})</span>
       </h3>
-      <p className="muted">{d.description}</p>
+      <BoxSizes box={box.id} inputs={d.inputs} outputs={d.outputs} />
+      <h4>Reverse derivative</h4>
+      <ReverseDerivativeText box={box} />
+      {errors.length > 0 && <h4 className="error-heading">Errors</h4>}
+      <ErrorList errors={errors} />
+      <p className="muted">{descriptionIn(notation, box.generator, d.description)}</p>
       <label className="config-field">
         label
         <input
@@ -38,10 +51,6 @@ export function BoxInspector({ box }: { box: BoxDoc }) {
       <h4>Types</h4>
       <PortTypesList box={box.id} title="input types" ports={d.inputs} />
       <PortTypesList box={box.id} title="output types" ports={d.outputs} />
-      <h4>Reverse derivative</h4>
-      <ReverseDerivativeText box={box} />
-      {errors.length > 0 && <h4 className="error-heading">Errors</h4>}
-      <ErrorList errors={errors} />
     </section>
   );
 }

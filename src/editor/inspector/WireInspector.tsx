@@ -1,10 +1,15 @@
-/** The selected wire: where it runs and its inferred type. */
+/** The selected wire: where it runs and its inferred type, in the notation chosen (docs/notation.md). */
+import { printType } from '../../core/wire';
 import type { WireDoc } from '../../io/document';
-import { useWireErrors, useWireTypeText } from '../store/hooks';
+import { typeIn } from '../../learn/explain/plainWords';
+import { useNotation } from '../notation/useNotation';
+import { useEditor } from '../store/EditorStoreContext';
+import { useWireErrors } from '../store/hooks';
 import { ErrorList } from './ErrorList';
 
 export function WireInspector({ wire }: { wire: WireDoc }) {
-  const type = useWireTypeText(wire.id);
+  const type = useEditor((s) => s.compiled?.wireTypes.get(wire.id));
+  const notation = useNotation();
   const errors = useWireErrors(wire.id);
   return (
     <section className="inspector-section" aria-label={`Wire ${wire.id}`}>
@@ -13,7 +18,10 @@ export function WireInspector({ wire }: { wire: WireDoc }) {
         {wire.from.box}.{wire.from.port} → {wire.to.box}.{wire.to.port}
       </p>
       <p>
-        type: <output className="wire-type">{type ?? 'not inferred yet'}</output>
+        type:{' '}
+        <output className="wire-type" title={type && printType(type)}>
+          {type ? typeIn(notation, type) : 'not inferred yet'}
+        </output>
       </p>
       <ErrorList errors={errors} />
     </section>

@@ -7,6 +7,7 @@
 import { allGenerators } from '../../core';
 import type { GroupDoc } from '../../io/document';
 import { learnerBoxKinds } from '../../learn/boxKinds';
+import { signatureWords } from '../../learn/explain/plainWords';
 import { describeGenerator } from './boxInfo';
 import { savedTemplates } from './group';
 import type { SavedBox } from './library';
@@ -32,6 +33,8 @@ export interface PaletteEntry {
   readonly generator: string;
   readonly config: Readonly<Record<string, unknown>>;
   readonly signature: string;
+  /** The same signature in plain words (docs/notation.md): `in inputs → out outputs, in×out weights`. */
+  readonly plainSignature: string;
   readonly signatureData: Signature | null;
   readonly description: string;
   readonly symbol: string;
@@ -51,6 +54,7 @@ function coreEntries(): PaletteEntry[] {
       generator: g.id,
       config: {},
       signature: sig ? printSignature(sig) : '',
+      plainSignature: sig ? signatureWords(sig.dom, sig.cod, sig.params, sig.names) : '',
       signatureData: sig,
       description: g.description,
       symbol: g.draw.symbol,
@@ -60,6 +64,8 @@ function coreEntries(): PaletteEntry[] {
 }
 
 const portList = (ports: readonly { name: string }[]) => ports.map((p) => p.name).join(' ⊗ ') || 'I';
+/** Ports by name in words: `ŷ and y`, or nothing. */
+const portWords = (ports: readonly { name: string }[]) => ports.map((p) => p.name).join(' and ') || 'nothing';
 
 function learnerEntries(): PaletteEntry[] {
   return learnerBoxKinds().flatMap((k): PaletteEntry[] => {
@@ -67,6 +73,7 @@ function learnerEntries(): PaletteEntry[] {
     const base = {
       generator: k.id,
       signature: `${portList(inputs)} → ${portList(outputs)}`,
+      plainSignature: `${portWords(inputs)} → ${portWords(outputs)}`,
       signatureData: null,
       description: k.description,
       symbol: k.draw.symbol,
@@ -94,6 +101,7 @@ function savedEntry(key: string, g: GroupDoc): PaletteEntry {
     generator: `group:${key}`,
     config: {},
     signature: `${portList(g.inputs)} → ${portList(g.outputs)}`,
+    plainSignature: `${portWords(g.inputs)} → ${portWords(g.outputs)}`,
     signatureData: null,
     description: 'A saved sub-diagram (Para box).',
     symbol: '▣',

@@ -6,6 +6,7 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { filterPalette } from '../model/filterPalette';
 import { PALETTE_GROUPS, type PaletteEntry, paletteEntries } from '../model/palette';
+import { useNotation } from '../notation/useNotation';
 import { useEditor } from '../store/EditorStoreContext';
 import { MyBoxEntry } from './MyBoxEntry';
 import { PaletteEntryButton } from './PaletteEntryButton';
@@ -52,6 +53,7 @@ export function Palette() {
   const deferred = useDeferredValue(query);
   const search = useRef<HTMLInputElement>(null);
   const mine = useMyBoxes();
+  const plain = useNotation() === 'plain';
   const all = useMemo(() => paletteEntries(groups, library), [groups, library]);
   const entries = useMemo(() => filterPalette(all, deferred), [all, deferred]);
   const saved = useMemo(() => new Set(library.map((b) => b.key)), [library]);
@@ -68,7 +70,7 @@ export function Palette() {
         ref={search}
         type="search"
         className="palette-search"
-        placeholder="Search by name or type (ℝ^4 → ℝ^3)"
+        placeholder={plain ? 'Search by name or word (weights, bits)' : 'Search by name or type (ℝ^4 → ℝ^3)'}
         aria-label="Search the palette"
         value={query}
         onChange={(e) => setQuery(e.target.value)}

@@ -1,13 +1,22 @@
-/** One palette entry: symbol, name, signature and one line; drag it onto the canvas or click to add. */
+/**
+ * One palette entry: symbol, name, signature and one line, in the notation chosen
+ * (docs/notation.md); drag it onto the canvas or click to add.
+ */
 import { useReactFlow } from '@xyflow/react';
 import type { Ref } from 'react';
+import { descriptionIn } from '../../learn/explain/plainDescriptions';
 import { PALETTE_MIME, placeEntry, viewCentre } from '../canvas/placement';
 import type { PaletteEntry } from '../model/palette';
+import { useNotation } from '../notation/useNotation';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 
 export function PaletteEntryButton({ entry, ref }: { entry: PaletteEntry; ref?: Ref<HTMLButtonElement> }) {
   const store = useEditorStoreApi();
   const flow = useReactFlow();
+  const plain = useNotation() === 'plain';
+  const description =
+    plain && !entry.template ? descriptionIn('plain', entry.generator, entry.description) : entry.description;
+  const signature = plain ? entry.plainSignature : entry.signature;
   return (
     <button
       ref={ref}
@@ -15,7 +24,7 @@ export function PaletteEntryButton({ entry, ref }: { entry: PaletteEntry; ref?: 
       className="palette-entry"
       draggable
       aria-label={entry.name}
-      title={`${entry.name}: ${entry.description}`}
+      title={`${entry.name}: ${description}`}
       onDragStart={(e) => {
         e.dataTransfer.setData(
           PALETTE_MIME,
@@ -30,8 +39,8 @@ export function PaletteEntryButton({ entry, ref }: { entry: PaletteEntry; ref?: 
       </span>
       <span className="palette-text">
         <span className="palette-name">{entry.name}</span>
-        {entry.signature && <span className="palette-signature">{entry.signature}</span>}
-        <span className="palette-description">{entry.description}</span>
+        {signature && <span className={`palette-signature${plain ? ' is-plain' : ''}`}>{signature}</span>}
+        <span className="palette-description">{description}</span>
       </span>
     </button>
   );

@@ -5,6 +5,7 @@ import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
 import { PortHandles } from './PortHandles';
+import { portRoom } from './portPlacement';
 import { useNodeLook } from './useNodeLook';
 
 export const BoxNode = memo(function BoxNode({ id, data, selected }: NodeProps<DiagramNode>) {
@@ -12,7 +13,7 @@ export const BoxNode = memo(function BoxNode({ id, data, selected }: NodeProps<D
   return (
     <div
       className={`box box-${d.kind}${stateClasses}`}
-      style={{ borderColor: failed ? undefined : d.draw.colour }}
+      style={{ borderColor: failed ? undefined : d.draw.colour, ...portRoom(d.inputs, d.outputs) }}
       data-generator={data.generator}
     >
       <div className="box-forward">

@@ -9,6 +9,7 @@ import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
 import { PortHandles } from './PortHandles';
+import { portRoom } from './portPlacement';
 import { useDescription } from './useDescription';
 
 export const GroupNode = memo(function GroupNode({ id, data, selected }: NodeProps<DiagramNode>) {
@@ -23,6 +24,7 @@ export const GroupNode = memo(function GroupNode({ id, data, selected }: NodePro
       className={`box box-group${selected ? ' is-selected' : ''}${linked ? ' is-linked' : ''}${mark}`}
       data-generator={data.generator}
       title="double-click to enter"
+      style={portRoom(d.inputs, d.outputs)}
     >
       {params && (
         <ul className="para-ports" aria-label={`parameters of ${d.label}`}>

@@ -9,6 +9,7 @@ import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
 import { PortHandles } from './PortHandles';
+import { portRoom } from './portPlacement';
 import { useNodeLook } from './useNodeLook';
 
 export const LearnerNode = memo(function LearnerNode({ id, data, selected }: NodeProps<DiagramNode>) {
@@ -17,7 +18,7 @@ export const LearnerNode = memo(function LearnerNode({ id, data, selected }: Nod
     <div
       className={`learner learner-${data.generator}${stateClasses}`}
       data-generator={data.generator}
-      style={{ borderColor: failed ? undefined : d.draw.colour }}
+      style={{ borderColor: failed ? undefined : d.draw.colour, ...portRoom(d.inputs, d.outputs) }}
     >
       <span className="box-symbol" style={{ color: d.draw.colour }}>
         {d.draw.symbol}

@@ -1,20 +1,23 @@
 /**
  * The ports of a box as in the paper's pictures: inputs enter on the left, parameters from the
- * top (Para), outputs leave on the right. While a wire is dragged, ports that could take it
+ * top (Para), outputs leave on the right, each in the middle of an equal slice of its side
+ * (portPlacement.ts). While a wire is dragged, ports that could take it
  * light up (`port-compatible`). A port's tooltip (name and inferred type) is read from the store
  * when the pointer reaches it: subscribing 800 ports to every compile would re-render them all.
  */
 import { Handle, Position } from '@xyflow/react';
 import type { MouseEvent } from 'react';
 import type { PortSpec } from '../../../core/generator';
-import { printType } from '../../../core/wire';
+import { notation } from '../../../learn/explain/notationChoice';
+import { typeIn } from '../../../learn/explain/plainWords';
 import type { EditorStore } from '../../store/createEditorStore';
 import { useEditorStoreApi } from '../../store/EditorStoreContext';
 import { useIsCompatible } from '../../store/hooks';
+import { portOffset } from './portPlacement';
 
 function portTitle(store: EditorStore, box: string, port: PortSpec): string {
   const type = store.getState().compiled?.portTypes.get(`${box}:${port.name}`);
-  return `${port.name}${type ? `: ${printType(type)}` : ''}${port.param ? ' (parameter)' : ''}`;
+  return `${port.name}${type ? `: ${typeIn(notation.get(), type)}` : ''}${port.param ? ' (parameter)' : ''}`;
 }
 
 function Port({
@@ -32,7 +35,7 @@ function Port({
 }) {
   const compatible = useIsCompatible(box, port.name);
   const store = useEditorStoreApi();
-  const at = `${((index + 1) / (count + 1)) * 100}%`;
+  const at = `${portOffset(index, count) * 100}%`;
   const position = side === 'in' ? Position.Left : side === 'param' ? Position.Top : Position.Right;
   const style = side === 'param' ? { left: at } : { top: at };
   return (

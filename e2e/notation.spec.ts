@@ -1,0 +1,92 @@
+/**
+ * The plain-words layer as a teacher of beginners meets it (docs/notation.md): types in words on
+ * the wires, the palette and the inspector, switched to mathematics in the status bar; the
+ * legend of the wires on the canvas, over no box; a 4→3 linear box headed "4 inputs, 3 outputs"
+ * with its reverse derivative in view at 1280×720; ports a handle apart on every box.
+ */
+import { canvasZoom, inspector, node, nodes, openEditor, palette } from './editorHelpers';
+import { expect, test } from './fixtures';
+import { lookAtScreen } from './screenChecks';
+
+test('plain words and mathematics, the legend, a box’s sizes and its R[f] at 1280×720', async ({ page, record }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openEditor(page);
+  const status = page.locator('footer.status-bar');
+  const notation = status.getByRole('radiogroup', { name: 'Notation' });
+  await expect(notation.getByRole('radio', { name: 'plain' })).toBeChecked();
+
+  // plain words everywhere a type is shown
+  const label = page.locator('.wire-label');
+  await expect(label.filter({ hasText: /^2 numbers$/ })).not.toHaveCount(0);
+  await expect(label.filter({ hasText: /^16 weights$/ })).toHaveCount(2);
+  const linear = palette(page).getByRole('button', { name: 'linear', exact: true });
+  await expect(linear).toContainText('in inputs → out outputs, in×out weights');
+  await node(page, 'lin1').click();
+  await expect(inspector(page).getByTestId('box-sizes')).toHaveText('2 inputs, 8 outputs, 16 weights');
+  await expect(inspector(page).getByRole('definition').first()).toHaveText('16 weights');
+
+  // the legend: on the canvas, keyboard reachable, over no box
+  const legend = page.locator('.wire-legend');
+  await expect(legend.getByText('numbers flowing forward')).toBeVisible();
+  const report = await lookAtScreen(page, {
+    regions: { legend: '.wire-legend', box: 'main .react-flow__node' },
+  });
+  expect(report.overlaps).toEqual([]);
+  await legend.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(legend.getByText('numbers flowing forward')).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(legend.getByText('numbers flowing forward')).toBeVisible();
+
+  // ports a handle apart on every box of the diagram (the loss box's two inputs among them), in
+  // the canvas's own units: on screen the zoom scales ports and their handles alike
+  const zoom = await canvasZoom(page);
+  const crowded = await nodes(page).evaluateAll(
+    (els, zoom) =>
+      els.flatMap((el) => {
+        const ports = [...el.querySelectorAll('.react-flow__handle.port')].map((h) => {
+          const r = h.getBoundingClientRect();
+          return { side: h.className.match(/port-(in|param|out)\b/)?.[1], x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        });
+        return ports.flatMap((a, i) =>
+          ports
+            .slice(i + 1)
+            .filter((b) => b.side === a.side && Math.hypot(a.x - b.x, a.y - b.y) / zoom < 16)
+            .map(() => el.getAttribute('data-id')),
+        );
+      }),
+    zoom,
+  );
+  expect(crowded).toEqual([]);
+
+  // mathematics, remembered after a reload
+  await notation.getByRole('radio', { name: 'mathematical' }).check();
+  await expect(label.filter({ hasText: /^ℝ\^\{2×8\}ᵖ$/ })).toHaveCount(1);
+  await expect(linear).toContainText('ℝ^in → ℝ^out, P = ℝ^{in×out}ᵖ');
+  await expect(inspector(page).getByTestId('box-sizes')).toHaveText('ℝ^2 → ℝ^8, P = ℝ^{2×8}ᵖ');
+  await expect(legend.getByText('forward wire, ℝ^n')).toBeVisible();
+  await page.screenshot({ path: 'test-results/notation-mathematical-1280.png' });
+  await page.reload();
+  await expect(page.locator('.wire-label').first()).toHaveText(/^ℝ/);
+  await notation.getByRole('radio', { name: 'plain' }).check();
+
+  // Iris's dense 4→3 box: its sizes, not a count of wires, and R[f] in view without scrolling
+  await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Examples' }).click();
+  await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: 'Iris, one dense layer' }).click();
+  await node(page, 'lin1').click();
+  await expect(inspector(page).getByTestId('box-sizes')).toContainText('4 inputs, 3 outputs');
+  await expect(inspector(page).getByRole('heading', { name: 'Reverse derivative' })).toBeInViewport({ ratio: 1 });
+  const rf = inspector(page).locator('.reverse-text');
+  await expect(rf).toContainText('R[linear]');
+  const inView = await rf.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    let p = el.parentElement;
+    while (p && getComputedStyle(p).overflowY !== 'auto' && getComputedStyle(p).overflowY !== 'scroll')
+      p = p.parentElement;
+    const box = p?.getBoundingClientRect() ?? { top: 0, bottom: innerHeight };
+    return r.top >= box.top && r.bottom <= Math.min(box.bottom, innerHeight);
+  });
+  await page.screenshot({ path: 'test-results/notation-plain-iris-1280.png' });
+  expect(inView).toBe(true);
+  expect(record.consoleErrors).toEqual([]);
+});

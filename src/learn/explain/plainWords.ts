@@ -1,0 +1,103 @@
+/**
+ * Types in plain words, for a class that has not met ℝ^n yet (docs/notation.md): a wire of type
+ * `ℝ^8` carries "8 numbers", a parameter `ℝ^{2×8}ᵖ` "16 weights", a linear box is
+ * "2 inputs → 8 outputs, 16 weights". Each function has its mathematical twin (`printType`,
+ * `printSignature`) and `typeIn` picks one by the notation chosen; both say the same sizes.
+ */
+import { printProduct, printType, type WireType } from '../../core/wire';
+
+export type Notation = 'plain' | 'mathematical';
+export const NOTATIONS: readonly Notation[] = ['plain', 'mathematical'];
+
+/** A size as written: a number, or a name (`n`, `in`) when the sizes stand for config fields. */
+type Names = ReadonlyMap<number, string>;
+const NONE: Names = new Map();
+
+/** `n` items: singular for exactly 1. */
+const count = (n: string, noun: string): string => `${n} ${noun}${n === '1' ? '' : 's'}`;
+
+/**
+ * How many values a shape holds: their product when every size is a number (`2×8` → `16`), the
+ * sizes joined by × when one is a name (`in×out`).
+ */
+export function sizeWords(shape: readonly number[], names: Names = NONE): string {
+  if (shape.length === 0) return '1';
+  if (shape.some((s) => names.has(s))) return shape.map((s) => names.get(s) ?? String(s)).join('×');
+  return shape.reduce((a, b) => a * b, 1).toLocaleString('en');
+}
+
+/** The grid a multi-axis wire is laid out in, `(28×28)`, or nothing for a list. */
+const grid = (t: WireType, names: Names): string =>
+  t.shape.length > 1 && !t.shape.some((s) => names.has(s)) ? ` (${t.shape.join('×')})` : '';
+
+/**
+ * The noun of what a wire carries: numbers or bits. A wire without a batch axis carries weights
+ * (a parameter, as on the canvas); on a box's side it is a "shared" input or output, one value
+ * for every example of the batch (sumBatch, broadcastBatch).
+ */
+function noun(t: WireType, role: 'wire' | 'input' | 'output'): string {
+  if (!t.batch && role !== 'wire') return `shared ${role}${t.field === 'z2' ? ' bit' : ''}`;
+  if (!t.batch) return t.field === 'z2' ? 'weight bit' : 'weight';
+  const thing = t.field === 'z2' ? 'bit' : role === 'wire' ? 'number' : '';
+  if (role === 'wire') return thing;
+  return thing ? `${role} ${thing}` : role;
+}
+
+/** What one wire carries: `8 numbers`, `784 numbers (28×28)`, `16 weights`, `4 bits`, `1 number`. */
+export function wireWords(t: WireType, names: Names = NONE): string {
+  return count(sizeWords(t.shape, names), noun(t, 'wire')) + (t.batch ? grid(t, names) : '');
+}
+
+/**
+ * One side of a box: `2 inputs`; wires of one kind as a sum of their sizes, `n + n inputs`;
+ * wires of different kinds one by one, `8 input bits and 1 input`; `nothing`.
+ */
+function sideWords(ts: readonly WireType[], role: 'input' | 'output', names: Names): string {
+  if (ts.length === 0) return 'nothing';
+  const nouns = new Set(ts.map((t) => noun(t, role)));
+  if (ts.length > 1 && nouns.size === 1 && ts.every((t) => t.shape.length <= 1)) {
+    return `${ts.map((t) => sizeWords(t.shape, names)).join(' + ')} ${noun(ts[0], role)}s`;
+  }
+  return ts.map((t) => count(sizeWords(t.shape, names), noun(t, role)) + (t.batch ? grid(t, names) : '')).join(' and ');
+}
+
+/** The weights a box takes, all parameter wires together: `16 weights`, `in×out weights`. */
+function weightWords(params: readonly WireType[], names: Names): string {
+  const words = params.map((p) => sizeWords(p.shape, names));
+  const numeric = words.every((w) => /^[\d,]+$/.test(w));
+  if (!numeric) return params.map((p) => count(sizeWords(p.shape, names), noun(p, 'wire'))).join(' and ');
+  const total = params.reduce((a, p) => a + p.shape.reduce((x, y) => x * y, 1), 0);
+  return count(total.toLocaleString('en'), params.every((p) => p.field === 'z2') ? 'weight bit' : 'weight');
+}
+
+/** A box's signature in words: `2 inputs → 8 outputs, 16 weights`. */
+export function signatureWords(
+  dom: readonly WireType[],
+  cod: readonly WireType[],
+  params: readonly WireType[] = [],
+  names: Names = NONE,
+): string {
+  const main = `${sideWords(dom, 'input', names)} → ${sideWords(cod, 'output', names)}`;
+  return params.length === 0 ? main : `${main}, ${weightWords(params, names)}`;
+}
+
+/** A wire type in the notation chosen. */
+export const typeIn = (notation: Notation, t: WireType): string => (notation === 'plain' ? wireWords(t) : printType(t));
+
+/**
+ * A box's ports and their sizes, as the inspector heads it: `4 inputs, 3 outputs, 12 weights`
+ * in plain words, `ℝ^4 → ℝ^3, P = ℝ^{4×3}ᵖ` in mathematics.
+ */
+export function boxSizesIn(
+  notation: Notation,
+  dom: readonly WireType[],
+  cod: readonly WireType[],
+  params: readonly WireType[],
+): string {
+  if (notation === 'mathematical') {
+    const main = `${printProduct(dom)} → ${printProduct(cod)}`;
+    return params.length === 0 ? main : `${main}, P = ${printProduct(params)}`;
+  }
+  const sides = `${sideWords(dom, 'input', NONE)}, ${sideWords(cod, 'output', NONE)}`;
+  return params.length === 0 ? sides : `${sides}, ${weightWords(params, NONE)}`;
+}
