@@ -35,6 +35,7 @@ import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
+import { PresentButton } from '../train-ui/present/PresentButton';
 import { PerSession } from '../train-ui/session/PerSession';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { BoxOutputTip } from '../train-ui/views/BoxOutputTip';
@@ -95,6 +96,7 @@ export function Shell({ ready }: { ready: boolean }) {
             <Toolbar />
             <div className="header-end">
               <LessonsButton />
+              <PresentButton />
               <ExportModel />
             </div>
           </header>

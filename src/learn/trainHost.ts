@@ -193,7 +193,10 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
         const weights = sentWeights(trainer);
         const input = dreamed(trainer);
         const step = r.before.steps + r.stepsTaken;
-        return post({ type: 'weights', id: message.id, weights, dreamed: input, step }, weightsTransfer(weights, input));
+        return post(
+          { type: 'weights', id: message.id, weights, dreamed: input, step },
+          weightsTransfer(weights, input),
+        );
       }
       case 'model':
         return post({ type: 'model', id: message.id, text: modelText(r, message.createdAt) });

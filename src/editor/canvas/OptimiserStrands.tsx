@@ -7,18 +7,14 @@
  * viewport, beside React Flow's wires: they are the learner's, not the document's, and cannot be
  * selected or cut.
  */
-import { useInternalNode, ViewportPortal } from '@xyflow/react';
+import { type ReactFlowState, useStore, ViewportPortal } from '@xyflow/react';
 import type { LensDocument } from '../../io/document';
 import type { Scope } from '../model/documentOps';
 import { type LearntTarget, optimiserStrands } from '../model/learnerPicture';
 import { boxName, paramName } from '../reverse/displayNames';
 import { useEditor } from '../store/EditorStoreContext';
 import { useBoxMark } from './animationMarks';
-
-/** Half the gap between a pair's forward and backward strand. */
-const PAIR = 5;
-/** The labels p and p′ sit this far above the box, where the strands arrive upright. */
-const LABEL_RISE = 14;
+import { strandLayout } from './strandLayout';
 
 interface Drawn {
   readonly optimiser: string;
@@ -49,72 +45,78 @@ function strandsOf() {
 }
 const strands = strandsOf();
 
+/** The measured rectangles of the optimiser and the learnt boxes, as a string: React renders again only when one moves. */
+function rectsKey(lookup: ReactFlowState['nodeLookup'], drawn: Drawn): string {
+  const rect = (id: string) => {
+    const n = lookup.get(id);
+    if (!n?.measured.width || !n.measured.height) return null;
+    const { x, y } = n.internals.positionAbsolute;
+    return [x, y, n.measured.width, n.measured.height];
+  };
+  return JSON.stringify([rect(drawn.optimiser), ...drawn.targets.map((t) => rect(t.id))]);
+}
+
 export function OptimiserStrands() {
   const key = useEditor((s) => (s.lensView ? strands(s.doc, s.scope) : ''));
   if (!key) return null;
-  const drawn = JSON.parse(key) as Drawn;
+  return <Strands drawn={JSON.parse(key) as Drawn} />;
+}
+
+function Strands({ drawn }: { drawn: Drawn }) {
+  const rects = useStore((s) => rectsKey(s.nodeLookup, drawn));
+  const lit = useBoxMark(drawn.optimiser) === 'backward';
+  const [o, ...ts] = JSON.parse(rects) as (number[] | null)[];
+  if (!o) return null;
+  const box = (r: number[]) => ({ x: r[0], y: r[1], width: r[2], height: r[3] });
+  const targets = drawn.targets.flatMap((t, i) => {
+    const r = ts[i];
+    return r ? [{ id: t.id, rect: box(r) }] : [];
+  });
+  const { paths, bounds } = strandLayout(box(o), targets);
+  const byId = new Map(drawn.targets.map((t) => [t.id, t]));
+  const anim = lit ? ' anim-backward anim-lit' : '';
   return (
     <ViewportPortal>
       <figure className="optimiser-strands" aria-label="the optimiser's strands">
-        <svg className="optimiser-strands-drawing">
+        <svg
+          className="optimiser-strands-drawing"
+          style={{ left: bounds.x, top: bounds.y, width: bounds.width, height: bounds.height }}
+          width={bounds.width}
+          height={bounds.height}
+          viewBox={`${bounds.x} ${bounds.y} ${bounds.width} ${bounds.height}`}
+        >
           <title>The optimiser lens above the parameter wires</title>
-          {drawn.targets.map((t, i) => (
-            <StrandPair key={t.id} optimiser={drawn.optimiser} target={t} slot={i} of={drawn.targets.length} />
-          ))}
+          {paths.map((p) => {
+            const target = byId.get(p.id);
+            if (!target) return null;
+            const v = target.what === 'input' ? 'x' : 'p';
+            return (
+              // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group is no control; the pair is one picture, named
+              <g
+                key={p.id}
+                className={`optimiser-strand${anim}`}
+                role="img"
+                aria-label={`${target.name}: its value ${v} from the optimiser, its change ${v}′ back up into it`}
+                data-target={p.id}
+              >
+                <title>{`The optimiser hands the model ${target.name} (${v}); the change ${v}′ that the backward pass brings up goes into the optimiser, which returns the new ${target.name}.`}</title>
+                <path className="optimiser-forward" d={p.forward} />
+                <path
+                  className={`backward-wire optimiser-backward${anim}`}
+                  d={p.backward}
+                  markerEnd="url(#lens-back-arrow)"
+                />
+                <text className="optimiser-strand-label" x={p.forwardLabel.x} y={p.forwardLabel.y} textAnchor="end">
+                  {v}
+                </text>
+                <text className="optimiser-strand-label is-backward" x={p.backwardLabel.x} y={p.backwardLabel.y}>
+                  {`${v}′`}
+                </text>
+              </g>
+            );
+          })}
         </svg>
       </figure>
     </ViewportPortal>
-  );
-}
-
-/** A vertical S from (x1, y1) to (x2, y2). */
-const vertical = (x1: number, y1: number, x2: number, y2: number): string => {
-  const m = (y1 + y2) / 2;
-  return `M ${x1} ${y1} C ${x1} ${m}, ${x2} ${m}, ${x2} ${y2}`;
-};
-
-function StrandPair({
-  optimiser,
-  target,
-  slot,
-  of,
-}: {
-  optimiser: string;
-  target: Drawn['targets'][number];
-  slot: number;
-  of: number;
-}) {
-  const o = useInternalNode(optimiser);
-  const t = useInternalNode(target.id);
-  const lit = useBoxMark(optimiser) === 'backward';
-  if (!o?.measured.width || !o.measured.height || !t?.measured.width) return null;
-  const ox = o.internals.positionAbsolute.x + (o.measured.width * (slot + 1)) / (of + 1);
-  const oy = o.internals.positionAbsolute.y + o.measured.height;
-  const tx = t.internals.positionAbsolute.x + t.measured.width / 2;
-  const ty = t.internals.positionAbsolute.y;
-  const v = target.what === 'input' ? 'x' : 'p';
-  const anim = lit ? ' anim-backward anim-lit' : '';
-  return (
-    // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group is no control; the pair is one picture, named
-    <g
-      className={`optimiser-strand${anim}`}
-      role="img"
-      aria-label={`${target.name}: its value ${v} from the optimiser, its change ${v}′ back up into it`}
-      data-target={target.id}
-    >
-      <title>{`The optimiser hands the model ${target.name} (${v}); the change ${v}′ that the backward pass brings up goes into the optimiser, which returns the new ${target.name}.`}</title>
-      <path className="optimiser-forward" d={vertical(ox - PAIR, oy, tx - PAIR, ty)} />
-      <path
-        className={`backward-wire optimiser-backward${anim}`}
-        d={vertical(tx + PAIR, ty, ox + PAIR, oy)}
-        markerEnd="url(#lens-back-arrow)"
-      />
-      <text className="optimiser-strand-label" x={tx - PAIR - 3} y={ty - LABEL_RISE} textAnchor="end">
-        {v}
-      </text>
-      <text className="optimiser-strand-label is-backward" x={tx + PAIR + 3} y={ty - LABEL_RISE}>
-        {`${v}′`}
-      </text>
-    </g>
   );
 }

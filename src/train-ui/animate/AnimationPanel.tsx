@@ -4,7 +4,7 @@
  * reverse — with the rule each box applies, the followed example's numbers in it, and controls
  * to play, step box by box, scrub, pick the example and pin a wire.
  */
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { TRAINING_SETTINGS } from '../../compile/sources';
 import { pinWire, usePinnedWire } from '../../editor/canvas/animationMarks';
@@ -12,6 +12,7 @@ import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 import { useDocument, useSelectedWires } from '../../editor/store/hooks';
 import type { LensDocument } from '../../io/document';
 import { printNumber } from '../../learn/explain/notation';
+import { leavePresentation, present } from '../present/presentStore';
 import { useTrainSession } from '../session/TrainSessionContext';
 import { frameCaption, paramUpdates } from './captions';
 import { installDebugAnimation } from './debugAnimation';
@@ -110,9 +111,7 @@ export function AnimationPanel() {
   const [player] = useState(() => new Player());
   const s = useStore(player.store);
   const pinned = usePinnedWire();
-  const [presenting, setPresenting] = useState(false);
-  const leave = useCallback(() => setPresenting(false), []);
-  usePresentation(presenting && s.status === 'ready', player, leave);
+  const presenting = usePresentation(player, s.status === 'ready');
   const section = useRef<HTMLElement>(null);
   useEffect(() => () => player.close(), [player]);
   useEffect(() => installDebugAnimation(player), [player]);
@@ -132,6 +131,22 @@ export function AnimationPanel() {
       player.failed(e instanceof Error ? e.message : String(e));
     }
   };
+
+  // presented from the header with no step shown yet: the step is traced first
+  const tracing = useRef(animate);
+  tracing.current = animate;
+  // …and leaving puts the page back as it was: the step it traced is closed again
+  const traced = useRef(false);
+  useEffect(() => {
+    if (presenting && player.state.status === 'idle') {
+      traced.current = true;
+      void tracing.current();
+    }
+    if (!presenting && traced.current) {
+      traced.current = false;
+      player.close();
+    }
+  }, [presenting, player]);
 
   const t = s.traced;
   // a step traced on the drawing as it was is not drawn on an edit of it
@@ -232,7 +247,11 @@ export function AnimationPanel() {
         <button type="button" onClick={animate}>
           Trace the next step
         </button>
-        <button type="button" aria-pressed={presenting} onClick={() => setPresenting(!presenting)}>
+        <button
+          type="button"
+          aria-pressed={presenting}
+          onClick={() => (presenting ? leavePresentation() : present('animation'))}
+        >
           {presenting ? 'Leave presentation' : 'Present'}
         </button>
         <button type="button" onClick={() => player.close()}>

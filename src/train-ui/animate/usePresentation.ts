@@ -1,35 +1,29 @@
 /**
- * Presentation mode, for a projector: the side panels hidden, large type on the canvas and in
- * the caption, and the keyboard steps the animation from anywhere on the page — → the next box,
- * ← the previous one, space plays or pauses, Escape leaves. A class on the page's root element;
- * the sizes are in animate.css.
+ * The animation presented to a class (docs/presenting.md): while the teacher presents it, the
+ * keyboard steps it from anywhere on the page — → the next box, ← the previous one, space plays
+ * or pauses. What is shown and hidden, Escape and the laser pointer belong to the presentation
+ * itself (../present/usePresentLayer.ts).
  */
 import { useEffect } from 'react';
+import { typing, usePresenting } from '../present/usePresentLayer';
 import type { Player } from './player';
 
-export const PRESENTING = 'presenting';
-
-const typing = (t: EventTarget | null) => t instanceof HTMLElement && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName);
-
-export function usePresentation(on: boolean, player: Player, leave: () => void): void {
+/** Whether the animation is being presented; while it is and a step is shown, the keys step it. */
+export function usePresentation(player: Player, ready: boolean): boolean {
+  const on = usePresenting() === 'animation';
   useEffect(() => {
-    if (!on) return;
-    const root = document.documentElement;
-    root.classList.add(PRESENTING);
+    if (!on || !ready) return;
     const onKey = (e: KeyboardEvent) => {
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === 'ArrowRight') player.next();
       else if (e.key === 'ArrowLeft') player.previous();
       else if (e.key === ' ') player.toggle();
-      else if (e.key === 'Escape') leave();
       else return;
       e.preventDefault();
       e.stopPropagation();
     };
     window.addEventListener('keydown', onKey, true);
-    return () => {
-      root.classList.remove(PRESENTING);
-      window.removeEventListener('keydown', onKey, true);
-    };
-  }, [on, player, leave]);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [on, ready, player]);
+  return on;
 }

@@ -1,0 +1,79 @@
+/**
+ * "Present ▾" in the header: the teacher chooses what to show a class — the animation of a
+ * training step, the lens view, or a training run with its loss chart — and the page goes
+ * fullscreen with only the canvas and its caption (docs/presenting.md). The layer drawn while
+ * presenting (laser pointer, the run's chart, the lens view's caption) lives here too, outside
+ * the panels that presenting hides.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { LaserPointer } from './LaserPointer';
+import { PresentTraining } from './PresentTraining';
+import { present, type Shown } from './presentStore';
+import { usePresentLayer } from './usePresentLayer';
+import { useValueCardPlacement } from './useValueCardPlacement';
+import './present.css';
+
+const CHOICES: readonly { what: Shown; label: string; hint: string }[] = [
+  { what: 'animation', label: 'Animation of a step', hint: 'one training step, forward through the drawing and back' },
+  { what: 'lens', label: 'Lens view', hint: 'each box with its backward strand, and the optimiser lens' },
+  { what: 'training', label: 'Training run', hint: 'the drawing beside its loss chart, live as it trains' },
+];
+
+const LENS_CAPTION =
+  'Lens view: each box carries its value forward, left to right, and its backward strand R[f] brings the change back, right to left (dashed). The optimiser hands each parameter p down and takes its change p′ back up.';
+
+export function PresentButton() {
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const { showing, laser } = usePresentLayer();
+  useValueCardPlacement(showing === 'animation');
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent) => {
+      if (!menu.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+
+  return (
+    <div className="present-menu" ref={menu}>
+      <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Present ▾
+      </button>
+      {open && (
+        <div role="menu" aria-label="Present" className="present-choices">
+          {CHOICES.map((c) => (
+            <button
+              key={c.what}
+              type="button"
+              role="menuitem"
+              title={c.hint}
+              onClick={() => {
+                setOpen(false);
+                present(c.what);
+              }}
+            >
+              {c.label}
+            </button>
+          ))}
+        </div>
+      )}
+      {showing &&
+        createPortal(
+          <>
+            {laser && <LaserPointer />}
+            {showing === 'training' && <PresentTraining />}
+            {showing === 'lens' && (
+              <p className="present-caption present-lens-caption" aria-live="polite">
+                {LENS_CAPTION}
+              </p>
+            )}
+          </>,
+          document.body,
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Where the value cards go in presentation mode (docs/presenting.md): each card beside the wire
+ * it describes, on no box, on no other card and not on the caption, inside the canvas. The
+ * places tried for a card are the points of a grid around its anchor, nearest first; the first
+ * free one is taken. A card with no free place on the whole canvas is hidden rather than laid
+ * over a box: what a class sees is never covered.
+ */
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface Card {
+  readonly id: string;
+  /** The point the card describes (the middle of its wire), in the same pixels as the rects. */
+  readonly anchor: { readonly x: number; readonly y: number };
+  readonly width: number;
+  readonly height: number;
+}
+
+export type Placed =
+  | { readonly id: string; readonly hidden: false; readonly rect: Rect }
+  | { readonly id: string; readonly hidden: true };
+
+/** The gap kept between a card and whatever is beside it. */
+export const CARD_GAP = 4;
+/** The grid the places are tried on, in pixels. */
+const STEP = 8;
+
+export const overlaps = (a: Rect, b: Rect, gap = 0): boolean =>
+  a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+
+const inside = (r: Rect, bounds: Rect): boolean =>
+  r.x >= bounds.x &&
+  r.y >= bounds.y &&
+  r.x + r.width <= bounds.x + bounds.width &&
+  r.y + r.height <= bounds.y + bounds.height;
+
+let cached: { w: number; h: number; offsets: { dx: number; dy: number }[] } | null = null;
+
+/** Offsets of a grid covering `bounds` seen from anywhere in it, nearest first (below before above, as a chip hangs under its wire). */
+function offsetsNearestFirst(bounds: Rect): { dx: number; dy: number }[] {
+  if (cached && cached.w === bounds.width && cached.h === bounds.height) return cached.offsets;
+  const nx = Math.ceil(bounds.width / STEP);
+  const ny = Math.ceil(bounds.height / STEP);
+  const out: { dx: number; dy: number; d: number }[] = [];
+  for (let i = -nx; i <= nx; i++) {
+    for (let j = -ny; j <= ny; j++) {
+      const dx = i * STEP;
+      const dy = j * STEP;
+      out.push({ dx, dy, d: dx * dx + dy * dy - (dy > 0 ? 1 : 0) });
+    }
+  }
+  const offsets = out.sort((a, b) => a.d - b.d).map(({ dx, dy }) => ({ dx, dy }));
+  cached = { w: bounds.width, h: bounds.height, offsets };
+  return offsets;
+}
+
+/**
+ * Places every card: centred under its anchor when that is free, else at the nearest free
+ * place. `obstacles` are the boxes and the caption; cards placed first are obstacles to later
+ * ones (the lit card, given first, keeps the best place).
+ */
+export function placeCards(cards: readonly Card[], obstacles: readonly Rect[], bounds: Rect): Placed[] {
+  const taken: Rect[] = [...obstacles];
+  const offsets = offsetsNearestFirst(bounds);
+  return cards.map((c) => {
+    const home = { x: c.anchor.x - c.width / 2, y: c.anchor.y + CARD_GAP };
+    for (const { dx, dy } of offsets) {
+      const r = { x: home.x + dx, y: home.y + dy, width: c.width, height: c.height };
+      if (!inside(r, bounds) || taken.some((t) => overlaps(r, t, CARD_GAP))) continue;
+      taken.push(r);
+      return { id: c.id, hidden: false, rect: r };
+    }
+    return { id: c.id, hidden: true };
+  });
+}

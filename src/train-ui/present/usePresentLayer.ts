@@ -1,0 +1,78 @@
+/**
+ * What presenting changes on the page, and how leaving puts it back (docs/presenting.md): the
+ * root element's classes (present.css hides everything but the canvas and the caption), the lens
+ * view turned on to present it, the view framed on the whole drawing; on leaving, the lens view
+ * and the viewport exactly as they were. Escape leaves; L turns the laser pointer on and off;
+ * presenting a run, space plays and pauses it. Keys typed into a field belong to the field.
+ */
+import { useReactFlow } from '@xyflow/react';
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
+import { OVERVIEW_ZOOM, paddingAbovePanel } from '../animate/useFitAbovePanel';
+import { controlStates } from '../panel/controlStates';
+import { useTrainSession } from '../session/TrainSessionContext';
+import { followFullscreen, leavePresentation, presentStore, type Shown } from './presentStore';
+
+export const PRESENTING = 'presenting';
+
+export const typing = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName));
+
+export const usePresenting = (): Shown | null => useStore(presentStore, (s) => s.showing);
+
+/** Two frames: the panels are hidden (or back) and the canvas has its new size. */
+const afterLayout = (f: () => void) => requestAnimationFrame(() => requestAnimationFrame(f));
+
+/** The whole drawing on the screen, above the lens view's caption (a run's caption is beside it). */
+function frameWhole(flow: ReturnType<typeof useReactFlow>): Promise<boolean> {
+  const caption = document.querySelector('.present-lens-caption')?.getBoundingClientRect().height ?? 0;
+  return flow.fitView({ padding: paddingAbovePanel(caption), minZoom: OVERVIEW_ZOOM, maxZoom: 1.5 });
+}
+
+export function usePresentLayer(): { showing: Shown | null; laser: boolean } {
+  const showing = usePresenting();
+  const store = useEditorStoreApi();
+  const flow = useReactFlow();
+  const session = useTrainSession();
+  const [laser, setLaser] = useState(true);
+
+  useEffect(followFullscreen, []);
+
+  useEffect(() => {
+    if (!showing) return;
+    const root = document.documentElement;
+    const classes = [PRESENTING, `present-${showing}`];
+    root.classList.add(...classes);
+    const viewport = flow.getViewport();
+    const lensView = store.getState().lensView;
+    if (showing === 'lens' && !lensView) store.getState().setView({ lensView: true });
+    // the animation frames the drawing itself, above its caption (animate/useFitAbovePanel.ts)
+    if (showing !== 'animation') afterLayout(() => void frameWhole(flow));
+    return () => {
+      root.classList.remove(...classes);
+      if (store.getState().lensView !== lensView) store.getState().setView({ lensView });
+      void flow.setViewport(viewport);
+    };
+  }, [showing, store, flow]);
+
+  useEffect(() => {
+    if (!showing) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'Escape') leavePresentation();
+      else if (e.key === 'l' || e.key === 'L') setLaser((on) => !on);
+      else if (e.key === ' ' && showing === 'training') {
+        const { play } = controlStates(session.store.getState().phase);
+        if (play.enabled && play.pause) session.pause();
+        else if (play.enabled) session.play();
+      } else return;
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [showing, session]);
+
+  return { showing, laser };
+}
