@@ -76,7 +76,7 @@ test('a parity circuit over ℤ₂, its wires typed as bits, learns by RDA until
   await openEditor(page);
   await openFromGallery(page, 'Boolean circuits (ℤ₂)', 'Parity circuit', 'Parity circuit over ℤ₂ (RDA)');
   // its wires carry bits: their types are written on them (and they are drawn as double lines)
-  await expect(page.getByText('ℤ₂^4', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('4 bits', { exact: true }).first()).toBeVisible();
   await playUntilLossFalls(page, 0.01);
   await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Done/, { timeout: 30_000 });
   expect(await loss(page)).toBe(0);
