@@ -4,12 +4,15 @@ import { allGenerators } from '../../../core';
 import { normaliseConfig } from '../../../core/config';
 import type { PortSpec } from '../../../core/generator';
 import { learnerBoxKinds } from '../../../learn/boxKinds';
-import { PORT_GAP, portOffset, portRoom, portSpacing } from './portPlacement';
+import { BOX_BORDER, PORT_GAP, portOffset, portRoom, portSpacing } from './portPlacement';
 
 /** The smallest box CSS draws (editor.css: a box is at least 84 px wide; a spider is 30 px). */
 const CSS_SIDE = 30;
 
-/** The least distance between two ports of one side of a box drawn with `portRoom`. */
+/**
+ * The least distance between two ports of one side of a box drawn with `portRoom`: the ports
+ * share the side inside the box's border, taken at its thickest.
+ */
 function closest(inputs: readonly PortSpec[], outputs: readonly PortSpec[]): number {
   const room = portRoom(inputs, outputs);
   const params = inputs.filter((p) => p.param).length;
@@ -18,7 +21,7 @@ function closest(inputs: readonly PortSpec[], outputs: readonly PortSpec[]): num
     [outputs.length, Math.max(CSS_SIDE, room.minHeight ?? 0)],
     [params, Math.max(CSS_SIDE, room.minWidth ?? 0)],
   ] as const;
-  return Math.min(...sides.filter(([n]) => n > 1).map(([n, length]) => portSpacing(length, n)));
+  return Math.min(...sides.filter(([n]) => n > 1).map(([n, length]) => portSpacing(length - 2 * BOX_BORDER, n)));
 }
 
 describe('ports on a box', () => {
@@ -45,7 +48,7 @@ describe('ports on a box', () => {
     if (!concat) throw new Error('the registry has no concat');
     const ports = concat.ports(normaliseConfig(concat, { n: 64 }));
     expect(ports.inputs).toHaveLength(64);
-    expect(portRoom(ports.inputs, ports.outputs).minHeight).toBe(64 * PORT_GAP);
+    expect(portRoom(ports.inputs, ports.outputs).minHeight).toBe(64 * PORT_GAP + 2 * BOX_BORDER);
     expect(closest(ports.inputs, ports.outputs)).toBe(PORT_GAP);
   });
 

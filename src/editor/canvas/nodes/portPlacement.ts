@@ -13,11 +13,18 @@ import type { PortSpec } from '../../../core/generator';
  */
 export const PORT_GAP = 18;
 
+/**
+ * The thickest border a box is drawn with (a ℤ₂ box's 4 px double line, editor.css). A handle's
+ * place is a share of the box inside its border, while the box's size includes the border: the
+ * room asked for adds it on both ends, so the slices inside are still PORT_GAP long.
+ */
+export const BOX_BORDER = 4;
+
 /** The offset of the `index`-th of `count` ports along its side, as a fraction of the side. */
 export const portOffset = (index: number, count: number): number => (index + 0.5) / count;
 
 /** The least length of a side holding `count` ports. */
-export const sideLength = (count: number): number => (count <= 1 ? 0 : count * PORT_GAP);
+export const sideLength = (count: number): number => (count <= 1 ? 0 : count * PORT_GAP + 2 * BOX_BORDER);
 
 export interface PortRoom {
   /** Left (data inputs) and right (outputs) hold their ports in the box's height. */
