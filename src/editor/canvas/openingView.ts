@@ -12,7 +12,7 @@ export const OPENING_PADDING = 32;
 
 const DEFAULT_SIZE = { width: 120, height: 48 };
 
-interface Rect {
+export interface Rect {
   readonly x: number;
   readonly y: number;
   readonly width: number;
@@ -43,6 +43,14 @@ export function openingViewport(
 /** Fit view: the whole diagram, centred, zoomed out as far as it takes (never in past the readable maximum). */
 export function wholeViewport(bounds: Rect, pane: { width: number; height: number }, pad = OPENING_PADDING) {
   return openingViewport(bounds, pane, pad, FIT_MIN_ZOOM);
+}
+
+/** Each node's rectangle, from its position and measured size (a default size if not measured). */
+export function nodeRects(
+  nodes: readonly { id: string; position: { x: number; y: number } }[],
+  measured: Readonly<Record<string, { width: number; height: number }>>,
+): Rect[] {
+  return nodes.map((n) => ({ ...n.position, ...(measured[n.id] ?? DEFAULT_SIZE) }));
 }
 
 /** The box around the nodes, from their positions and measured sizes (a default size if not measured). */

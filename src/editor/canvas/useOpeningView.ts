@@ -1,27 +1,73 @@
 /**
  * Each time a document is opened (`opened` counts them), frame it at a readable zoom before the
  * first paint. Bounds come from the document's positions and the sizes measured so far (a
- * default box size otherwise), so no frame ever shows the diagram at the wrong place.
+ * default box size otherwise), so no frame ever shows the diagram at the wrong place; when a
+ * size was guessed, the diagram is framed again once its boxes are measured, if the view has not
+ * moved meanwhile. A diagram
+ * framed whole is kept clear of the canvas's furniture when a zoom still readable can
+ * (furniture.ts).
  */
-import { useReactFlow, useStore } from '@xyflow/react';
-import { useLayoutEffect, useRef } from 'react';
+import { useReactFlow, useStore, useStoreApi } from '@xyflow/react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { inScope } from '../model/documentOps';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
-import { documentBounds, openingViewport } from './openingView';
+import { clearOfFurniture } from './furniture';
+import { furnitureOnScreen } from './furnitureOnScreen';
+import { documentBounds, nodeRects, openingViewport, READABLE_ZOOM } from './openingView';
+
+/** How many boxes a diagram may have for its opening to wait for their measured sizes and frame again. */
+const REFRAME_UP_TO = 100;
 
 export function useOpeningView(): void {
   const opened = useEditor((s) => s.opened);
+  const measured = useEditor((s) => s.measured);
   const pane = useStore((s) => (s.width > 0 && s.height > 0 ? `${s.width}x${s.height}` : null));
   const store = useEditorStoreApi();
   const flow = useReactFlow();
+  const flowStore = useStoreApi();
   const shown = useRef(-1);
+  /** The view the opening set while some boxes were unmeasured (their size guessed), else null. */
+  const guessed = useRef<{ x: number; y: number; zoom: number } | null>(null);
+
+  const frame = useCallback((): void => {
+    if (!pane) return;
+    const { doc, scope, measured } = store.getState();
+    const { boxes, groups } = inScope(doc, scope);
+    const nodes = [...boxes, ...groups];
+    const bounds = documentBounds(nodes, measured);
+    const [width, height] = pane.split('x').map(Number);
+    if (!bounds) {
+      guessed.current = null;
+      void flow.setViewport({ x: 0, y: 0, zoom: 1 });
+      return;
+    }
+    const framed = openingViewport(bounds, { width, height });
+    const dom = flowStore.getState().domNode;
+    const clear = dom ? clearOfFurniture(framed, bounds, nodeRects(nodes, measured), furnitureOnScreen(dom)) : framed;
+    const view = clear.zoom >= READABLE_ZOOM.min ? clear : framed;
+    void flow.setViewport(view);
+    const unmeasured = nodes.some((n) => !measured[n.id]);
+    guessed.current = unmeasured && nodes.length <= REFRAME_UP_TO ? view : null;
+  }, [pane, store, flow, flowStore]);
+
   useLayoutEffect(() => {
     if (shown.current === opened || !pane) return;
     shown.current = opened;
-    const { doc, scope, measured } = store.getState();
+    frame();
+  }, [opened, pane, frame]);
+
+  // Framed with guessed sizes (a box wider than the guess reached past the canvas's edge): once
+  // every box is measured, frame again — unless the view was moved meanwhile.
+  useLayoutEffect(() => {
+    const was = guessed.current;
+    if (!was) return;
+    const [x, y, zoom] = flowStore.getState().transform;
+    if (x !== was.x || y !== was.y || zoom !== was.zoom) {
+      guessed.current = null;
+      return;
+    }
+    const { doc, scope } = store.getState();
     const { boxes, groups } = inScope(doc, scope);
-    const bounds = documentBounds([...boxes, ...groups], measured);
-    const [width, height] = pane.split('x').map(Number);
-    void flow.setViewport(bounds ? openingViewport(bounds, { width, height }) : { x: 0, y: 0, zoom: 1 });
-  }, [opened, pane, store, flow]);
+    if ([...boxes, ...groups].every((n) => measured[n.id])) frame();
+  }, [measured, store, flowStore, frame]);
 }

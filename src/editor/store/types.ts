@@ -167,6 +167,8 @@ export interface ViewData {
    */
   exportedDoc: LensDocument | null;
   /** How many documents were opened (setDocument); the canvas frames each one once. */
+  /** How many times Fit view framed the diagram: the legend looks again whether it covers a box. */
+  framed: number;
   opened: number;
   /** Where the document opened last came from (train-ui/session/documentKeys.ts: whose runs it shows). */
   openedAs: OpenedAs;

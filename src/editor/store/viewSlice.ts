@@ -36,6 +36,7 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   exportedDoc: null,
   library: [],
   opened: 0,
+  framed: 0,
   openedAs: 'restore',
   enterGroup(id) {
     if (get().doc.groups.some((g) => g.id === id)) set({ scope: id, selectedNodes: [], selectedWires: [] });
