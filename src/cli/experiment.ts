@@ -11,9 +11,8 @@ import { CliError, runCommand, usageError } from './command';
 import { startEngine } from './engine';
 import { parseExperimentArgs, usage } from './experiments/args';
 import { EXPERIMENTS, experimentNames } from './experiments/catalog';
-import { rdaLines } from './experiments/rdaReport';
 import { epochLine, seedLine, tally } from './experiments/report';
-import { type EpochLine, runSeed, type SeedResult } from './experiments/runs';
+import type { EpochLine, SeedResult } from './experiments/runs';
 
 async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -25,10 +24,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const args = parsed.args;
   const exp = EXPERIMENTS.find((e) => e.name === args.name)!;
   if (exp.report === 'rda') {
+    const { rdaLines } = await import('./experiments/rdaReport');
     const lines = await rdaLines(exp);
     for (const l of lines) console.log(l);
     return lines.some((l) => l.endsWith('MISSED')) ? 1 : 0;
   }
+  // the training stack loads once the arguments are known good: a mistake is answered at once
+  const { runSeed } = await import('./experiments/runs');
   const engine = await startEngine(args.engine).catch((e: Error) => {
     throw new CliError(`engine ${args.engine}: ${e.message}`);
   });
