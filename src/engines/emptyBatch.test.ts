@@ -4,8 +4,9 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DiagramBuilder } from '../core/builder';
 import { lower } from '../core/program';
-import { denseModel } from '../testing/models';
+import { param, real } from '../core/wire';
 import { Arena } from './arena';
 import { createTfjsEngine } from './tfjs';
 import { createTypedEngine } from './typed';
@@ -38,12 +39,15 @@ describe('zero rows', () => {
   });
 
   it('a dense network on zero rows gives zero rows on the typed engines and on tfjs', () => {
-    const model = denseModel(2, [{ units: 4, activation: 'sigmoid' }, { units: 3 }]);
-    const program = lower(model.diagram);
-    const params = model.params.map((p) => ({
-      shape: [...p.type.shape],
-      data: new Float32Array(p.type.shape.reduce((a, b) => a * b, 1)).fill(0.5),
-    }));
+    // linear 2→4 ; bias ; sigmoid ; linear 4→3 ; bias, its parameters first
+    const b = new DiagramBuilder();
+    const shapes = [[2, 4], [4], [4, 3], [3]];
+    const [W0, b0, W1, b1] = shapes.map((s) => b.input(param(s)));
+    let x = b.input(real([2]));
+    x = b.op('sigmoid', [b.op('bias', [b0, b.op('linear', [W0, x], { in: 2, out: 4 })], {})], {});
+    b.output(b.op('bias', [b1, b.op('linear', [W1, x], { in: 4, out: 3 })], {}));
+    const program = lower(b.build());
+    const params = shapes.map((shape) => ({ shape, data: new Float32Array(shape[0] * (shape[1] ?? 1)).fill(0.5) }));
     const inputs = [...params, empty([0, 2])];
     for (const dtype of ['float32', 'float64'] as const) {
       const [y] = createTypedEngine(program, { dtype }).run(inputs);
