@@ -2,6 +2,7 @@
  * Arguments of `npm run train -- <document.json> [options]`, read by the commands' one parser
  * (`flags.ts`); a mistake comes back as a sentence for the user (printed with the usage, exit 2).
  */
+import { DEBUG_USAGE } from './command';
 import { CLI_ENGINES, type CliEngine } from './engine';
 import { type Flag, type Parsed, parseFlags, parsing } from './flags';
 
@@ -28,8 +29,10 @@ export const USAGE = `usage: npm run train -- <document.json | model.json> [opti
   --lr <x>                learning rate ε
   --test-fraction <x>     fraction of rows held out for testing, in [0, 1)
   --engine <name>         ${CLI_ENGINES.join(' | ')} (default: typed)
-  --out <model.json>      where to write the trained model
-  --quiet                 no progress lines`;
+  --out <model.json>      where to write the trained model (checked before training; an
+                          existing file is replaced)
+  --quiet                 no progress lines
+${DEBUG_USAGE}`;
 
 const FLAGS: Record<string, Flag> = {
   dataset: { kind: 'string', key: 'dataset' },

@@ -4,14 +4,15 @@
  *   iris-simple, iris-hidden: training accuracy per seed, and how many seeds reach 0.96 / 0.98;
  *   mnist-conv, mnist-mlp: test accuracy per epoch on the fixed 8,000 / 2,000 split;
  *   rda-iris2, rda-iris3: Reverse Derivative Ascent's Table 1, on the UCI and the corrected Iris rows.
- * Exit codes: 0 for --help, 2 for a usage mistake, 1 when a run fails or misses the paper's figure, 0 otherwise.
+ * Exit codes (docs/cli.md): 0 for --help, 2 for a usage mistake, 1 when a run fails or misses the
+ * paper's figure, 0 otherwise.
  */
+import { CliError, runCommand, usageError } from './command';
 import { startEngine } from './engine';
 import { parseExperimentArgs, usage } from './experiments/args';
 import { EXPERIMENTS, experimentNames } from './experiments/catalog';
-import { rdaLines } from './experiments/rdaReport';
 import { epochLine, seedLine, tally } from './experiments/report';
-import { type EpochLine, runSeed, type SeedResult } from './experiments/runs';
+import type { EpochLine, SeedResult } from './experiments/runs';
 
 async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -19,18 +20,20 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const parsed = parseExperimentArgs(argv, experimentNames);
-  if (!parsed.ok) {
-    process.stderr.write(`error: ${parsed.error}\n\n${usage(experimentNames)}\n`);
-    return 2;
-  }
+  if (!parsed.ok) throw usageError(parsed.error, usage(experimentNames));
   const args = parsed.args;
   const exp = EXPERIMENTS.find((e) => e.name === args.name)!;
   if (exp.report === 'rda') {
+    const { rdaLines } = await import('./experiments/rdaReport');
     const lines = await rdaLines(exp);
     for (const l of lines) console.log(l);
     return lines.some((l) => l.endsWith('MISSED')) ? 1 : 0;
   }
-  const engine = await startEngine(args.engine);
+  // the training stack loads once the arguments are known good: a mistake is answered at once
+  const { runSeed } = await import('./experiments/runs');
+  const engine = await startEngine(args.engine).catch((e: Error) => {
+    throw new CliError(`engine ${args.engine}: ${e.message}`);
+  });
   const seeds = Array.from({ length: args.seeds ?? exp.defaultSeeds }, (_, i) => args.firstSeed + i);
   console.log(`${exp.name}: ${exp.description}`);
   console.log(`engine ${args.engine}; seeds ${seeds.join(', ')}${args.epochs ? `; ${args.epochs} epochs` : ''}`);
@@ -47,10 +50,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return lines.some((l) => l.endsWith('MISSED')) ? 1 : 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,32 +1,30 @@
 /**
  * `npm run export -- model.json --to pytorch --out dir/`: the model as a package for another
- * engine (docs/export.md). Exit codes: 0 done (and for --help), 2 a usage mistake or a file
- * refused, 1 a model the target cannot express (each generator named) or anything else.
+ * engine (docs/export.md). Exit codes (docs/cli.md): 0 done (and for --help), 2 a usage mistake
+ * or a file or --out refused, 1 a model the target cannot express (each generator named) or
+ * anything else.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { documentModelFile } from '../export/fromDocument';
 import { ExportError, exportGraph } from '../export/graph';
 import { UnsupportedOpError } from '../export/opTable';
 import { exportTarget } from '../export/targets';
+import { CliError, refused, runCommand, usageError } from './command';
 import { exportUsage, parseExportArgs } from './exportArgs';
+import { outFolderProblem, writeOrRescue } from './outputs';
 import { describeErrors, readInput } from './readInput';
 
-const fail = (code: number, message: string): never => {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-};
-
-function main(argv: readonly string[]): undefined {
+function main(argv: readonly string[]): number {
   const args = parseExportArgs(argv);
   if (args.ok === 'help') {
     console.log(exportUsage());
-    return;
+    return 0;
   }
-  if (!args.ok) return fail(2, `error: ${args.error}\n\n${exportUsage()}`);
+  if (!args.ok) throw usageError(args.error, exportUsage());
   const { model, to, out } = args.args;
   const opened = readInput(model);
-  if (opened.kind === 'error') return fail(2, `error: ${model}:\n${describeErrors(opened)}`);
+  if (opened.kind === 'error') throw refused(`${model}: ${describeErrors(opened)}`);
+  const outProblem = outFolderProblem('--out', out);
+  if (outProblem) throw refused(outProblem);
   let files: ReturnType<ReturnType<typeof exportTarget>['write']>;
   try {
     const { file, weights } =
@@ -35,20 +33,13 @@ function main(argv: readonly string[]): undefined {
     files = exportTarget(to).write(graph);
   } catch (e) {
     if (e instanceof UnsupportedOpError || e instanceof ExportError)
-      return fail(1, `error: ${model} cannot be exported to ${to}:\n${e.message}`);
+      throw new CliError(`${model} cannot be exported to ${to}: ${e.message}`);
     throw e;
   }
-  for (const f of files) {
-    const path = join(out, f.path);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, f.data);
-  }
+  const written = writeOrRescue(out, files, `the ${to} package to ${out}`);
+  if (!written.ok) throw new CliError(written.error);
   console.log(`wrote ${files.map((f) => f.path).join(', ')} to ${out}`);
-  return undefined;
+  return 0;
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (e) {
-  fail(1, `error: ${(e as Error).stack ?? (e as Error).message}`);
-}
+runCommand(main);

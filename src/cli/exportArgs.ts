@@ -19,7 +19,9 @@ export const exportUsage = () => `usage: npm run export -- <model.json | documen
   --help              print this and exit
   --to <target>       one of:
 ${targetLines()}
-  --out <dir>         the folder to write the package into (made if missing)`;
+  --out <dir>         the folder to write the package into (made if missing; its files
+                      of the same names are replaced)
+  --debug             on an error, print its stack trace too`;
 
 const FLAGS = (): Record<string, Flag> => ({
   to: { kind: 'choice', key: 'to', choices: EXPORT_TARGETS.map((t) => t.id) },

@@ -1,51 +1,48 @@
 /**
  * `npm run predict -- model.json inputs.csv`: predictions of a model file for rows of
  * features, as CSV on stdout, on the typed-array engine (float32, as the trainer computes).
- * Exit codes: 0 done (and for --help), 2 a usage mistake or a file refused, 1 anything else.
+ * Exit codes (docs/cli.md): 0 done (and for --help), 2 a usage mistake or a file refused, 1
+ * anything else. A CSV of no rows gives the header line alone.
  */
 import { readFileSync } from 'node:fs';
 import { shapeSize } from '../core/shape';
 import { loadModel, ModelFileError } from '../io/modelRuntime';
+import { DEBUG_USAGE, describeError, refused, runCommand, usageError } from './command';
 import { PREDICT_USAGE, parsePredictArgs, predictionsCsv, readFeatureRows } from './predictCsv';
 import { describeErrors, readInput } from './readInput';
 
-const fail = (code: number, message: string): never => {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-};
+/** The parser's usage, and the option every command takes. */
+const USAGE = `${PREDICT_USAGE}\n${DEBUG_USAGE}`;
 
-function main(argv: readonly string[]): undefined {
+function main(argv: readonly string[]): number {
   const args = parsePredictArgs(argv);
   if (args.ok === 'help') {
-    console.log(PREDICT_USAGE);
-    return;
+    console.log(USAGE);
+    return 0;
   }
-  if (!args.ok) return fail(2, `error: ${args.error}\n\n${PREDICT_USAGE}`);
+  if (!args.ok) throw usageError(args.error, USAGE);
   const opened = readInput(args.model);
-  if (opened.kind === 'error') return fail(2, `error: ${args.model}:\n${describeErrors(opened)}`);
-  if (opened.kind !== 'model') return fail(2, `error: ${args.model} is a document without weights; train it first`);
+  if (opened.kind === 'error') throw refused(`${args.model}: ${describeErrors(opened)}`);
+  if (opened.kind !== 'model') throw refused(`${args.model} is a document without weights; train it first`);
   let model: ReturnType<typeof loadModel>;
   try {
     model = loadModel({ ...opened.model });
   } catch (e) {
-    if (e instanceof ModelFileError) return fail(2, `error: ${args.model}:\n${e.message}`);
+    if (e instanceof ModelFileError) throw refused(`${args.model}: ${e.message}`);
     throw e;
   }
   let text: string;
   try {
     text = readFileSync(args.inputs, 'utf8');
   } catch (e) {
-    return fail(2, `error: cannot read ${args.inputs}: ${(e as Error).message}`);
+    throw refused(`${args.inputs}: cannot read it: ${describeError(e).replace(`${args.inputs}: `, '')}`);
   }
   const width = shapeSize(model.inputShape);
   const rows = readFeatureRows(text, width);
-  if (!rows.ok) return fail(2, `error: ${args.inputs}: ${rows.error}`);
+  if (!rows.ok) throw refused(`${args.inputs}: ${rows.error}`);
   const out = model.predict(rows.rows);
   process.stdout.write(predictionsCsv(out, shapeSize(model.outputShape)));
+  return 0;
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (e) {
-  fail(1, `error: ${(e as Error).stack ?? (e as Error).message}`);
-}
+runCommand(main);

@@ -4,19 +4,24 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { checkFileSize, type OpenedFile, openFile } from '../io/openFile';
+import { describeError } from './command';
+
+const refusedAs = (message: string): OpenedFile => ({ kind: 'error', errors: [{ path: '', message }] });
 
 export function readInput(path: string): OpenedFile {
-  let size: number;
+  let text: string;
   try {
-    size = statSync(path).size;
+    const stat = statSync(path);
+    if (stat.isDirectory()) return refusedAs('is a folder, not a file');
+    const tooBig = checkFileSize(stat.size);
+    if (tooBig) return tooBig;
+    text = readFileSync(path, 'utf8');
   } catch (e) {
-    return { kind: 'error', errors: [{ path: '', message: `cannot read ${path}: ${(e as Error).message}` }] };
+    return refusedAs(`cannot read it: ${describeError(e).replace(`${path}: `, '')}`);
   }
-  const tooBig = checkFileSize(size);
-  if (tooBig) return tooBig;
-  return openFile(readFileSync(path, 'utf8'));
+  return openFile(text);
 }
 
-/** One line per problem, each starting with its JSON path. */
+/** Every problem on one line, each starting with its JSON path. */
 export const describeErrors = (opened: Extract<OpenedFile, { kind: 'error' }>): string =>
-  opened.errors.map((e) => (e.path ? `  ${e.path}: ${e.message}` : `  ${e.message}`)).join('\n');
+  opened.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');

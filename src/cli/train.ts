@@ -2,12 +2,11 @@
  * Headless training: `npm run train -- <document.json> --dataset iris --epochs 400 --batch 1
  * --seed 2 --engine tfjs-cpu|tfjs-wasm|typed --out model.json`. One progress line per epoch,
  * then the trained model file. Given a model file instead, training resumes from its weights
- * and optimiser state for `--epochs` more (docs/model-format.md). Exit codes: 2 for a usage
- * mistake (bad option, unreadable file), 1 when the document does not compile or training fails
- * — a loss or weight that stops being finite fails it, naming the box, and no model is written —
- * 0 otherwise.
+ * and optimiser state for `--epochs` more (docs/model-format.md). Exit codes (docs/cli.md): 2 for
+ * a usage mistake (bad option, unreadable file, an --out that cannot be written), 1 when the
+ * document does not compile or training fails — a loss or weight that stops being finite fails
+ * it, naming the box, and no model is written — 0 otherwise.
  */
-import { writeFileSync } from 'node:fs';
 import type { Dataset } from '../data/dataset';
 import type { LensDocument } from '../io/document';
 import type { OpenedFile } from '../io/openFile';
@@ -16,13 +15,10 @@ import type { EngineName } from '../learn/runners/types';
 import type { Trainer } from '../learn/trainer';
 import type { EpochMetrics, TrainResult } from '../learn/trainerTypes';
 import { parseTrainArgs, type TrainArgs, USAGE } from './args';
+import { CliError, refused, runCommand, usageError } from './command';
 import { startEngine } from './engine';
+import { outFileProblem, writeFileOrRescue } from './outputs';
 import { describeErrors, readInput } from './readInput';
-
-const fail = (code: number, message: string): never => {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-};
 
 const fmt = (x: number | null | undefined, digits = 4) => (x === null || x === undefined ? '—' : x.toFixed(digits));
 
@@ -80,18 +76,23 @@ function snapshotOf(
   };
 }
 
-async function main(argv: readonly string[]): Promise<void> {
+async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
-    return;
+    return 0;
   }
   const parsed = parseTrainArgs(argv);
-  if (!parsed.ok) return fail(2, `error: ${parsed.error}\n\n${USAGE}`);
+  if (!parsed.ok) throw usageError(parsed.error, USAGE);
   const args = parsed.args;
   const opened = readInput(args.document);
-  if (opened.kind === 'error') return fail(2, `error: ${args.document}:\n${describeErrors(opened)}`);
-  if (opened.kind === 'model' && args.dataset) return fail(2, "error: --dataset cannot change a model's dataset");
-  const engine = await startEngine(args.engine).catch((e: Error) => fail(1, `error: ${e.message}`));
+  if (opened.kind === 'error') throw refused(`${args.document}: ${describeErrors(opened)}`);
+  if (opened.kind === 'model' && args.dataset) throw refused("--dataset cannot change a model's dataset");
+  // before any work: a run must not end with nowhere to put its weights
+  const outProblem = args.out === undefined ? null : outFileProblem('--out', args.out, true);
+  if (outProblem) throw refused(outProblem);
+  const engine = await startEngine(args.engine).catch((e: Error) => {
+    throw new CliError(`engine ${args.engine}: ${e.message}`);
+  });
   const { openSession } = await import('../learn/session');
   const { openModelSession } = await import('../learn/modelSession');
   const { loadDatasetNode } = await import('../data/catalogNode');
@@ -106,7 +107,9 @@ async function main(argv: readonly string[]): Promise<void> {
         { document: opened.doc, dataset: args.dataset ? { id: args.dataset } : undefined, settings },
         loadDatasetNode,
       )
-  ).catch((e: Error) => fail(1, `error: ${args.document}:\n${e.message}`));
+  ).catch((e: Error) => {
+    throw new CliError(`${args.document}: ${e.message}`);
+  });
   const { trainer, dataset, document } = session;
   const { epochs } = trainer.settings;
   const before = opened.kind === 'model' ? opened.model.trainingConfig.epochsDone : 0;
@@ -119,16 +122,19 @@ async function main(argv: readonly string[]): Promise<void> {
   const result = await trainer.run();
   if (result.failure) {
     trainer.dispose();
-    return fail(1, `error: ${args.document}: ${result.failure.message}; no model written`);
+    throw new CliError(`${args.document}: ${result.failure.message}; no model written`);
   }
   console.log(
     `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
   );
-  if (args.out) {
-    writeFileSync(args.out, writeModelFile(snapshotOf(opened, args, { document, dataset, trainer, result })));
+  const text = args.out ? writeModelFile(snapshotOf(opened, args, { document, dataset, trainer, result })) : null;
+  trainer.dispose();
+  if (args.out && text !== null) {
+    const written = writeFileOrRescue(args.out, text, `the trained model to ${args.out}`);
+    if (!written.ok) throw new CliError(written.error);
     console.log(`wrote ${args.out}`);
   }
-  trainer.dispose();
+  return 0;
 }
 
-main(process.argv.slice(2)).catch((e: Error) => fail(1, `error: ${e.stack ?? e.message}`));
+runCommand(main);

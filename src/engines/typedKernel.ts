@@ -95,11 +95,17 @@ export class TypedKernel implements Kernel<TypedTensor> {
     return out;
   }
 
-  /** Right-aligned broadcasting: the operand with fewer values repeats (ties go to the higher rank). */
+  /**
+   * Right-aligned broadcasting: the operand with fewer values repeats (ties go to the higher rank).
+   * An operand with no values (a batch of zero rows) makes an empty result: a bias of 3 values
+   * added to 0 rows of 3 is 0 rows, not 3 values.
+   */
   binary(op: BinaryOp, a: TypedTensor, b: TypedTensor) {
     const na = a.data.length;
     const nb = b.data.length;
-    const out = this.make(na > nb || (na === nb && a.shape.length >= b.shape.length) ? a.shape : b.shape);
+    const higher = a.shape.length >= b.shape.length;
+    const takeA = na === nb ? higher : na === 0 || (nb !== 0 && na > nb);
+    const out = this.make(takeA ? a.shape : b.shape);
     binaryInto(op, a.data, b.data, out.data);
     return out;
   }

@@ -72,6 +72,9 @@ export function binaryInto(op: BinaryOp, a: Floats, b: Floats, o: Floats): void 
   const n = o.length;
   const na = a.length;
   const nb = b.length;
+  // an empty operand repeated would walk o in steps of 0, for ever
+  if ((na === 0 || nb === 0) && n > 0)
+    throw new Error(`cannot repeat ${na === 0 ? 'a' : 'b'}, which is empty, over ${n} values`);
   if (na === n && nb === n) binaryAt(op, a, 0, b, 0, o, 0, n);
   else if (nb === 1) withScalarAt(op, a, 0, b[0], false, o, 0, n);
   else if (na === 1) withScalarAt(op, b, 0, a[0], true, o, 0, n);

@@ -1,7 +1,7 @@
 /**
  * loadModel: a model trained, written and loaded back predicts what the trainer predicts, bit
  * for bit, on the typed engine (float32) and on tfjs's cpu backend; a diagram naming a
- * generator outside the registry is refused, naming the box.
+ * generator outside the registry is refused, naming the box; zero rows give zero predictions.
  */
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,15 @@ describe('loadModel', () => {
       new RegExp(`weight '${first.name}' has ${first.data.length - 1} values`),
     );
     expect(() => withParameters(model, [{ ...first, name: 'nothing.W' }, ...rest])).toThrow(ModelFileError);
+  });
+
+  it.each(['typed', 'tfjs'] as const)('predicts zero rows as zero predictions (%s)', async (engine) => {
+    const { text, session } = await trained('typed');
+    session.trainer.dispose();
+    const model = loadModel(text, engine === 'tfjs' ? tfjsRunner : undefined);
+    expect(model.predict([])).toEqual([]);
+    expect(model.predict(new Float32Array(0))).toEqual([]);
+    expect(model.probe(new Float32Array(0)).get('tanh1')?.shape).toEqual([0, 8]);
   });
 
   it('refuses rows of the wrong width, saying which', async () => {

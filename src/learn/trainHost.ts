@@ -78,14 +78,31 @@ function postValues(r: Run, post: Post, asked: Extract<ToWorker, { type: 'trace-
   post({ type: 'trace-values', id, values }, sentTransfer(values));
 }
 
-export function createTrainHost(post: Post, options: HostOptions = {}): (message: ToWorker) => void {
+/** The host's side of a worker's port: messages in, and `close` once the page is gone. */
+export type TrainHost = ((message: ToWorker) => void) & {
+  /**
+   * The port is closed (its page is gone): the run stops at its next step, or before its first
+   * if it is still starting, and frees its engine; nothing more is posted or heard. Resolves once
+   * the loop has ended.
+   */
+  close(): Promise<void>;
+};
+
+export function createTrainHost(portPost: Post, options: HostOptions = {}): TrainHost {
   let run: Run | null = null;
   let starting = false;
+  let closed = false;
+  /** Settles when the run under way (starting, training or going on) ends. */
+  let running: Promise<void> = Promise.resolve();
+  const post: Post = (message, transfer) => {
+    if (!closed) portPost(message, transfer);
+  };
   /** Controls sent while the dataset loads; replayed once the trainer exists. */
   let early: ToWorker[] = [];
   const fail = (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
 
   async function go(r: Run, backend: Awaited<ReturnType<typeof backendFor>>, evaluate = false) {
+    if (closed) return r.trainer.dispose();
     // Its pause's copy of the weights listens first: the page holds it before it hears of the pause.
     const unguard = keepCopies(r, post);
     const snapshots = relay(r.trainer, post);
@@ -105,6 +122,7 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
     for (const m of early) control(r, m);
     early = [];
     r.result = await r.trainer.run().finally(unguard);
+    if (closed) return r.trainer.dispose();
     snapshots.post();
     keep(r, post);
     post({ type: 'done', result: r.result, weights: named(r.trainer) });
@@ -213,18 +231,19 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
         if (!r.result) return fail(new Error('the run has not ended: pause or wait for it before training more'));
         // Controls sent from here on wait for the new trainer, as they wait for the first.
         run = null;
-        more(r, message.epochs, message.paused === true).catch(fail);
+        running = more(r, message.epochs, message.paused === true).catch(fail);
         return;
     }
   }
 
-  return (message) => {
+  const host = (message: ToWorker) => {
+    if (closed) return;
     // Answered at once, whatever the run is doing: the page takes a silent worker for dead.
     if (message.type === 'ping') return post({ type: 'pong' });
     if (message.type === 'start') {
       if (starting) return fail(new Error('this worker is already training; start another worker'));
       starting = true;
-      start(message.request).catch(fail);
+      running = start(message.request).catch(fail);
       return;
     }
     if (run) return control(run, message);
@@ -232,4 +251,10 @@ export function createTrainHost(post: Post, options: HostOptions = {}): (message
     if (!starting) return fail(new Error(`'${message.type}' before 'start'`));
     early.push(message);
   };
+  host.close = async () => {
+    closed = true;
+    run?.trainer.stop();
+    await running;
+  };
+  return host;
 }

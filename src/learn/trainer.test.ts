@@ -216,4 +216,11 @@ describe('trainer', () => {
     expect(result.train.n).toBe(120);
     expect(result.test?.n).toBe(30);
   });
+
+  it.each([0.9, 0.999999])('refuses a test fraction (%s) that leaves no row to train on, naming the counts', (f) => {
+    const settings = { epochs: 1000, batchSize: 2, seed: 1, testFraction: f, optimiser: gd };
+    expect(() => createTrainer(denseModel(2, [{ units: 1 }]), xorTable, settings)).toThrow(
+      `a test fraction of ${f} leaves 0 of the 4 rows to train on (4 held out for testing)`,
+    );
+  });
 });

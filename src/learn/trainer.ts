@@ -89,6 +89,10 @@ export class Trainer {
       throw new Error(`a learnt input is one row (the dream's target), held out from no test: got ${data.n} rows`);
     const f = settings.testFraction ?? 0;
     const split = f > 0 ? splitDataset(data, 1 - f, settings.seed) : { train: data, test: null };
+    if (split.train.n === 0)
+      throw new Error(
+        `a test fraction of ${f} leaves 0 of the ${data.n} rows to train on (${split.test?.n ?? 0} held out for testing)`,
+      );
     this.train = split.train;
     this.test = split.test && split.test.n > 0 ? split.test : null;
     const { layout } = this.learner;

@@ -18,8 +18,8 @@ export function inMemoryWorker(): WorkerLike & { terminated: boolean } {
       queueMicrotask(() => host(arrived));
     },
     terminate: () => {
-      if (!worker.terminated) host({ type: 'stop' });
       worker.terminated = true;
+      void host.close();
     },
   };
   // Cloned when posted, as a worker's postMessage does, moving what it transfers: a buffer the

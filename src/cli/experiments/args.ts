@@ -20,6 +20,7 @@ export const usage = (names: readonly string[]): string => `usage: npm run exper
   --first-seed <n>     the first seed (default 1); seeds run first, first+1, …
   --engine <name>      ${CLI_ENGINES.join(' | ')} (default: typed)
   --epochs <n>         epochs (default: the document's training settings)
+  --debug              on an error, print its stack trace too
 rda-iris2 and rda-iris3 take no options: one ordered pass of Reverse Derivative Ascent, in float64,
 on the UCI file's rows and on the corrected ones.`;
 
