@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm run mutate -- <folder>… [--incremental] [--concurrency n]`: mutation testing of each
- * folder in turn with StrykerJS (stryker.config.mjs), then one line per folder with its score.
+ * `npm run mutate -- <folder|file>… [--incremental] [--concurrency n]`: mutation testing of
+ * each target in turn with StrykerJS (stryker.config.mjs), then one line per folder with its score.
  * Long (minutes to an hour a folder), so it is not part of `npm test`. Reports and the
  * incremental files go to reports/mutation/ (kept out of git).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
-const USAGE = `usage: npm run mutate -- <folder>... [--incremental] [--concurrency <n>]
-  folder          a folder under src/ to mutate, judged by its own tests (e.g. src/core)
+const USAGE = `usage: npm run mutate -- <folder|file>... [--incremental] [--concurrency <n>]
+  folder          a folder or .ts file under src/ to mutate (e.g. src/core, src/core/shape.ts),
+                  judged by the tests of its layer (the folder right under src/)
   --incremental   reuse reports/mutation/<folder>.incremental.json: only changed code and tests run again
   --concurrency   test runners in parallel (default: cores - 1)
   --help          this text`;
@@ -35,17 +36,21 @@ function parse(argv) {
     } else if (a.startsWith('-')) fail(`unknown option '${a}'`);
     else {
       const folder = a.replace(/\/+$/, '');
-      if (!folder.startsWith('src/') || !existsSync(folder) || !statSync(folder).isDirectory())
-        fail(`'${a}' is not a folder under src/`);
+      const ok = folder.startsWith('src/') && existsSync(folder);
+      if (!ok || !(statSync(folder).isDirectory() || (folder.endsWith('.ts') && !folder.endsWith('.test.ts'))))
+        fail(`'${a}' is not a folder or a source .ts file under src/`);
       folders.push(folder);
     }
   }
-  if (folders.length === 0) fail('name at least one folder');
+  if (folders.length === 0) fail('name at least one folder or file');
   return { folders, pass };
 }
 
 function score(folder) {
-  const slug = folder.replace(/^src\//, '').replaceAll('/', '-');
+  const slug = folder
+    .replace(/^src\//, '')
+    .replace(/\.ts$/, '')
+    .replaceAll('/', '-');
   const report = JSON.parse(readFileSync(`reports/mutation/${slug}.json`, 'utf8'));
   const count = {};
   for (const file of Object.values(report.files))
@@ -61,7 +66,7 @@ const { folders, pass } = parse(process.argv.slice(2));
 const lines = [];
 for (const folder of folders) {
   // A fixed fast-check seed, so a mutant's verdict does not depend on the run.
-  const env = { ...process.env, MUTATE_FOLDER: folder, FC_SEED: process.env.FC_SEED ?? '20210304' };
+  const env = { ...process.env, MUTATE_TARGET: folder, FC_SEED: process.env.FC_SEED ?? '20210304' };
   const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...pass], { stdio: 'inherit', env });
   if (run.status !== 0) {
     console.error(`mutate: stryker failed on ${folder} (exit ${run.status})`);
