@@ -19,7 +19,14 @@ function compiled(d: ReturnType<typeof doc>) {
 function outputsOn(d: ReturnType<typeof doc>, row: number[]) {
   const m = compiled(d);
   const x = { shape: [1, row.length], data: Float64Array.from(row) };
-  return evaluate(m.diagram, [x]).map((v) => Array.from(v.data.slice(0, v.shape.slice(1).reduce((a, b) => a * b, 1))));
+  return evaluate(m.diagram, [x]).map((v) =>
+    Array.from(
+      v.data.slice(
+        0,
+        v.shape.slice(1).reduce((a, b) => a * b, 1),
+      ),
+    ),
+  );
 }
 
 describe('compile keeps ports apart', () => {
