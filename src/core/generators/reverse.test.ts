@@ -1,14 +1,19 @@
 /**
- * Reverse derivatives of the generators whose R[f] carries a config or a kink, on small
- * hand-computed cases (float64 oracle): R[f](x, d) for a change d of the output.
+ * Reverse derivatives on the float64 oracle: by hand for the rules that carry a config or a
+ * kink (R[f](x, d) for a change d of the output), and for every real generator by the
+ * inner-product check.
  */
 import { expect, test } from 'vitest';
+import { innerProductCheck } from '../../testing/checks';
 import { evaluate, type Value } from '../../testing/numeric';
+import { samples } from '../../testing/samples';
 import { box, cod } from '../compose';
 import type { Config } from '../diagram';
+import { mulberry32 } from '../init';
 import { rdiff } from '../rdiff';
 import { fullShape } from '../shape';
 import { real, type WireType, z2 } from '../wire';
+import { allGenerators } from './index';
 
 type Case = [gen: string, config: Config, inputs: [WireType, number[]][], changes: number[][], back: number[][]];
 const r = (n: number) => real([n]);
@@ -52,4 +57,21 @@ test.each(cases)('R[%s] %j', (gen, config, inputs, changes, back) => {
       expect(v).toBeCloseTo(back[i][k], 12);
     });
   });
+});
+
+/*
+ * Every registered generator's R[f] by the inner-product check on the float64 oracle, here in
+ * the core beside the rules themselves (the engines repeat it against tfjs and tf.grad).
+ */
+const realCases = allGenerators().flatMap((g) =>
+  (samples[g.id] ?? [])
+    .filter((s) => s.inputs.every((t) => t.field === 'real'))
+    .map((s, i) => ({ name: `${g.id}#${i}`, gen: g.id, ...s })),
+);
+
+test.each(realCases)('⟨J·t, c⟩ = ⟨t, R[f](x, c)⟩ for $name', (c) => {
+  const f = box(c.gen, c.inputs, c.config);
+  const rng = mulberry32(0x7e57 ^ c.name.length ^ c.gen.charCodeAt(0));
+  const h = c.domain === 'awayFromZero' ? 1e-6 : 1e-5;
+  expect(innerProductCheck(f, rng, { h, domains: c.inputs.map(() => c.domain) })).toBeLessThan(1e-6);
 });
