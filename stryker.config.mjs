@@ -17,8 +17,9 @@ export default {
   vitest: { configFile: 'stryker.vitest.config.ts', related: false },
   coverageAnalysis: 'perTest',
   mutate,
-  // Module-level constants run once per test file, not per test: each costs a whole suite.
-  ignoreStatic: true,
+  // Code run once at import (module-level definitions) is covered by no single test: each such
+  // mutant costs the layer's whole suite, so it is skipped unless asked for (--with-static).
+  ignoreStatic: process.env.MUTATE_STATIC !== '1',
   ignorePatterns: ['reports', 'dist', 'test-results', 'playwright-report'],
   incrementalFile: `reports/mutation/${slug}.incremental.json`,
   reporters: ['clear-text', 'progress', 'json', 'html'],

@@ -13,12 +13,16 @@ const USAGE = `usage: npm run mutate -- <folder|file>... [--incremental] [--conc
                   judged by the tests of its layer (the folder right under src/)
   --incremental   reuse reports/mutation/<folder>.incremental.json: only changed code and tests run again
   --concurrency   test runners in parallel (default: cores - 1)
+  --with-static   also mutate code that runs once at import (e.g. a generator's definition);
+                  each such mutant runs the whole test suite of the layer
   --help          this text`;
 
 function fail(message) {
   console.error(`mutate: ${message}\n${USAGE}`);
   process.exit(2);
 }
+
+let withStatic = false;
 
 function parse(argv) {
   const folders = [];
@@ -29,6 +33,7 @@ function parse(argv) {
       console.log(USAGE);
       process.exit(0);
     } else if (a === '--incremental') pass.push(a);
+    else if (a === '--with-static') withStatic = true;
     else if (a === '--concurrency') {
       const n = argv[++i];
       if (!/^[1-9]\d*$/.test(n ?? '')) fail(`--concurrency needs a positive whole number, got '${n ?? ''}'`);
@@ -66,7 +71,12 @@ const { folders, pass } = parse(process.argv.slice(2));
 const lines = [];
 for (const folder of folders) {
   // A fixed fast-check seed, so a mutant's verdict does not depend on the run.
-  const env = { ...process.env, MUTATE_TARGET: folder, FC_SEED: process.env.FC_SEED ?? '20210304' };
+  const env = {
+    ...process.env,
+    MUTATE_TARGET: folder,
+    MUTATE_STATIC: withStatic ? '1' : '',
+    FC_SEED: process.env.FC_SEED ?? '20210304',
+  };
   const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...pass], { stdio: 'inherit', env });
   if (run.status !== 0) {
     console.error(`mutate: stryker failed on ${folder} (exit ${run.status})`);
