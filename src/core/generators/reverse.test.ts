@@ -75,3 +75,8 @@ test.each(realCases)('⟨J·t, c⟩ = ⟨t, R[f](x, c)⟩ for $name', (c) => {
   const h = c.domain === 'awayFromZero' ? 1e-6 : 1e-5;
   expect(innerProductCheck(f, rng, { h, domains: c.inputs.map(() => c.domain) })).toBeLessThan(1e-6);
 });
+
+test('a term names α, so leaky relus of different slopes read apart', () => {
+  expect(box('leakyRelu', [real([2])], { alpha: 0.1 }).term).toBe('leakyRelu[0.1]');
+  expect(box('leakyStep', [real([2])], { alpha: 0.3 }).term).toBe('leakyStep[0.3]');
+});
