@@ -50,7 +50,13 @@ describe('Para', () => {
   });
 
   test('para checks the declared parameters against the inputs', () => {
-    expect(() => para(box('tanh', [real([3])]), [{ name: 'p', type: param([3]), init: { kind: 'zeros' } }])).toThrow();
+    expect(() => para(box('tanh', [real([3])]), [{ name: 'p', type: param([3]), init: { kind: 'zeros' } }])).toThrow(
+      /the parameters do not match the first inputs/,
+    );
+  });
+
+  test('paraThen refuses data of another type than the next layer reads, naming both types', () => {
+    expect(() => paraThen(dense(2, 3), dense(2, 3))).toThrow(/ℝ\^3.*ℝ\^2|ℝ\^2.*ℝ\^3/);
   });
 });
 
