@@ -9,7 +9,8 @@ export const PREVIEW_URL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  forbidOnly: !!process.env.CI,
+  // A forgotten test.only would pass a run that skipped everything else: refused on every machine.
+  forbidOnly: true,
   // No retries: a test that passes on its second try is a flaky test, and it is fixed at its cause.
   retries: 0,
   workers: 2,

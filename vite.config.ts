@@ -30,6 +30,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     environment: 'node',
+    // A forgotten .only would pass a run that skipped everything else: refused on every machine.
+    allowOnly: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

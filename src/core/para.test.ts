@@ -30,10 +30,15 @@ describe('Para', () => {
     expect(sameOn(lhs.diagram, rhs.diagram, randomInputs(mulberry32(1), lhs.diagram))).toBe(true);
   });
 
-  test('paraTensor puts parameters first, then both data inputs', () => {
-    const t = paraTensor(dense(2, 3), dense(3, 3));
+  test('paraTensor puts parameters first, then both data inputs, and computes f ⊗ g', () => {
+    const [f, g] = [dense(2, 3), dense(3, 3)];
+    const t = paraTensor(f, g);
     expect(t.params.length).toBe(2);
     expect(dataTypes(t)).toEqual([real([2]), real([3])]);
+    const [p, q, a, c] = randomInputs(mulberry32(3), t.diagram);
+    expect(
+      agree(evaluate(t.diagram, [p, q, a, c]), [...evaluate(f.diagram, [p, a]), ...evaluate(g.diagram, [q, c])]),
+    ).toBe(true);
   });
 
   test('tying: two layers read one weight', () => {
@@ -45,7 +50,13 @@ describe('Para', () => {
   });
 
   test('para checks the declared parameters against the inputs', () => {
-    expect(() => para(box('tanh', [real([3])]), [{ name: 'p', type: param([3]), init: { kind: 'zeros' } }])).toThrow();
+    expect(() => para(box('tanh', [real([3])]), [{ name: 'p', type: param([3]), init: { kind: 'zeros' } }])).toThrow(
+      /the parameters do not match the first inputs/,
+    );
+  });
+
+  test('paraThen refuses data of another type than the next layer reads, naming both types', () => {
+    expect(() => paraThen(dense(2, 3), dense(2, 3))).toThrow(/ℝ\^3.*ℝ\^2|ℝ\^2.*ℝ\^3/);
   });
 });
 
@@ -60,6 +71,14 @@ describe('initialisers', () => {
     expect(initialise(init, [4, 3], 42)).toEqual(initialise(init, [4, 3], 42));
     expect(initialise(init, [4, 3], 42)).not.toEqual(initialise(init, [4, 3], 43));
     expect(initParams(dense(2, 3), 5)).toEqual(initParams(dense(2, 3), 5));
+  });
+
+  test('initParams gives every parameter its shape and its own stream', () => {
+    const twin = paraThen(dense(3, 3), dense(3, 3));
+    const [w1, w2] = initParams(twin, 7);
+    expect([w1.length, w2.length]).toEqual([9, 9]);
+    expect(Array.from(w1)).not.toEqual(Array.from(w2));
+    expect(Array.from(initParams(twin, 8)[0])).not.toEqual(Array.from(w1));
   });
 
   test('each has its spread', () => {

@@ -98,7 +98,10 @@ describe('standardise', () => {
             const column = Array.from({ length: n }, (_, r) => dataset.features[r * width + c]);
             const mean = column.reduce((s, v) => s + v, 0) / n;
             const std = Math.sqrt(column.reduce((s, v) => s + (v - mean) ** 2, 0) / n);
-            expect(Math.abs(mean)).toBeLessThan(1e-4);
+            // The mean is kept as float32 (the model file's), off by up to an ulp of itself: over a
+            // narrow column far from 0 that is a visible share of the std (a find of seed 593007890).
+            const keptMean = (Math.abs(stats.mean[c]) * 2 ** -23) / stats.std[c];
+            expect(Math.abs(mean)).toBeLessThan(1e-4 + keptMean);
             // A constant column keeps std 1 as its divisor and becomes all zeros.
             if (stats.std[c] !== 1) expect(std).toBeCloseTo(1, 3);
           }

@@ -3,16 +3,16 @@
  * (each version's fixture) and documents go through `openFile`, and models that open go on to
  * `loadModel`. Nothing may throw but ModelFileError, every refusal names a JSON path (the
  * root only for a file that is not JSON at all, or too big, or not an object), and
- * Object.prototype is never touched. The seed is printed; replay with FUZZ_SEED=….
+ * Object.prototype is never touched. The seed is printed; replay with FC_SEED=….
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { mutateJsonFile, randomStream } from '../testing/jsonMutations';
+import { fcSeed } from '../testing/seed';
 import { loadModel, ModelFileError } from './modelRuntime';
 import { openFile } from './openFile';
 
-const envSeed = Number(process.env.FUZZ_SEED);
-const SEED = Number.isInteger(envSeed) ? envSeed : 20261202;
+const SEED = fcSeed('fuzz');
 const RUNS = 1200;
 
 const read = (name: string) => JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'));
@@ -22,7 +22,6 @@ const bases = [read('./fixtures/model-v1.json'), read('./fixtures/model-v0.json'
 const WHOLE_FILE = /not valid JSON|at most|is a JSON object|nested deeper|not a Lensboard file/;
 
 it(`survives ${RUNS} mutated files without a throw, each refusal naming its path`, () => {
-  console.log('fuzz seed', SEED);
   const prototype = Object.getOwnPropertyNames(Object.prototype).sort();
   const r = randomStream(SEED);
   const outcomes = { document: 0, model: 0, lesson: 0, error: 0, loaded: 0 };

@@ -74,6 +74,15 @@ describe('refused model files name what to fix', () => {
     expect(refusal(m)).toEqual([{ path: 'weightData', message: expect.stringMatching(/bytes, but the manifest/) }]);
   });
 
+  it('weightData longer than the manifest needs, naming both byte counts', () => {
+    const m = v1();
+    m.weightsManifest = [{ name: 'W1.W', shape: [2], dtype: 'float32', group: 'model' }];
+    m.weightData = base64Of([1, 2, 3]);
+    expect(refusal(m)).toEqual([
+      { path: 'weightData', message: "holds 12 bytes, but the manifest's weights need 8 (4 bytes per float32)" },
+    ]);
+  });
+
   it('NaN or Infinity in a weight, naming it', () => {
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY]) {
       const m = v1();

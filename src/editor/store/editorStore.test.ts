@@ -154,6 +154,40 @@ describe('editor store', () => {
     expect(s().doc.boxes).toHaveLength(5);
   });
 
+  it('undoes a connect as one step, and redoes the same wire', () => {
+    const { store, s, x, lin } = chain();
+    const before = s().doc;
+    const steps = store.temporal.getState().pastStates.length;
+    expect(s().connect({ box: x, port: 'x' }, { box: lin, port: 'x' })).toEqual({ ok: true });
+    const wired = s().doc.wires;
+    expect(wired).toHaveLength(1);
+    expect(store.temporal.getState().pastStates).toHaveLength(steps + 1);
+    s().undo();
+    expect(s().doc).toEqual(before);
+    s().redo();
+    expect(s().doc.wires).toEqual(wired);
+  });
+
+  it('gives pasted wires fresh ids that join the pasted boxes, paste after paste', () => {
+    const { s, x, lin } = chain();
+    s().connect({ box: x, port: 'x' }, { box: lin, port: 'x' });
+    const original = s().doc.wires[0];
+    const fragment = parseFragment(JSON.stringify(makeFragment(s().doc, [x, lin])));
+    if (!fragment) throw new Error('the fragment did not parse');
+    const first = s().paste(fragment);
+    const second = s().paste(fragment);
+    const wires = s().doc.wires;
+    expect(wires).toHaveLength(3);
+    expect(new Set(wires.map((w) => w.id)).size).toBe(3);
+    for (const ids of [first, second]) {
+      const pasted = wires.filter((w) => ids.includes(w.from.box));
+      expect(pasted).toHaveLength(1);
+      expect(pasted[0].id).not.toBe(original.id);
+      expect(ids).toContain(pasted[0].to.box);
+      expect([pasted[0].from.port, pasted[0].to.port]).toEqual([original.from.port, original.to.port]);
+    }
+  });
+
   it('compiles the XOR example without errors', () => {
     const store = createEditorStore({ doc: xorExample() });
     const r = store.compile(store.getState().doc);

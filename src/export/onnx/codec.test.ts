@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fcSeed } from '../../testing/seed';
 import { decodeOnnx, MAX_TENSOR_ELEMENTS } from './decode';
 import { encodeOnnx, IR_VERSION, ONNX_FLOAT, ONNX_INT64, type OnnxModel, OPSET } from './model';
 import { ProtoWriter } from './protobuf';
@@ -91,9 +92,7 @@ describe('the ONNX protobuf codec', () => {
 
   it('never throws on truncated or corrupted bytes (seed printed)', () => {
     const good = encodeOnnx(model);
-    const envSeed = Number(process.env.FUZZ_SEED);
-    const seed = Number.isInteger(envSeed) ? envSeed : 20261202;
-    console.log('onnx codec fuzz seed', seed);
+    const seed = fcSeed('onnx codec fuzz');
     fc.assert(
       fc.property(
         fc.nat(good.length - 1),

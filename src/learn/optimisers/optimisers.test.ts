@@ -38,7 +38,10 @@ function learners(kind: OptimiserKind) {
   return made;
 }
 
-function theirs(optimizer: tf.Optimizer, p0: number[], grads: number[][]): number[][] {
+/** What `theirs` needs of an optimiser: tfjs's own, or one written in tfjs ops. */
+type TfOptimiser = Pick<tf.Optimizer, 'applyGradients' | 'dispose'>;
+
+function theirs(optimizer: TfOptimiser, p0: number[], grads: number[][]): number[][] {
   const init = tf.tensor(p0, shape);
   const p = tf.variable(init, true, `p${Math.random()}`);
   init.dispose();
@@ -55,7 +58,30 @@ function theirs(optimizer: tf.Optimizer, p0: number[], grads: number[][]): numbe
 const values = fc.array(fc.float({ min: -1, max: 1, noNaN: true }), { minLength: 6, maxLength: 6 });
 const run = fc.record({ p0: values, grads: fc.array(values, { minLength: 1, maxLength: 12 }) });
 
-function agree(kind: OptimiserKind, h: Hypers, make: () => tf.Optimizer, stateInit?: number[]) {
+/**
+ * AdaGrad with δ outside the root, as Keras and our lens have it: acc⁺ = acc + g²,
+ * p⁺ = p − ε g / (δ + √acc⁺), in tfjs ops. tf.train.adagrad puts its δ under the root and
+ * fixes it at the backend's 1e-7, so it cannot stand in for a δ ≠ 0.
+ */
+function adagradOutsideRoot(learningRate: number, delta: number, initial: number): TfOptimiser {
+  const accumulators = new Map<string, tf.Variable>();
+  return {
+    applyGradients(grads) {
+      for (const [name, g] of Object.entries(grads as Record<string, tf.Tensor>)) {
+        const p = tf.engine().registeredVariables[name];
+        const acc = accumulators.get(name) ?? tf.variable(tf.fill(g.shape, initial));
+        accumulators.set(name, acc);
+        acc.assign(tf.add(acc, tf.square(g)));
+        p.assign(tf.sub(p, tf.div(tf.mul(learningRate, g), tf.add(delta, tf.sqrt(acc)))));
+      }
+    },
+    dispose() {
+      for (const acc of accumulators.values()) acc.dispose();
+    },
+  };
+}
+
+function agree(kind: OptimiserKind, h: Hypers, make: () => TfOptimiser, stateInit?: number[]) {
   fc.assert(
     fc.property(run, ({ p0, grads }) => {
       const a = ours(kind, h, p0, grads, stateInit ?? []);
@@ -83,6 +109,12 @@ describe('optimiser lenses equal tfjs optimisers', () => {
     agree('adagrad', { ...h, epsilon: 0 }, () => tf.train.adagrad(h.learningRate, ADAGRAD_INITIAL_ACCUMULATOR), [
       ADAGRAD_INITIAL_ACCUMULATOR + backendDelta,
     ]);
+  });
+  it('AdaGrad at δ ≠ 0 = its rule in tfjs ops, δ outside the root (δ = 0.05, where the placement shows)', () => {
+    const delta = 0.05;
+    agree('adagrad', { ...h, epsilon: delta }, () =>
+      adagradOutsideRoot(h.learningRate, delta, ADAGRAD_INITIAL_ACCUMULATOR),
+    );
   });
   it('Adam = tf.train.adam', () => {
     const h2 = { ...h, learningRate: 0.05, beta1: 0.8, beta2: 0.95, epsilon: 1e-3 };

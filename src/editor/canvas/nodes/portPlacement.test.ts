@@ -4,6 +4,7 @@ import { allGenerators } from '../../../core';
 import { normaliseConfig } from '../../../core/config';
 import type { PortSpec } from '../../../core/generator';
 import { learnerBoxKinds } from '../../../learn/boxKinds';
+import { fcSeed } from '../../../testing/seed';
 import { BOX_BORDER, PORT_GAP, portOffset, portRoom, portSpacing } from './portPlacement';
 
 /** The smallest box CSS draws (editor.css: a box is at least 84 px wide; a spider is 30 px). */
@@ -53,8 +54,7 @@ describe('ports on a box', () => {
   });
 
   it('never overlap, on any side, for any number of ports (property, seeded)', () => {
-    const seed = 2512;
-    console.log(`portPlacement property seed ${seed}`);
+    const seed = fcSeed('portPlacement property');
     const ports = (n: number, param = false): PortSpec[] =>
       Array.from({ length: n }, (_, i) => ({ name: `p${i}`, ...(param && { param: true }) }));
     fc.assert(

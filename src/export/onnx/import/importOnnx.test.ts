@@ -13,6 +13,7 @@ import { createTypedEngine } from '../../../engines/index';
 import { exampleCase, galleryFor, relativeError } from '../../../testing/exportOracle';
 import { cnn, file, floats, mlp, node, rng, tensor } from '../../../testing/onnxFiles';
 import { runOnnx } from '../../../testing/onnxRuntime';
+import { fcSeed } from '../../../testing/seed';
 import { compileModelFile, exportGraph } from '../../graph';
 import { refusalOf } from '../../opTable';
 import { ONNX_OPS } from '../ops';
@@ -155,9 +156,7 @@ describe('ONNX import', () => {
 
   it('never throws on corrupted files (seed printed)', () => {
     const good = cnn();
-    const envSeed = Number(process.env.FUZZ_SEED);
-    const seed = Number.isInteger(envSeed) ? envSeed : 20261202;
-    console.log('onnx import fuzz seed', seed);
+    const seed = fcSeed('onnx import fuzz');
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(good.length - 1), fc.nat(255)), { minLength: 1, maxLength: 4 }), (flips) => {
         const bytes = good.slice();
