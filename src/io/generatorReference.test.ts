@@ -3,6 +3,7 @@
  * `npm run docs:generators`), and every registered generator has its entry: formulas, an
  * example that runs, and its section on the committed page.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Generator } from '../core/generator';
@@ -42,6 +43,21 @@ describe('docs/generators.md', () => {
       'relu2: no example (doc.example)',
       'relu2: no section in docs/generators.md',
     ]);
+  });
+});
+
+describe('npm run docs:generators', () => {
+  const script = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/docsGenerators.ts', ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('answers --help with its usage, and refuses an argument it does not take', () => {
+    const help = script('--help');
+    expect([help.status, help.stdout]).toEqual([0, expect.stringMatching(/^usage: npm run docs:generators/)]);
+    const bad = script('--out');
+    expect([bad.status, bad.stderr]).toEqual([2, expect.stringMatching(/unknown argument '--out'\nusage:/)]);
   });
 });
 

@@ -165,7 +165,7 @@ export const maxPoolSelect = defineGenerator({
   id: 'maxPoolSelect',
   doc: {
     forward: 'y[r, c, ch] = e at the maximum of x’s k×k window at (k·r, k·c)',
-    reverse: 'with f the change of y: x′ = 0,  e′ = maxPoolBack(x, f)',
+    reverse: 'with d the change of y: x′ = 0,  e′ = maxPoolBack(x, d)',
     example: { config: { k: 2 }, inputs: [real([4, 4, 1]), real([4, 4, 1])] },
   },
   description: "Reads e at each window's argmax of x: the dagger of maxPoolBack.",
