@@ -59,11 +59,31 @@ export type ReverseRule = (
   types: readonly WireType[],
 ) => number[];
 
+/** The example docs/generators.md works through: a config and the input wires' types. */
+export interface GeneratorExample {
+  readonly config?: Config;
+  readonly inputs: readonly WireType[];
+  /** Values drawn above zero (log, sqrt, reciprocal). */
+  readonly positive?: boolean;
+}
+
+/**
+ * What the generator reference (docs/generators.md) says of a generator beside what the code
+ * gives it: the forward map and the reverse derivative as formulas in its port names (x' is the
+ * change of input x, d the change of the output, Σ_b a sum over the batch), and its example.
+ */
+export interface GeneratorDoc {
+  readonly forward: string;
+  readonly reverse: string;
+  readonly example: GeneratorExample;
+}
+
 export interface Generator {
   readonly id: string;
   readonly label: string;
   readonly family: Family;
   readonly description: string;
+  readonly doc: GeneratorDoc;
   readonly configFields: readonly ConfigField[];
   /**
    * Port names, given the config (copy with n outputs, concat with n inputs…). A partial config

@@ -5,7 +5,9 @@
  *
  * Box `generator` is either a core generator id (`linear`, `sigmoid`, `copy`…) or one of the
  * learner's box kinds (`input`, `label`, `output`, `parameter`, `loss`, `learning-rate`,
- * `optimiser`), or `group:<templateId>` for an instance of a saved sub-diagram.
+ * `optimiser`). An instance of a saved sub-diagram is a group (its `template` says which), never
+ * a box: `group:<template>` is only how the palette and the canvas name it
+ * (docs/model-format.md, "The diagram").
  * The schema checks form only; meaning (known generator, well-typed wiring) is the compiler's.
  * Loss and optimiser kinds and the hyper-parameters' ranges come from their one list each
  * (learn/losses, learn/optimisers): a kind added there is a kind a document may name.

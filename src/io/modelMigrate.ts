@@ -3,7 +3,8 @@
  * the document, weights as number lists, free-form training notes, no optimiser state); it is
  * lifted to version 1 by compiling its document to learn the loss, the optimiser and the
  * shapes, and by giving the optimiser its state before a first step (the draft kept none).
- * A newer version is refused, never guessed at. Migration works on plain JSON and reports
+ * A newer major version is refused, never guessed at, naming both versions; a newer minor
+ * version of this major is read (its added fields are ignored and kept, modelParse.ts). Migration works on plain JSON and reports
  * problems with their paths instead of throwing.
  */
 import { compileDocument } from '../compile/compile';
@@ -12,7 +13,7 @@ import { bindingShapes } from '../data/binding';
 import { stateEntries } from '../learn/modelNames';
 import { getOptimiser } from '../learn/optimisers/index';
 import { resolveSettings } from '../learn/settings';
-import { MODEL_FORMAT, MODEL_VERSION, type NamedArray } from './modelSchema';
+import { MODEL_FORMAT, MODEL_MINOR, MODEL_VERSION, type NamedArray } from './modelSchema';
 import { encodeWeights, type WeightIssue } from './modelWeights';
 import { parseDocument } from './parse';
 
@@ -136,9 +137,10 @@ export function migrateModel(raw: unknown): ModelMigration {
     return fail('formatVersion', `formatVersion ${JSON.stringify(v)} is not a whole number ≥ 1`);
   }
   if (v > MODEL_VERSION) {
+    const minor = Number.isInteger(raw.formatMinor) ? `.${raw.formatMinor}` : '';
     return fail(
       'formatVersion',
-      `this model is format version ${v}, made by a newer version of Lensboard; this one reads versions up to ${MODEL_VERSION}`,
+      `this model is format version ${v}${minor}, made by a newer version of Lensboard; this one reads format version ${MODEL_VERSION} (up to ${MODEL_VERSION}.${MODEL_MINOR}, and any later ${MODEL_VERSION}.x) and older`,
     );
   }
   return { ok: true, value: raw, from: v };

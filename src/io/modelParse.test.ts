@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_MODEL_CHARS, parseModel, parseModelText } from './modelParse';
-import { MODEL_VERSION } from './modelSchema';
+import { MODEL_MINOR, MODEL_VERSION } from './modelSchema';
 import { openFile } from './openFile';
 
 const fixture = (v: number) => readFileSync(new URL(`./fixtures/model-v${v}.json`, import.meta.url), 'utf8');
@@ -26,17 +26,7 @@ function base64Of(values: number[]): string {
   return btoa(String.fromCharCode(...new Uint8Array(view.buffer)));
 }
 
-describe('model file versions', () => {
-  it.each(Array.from({ length: MODEL_VERSION + 1 }, (_, v) => v))('the version %i fixture opens', (v) => {
-    const r = parseModelText(fixture(v));
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.model.formatVersion).toBe(MODEL_VERSION);
-    expect(r.migratedFrom).toBe(v < MODEL_VERSION ? v : undefined);
-    const names = r.weights.map((w) => `${w.group}:${w.name}`);
-    expect(names).toContain('model:W1.W');
-    expect(names).toContain('optimizer:optimizer/t');
-  });
-
+describe('model file versions (every fixture: modelVersions.test.ts)', () => {
   it('keeps the draft weights exactly and gives the optimiser its state before a first step', () => {
     const draft = JSON.parse(fixture(0));
     const r = parseModel(draft);
@@ -56,10 +46,30 @@ describe('model file versions', () => {
 });
 
 describe('refused model files name what to fix', () => {
-  it('a newer formatVersion', () => {
+  it('a newer formatVersion, naming both versions', () => {
     expect(refusal({ ...v1(), formatVersion: MODEL_VERSION + 1 })).toEqual([
       { path: 'formatVersion', message: expect.stringMatching(/made by a newer version of Lensboard/) },
     ]);
+    const [issue] = refusal({ ...v1(), formatVersion: MODEL_VERSION + 1, formatMinor: 3 });
+    expect(issue.message).toContain(`format version ${MODEL_VERSION + 1}.3,`);
+    expect(issue.message).toContain(`reads format version ${MODEL_VERSION} (up to ${MODEL_VERSION}.${MODEL_MINOR}`);
+  });
+
+  it('a formatMinor that is not a whole number ≥ 0', () => {
+    for (const formatMinor of [-1, 1.5, '2']) expect(refusal({ ...v1(), formatMinor })[0].path).toBe('formatMinor');
+  });
+
+  it('a createdAt that is not RFC 3339, or a day its month lacks', () => {
+    for (const createdAt of [
+      '2026-12-02T03:32:04',
+      '2026-12-02T03:32:04+0000',
+      '2026-12-02T03:32+00:00',
+      '2026-12-02 03:32:04Z',
+      '2026-02-29T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      'yesterday',
+    ])
+      expect(refusal({ ...v1(), createdAt })).toEqual([{ path: 'createdAt', message: expect.any(String) }]);
   });
 
   it('a dtype other than float32', () => {

@@ -3,19 +3,28 @@
  * anything else, JSON syntax, `__proto__` keys and depth, the version (older ones migrate
  * forward, newer ones are refused), the embedded document through the document's own checks,
  * the schema, and last the weights' bytes against their manifest. Every refusal names the JSON
- * path of what is wrong and nothing is half-read.
+ * path of what is wrong and nothing is half-read. A newer minor version reads like any other:
+ * the fields it adds are ignored, and kept (`carried`) so that writing the file again gives
+ * them back (docs/model-format.md, *Versions*).
  */
 
 import { migrateModel } from './modelMigrate';
 import { type ModelFile, ModelFileSchema, type NamedArray } from './modelSchema';
 import { decodeWeights, type WeightIssue } from './modelWeights';
 import { findUnsafe, formatPath, parseDocument } from './parse';
+import { type UnknownField, unknownFields } from './unknownFields';
 
 /** Far above the models drawn here (MNIST's MLP is ~1 MB); said in the refusal. */
 export const MAX_MODEL_CHARS = 50_000_000;
 
+/** What a file read keeps to be written again as it was: its minor version, the fields not known here. */
+export interface Carried {
+  readonly formatMinor: number;
+  readonly fields: readonly UnknownField[];
+}
+
 export type ModelParse =
-  | { ok: true; model: ModelFile; weights: NamedArray[]; migratedFrom?: number }
+  | { ok: true; model: ModelFile; weights: NamedArray[]; carried: Carried; migratedFrom?: number }
   | { ok: false; errors: WeightIssue[] };
 
 const refuse = (path: string, message: string): ModelParse => ({ ok: false, errors: [{ path, message }] });
@@ -58,9 +67,14 @@ export function parseModel(json: unknown): ModelParse {
   if (dups.length > 0) return { ok: false, errors: dups };
   const decoded = decodeWeights(model.weightsManifest, model.weightData);
   if (!decoded.ok) return decoded;
+  // A diagram migrated from an older document version cannot hold newer fields: what its
+  // migration dropped is not unknown.
+  const read = doc.migratedFrom === undefined ? raw : { ...raw, diagram: doc.doc };
+  const carried = { formatMinor: model.formatMinor ?? 0, fields: unknownFields(read, model) };
+  const weights = decoded.weights;
   return migrated.from < model.formatVersion
-    ? { ok: true, model, weights: decoded.weights, migratedFrom: migrated.from }
-    : { ok: true, model, weights: decoded.weights };
+    ? { ok: true, model, weights, carried, migratedFrom: migrated.from }
+    : { ok: true, model, weights, carried };
 }
 
 /** A leading byte-order mark is dropped, as openFile drops it. */

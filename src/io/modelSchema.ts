@@ -9,7 +9,13 @@ import { DocumentSchema, OptimiserSettingsSchema, TrainingSettingsSchema } from 
 import { z } from './zod';
 
 export const MODEL_FORMAT = 'lensboard-model';
+/**
+ * The major version (`formatVersion`): a reader refuses a newer one. The minor version
+ * (`formatMinor`, absent meaning 0) only adds fields a reader of an older minor may ignore
+ * (docs/model-format.md, *Versions*).
+ */
 export const MODEL_VERSION = 1;
+export const MODEL_MINOR = 1;
 
 const Finite = z.number().finite();
 const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -53,6 +59,27 @@ export const TrainingConfigSchema = z.object({
   stepsDone: Count,
 });
 
+const daysIn = (year: number, month: number) =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31;
+const RFC3339 =
+  /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+/** An RFC 3339 date-time with any offset (`Z`, `+00:00`, `-05:30`), a leap second allowed. */
+export const DateTimeSchema = z
+  .string()
+  .regex(RFC3339, 'must be an RFC 3339 date-time such as 2026-12-02T03:32:04Z or 2026-12-02T04:32:04+01:00')
+  .refine((s) => {
+    if (!RFC3339.test(s)) return true; // the regex has said so already
+    const [y, m, d] = s.slice(0, 10).split('-').map(Number);
+    return d <= daysIn(y, m);
+  }, 'names a day its month does not have')
+  .meta({ format: 'date-time' });
+
 const SetMetricsSchema = z.object({ loss: Finite, accuracy: Finite.min(0).max(1).nullable() });
 
 export const ModelMetricsSchema = z.object({
@@ -63,11 +90,12 @@ export const ModelMetricsSchema = z.object({
 export const ModelFileSchema = z.object({
   format: z.literal(MODEL_FORMAT),
   formatVersion: z.literal(MODEL_VERSION),
+  formatMinor: Count.optional(),
   generatedBy: z.string().min(1).max(100),
-  createdAt: z.iso.datetime(),
+  createdAt: DateTimeSchema,
   diagram: DocumentSchema,
   trainingConfig: TrainingConfigSchema,
-  metrics: ModelMetricsSchema,
+  metrics: ModelMetricsSchema.nullable(),
   weightsManifest: z.array(WeightEntrySchema).max(100_000),
   /** Base64 of every weight's float32 values, little-endian, in manifest order. */
   weightData: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'weightData must be base64 (A–Z a–z 0–9 + / and = padding)'),

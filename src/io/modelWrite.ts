@@ -2,11 +2,14 @@
  * A model file from its parts. Keys are written in one fixed order and the document is put in
  * the schema's own order first, so that writing what was read gives the same bytes (only
  * `createdAt` moves). Weights must be finite: a diverged run is refused here, naming the weight,
- * rather than written as a file nobody can open.
+ * rather than written as a file nobody can open. A file written again as it was read (`carried`)
+ * keeps the fields this Lensboard does not know, and the newer minor version that has them.
  */
 import { DocumentSchema, type LensDocument } from './document';
+import type { Carried } from './modelParse';
 import {
   MODEL_FORMAT,
+  MODEL_MINOR,
   MODEL_VERSION,
   type ModelFile,
   type ModelMetrics,
@@ -14,15 +17,21 @@ import {
   type TrainingConfig,
 } from './modelSchema';
 import { encodeWeights } from './modelWeights';
+import { withUnknownFields } from './unknownFields';
 import { GENERATED_BY } from './version';
 
 export interface ModelParts {
   readonly diagram: LensDocument;
   readonly trainingConfig: TrainingConfig;
-  readonly metrics: ModelMetrics;
+  readonly metrics: ModelMetrics | null;
   /** The parameters (group "model") then the optimiser's state (group "optimizer"). */
   readonly weights: readonly NamedArray[];
   readonly createdAt?: Date;
+  /**
+   * Given only when writing a file as it was read (its weights and training unchanged): a
+   * trained or edited model is a new file, and a field it does not know may no longer be true.
+   */
+  readonly carried?: Carried;
 }
 
 export function buildModelFile(parts: ModelParts): ModelFile {
@@ -33,9 +42,11 @@ export function buildModelFile(parts: ModelParts): ModelFile {
   const { manifest, weightData } = encodeWeights(parts.weights);
   const t = parts.trainingConfig;
   const o = t.optimiser;
-  return {
+  const m = parts.metrics;
+  const file: ModelFile = {
     format: MODEL_FORMAT,
     formatVersion: MODEL_VERSION,
+    formatMinor: Math.max(MODEL_MINOR, parts.carried?.formatMinor ?? 0),
     generatedBy: GENERATED_BY,
     createdAt: (parts.createdAt ?? new Date()).toISOString(),
     diagram: DocumentSchema.parse(parts.diagram),
@@ -62,13 +73,14 @@ export function buildModelFile(parts: ModelParts): ModelFile {
       epochsDone: t.epochsDone,
       stepsDone: t.stepsDone,
     },
-    metrics: {
-      train: parts.metrics.train && { loss: parts.metrics.train.loss, accuracy: parts.metrics.train.accuracy },
-      test: parts.metrics.test && { loss: parts.metrics.test.loss, accuracy: parts.metrics.test.accuracy },
+    metrics: m && {
+      train: m.train && { loss: m.train.loss, accuracy: m.train.accuracy },
+      test: m.test && { loss: m.test.loss, accuracy: m.test.accuracy },
     },
     weightsManifest: manifest,
     weightData,
   };
+  return parts.carried ? withUnknownFields(file, parts.carried.fields) : file;
 }
 
 /** The file's text: compact JSON and a final newline. */

@@ -9,7 +9,7 @@ import { readJson } from './jsonText';
 import { MAX_LESSON_EXTRA_CHARS, parseLesson } from './lesson';
 import { LESSON_FORMAT, type Lesson } from './lessonSchema';
 import { MODEL_DRAFT_FORMAT } from './modelMigrate';
-import { MAX_MODEL_CHARS, parseModel } from './modelParse';
+import { type Carried, MAX_MODEL_CHARS, parseModel } from './modelParse';
 import { MODEL_FORMAT, type ModelFile, type NamedArray } from './modelSchema';
 import type { WeightIssue } from './modelWeights';
 import { MAX_DOCUMENT_CHARS, parseDocument } from './parse';
@@ -17,7 +17,14 @@ import { MAX_DOCUMENT_CHARS, parseDocument } from './parse';
 export type OpenedFile =
   | { kind: 'document'; doc: LensDocument; migratedFrom?: number }
   /** `onnx`: drawn from an ONNX file (docs/export.md, "Import back"), never trained in Lensboard. */
-  | { kind: 'model'; model: ModelFile; weights: NamedArray[]; migratedFrom?: number; from?: 'onnx' }
+  | {
+      kind: 'model';
+      model: ModelFile;
+      weights: NamedArray[];
+      carried?: Carried;
+      migratedFrom?: number;
+      from?: 'onnx';
+    }
   /** A lesson (docs/lessons.md) with the diagram it opens, every name its steps use found in it. */
   | { kind: 'lesson'; lesson: Lesson; doc: LensDocument }
   | { kind: 'error'; errors: WeightIssue[] };

@@ -6,6 +6,7 @@
  */
 import type { RuleBuilder } from '../generator';
 import type { Kernel } from '../kernel';
+import { z2 } from '../wire';
 import { defineGenerator } from './define';
 import { elementwise, pointwise2 } from './helpers';
 import { check, checkField, configFullShape, configType } from './types';
@@ -13,24 +14,53 @@ import { check, checkField, configFullShape, configType } from './types';
 const z2Meta = { family: 'boolean', field: 'z2' } as const;
 
 export const xor = pointwise2(
-  { ...z2Meta, id: 'xor', description: 'Addition mod 2; its reverse copies the change.', symbol: '⊕', shape: 'spider' },
+  {
+    ...z2Meta,
+    id: 'xor',
+    doc: { forward: 'y = a ⊕ b (a + b mod 2)', reverse: 'a′ = d,  b′ = d', example: { inputs: [z2([3]), z2([3])] } },
+    description: 'Addition mod 2; its reverse copies the change.',
+    symbol: '⊕',
+    shape: 'spider',
+  },
   (k, a, b) => k.binary('xor', a, b),
   (_b, _x, _y, d) => [d, d],
 );
 
 export const and = pointwise2(
-  { ...z2Meta, id: 'and', description: 'Multiplication mod 2; its reverse is (d∧b, d∧a).', symbol: '∧' },
+  {
+    ...z2Meta,
+    id: 'and',
+    doc: {
+      forward: 'y = a·b mod 2 (a ∧ b)',
+      reverse: 'a′ = d ∧ b,  b′ = d ∧ a',
+      example: { inputs: [z2([3]), z2([3])] },
+    },
+    description: 'Multiplication mod 2; its reverse is (d∧b, d∧a).',
+    symbol: '∧',
+  },
   (k, a, b) => k.binary('and', a, b),
   (b, x, y, d) => [b.op('and', [d, y]), b.op('and', [d, x])],
 );
 
 export const not = elementwise(
-  { ...z2Meta, id: 'not', description: 'x ⊕ 1; its reverse passes the change.', symbol: '¬', op: 'not' },
+  {
+    ...z2Meta,
+    id: 'not',
+    doc: { forward: 'y = x ⊕ 1', reverse: 'x′ = d', example: { inputs: [z2([3])] } },
+    description: 'x ⊕ 1; its reverse passes the change.',
+    symbol: '¬',
+    op: 'not',
+  },
   (_b, _x, d) => d,
 );
 
 export const one = defineGenerator({
   id: 'one',
+  doc: {
+    forward: 'y = 1 on every bit of shape',
+    reverse: 'none: it has no inputs',
+    example: { config: { shape: [2] }, inputs: [] },
+  },
   family: 'boolean',
   description: 'The constant 1 on every bit of a ℤ₂ wire.',
   symbol: '1',
@@ -49,6 +79,11 @@ export const one = defineGenerator({
 
 export const parity = defineGenerator({
   id: 'parity',
+  doc: {
+    forward: 'y = x_0 ⊕ x_1 ⊕ … (every bit; a scalar)',
+    reverse: 'x′ = d on every bit',
+    example: { inputs: [z2([3])] },
+  },
   family: 'boolean',
   description: 'xor of every bit of a ℤ₂ wire.',
   symbol: '⊕Σ',
@@ -116,6 +151,12 @@ function basisReverse(b: RuleBuilder, x: number, d: number, n: number): number {
 
 export const basis = defineGenerator({
   id: 'basis',
+  doc: {
+    forward: 'y has 2ⁿ bits; y_k = 1 exactly when x spells k, k = Σ_i x_i·2^(n−1−i) (the first bit most significant)',
+    reverse:
+      'x′_i = Σ_k d_k·∂y_k/∂x_i mod 2, where ∂y_k/∂x_i is the basis of the other n−1 bits of x at the other bits of k',
+    example: { inputs: [z2([2])] },
+  },
   family: 'boolean',
   description: 'The 2ⁿ minterms of n bits: a 1 at the index the bits spell; a lookup table is θ ∧ basis(x), summed.',
   symbol: 'δ',

@@ -31,6 +31,12 @@ const meta = { family: 'convolution' } as const;
 export const correlate2d = defineGenerator({
   ...meta,
   id: 'correlate2d',
+  doc: {
+    forward:
+      'y[r, c, o] = Σ_{i<kh, j<kw, ch} x[r+i, c+j, ch]·W[i, j, ch, o]; x is h×w×C (NHWC), W is [kh, kw, C, O], y is (h−kh+1)×(w−kw+1)×O: valid, stride 1, the kernel not flipped',
+    reverse: 'W′ = conv2dBackFilter(x, d),  x′ = conv2dBackInput(W, d)',
+    example: { inputs: [param([2, 2, 1, 2]), real([3, 3, 1])] },
+  },
   description: 'Valid 2-D cross-correlation of an image with a filter (no bias, stride 1).',
   symbol: '⋆',
   inputs: ['W', 'x'],
@@ -49,6 +55,12 @@ export const correlate2d = defineGenerator({
 export const conv2dBackInput = defineGenerator({
   ...meta,
   id: 'conv2dBackInput',
+  doc: {
+    forward:
+      'x[r, c, ch] = Σ_{i, j, o} d[r−i, c−j, o]·W[i, j, ch, o], over the i, j with r−i, c−j inside d; x is (h+kh−1)×(w+kw−1)×C',
+    reverse: 'with e the change of x: W′ = conv2dBackFilter(e, d),  d′ = correlate2d(W, e)',
+    example: { inputs: [param([2, 2, 1, 2]), real([2, 2, 2])] },
+  },
   description: 'The transpose of correlate2d in its image: spreads a change back over the input.',
   symbol: '⋆ᵀ',
   inputs: ['W', 'd'],
@@ -69,6 +81,11 @@ export const conv2dBackInput = defineGenerator({
 export const conv2dBackFilter = defineGenerator({
   ...meta,
   id: 'conv2dBackFilter',
+  doc: {
+    forward: 'W[i, j, ch, o] = Σ_b Σ_{r, c} x[r+i, c+j, ch]·d[r, c, o]; unbatched, of shape [h−hd+1, w−wd+1, C, O]',
+    reverse: 'with e the change of W: x′ = conv2dBackInput(e, d),  d′ = correlate2d(e, x)',
+    example: { inputs: [real([3, 3, 1]), real([2, 2, 2])] },
+  },
   description: 'The transpose of correlate2d in its filter: the change of the filter, summed over the batch.',
   symbol: '⋆ᵂ',
   inputs: ['x', 'd'],
@@ -97,6 +114,13 @@ function pooled(gen: string, t: WireType, k: number): WireType {
 export const maxPool2d = defineGenerator({
   ...meta,
   id: 'maxPool2d',
+  doc: {
+    forward:
+      'y[r, c, ch] = max of x over the k×k window at (k·r, k·c), stride k; rows and columns past the last whole window are dropped',
+    reverse:
+      'x′ = maxPoolBack(x, d): each window’s change at its maximum (the first in row-major order on a tie), 0 elsewhere',
+    example: { config: { k: 2 }, inputs: [real([4, 4, 1])] },
+  },
   description: 'Maximum over each k×k window (stride k).',
   symbol: '⊞',
   configFields: poolField,
@@ -111,6 +135,11 @@ export const maxPool2d = defineGenerator({
 export const maxPoolBack = defineGenerator({
   ...meta,
   id: 'maxPoolBack',
+  doc: {
+    forward: 'dx = d placed at each k×k window’s maximum of x (the first on a tie), 0 elsewhere',
+    reverse: 'with e the change of dx: x′ = 0 (the argmax is locally constant),  d′ = maxPoolSelect(x, e)',
+    example: { config: { k: 2 }, inputs: [real([4, 4, 1]), real([2, 2, 1])] },
+  },
   description: "Routes each window's change to its maximum: the reverse of maxPool2d.",
   symbol: '⊞ᵀ',
   configFields: poolField,
@@ -134,6 +163,11 @@ export const maxPoolBack = defineGenerator({
 export const maxPoolSelect = defineGenerator({
   ...meta,
   id: 'maxPoolSelect',
+  doc: {
+    forward: 'y[r, c, ch] = e at the maximum of x’s k×k window at (k·r, k·c)',
+    reverse: 'with d the change of y: x′ = 0,  e′ = maxPoolBack(x, d)',
+    example: { config: { k: 2 }, inputs: [real([4, 4, 1]), real([4, 4, 1])] },
+  },
   description: "Reads e at each window's argmax of x: the dagger of maxPoolBack.",
   symbol: '⊞ₑ',
   configFields: poolField,

@@ -8,7 +8,7 @@
 import { normaliseConfig } from '../config';
 import type { Config } from '../diagram';
 import { GeneratorTypeError } from '../errors';
-import type { ConfigField, DrawHints, Family, Generator, PortSpec, ReverseRule } from '../generator';
+import type { ConfigField, DrawHints, Family, Generator, GeneratorDoc, PortSpec, ReverseRule } from '../generator';
 import type { Kernel } from '../kernel';
 import type { WireType } from '../wire';
 
@@ -19,6 +19,8 @@ export interface GenSpec {
   readonly label?: string;
   readonly family: Family;
   readonly description: string;
+  /** Formulas and an example for docs/generators.md (a test holds every generator to one). */
+  readonly doc: GeneratorDoc;
   readonly symbol: string;
   readonly shape?: DrawHints['shape'];
   readonly configFields?: readonly ConfigField[];
@@ -52,6 +54,7 @@ export function defineGenerator(spec: GenSpec): Generator {
     label: spec.label ?? spec.id,
     family: spec.family,
     description: spec.description,
+    doc: spec.doc,
     configFields: spec.configFields ?? [],
     // completed first: a partial config (the editor's, a file's) names its ports by the defaults
     ports(config) {

@@ -6,12 +6,19 @@
  * Kinks are locally constant: R[step] = R[leakyStep] = 0.
  */
 import type { RuleBuilder } from '../generator';
+import { real } from '../wire';
 import { elementwise, locallyConstant } from './helpers';
 
 const times = (b: RuleBuilder, d: number, w: number) => b.op('multiply', [d, w]);
 
 export const sigmoid = elementwise(
-  { id: 'sigmoid', description: 'Logistic σ(x) = 1/(1+e^−x).', symbol: 'σ', op: 'sigmoid' },
+  {
+    id: 'sigmoid',
+    doc: { forward: 'y = σ(x) = 1/(1 + e^(−x))', reverse: 'x′ = d·(σ(x) − σ(x)²)', example: { inputs: [real([4])] } },
+    description: 'Logistic σ(x) = 1/(1+e^−x).',
+    symbol: 'σ',
+    op: 'sigmoid',
+  },
   (b, x, d) => {
     const s = b.op('sigmoid', [x]);
     return times(b, d, b.op('subtract', [s, b.op('square', [s])]));
@@ -19,7 +26,13 @@ export const sigmoid = elementwise(
 );
 
 export const tanh = elementwise(
-  { id: 'tanh', description: 'Hyperbolic tangent.', symbol: 'tanh', op: 'tanh' },
+  {
+    id: 'tanh',
+    doc: { forward: 'y = tanh x', reverse: 'x′ = d − d·tanh²x', example: { inputs: [real([4])] } },
+    description: 'Hyperbolic tangent.',
+    symbol: 'tanh',
+    op: 'tanh',
+  },
   (b, x, d) => {
     const t = b.op('tanh', [x]);
     return b.op('subtract', [d, times(b, d, b.op('square', [t]))]);
@@ -27,7 +40,13 @@ export const tanh = elementwise(
 );
 
 export const relu = elementwise(
-  { id: 'relu', description: 'Rectified linear unit, max(x, 0).', symbol: '⌐', op: 'relu' },
+  {
+    id: 'relu',
+    doc: { forward: 'y = max(x, 0)', reverse: 'x′ = d·step(x) (0 at x = 0)', example: { inputs: [real([4])] } },
+    description: 'Rectified linear unit, max(x, 0).',
+    symbol: '⌐',
+    op: 'relu',
+  },
   (b, x, d) => times(b, d, b.op('step', [x])),
 );
 
@@ -36,6 +55,7 @@ const alpha = [{ key: 'alpha', label: 'α', kind: 'number', min: 0, max: 1, defa
 export const leakyRelu = elementwise(
   {
     id: 'leakyRelu',
+    doc: { forward: 'y = x where x > 0, else αx', reverse: 'x′ = d·leakyStep_α(x)', example: { inputs: [real([4])] } },
     description: 'x for x > 0, αx otherwise.',
     symbol: '⌐α',
     configFields: alpha,
@@ -45,40 +65,85 @@ export const leakyRelu = elementwise(
   (b, x, d, c) => times(b, d, b.op('leakyStep', [x], c)),
 );
 
-export const exp = elementwise({ id: 'exp', description: 'The exponential eˣ.', symbol: 'exp', op: 'exp' }, (b, x, d) =>
-  times(b, d, b.op('exp', [x])),
+export const exp = elementwise(
+  {
+    id: 'exp',
+    doc: { forward: 'y = eˣ', reverse: 'x′ = d·eˣ', example: { inputs: [real([4])] } },
+    description: 'The exponential eˣ.',
+    symbol: 'exp',
+    op: 'exp',
+  },
+  (b, x, d) => times(b, d, b.op('exp', [x])),
 );
 
 export const log = elementwise(
-  { id: 'log', description: 'Natural logarithm (x > 0).', symbol: 'log', op: 'log' },
+  {
+    id: 'log',
+    doc: { forward: 'y = ln x (x > 0)', reverse: 'x′ = d/x', example: { inputs: [real([4])], positive: true } },
+    description: 'Natural logarithm (x > 0).',
+    symbol: 'log',
+    op: 'log',
+  },
   (b, x, d) => times(b, d, b.op('reciprocal', [x])),
 );
 
 export const square = elementwise(
-  { id: 'square', description: 'The square x².', symbol: 'x²', op: 'square' },
+  {
+    id: 'square',
+    doc: { forward: 'y = x²', reverse: 'x′ = 2·(d·x)', example: { inputs: [real([4])] } },
+    description: 'The square x².',
+    symbol: 'x²',
+    op: 'square',
+  },
   (b, x, d) => b.op('scale', [times(b, d, x)], { c: 2 }),
 );
 
 export const softplus = elementwise(
-  { id: 'softplus', description: 'log(1 + eˣ), a smooth relu.', symbol: 'sp', op: 'softplus' },
+  {
+    id: 'softplus',
+    doc: { forward: 'y = ln(1 + eˣ)', reverse: 'x′ = d·σ(x)', example: { inputs: [real([4])] } },
+    description: 'log(1 + eˣ), a smooth relu.',
+    symbol: 'sp',
+    op: 'softplus',
+  },
   (b, x, d) => times(b, d, b.op('sigmoid', [x])),
 );
 
 export const reciprocal = elementwise(
-  { id: 'reciprocal', description: 'The reciprocal 1/x.', symbol: '1/x', op: 'reciprocal' },
+  {
+    id: 'reciprocal',
+    doc: { forward: 'y = 1/x', reverse: 'x′ = −d/x²', example: { inputs: [real([4])], positive: true } },
+    description: 'The reciprocal 1/x.',
+    symbol: '1/x',
+    op: 'reciprocal',
+  },
   (b, x, d) => {
     const r = b.op('reciprocal', [x]);
     return b.op('negate', [times(b, d, b.op('square', [r]))]);
   },
 );
 
-export const sqrt = elementwise({ id: 'sqrt', description: '√x (x > 0).', symbol: '√', op: 'sqrt' }, (b, x, d) => {
-  const r = b.op('reciprocal', [b.op('sqrt', [x])]);
-  return b.op('scale', [times(b, d, r)], { c: 0.5 });
-});
+export const sqrt = elementwise(
+  {
+    id: 'sqrt',
+    doc: { forward: 'y = √x (x > 0)', reverse: 'x′ = ½·d/√x', example: { inputs: [real([4])], positive: true } },
+    description: '√x (x > 0).',
+    symbol: '√',
+    op: 'sqrt',
+  },
+  (b, x, d) => {
+    const r = b.op('reciprocal', [b.op('sqrt', [x])]);
+    return b.op('scale', [times(b, d, r)], { c: 0.5 });
+  },
+);
 
 export const step = locallyConstant({
   id: 'step',
+  doc: {
+    forward: 'y = 1 where x > 0, else 0',
+    reverse: 'x′ = 0 (locally constant; the kink counts as flat)',
+    example: { inputs: [real([4])] },
+  },
   description: '1 where x > 0, else 0: the derivative of relu.',
   symbol: '⊓',
   apply: (k, x) => k.unary('step', x),
@@ -86,6 +151,11 @@ export const step = locallyConstant({
 
 export const leakyStep = locallyConstant({
   id: 'leakyStep',
+  doc: {
+    forward: 'y = 1 where x > 0, else α',
+    reverse: 'x′ = 0 (locally constant; the kink counts as flat)',
+    example: { inputs: [real([4])] },
+  },
   description: '1 where x > 0, else α: the derivative of leaky relu.',
   symbol: '⊓α',
   configFields: alpha,

@@ -40,7 +40,7 @@ export function unbroadcast(b: RuleBuilder, w: number, target: WireType): number
   return summed;
 }
 
-type Meta = Pick<GenSpec, 'id' | 'description' | 'symbol'> & {
+type Meta = Pick<GenSpec, 'id' | 'description' | 'doc' | 'symbol'> & {
   label?: string;
   family?: Family;
   field?: Field;

@@ -34,6 +34,11 @@ function vec(gen: string, port: string, t: WireType, n: number): void {
 
 export const linear = defineGenerator({
   id: 'linear',
+  doc: {
+    forward: 'y = xW, y_j = Σ_i x_i W_ij; W has shape [in, out]',
+    reverse: 'W′ = Σ_b xᵀd (W′_ij = Σ_b x_i d_j),  x′ = dWᵀ',
+    example: { config: { in: 2, out: 3 }, inputs: [param([2, 3]), real([2])] },
+  },
   family: 'linear',
   description: 'x ↦ xW with the weight W entering from its parameter port.',
   symbol: 'W·',
@@ -55,6 +60,11 @@ export const linear = defineGenerator({
 
 export const linearT = defineGenerator({
   id: 'linearT',
+  doc: {
+    forward: 'x = dWᵀ, x_i = Σ_j W_ij d_j; W has shape [in, out]',
+    reverse: 'with e the change of x: W′ = Σ_b eᵀd (W′_ij = Σ_b e_i d_j),  d′ = eW',
+    example: { config: { in: 2, out: 3 }, inputs: [param([2, 3]), real([3])] },
+  },
   family: 'linear',
   description: 'd ↦ dWᵀ: the transpose of linear, its reverse in x.',
   symbol: 'Wᵀ·',
@@ -75,6 +85,11 @@ export const linearT = defineGenerator({
 
 export const outer = defineGenerator({
   id: 'outer',
+  doc: {
+    forward: 'W = Σ_b xᵀd, W_ij = Σ_b x_i d_j; the result is unbatched, of shape [in, out]',
+    reverse: 'with e the change of W: x′ = d·eᵀ,  d′ = x·e',
+    example: { config: { in: 2, out: 3 }, inputs: [real([2]), real([3])] },
+  },
   family: 'linear',
   description: 'xᵀd summed over the batch: the change of a linear weight.',
   symbol: '⊗',
@@ -103,6 +118,11 @@ export const outer = defineGenerator({
 export const bias = pointwise2(
   {
     id: 'bias',
+    doc: {
+      forward: 'y = x + b',
+      reverse: 'b′ = Σ_b d (b is unbatched),  x′ = d',
+      example: { inputs: [param([3]), real([3])] },
+    },
     family: 'linear',
     description: 'x ↦ x + b with b from its parameter port.',
     symbol: '+b',
@@ -140,6 +160,12 @@ const matmulReverse: Record<
 
 export const matmul = defineGenerator({
   id: 'matmul',
+  doc: {
+    forward: 'C = op(A)·op(B), op(M) = Mᵀ when transA (transB) is set, else M',
+    reverse:
+      'with d the change of C: A′ = d·op(B)ᵀ, B′ = op(A)ᵀ·d, each transposed back when its operand was transposed',
+    example: { inputs: [param([2, 3]), param([3, 2])] },
+  },
   family: 'linear',
   description: 'Product of two unbatched matrices, op(A)·op(B), with optional transposes.',
   symbol: '@',

@@ -7,6 +7,7 @@ import type { Config } from '../diagram';
 import type { Kernel } from '../kernel';
 import { fullShape, sameShape, shapeSize } from '../shape';
 import type { WireType } from '../wire';
+import { real } from '../wire';
 import { defineGenerator } from './define';
 import { linearMap } from './helpers';
 import { axesSpan, check, configFail } from './types';
@@ -20,6 +21,11 @@ const mod2 = <T>(k: Kernel<T>, x: T, t: WireType) => (t.field === 'z2' ? k.unary
 export const sumFeatures = linearMap(
   {
     id: 'sumFeatures',
+    doc: {
+      forward: 'y = Σ of x over feature axis `axis` (all feature axes when −1), mod 2 on ℤ₂',
+      reverse: 'x′ = d broadcast back along that axis',
+      example: { config: { axis: 1 }, inputs: [real([2, 3])] },
+    },
     family: 'shape',
     description: 'Sums over one feature axis, or all of them (mod 2 on ℤ₂).',
     symbol: 'Σ',
@@ -44,6 +50,11 @@ const broadcastShapes = new WeakMap<Config, { t: WireType; batchSize: number; ke
 export const broadcast = linearMap(
   {
     id: 'broadcast',
+    doc: {
+      forward: 'y = x repeated along axis `axis` of `shape` (a scalar x fills all of `shape` when axis is −1)',
+      reverse: 'x′ = d summed over that axis (all feature axes when −1)',
+      example: { config: { shape: [2, 3], axis: 1 }, inputs: [real([2])] },
+    },
     family: 'shape',
     description: 'Repeats along a new feature axis (or fills a shape from a scalar): the dagger of sum.',
     symbol: '⇶',
@@ -73,6 +84,11 @@ export const broadcast = linearMap(
 export const reshape = linearMap(
   {
     id: 'reshape',
+    doc: {
+      forward: 'y = x’s values, row-major, read in `shape`',
+      reverse: 'x′ = d read back in x’s shape',
+      example: { config: { shape: [3, 2] }, inputs: [real([2, 3])] },
+    },
     family: 'shape',
     description: 'Reads the same values with another shape.',
     symbol: '⤨',
@@ -89,7 +105,17 @@ export const reshape = linearMap(
 );
 
 export const flatten = linearMap(
-  { id: 'flatten', family: 'shape', description: 'Reshapes to one feature axis.', symbol: '▭' },
+  {
+    id: 'flatten',
+    doc: {
+      forward: 'y = x read as one feature axis, row-major (the last axis varies fastest)',
+      reverse: 'x′ = d read back in x’s shape',
+      example: { inputs: [real([2, 2])] },
+    },
+    family: 'shape',
+    description: 'Reshapes to one feature axis.',
+    symbol: '▭',
+  },
   (_c, x) => ({ ...x, shape: [shapeSize(x.shape)] }),
   (k, x, _c, t) => k.reshape(x, fullShape({ ...t, shape: [shapeSize(t.shape)] }, k.batchSize)),
   (b, d, _c, x) => b.op('reshape', [d], { shape: x.shape }),
@@ -100,6 +126,11 @@ const sizes = (c: Config) => c.sizes as number[];
 
 export const concat = defineGenerator({
   id: 'concat',
+  doc: {
+    forward: 'y = x0, x1, … joined along the last feature axis, in port order',
+    reverse: 'x_i′ = the piece of d at x_i’s place (split at the inputs’ sizes)',
+    example: { inputs: [real([2]), real([1])] },
+  },
   family: 'shape',
   description: 'Joins wires along their last feature axis; its reverse splits the change.',
   symbol: '⧺',
@@ -133,6 +164,11 @@ export const concat = defineGenerator({
 
 export const split = defineGenerator({
   id: 'split',
+  doc: {
+    forward: 'y_i = the i-th piece of x’s last feature axis, cut at `sizes`',
+    reverse: 'x′ = d_y0, d_y1, … joined along the last axis',
+    example: { config: { sizes: [1, 2] }, inputs: [real([3])] },
+  },
   family: 'shape',
   description: 'Cuts a wire along its last feature axis; its reverse concatenates the changes.',
   symbol: '⫿',

@@ -3,12 +3,19 @@
  * inner product is a sum over the last axis broadcast back, so the rule is a diagram of
  * multiply, sumFeatures, broadcast and subtract, and s is shared with the forward box by CSE.
  */
+
+import { real } from '../wire';
 import { elementwise } from './helpers';
 import { check } from './types';
 
 const base = elementwise(
   {
     id: 'softmax',
+    doc: {
+      forward: 'y_i = e^(x_i) / Σ_j e^(x_j) over the last feature axis',
+      reverse: 'x′ = s ⊙ (d − ⟨d, s⟩), s = softmax(x), the inner product over the last axis',
+      example: { inputs: [real([3])] },
+    },
     description: 'Normalised exponentials over the last feature axis.',
     symbol: 'softmax',
     apply: (k, x) => k.softmax(x),

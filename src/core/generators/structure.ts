@@ -4,6 +4,8 @@
  * of the change, R[multiply] = the two partial products. copy, discard, swap and zero are
  * field-polymorphic; sumBatch/broadcastBatch are each other's dagger.
  */
+
+import { param, real } from '../wire';
 import { defineGenerator } from './define';
 import { linearMap, pointwise2, sumChanges, zeroOf } from './helpers';
 import { check, configFullShape, configType } from './types';
@@ -12,6 +14,11 @@ const n = (c: { n?: unknown }) => c.n as number;
 
 export const copy = defineGenerator({
   id: 'copy',
+  doc: {
+    forward: 'y0 = y1 = … = y(n−1) = x',
+    reverse: 'x′ = d_y0 + d_y1 + … + d_y(n−1) (xor on ℤ₂)',
+    example: { inputs: [real([2])] },
+  },
   family: 'structure',
   description: 'Copies a wire (Δ); its reverse adds the changes of the copies.',
   symbol: 'Δ',
@@ -27,6 +34,7 @@ export const copy = defineGenerator({
 
 export const discard = defineGenerator({
   id: 'discard',
+  doc: { forward: 'nothing: the wire ends', reverse: 'x′ = 0', example: { inputs: [real([2])] } },
   family: 'structure',
   description: 'Discards a wire (!); its reverse is zero.',
   symbol: '!',
@@ -41,6 +49,11 @@ export const discard = defineGenerator({
 
 export const swap = defineGenerator({
   id: 'swap',
+  doc: {
+    forward: '(b, a) = (a, b): the outputs are the inputs crossed',
+    reverse: 'a′ = d_a,  b′ = d_b (the change at output a goes back to input a)',
+    example: { inputs: [real([1]), real([2])] },
+  },
   family: 'structure',
   description: 'Crosses two wires; its reverse crosses the changes back.',
   symbol: '×',
@@ -61,6 +74,11 @@ const typeFields = [
 
 export const zero = defineGenerator({
   id: 'zero',
+  doc: {
+    forward: 'y = 0 on every entry of shape (the unit of add)',
+    reverse: 'none: it has no inputs',
+    example: { config: { shape: [2] }, inputs: [] },
+  },
   family: 'structure',
   description: 'The zero of a wire type (the unit of add); its reverse is empty.',
   symbol: '0',
@@ -76,6 +94,11 @@ export const zero = defineGenerator({
 
 export const constant = defineGenerator({
   id: 'constant',
+  doc: {
+    forward: 'y = value on every entry of shape',
+    reverse: 'none: it has no inputs',
+    example: { config: { value: 2.5, shape: [2] }, inputs: [] },
+  },
   family: 'structure',
   description: 'A constant real value filling a wire; its reverse is empty.',
   symbol: 'c',
@@ -95,6 +118,11 @@ export const constant = defineGenerator({
 export const add = pointwise2(
   {
     id: 'add',
+    doc: {
+      forward: 'y = a + b',
+      reverse: 'a′ = d,  b′ = d (each summed back to its operand’s shape)',
+      example: { inputs: [real([3]), real([3])] },
+    },
     description: 'Adds two real wires; its reverse copies the change.',
     symbol: '+',
     shape: 'spider',
@@ -105,19 +133,43 @@ export const add = pointwise2(
 );
 
 export const subtract = pointwise2(
-  { id: 'subtract', description: 'a − b; its reverse is (d, −d).', symbol: '−' },
+  {
+    id: 'subtract',
+    doc: {
+      forward: 'y = a − b',
+      reverse: 'a′ = d,  b′ = −d (each summed back to its operand’s shape)',
+      example: { inputs: [real([3]), real([3])] },
+    },
+    description: 'a − b; its reverse is (d, −d).',
+    symbol: '−',
+  },
   (k, a, b) => k.binary('sub', a, b),
   (b, _x, _y, d) => [d, b.op('negate', [d])],
 );
 
 export const multiply = pointwise2(
-  { id: 'multiply', description: 'Pointwise product; its reverse is (d·b, d·a).', symbol: '·' },
+  {
+    id: 'multiply',
+    doc: {
+      forward: 'y = a ⊙ b (entrywise)',
+      reverse: 'a′ = d ⊙ b,  b′ = d ⊙ a (each summed back to its operand’s shape)',
+      example: { inputs: [real([3]), real([3])] },
+    },
+    description: 'Pointwise product; its reverse is (d·b, d·a).',
+    symbol: '·',
+  },
   (k, a, b) => k.binary('mul', a, b),
   (b, x, y, d) => [b.op('multiply', [d, y]), b.op('multiply', [d, x])],
 );
 
 export const negate = linearMap(
-  { id: 'negate', family: 'structure', description: 'Negation; its own dagger.', symbol: '−' },
+  {
+    id: 'negate',
+    doc: { forward: 'y = −x', reverse: 'x′ = −d', example: { inputs: [real([3])] } },
+    family: 'structure',
+    description: 'Negation; its own dagger.',
+    symbol: '−',
+  },
   (_c, x) => x,
   (k, x) => k.unary('neg', x),
   (b, d) => b.op('negate', [d]),
@@ -126,6 +178,7 @@ export const negate = linearMap(
 export const scale = linearMap(
   {
     id: 'scale',
+    doc: { forward: 'y = c·x', reverse: 'x′ = c·d', example: { config: { c: 2 }, inputs: [real([3])] } },
     family: 'structure',
     description: 'Multiplies by a constant c; its own dagger.',
     symbol: 'c·',
@@ -140,6 +193,11 @@ export const scale = linearMap(
 export const sumBatch = linearMap(
   {
     id: 'sumBatch',
+    doc: {
+      forward: 'y = Σ_b x_b (mod 2 on ℤ₂); the result is unbatched',
+      reverse: 'x′_b = d for every example b',
+      example: { inputs: [real([3])] },
+    },
     family: 'structure',
     description: 'Sums a batched wire over the batch (mod 2 on ℤ₂).',
     symbol: 'Σᵦ',
@@ -155,6 +213,7 @@ export const sumBatch = linearMap(
 export const broadcastBatch = linearMap(
   {
     id: 'broadcastBatch',
+    doc: { forward: 'y_b = x for every example b', reverse: 'x′ = Σ_b d_b', example: { inputs: [param([2])] } },
     family: 'structure',
     description: 'Repeats an unbatched wire for every example.',
     symbol: 'Δᵦ',

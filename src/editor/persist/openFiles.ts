@@ -50,7 +50,8 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
   const doc = documentForModel(model.diagram, model.trainingConfig);
   s.setDocument(doc, true, 'model');
   // Set after the document: whoever starts runs from these weights finds their diagram in place.
-  s.setView({ openedModel: { file, model, weights, doc } });
+  const { carried } = opened;
+  s.setView({ openedModel: { file, model, weights, doc, ...(carried ? { carried } : {}) } });
   if (opened.from === 'onnx') {
     s.notify(
       `Opened the ONNX model “${file}” as a diagram with its weights: Play trains on from them once its data is bound.`,

@@ -9,6 +9,7 @@ import type { Config } from '../../core/diagram';
 import type { ClassLock } from '../../io/classLock';
 import type { DatasetBinding, LensDocument, PortRef, Position, TrainingSettings } from '../../io/document';
 import type { Lesson } from '../../io/lessonSchema';
+import type { Carried } from '../../io/modelParse';
 import type { ModelFile, NamedArray } from '../../io/modelSchema';
 import type { WeightIssue } from '../../io/modelWeights';
 import type { OpenedFile } from '../../io/openFile';
@@ -83,6 +84,8 @@ export interface OpenedModel {
   readonly model: ModelFile;
   readonly weights: readonly NamedArray[];
   readonly doc: LensDocument;
+  /** What the file holds that this Lensboard does not know, written back by Export model. */
+  readonly carried?: Carried;
 }
 /**
  * A lesson Open or a share link opened (its diagram is the document now): the classroom starts

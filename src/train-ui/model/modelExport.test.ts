@@ -4,6 +4,7 @@
  * exported again gives the same bytes but for createdAt; the opened weights go on training as
  * the first run would have.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openText } from '../../editor/persist/openFiles';
 import { createEditorStore, type EditorStore } from '../../editor/store/createEditorStore';
@@ -123,5 +124,22 @@ describe('a model file exported, opened and exported again', () => {
     expect(JSON.parse(tb!).weightData).toBe(JSON.parse(ta!).weightData);
     a.dispose();
     b.session.dispose();
+  });
+});
+
+describe('a model file of a newer minor version, opened and exported again', () => {
+  it('gives back the fields this Lensboard does not know, where they were', () => {
+    const file = JSON.parse(readFileSync(new URL('../../io/fixtures/model-v1.1.json', import.meta.url), 'utf8'));
+    file.diagram.training.seed = file.trainingConfig.seed; // so the diagram opens unchanged
+    file.formatMinor = 9;
+    file.engine = 'typed-f32';
+    file.trainingConfig.preparation = { scale: [1, 1] };
+    file.diagram.boxes[0].colour = 'teal';
+    const store = createEditorStore();
+    openText(store, 'newer.lensboard-model.json', JSON.stringify(file));
+    const opened = store.getState().openedModel;
+    if (!opened) throw new Error(`not opened: ${JSON.stringify(store.getState().openProblem)}`);
+    const again = JSON.parse(openedModelText(opened, new Date(file.createdAt)));
+    expect(again).toEqual(file);
   });
 });

@@ -46,7 +46,10 @@ export function exportSource(
   return { kind: 'none', why: 'train first: there are no trained weights yet' };
 }
 
-/** An opened model file written again: its diagram as opened, its training, metrics and weights. */
+/**
+ * An opened model file written again: its diagram as opened, its training, metrics and weights,
+ * and the fields this Lensboard does not know (a newer minor version's), as they were.
+ */
 export function openedModelText(opened: OpenedModel, createdAt?: Date): string {
   const { model } = opened;
   return modelFileText({
@@ -55,5 +58,6 @@ export function openedModelText(opened: OpenedModel, createdAt?: Date): string {
     metrics: model.metrics,
     weights: opened.weights,
     createdAt,
+    carried: opened.carried,
   });
 }
