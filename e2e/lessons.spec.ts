@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import { dragWire, handle, inspector, menuCommand, node, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 
+// a first visit's arrangement: at 1280×720 the palette and the inspector start on their rails
+test.use({ panelsOpen: false });
+
 const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
 
 async function panelCoversNothingHighlighted(page: Page, selectors: string[]): Promise<void> {

@@ -10,6 +10,7 @@ import { expect, test } from './fixtures';
 import { lookAtScreen } from './screenChecks';
 
 test('plain words and mathematics, the legend, a box’s sizes and its R[f] at 1280×720', async ({ page, record }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await openEditor(page);
   const status = page.locator('footer.status-bar');
