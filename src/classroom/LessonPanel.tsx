@@ -79,11 +79,14 @@ function ActiveLesson({ ready, reveal }: { ready: ReadyLesson; reveal?: RevealPa
           ×
         </button>
       </header>
-      <p className="lesson-progress">
-        Step {index + 1} of {lesson.steps.length}
-        <progress max={lesson.steps.length} value={index + 1} aria-label="Lesson progress" />
-      </p>
-      <h3>{step.title}</h3>
+      {/* the step's title and how far the lesson is share a row: a short card covers fewer boxes */}
+      <div className="lesson-step-head">
+        <h3>{step.title}</h3>
+        <p className="lesson-progress">
+          Step {index + 1} of {lesson.steps.length}
+          <progress max={lesson.steps.length} value={index + 1} aria-label="Lesson progress" />
+        </p>
+      </div>
       <p className="lesson-text">{step.text}</p>
       {step.wait && (
         <p className={`lesson-task${done ? ' lesson-task-done' : ''}`} role="status" aria-label="Your turn">
