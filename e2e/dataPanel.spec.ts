@@ -42,7 +42,11 @@ test('picking a dataset changes the preview: points, a table, images', async ({ 
   await expect(data(page).getByRole('table')).toContainText('virginica');
   await expect(data(page).getByRole('table')).toContainText('8 of 150 rows');
   await expect(data(page).getByRole('status')).toContainText(
-    'The diagram does not fit this data yet: ℝ^4 cannot feed ℝ^2',
+    'The diagram does not fit this data yet: 4 numbers cannot feed 2 numbers',
+  );
+  // the compiler's message on the box itself, in the plain words a first visit reads
+  await expect(page.locator('main .react-flow__node[data-id="lin1"]').getByRole('note')).toHaveText(
+    /^4 numbers cannot feed 2 numbers/,
   );
   await page.screenshot({ path: '/tmp/h4-data-iris.png' });
   await select.selectOption({ label: 'Bumps (regression)' });

@@ -46,6 +46,13 @@ test('the toolbar lists every example with its description, and opens one', asyn
   await expect(examplesDialog(page)).toHaveCount(0);
   await expect(discardAsk(page)).toHaveCount(0); // XOR as opened had nothing unsaved
   await expect(title(page)).toHaveText('Iris: dense 4→3 σ (the paper)');
+  // a name cut with an ellipsis shows itself whole as a tooltip: the diagram's and every box's
+  await expect(title(page)).toHaveAttribute('title', 'Iris: dense 4→3 σ (the paper)');
+  const labels = await page
+    .locator('main .react-flow__node .box-label:not(.visually-hidden)')
+    .evaluateAll((els) => els.map((e) => ({ text: e.textContent, title: e.getAttribute('title') })));
+  expect(labels.length).toBeGreaterThan(0);
+  for (const l of labels) expect(l.title).toBe(l.text);
   await expect(dataPanel(page).getByRole('table')).toContainText('setosa');
   expect(record.consoleErrors).toEqual([]);
 });

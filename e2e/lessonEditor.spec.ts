@@ -4,11 +4,12 @@
  * file; the Lessons dialog opens that file (and refuses a broken one, naming the JSON path,
  * changing nothing). Every lesson — the five built in and the teacher's — is looked at at
  * 1280×720, 1366×768 and 1920×1080 (one page, resized): the lesson panel overlaps no other
- * region, its words are whole, the document does not scroll (e2e/screenChecks.ts).
+ * region, its words are whole, the document does not scroll (e2e/screenChecks.ts). A lesson
+ * file dropped on the canvas opens, and so does a share link that carries a lesson.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { node, openEditor } from './editorHelpers';
+import { node, openEditor, pane } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { expectScreenFits } from './screenChecks';
 
@@ -165,6 +166,46 @@ test('a teacher writes a lesson by clicking, saves it, and the class opens the f
   await expect(page.locator('[data-lesson-spot]')).toHaveText('Step');
   await page.screenshot({ path: info.outputPath('teacher-lesson-1280.png') });
   await looksRightAtEverySize(page, 'the teacher’s lesson, step 2');
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('a lesson file dropped on the canvas opens the lesson; so does a share link carrying one', async ({
+  page,
+  record,
+}) => {
+  await page.setViewportSize(SIZES[0]);
+  await openEditor(page);
+  const text = readFileSync('src/classroom/lessons/lens.json', 'utf8');
+  const transfer = await page.evaluateHandle((t) => {
+    const d = new DataTransfer();
+    d.items.add(new File([t], 'lens.lesson.json', { type: 'application/json' }));
+    return d;
+  }, text);
+  await pane(page).dispatchEvent('dragover', { dataTransfer: transfer });
+  await pane(page).dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(
+    lessonPanel(page).getByRole('heading', { name: 'A lens is a forward and a backward map' }),
+  ).toBeVisible();
+  await expect(lessonPanel(page).getByText('Step 1 of 6')).toBeVisible();
+  await lessonPanel(page).getByRole('button', { name: 'Close the lesson' }).click();
+
+  // a lesson written here, shared as a link, opened by a student in a fresh tab
+  await openLessons(page);
+  await chooser(page).getByRole('button', { name: 'Write a lesson…' }).click();
+  const writer = page.getByRole('region', { name: 'Write a lesson' });
+  await writer.getByLabel('Title', { exact: true }).fill('Sent by link');
+  await writer.getByLabel('Summary').fill('A lesson that travels in its link.');
+  await node(page, 'lin1').click();
+  await writer.getByLabel('Text').fill('This box learns its weights.');
+  await writer.getByRole('button', { name: 'Make share links' }).click();
+  const link = await writer.getByLabel('Link', { exact: true }).inputValue();
+  expect(link).toMatch(/#/);
+  const student = await page.context().newPage();
+  await student.goto(link);
+  await expect(lessonPanel(student).getByRole('heading', { name: 'Sent by link' })).toBeVisible();
+  await expect(lessonPanel(student).getByText('This box learns its weights.')).toBeVisible();
+  await expect(student.locator('main .react-flow__node[data-id="lin1"]')).toBeVisible();
+  await student.close();
   expect(record.consoleErrors).toEqual([]);
 });
 

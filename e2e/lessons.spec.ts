@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import { dragWire, handle, inspector, menuCommand, node, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 
+// a first visit's arrangement: at 1280×720 the palette and the inspector start on their rails
+test.use({ panelsOpen: false });
+
 const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
 
 async function panelCoversNothingHighlighted(page: Page, selectors: string[]): Promise<void> {
@@ -26,7 +29,11 @@ async function panelCoversNothingHighlighted(page: Page, selectors: string[]): P
 
 test('the first lesson runs to its end by doing what each step asks', async ({ page }) => {
   test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await openEditor(page);
+  // at 1280×720 the inspector starts folded on its rail
+  const inspectorToggle = page.getByRole('button', { name: 'Inspector', exact: true });
+  await expect(inspectorToggle).toHaveAttribute('aria-expanded', 'false');
   await page.getByRole('button', { name: 'Lessons' }).click();
   const chooser = page.getByRole('dialog', { name: 'Lessons' });
   await expect(chooser.getByRole('listitem')).toHaveCount(5); // the five lessons
@@ -53,10 +60,15 @@ test('the first lesson runs to its end by doing what each step asks', async ({ p
   await expect(panel.getByRole('status', { name: 'Your turn' })).toContainText('✓ Done');
   await next.click();
 
-  // step 3: open the box in the inspector
+  // step 3: open the box in the inspector. The step rings the inspector's Reverse derivative
+  // section, so it opens the folded inspector itself, and the ring is seen
   await expect(next).toBeDisabled();
+  await expect(inspectorToggle).toHaveAttribute('aria-expanded', 'true');
   await node(page, 'lin1').click();
   await expect(inspector(page).getByRole('heading', { name: 'Reverse derivative' })).toBeVisible();
+  await expect(page.locator('[data-lesson-spot]')).toHaveText('Reverse derivative');
+  await expect(page.locator('[data-lesson-spot]')).toBeInViewport({ ratio: 1 });
+  await panelCoversNothingHighlighted(page, ['[data-lesson-spot]', 'main .react-flow__node[data-id="lin1"]']);
   await next.click();
 
   // step 4: the backward half

@@ -2,13 +2,15 @@
  * The plain-words layer as a teacher of beginners meets it (docs/notation.md): types in words on
  * the wires, the palette and the inspector, switched to mathematics in the status bar; the
  * legend of the wires on the canvas, over no box; a 4→3 linear box headed "4 inputs, 3 outputs"
- * with its reverse derivative in view at 1280×720; ports a handle apart on every box.
+ * with its reverse derivative in view at 1280×720; ports a handle apart on every box; the plain
+ * words and the legend again at 1920×1080, on the same page resized.
  */
 import { canvasZoom, inspector, node, nodes, openEditor, palette } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { lookAtScreen } from './screenChecks';
 
 test('plain words and mathematics, the legend, a box’s sizes and its R[f] at 1280×720', async ({ page, record }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await openEditor(page);
   const status = page.locator('footer.status-bar');
@@ -71,6 +73,22 @@ test('plain words and mathematics, the legend, a box’s sizes and its R[f] at 1
     zoom,
   );
   expect(crowded).toEqual([]);
+
+  // the same page at 1920×1080, a projector's size: still plain words, the legend open over no
+  // box once Fit view frames the larger canvas, and none of the words cut
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Fit view' }).click();
+  await expect(label.filter({ hasText: /^16 weights$/ })).toHaveCount(2);
+  await expect(inspector(page).getByTestId('box-sizes')).toHaveText('2 inputs, 8 outputs, 16 weights');
+  await expect(legend.getByText('numbers flowing forward')).toBeVisible();
+  await expect.poll(overBoxes).toEqual([]);
+  const cut = await lookAtScreen(page, {
+    regions: {},
+    texts: '.wire-legend li, .wire-label, [data-testid="box-sizes"], .palette-signature',
+  });
+  expect(cut.clipped).toEqual([]);
+  await page.screenshot({ path: 'test-results/notation-plain-1920.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // mathematics, remembered after a reload
   await notation.getByRole('radio', { name: 'mathematical' }).check();

@@ -56,7 +56,7 @@ export const OPENING = 'Opening the diagram…';
 
 export function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
-  const [open, toggle] = usePanels();
+  const [open, toggle, reveal] = usePanels();
   // the inspector, closed, comes out over the canvas's edge while a box or wire is selected
   const drawer = useInspectorDrawer(!open.inspector);
   const sideOpen = open.inspector || open.data;
@@ -130,7 +130,7 @@ export function Shell({ ready }: { ready: boolean }) {
               <MissingOutputHint />
               <NoticeBar />
               <LazyOverlay overlay="reverse" what="the R[f] view" load={loadReverseView} />
-              <LessonPanel />
+              <LessonPanel reveal={reveal} />
               <PerSession>
                 <BoxOutputTip />
               </PerSession>

@@ -10,7 +10,11 @@ function kept(): string | null {
   }
 }
 
-export function usePanels(): [PanelsOpen, (panel: Panel, open?: boolean) => void] {
+/**
+ * The open panels, the toggle a user works (kept), and `reveal`, which opens a panel for
+ * something the page points at (a lesson's ring) without making it the user's kept choice.
+ */
+export function usePanels(): [PanelsOpen, (panel: Panel, open?: boolean) => void, (panel: Panel) => void] {
   const [open, setOpen] = useState(() => readPanels(kept(), window.innerWidth));
   const toggle = useCallback((panel: Panel, to?: boolean) => {
     setOpen((now) => {
@@ -23,5 +27,6 @@ export function usePanels(): [PanelsOpen, (panel: Panel, open?: boolean) => void
       return next;
     });
   }, []);
-  return [open, toggle];
+  const reveal = useCallback((panel: Panel) => setOpen((now) => (now[panel] ? now : { ...now, [panel]: true })), []);
+  return [open, toggle, reveal];
 }

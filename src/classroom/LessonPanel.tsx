@@ -12,14 +12,17 @@ import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext
 import type { ReadyLesson } from '../io/lesson';
 import { useSession, useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
-import { spotControls } from './controls';
+import { type FoldingPanel, panelsOf, spotControls } from './controls';
 import { highlightCss } from './highlightCss';
 import { LessonEditor } from './LessonEditor';
 import { useOpenedLessons } from './useOpenedLesson';
 import { usePanelPlace } from './usePanelPlace';
 import { waitMet, waitText } from './waits';
 
-function ActiveLesson({ ready }: { ready: ReadyLesson }) {
+/** Opens a folded panel (the shell owns which panels are open). */
+export type RevealPanel = (panel: FoldingPanel) => void;
+
+function ActiveLesson({ ready, reveal }: { ready: ReadyLesson; reveal?: RevealPanel }) {
   const store = useLessonStoreApi();
   const index = useLessons((s) => s.index);
   const stepsAtStart = useLessons((s) => s.trainStepsAtStart);
@@ -51,6 +54,12 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
     if (!controls) return;
     return spotControls(document, controls.split(' ') as typeof step.highlight.controls);
   }, [controls]);
+  // a ringed control in a folded panel is unseen: the step opens its panel (once, as it starts;
+  // the user may fold it again)
+  useEffect(() => {
+    if (!controls || !reveal) return;
+    for (const panel of panelsOf(controls.split(' ') as typeof step.highlight.controls)) reveal(panel);
+  }, [controls, reveal]);
   useEffect(() => {
     if (met) store.getState().markDone(index);
   }, [met, index, store]);
@@ -70,11 +79,14 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
           ×
         </button>
       </header>
-      <p className="lesson-progress">
-        Step {index + 1} of {lesson.steps.length}
-        <progress max={lesson.steps.length} value={index + 1} aria-label="Lesson progress" />
-      </p>
-      <h3>{step.title}</h3>
+      {/* the step's title and how far the lesson is share a row: a short card covers fewer boxes */}
+      <div className="lesson-step-head">
+        <h3>{step.title}</h3>
+        <p className="lesson-progress">
+          Step {index + 1} of {lesson.steps.length}
+          <progress max={lesson.steps.length} value={index + 1} aria-label="Lesson progress" />
+        </p>
+      </div>
       <p className="lesson-text">{step.text}</p>
       {step.wait && (
         <p className={`lesson-task${done ? ' lesson-task-done' : ''}`} role="status" aria-label="Your turn">
@@ -107,8 +119,11 @@ function ActiveLesson({ ready }: { ready: ReadyLesson }) {
   );
 }
 
-/** Shown while the lesson's own document is open: another document has no lesson progress. */
-export function LessonPanel() {
+/**
+ * Shown while the lesson's own document is open: another document has no lesson progress.
+ * `reveal` opens a folded panel that a step rings a control in.
+ */
+export function LessonPanel({ reveal }: { reveal?: RevealPanel }) {
   const shelf = useShelf();
   useOpenedLessons(useEditorStoreApi(), useLessonStoreApi(), shelf);
   const active = useLessons((s) => s.active);
@@ -118,7 +133,7 @@ export function LessonPanel() {
   return (
     <>
       <LessonEditor />
-      {shown && <ActiveLesson key={active.lesson.id} ready={active} />}
+      {shown && <ActiveLesson key={active.lesson.id} ready={active} reveal={reveal} />}
     </>
   );
 }

@@ -32,6 +32,32 @@ export const CONTROL_FINDERS: Readonly<Record<LessonControl, Finder>> = {
   lessons: { selector: 'button.lessons-button', name: 'Lessons' },
 };
 
+/** The panels of the page that fold to a rail (app/panelLayout.ts names them alike). */
+export type FoldingPanel = 'palette' | 'inspector' | 'data' | 'training';
+
+/**
+ * The folding panel each control sits in: a step that rings a control opens its panel, or at
+ * 1280 px (where the palette and the inspector start on their rails) the ring would be unseen.
+ */
+export const CONTROL_PANEL: Readonly<Record<LessonControl, FoldingPanel | undefined>> = {
+  palette: 'palette',
+  inspector: 'inspector',
+  'reverse-section': 'inspector',
+  data: 'data',
+  training: 'training',
+  play: 'training',
+  step: 'training',
+  animate: undefined,
+  'lens-view': undefined,
+  'show-reverse': undefined,
+  lessons: undefined,
+};
+
+/** The folding panels a step's controls sit in, each once. */
+export const panelsOf = (controls: readonly LessonControl[]): FoldingPanel[] => [
+  ...new Set(controls.flatMap((c) => CONTROL_PANEL[c] ?? [])),
+];
+
 export const SPOT_ATTRIBUTE = 'data-lesson-spot';
 
 export function findControls(root: ParentNode, controls: readonly LessonControl[]): Element[] {

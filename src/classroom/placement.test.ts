@@ -48,3 +48,17 @@ test('the canvas controls are never covered; a highlight left under the panel is
   expect(moved.reduce((s, r) => s + overlap(at, r), 0)).toBe(0);
   expect(clearance(small, at, moved)).toBe(0);
 });
+
+test('among corners equal in all else, the one covering the fewest of the other boxes', () => {
+  const minimap = { x: 840, y: 500, width: 150, height: 90 };
+  const topRightBox = { x: 800, y: 50, width: 100, height: 40 };
+  // top-right is first in order, but a box of the drawing sits there: top-left is free
+  expect(chooseCorner(area, panel, [], [], m, [minimap], false, [topRightBox])).toBe('top-left');
+  // top-left holds a highlight, top-right a box: the free bottom-left, not the box's corner
+  const highlight = { x: 50, y: 50, width: 100, height: 40 };
+  expect(chooseCorner(area, panel, [highlight], [], m, [minimap], false, [topRightBox])).toBe('bottom-left');
+  // a highlight outweighs any number of other boxes
+  const full = { x: 0, y: 0, width: 1000, height: 600 };
+  const onlyHighlightFree = chooseCorner(area, panel, [highlight], [], m, [], false, [full]);
+  expect(onlyHighlightFree).not.toBe('top-left');
+});

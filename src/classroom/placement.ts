@@ -41,8 +41,9 @@ export function overlap(a: Rect, b: Rect): number {
 /**
  * The place that covers none of the canvas's own controls (minimap, zoom buttons: `fixed`),
  * and among those the least of what the step highlights (nothing, when it can), and then the
- * least of what else is open on the canvas (`obstacles`). A highlight it still covers is moved
- * out from under it (`clearance`).
+ * least of what else is open on the canvas (`obstacles`), then the least of the drawing's other
+ * boxes (`others`): a student reads the whole diagram around the step. A highlight it still
+ * covers is moved out from under it (`clearance`).
  */
 export function chooseCorner(
   area: Rect,
@@ -52,16 +53,24 @@ export function chooseCorner(
   margin: Margins,
   fixed: readonly Rect[] = [],
   targetsFirst = false,
+  others: readonly Rect[] = [],
 ): Corner {
   const covers = (at: Rect, rects: readonly Rect[]) => rects.reduce((sum, t) => sum + overlap(at, t), 0);
   const scored = CORNERS.map((c) => {
     const at = panelAt(c, area, panel, margin);
-    return { c, fixed: covers(at, fixed), targets: covers(at, targets), obstacles: covers(at, obstacles) };
+    return {
+      c,
+      fixed: covers(at, fixed),
+      targets: covers(at, targets),
+      obstacles: covers(at, obstacles),
+      others: covers(at, others),
+    };
   });
-  scored.sort((a, b) =>
-    targetsFirst
-      ? a.targets - b.targets || a.fixed - b.fixed || a.obstacles - b.obstacles
-      : a.fixed - b.fixed || a.targets - b.targets || a.obstacles - b.obstacles,
+  scored.sort(
+    (a, b) =>
+      (targetsFirst
+        ? a.targets - b.targets || a.fixed - b.fixed || a.obstacles - b.obstacles
+        : a.fixed - b.fixed || a.targets - b.targets || a.obstacles - b.obstacles) || a.others - b.others,
   );
   return scored[0].c;
 }

@@ -67,10 +67,11 @@ export function usePanelPlace(
     const targets = highlightSelectors(highlight).flatMap((sel) => [...document.querySelectorAll(sel)].map(rectOf));
     const obstacles = [...main.querySelectorAll(OBSTACLES)].map(rectOf);
     const fixed = [...main.querySelectorAll(FIXED)].map(rectOf);
+    const boxes = [...pane.querySelectorAll('.react-flow__node')].map(rectOf);
     const size = { width: panel.offsetWidth, height: panel.offsetHeight };
     // First a place clear of the canvas's controls; if a highlight is under it and the drawing
-    // cannot make way, the place that covers the least highlight.
-    let at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed), area, size, MARGINS);
+    // cannot make way, the place that covers the least highlight. Among equals, the fewest boxes.
+    let at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed, false, boxes), area, size, MARGINS);
     const covered = targets.some((t) => overlap(at, t) > 0);
     const dy = covered && cleared.current !== key ? clearance(area, at, targets, [...obstacles, ...fixed]) : 0;
     if (dy !== 0) {
@@ -78,7 +79,7 @@ export function usePanelPlace(
       const v = flow.getViewport();
       void flow.setViewport({ ...v, y: v.y + dy });
     } else if (covered)
-      at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed, true), area, size, MARGINS);
+      at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed, true, boxes), area, size, MARGINS);
     const outer = main.getBoundingClientRect();
     const next = { left: Math.round(at.x - outer.x), top: Math.round(at.y - outer.y) };
     if (!place || place.left !== next.left || place.top !== next.top) setPlace(next);

@@ -5,7 +5,7 @@
  */
 import { EdgeLabelRenderer } from '@xyflow/react';
 import { memo } from 'react';
-import { typeIn } from '../../learn/explain/plainWords';
+import { messageIn, typeIn } from '../../learn/explain/plainWords';
 import { useNotation } from '../notation/useNotation';
 import { useEditor } from '../store/EditorStoreContext';
 import { useWireErrors } from '../store/hooks';
@@ -24,8 +24,8 @@ export const WireLabel = memo(function WireLabel({ id, x, y }: { id: string; x: 
       >
         {type ? typeIn(notation, type) : '?'}
         {failed && (
-          <span className="wire-error-text" title={errors.map((e) => e.message).join('\n')}>
-            {errors[0].message}
+          <span className="wire-error-text" title={errors.map((e) => messageIn(notation, e.message)).join('\n')}>
+            {messageIn(notation, errors[0].message)}
           </span>
         )}
       </div>

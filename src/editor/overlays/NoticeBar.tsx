@@ -1,8 +1,11 @@
 /**
  * The latest notice (a refused connection's reason, a foreign paste…), in words: it fades after a
  * few seconds (or at ×), and stays in the log of messages the status bar opens (NoticeLog.tsx).
+ * A type in it is written in the notation chosen (docs/notation.md).
  */
 import { useEffect } from 'react';
+import { messageIn } from '../../learn/explain/plainWords';
+import { useNotation } from '../notation/useNotation';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { useNotice } from '../store/hooks';
 
@@ -12,6 +15,7 @@ export const NOTICE_MS = 6000;
 export function NoticeBar() {
   const notice = useNotice();
   const store = useEditorStoreApi();
+  const notation = useNotation();
   useEffect(() => {
     if (!notice) return;
     const t = setTimeout(
@@ -24,7 +28,7 @@ export function NoticeBar() {
     <div className="notice" role="status" aria-live="polite" aria-label="Notice">
       {notice && (
         <div key={notice.id} className={`notice-${notice.tone} notice-fading`}>
-          <span className="notice-text">{notice.text}</span>
+          <span className="notice-text">{messageIn(notation, notice.text)}</span>
           <button
             type="button"
             className="notice-close"

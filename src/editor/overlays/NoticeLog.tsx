@@ -2,12 +2,15 @@
  * The log of messages: every notice of this visit, newest first, opened from the status bar, so
  * a refused connection's reason can be read again after its notice faded.
  */
+import { messageIn } from '../../learn/explain/plainWords';
+import { useNotation } from '../notation/useNotation';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 
 export function NoticeLog() {
   const log = useEditor((s) => s.noticeLog);
   const open = useEditor((s) => s.noticeLogOpen);
   const store = useEditorStoreApi();
+  const notation = useNotation();
   const toggle = () => store.getState().setView({ noticeLogOpen: !open });
   return (
     <span className="notice-log">
@@ -32,7 +35,7 @@ export function NoticeLog() {
           <ol reversed>
             {[...log].reverse().map((n) => (
               <li key={n.id} className={`notice-log-${n.tone}`}>
-                {n.text}
+                {messageIn(notation, n.text)}
               </li>
             ))}
           </ol>

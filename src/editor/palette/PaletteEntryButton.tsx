@@ -24,7 +24,7 @@ export function PaletteEntryButton({ entry, ref }: { entry: PaletteEntry; ref?: 
       className="palette-entry"
       draggable
       aria-label={entry.name}
-      title={`${entry.name}: ${description}`}
+      title={`${entry.name}${signature ? ` (${signature})` : ''}: ${description}`}
       onDragStart={(e) => {
         e.dataTransfer.setData(
           PALETTE_MIME,

@@ -2,7 +2,6 @@
 
 import { useStore } from 'zustand';
 import { errorsOf } from '../model/errorIndex';
-import { typeText } from '../model/typeText';
 import { useEditor, useEditorStoreApi } from './EditorStoreContext';
 
 export const useDocument = () => useEditor((s) => s.doc);
@@ -14,9 +13,6 @@ export const useLensView = () => useEditor((s) => s.lensView);
 export const useCompiled = () => useEditor((s) => s.compiled);
 export const useNotice = () => useEditor((s) => s.notice);
 export const useOverlay = () => useEditor((s) => s.overlay);
-// A wire's type is selected as printed text: each compile makes new type objects, and a string
-// that did not change re-renders nothing.
-export const useWireTypeText = (id: string) => useEditor((s) => typeText(s.compiled?.wireTypes.get(id)));
 /** Whether a wire carries bits (ℤ₂): drawn as a double line, a Boolean circuit's bus. */
 export const useIsZ2Wire = (id: string) => useEditor((s) => s.compiled?.wireTypes.get(id)?.field === 'z2');
 export const useBoxErrors = (id: string) => useEditor((s) => errorsOf(s.compiled, 'box', id));

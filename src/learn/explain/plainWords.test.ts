@@ -1,10 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allGenerators } from '../../core';
-import { param, real, z2 } from '../../core/wire';
+import { GeneratorTypeError } from '../../core/errors';
+import { param, printProduct, printType, real, type WireType, z2 } from '../../core/wire';
+import { fcSeed } from '../../testing/seed';
 import { learnerBoxKinds } from '../boxKinds';
 import { createNotationStore } from './notationChoice';
 import { descriptionIn, JARGON } from './plainDescriptions';
-import { boxSizesIn, signatureWords, sizeWords, typeIn, wireWords } from './plainWords';
+import { boxSizesIn, messageIn, signatureWords, sizeWords, typeIn, wireWords } from './plainWords';
 
 describe('types in plain words', () => {
   it('say what a wire carries and how many', () => {
@@ -47,6 +50,42 @@ describe('types in plain words', () => {
       const total = t.shape.reduce((a, b) => a * b, 1);
       expect(typeIn('plain', t)).toMatch(new RegExp(`^${total} `));
     }
+  });
+});
+
+describe("the compiler's messages in plain words", () => {
+  const seed = fcSeed();
+  const wireType = fc.record({
+    field: fc.constantFrom('real' as const, 'z2' as const),
+    shape: fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 3 }),
+    batch: fc.boolean(),
+  });
+
+  it('write every printed type as what its wire carries, and leave the mathematical message alone', () => {
+    fc.assert(
+      fc.property(wireType, wireType, (a: WireType, b: WireType) => {
+        // weights keep their grid in a message, where two shapes are compared
+        const words = (t: WireType) => wireWords(t) + (!t.batch && t.shape.length > 1 ? ` (${t.shape.join('×')})` : '');
+        const message = `${printType(a)} cannot feed ${printType(b)}`;
+        expect(messageIn('plain', message)).toBe(`${words(a)} cannot feed ${words(b)}`);
+        expect(messageIn('plain', printProduct([a, b]))).toBe(`${words(a)} and ${words(b)}`);
+        expect(messageIn('mathematical', message)).toBe(message);
+      }),
+      { seed, numRuns: 200 },
+    );
+  });
+
+  it("word a generator's own expectations, sizes named by letters included", () => {
+    const said = (expected: string, got: WireType) =>
+      messageIn('plain', new GeneratorTypeError('linear', 'x', expected, got).message);
+    expect(said('ℝ^4', real([3]))).toBe("linear: port 'x' expects 4 numbers, got 3 numbers");
+    expect(said('a real (ℝ) wire', z2([2]))).toBe("linear: port 'x' expects a wire of numbers, got 2 bits");
+    expect(said('an unbatched matrix ℝ^{n×m}ᵖ', param([2, 8]))).toBe(
+      "linear: port 'x' expects an unbatched matrix n×m weights, got 16 weights (2×8)",
+    );
+    expect(messageIn('plain', 'tied parameter: ℝ^{4×3}ᵖ cannot feed ℝ^{3×4}ᵖ')).toBe(
+      'tied parameter: 12 weights (4×3) cannot feed 12 weights (3×4)',
+    );
   });
 });
 

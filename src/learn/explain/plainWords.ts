@@ -101,3 +101,35 @@ export function boxSizesIn(
   const sides = `${sideWords(dom, 'input', NONE)}, ${sideWords(cod, 'output', NONE)}`;
   return params.length === 0 ? sides : `${sides}, ${weightWords(params, NONE)}`;
 }
+
+/** A type as printType prints it: `ℝ^3`, `ℤ₂^{2×8}ᵖ`, `ℝ`, or with sizes named by letters, `ℝ^{n×m}ᵖ`. */
+const PRINTED_TYPE = /(ℝ|ℤ₂)(?:\^(\w+|\{[\w×]+\}))?(ᵖ)?/gu;
+
+/** A printed type's plain words: `ℝ^{2×8}ᵖ` → `16 weights`, `ℝ^{n×m}ᵖ` → `n×m weights`. */
+function printedTypeWords(field: string, sizes: string | undefined, p: string | undefined): string {
+  const parts = sizes ? sizes.replace(/[{}]/g, '').split('×') : [];
+  // a size named by a letter stands for itself: number it apart from every real size
+  const names = new Map<number, string>();
+  const shape = parts.map((s, i) => {
+    if (/^\d+$/.test(s)) return Number(s);
+    names.set(-1 - i, s);
+    return -1 - i;
+  });
+  const t: WireType = { field: field === 'ℝ' ? 'real' : 'z2', shape, batch: p === undefined };
+  // a message compares shapes: weights keep their grid too, or 4×3 and 3×4 would read alike
+  return t.batch ? wireWords(t, names) : wireWords(t, names) + grid(t, names);
+}
+
+/**
+ * A compiler's message in the notation chosen: in plain words every printed type becomes what it
+ * carries (`ℝ^3 cannot feed ℝ^4` → `3 numbers cannot feed 4 numbers`), a product `⊗` an `and`.
+ * The compiler writes one message; the screen reads it either way.
+ */
+export function messageIn(notation: Notation, message: string): string {
+  if (notation === 'mathematical') return message;
+  return message
+    .replace(/a real \(ℝ\) wire/g, 'a wire of numbers')
+    .replace(/a ℤ₂ wire/g, 'a wire of bits')
+    .replace(PRINTED_TYPE, (_, field: string, sizes?: string, p?: string) => printedTypeWords(field, sizes, p))
+    .replace(/ ⊗ /g, ' and ');
+}

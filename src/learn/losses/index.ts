@@ -24,8 +24,28 @@ interface LossSpec {
    * ℓ and R[ℓ] as the textbook writes them, for captions (l′ is the change the cap sends back):
    * the diagram of a softmax prints as exp(…) and log(Σ(…)), which a student does not read.
    */
-  readonly textbook: { readonly forward: string; readonly reverse: string };
+  readonly textbook: { readonly forward: string; readonly reverse: string; readonly term?: LossTerm };
 }
+
+/**
+ * The one term per output that l sums, for a caption that shows the sum with its numbers
+ * (`l = 0.006 + 0.003 = 0.009`); absent where l is not a sum of terms (ℤ₂ keeps one bit per
+ * output). textbook.test holds Σᵢ term = l against the loss's diagram.
+ */
+export interface LossTerm {
+  /** `½(ŷᵢ − yᵢ)²` */
+  readonly text: string;
+  /** Term i at ŷ and y (one example's, flattened). */
+  at(yhat: ArrayLike<number>, y: ArrayLike<number>, i: number): number;
+}
+
+const logSoftmax = (z: ArrayLike<number>, i: number) => {
+  let m = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < z.length; k++) m = Math.max(m, z[k]);
+  let s = 0;
+  for (let k = 0; k < z.length; k++) s += Math.exp(z[k] - m);
+  return z[i] - m - Math.log(s);
+};
 
 const xor = { forward: 'l = ŷ ⊕ y', reverse: 'ŷ′ = l′; y′ = l′' };
 
@@ -35,32 +55,56 @@ const table = {
     field: 'real',
     logits: false,
     apply: mse,
-    textbook: { forward: 'l = ½Σ(ŷ − y)²', reverse: 'ŷ′ = l′·(ŷ − y); y′ = l′·(y − ŷ)' },
+    textbook: {
+      forward: 'l = ½Σ(ŷ − y)²',
+      reverse: 'ŷ′ = l′·(ŷ − y); y′ = l′·(y − ŷ)',
+      term: { text: '½(ŷᵢ − yᵢ)²', at: (yh, y, i) => (yh[i] - y[i]) ** 2 / 2 },
+    },
   },
   'mse-mean': {
     field: 'real',
     logits: false,
     apply: mseMean,
-    textbook: { forward: 'l = (1/k)Σ(ŷ − y)², over the k outputs', reverse: 'ŷ′ = (2/k)·l′·(ŷ − y); y′ = −ŷ′' },
+    textbook: {
+      forward: 'l = (1/k)Σ(ŷ − y)², over the k outputs',
+      reverse: 'ŷ′ = (2/k)·l′·(ŷ − y); y′ = −ŷ′',
+      term: { text: '(ŷᵢ − yᵢ)²/k', at: (yh, y, i) => (yh[i] - y[i]) ** 2 / yh.length },
+    },
   },
   'softmax-cross-entropy': {
     field: 'real',
     logits: true,
     apply: softmaxCrossEntropy,
-    textbook: { forward: 'l = −Σ y·log softmax(ŷ)', reverse: 'ŷ′ = l′·(softmax(ŷ)·Σy − y); y′ = −l′·log softmax(ŷ)' },
+    textbook: {
+      forward: 'l = −Σ y·log softmax(ŷ)',
+      reverse: 'ŷ′ = l′·(softmax(ŷ)·Σy − y); y′ = −l′·log softmax(ŷ)',
+      term: { text: '−yᵢ·log softmax(ŷ)ᵢ', at: (yh, y, i) => -y[i] * logSoftmax(yh, i) },
+    },
   },
   'binary-cross-entropy': {
     field: 'real',
     logits: true,
     apply: binaryCrossEntropy,
-    textbook: { forward: 'l = Σ(softplus(ŷ) − y·ŷ), on logits ŷ', reverse: 'ŷ′ = l′·(σ(ŷ) − y); y′ = −l′·ŷ' },
+    textbook: {
+      forward: 'l = Σ(softplus(ŷ) − y·ŷ), on logits ŷ',
+      reverse: 'ŷ′ = l′·(σ(ŷ) − y); y′ = −l′·ŷ',
+      // softplus(z) = max(z, 0) + log(1 + e^−|z|), finite at any z
+      term: {
+        text: 'softplus(ŷᵢ) − yᵢ·ŷᵢ',
+        at: (yh, y, i) => Math.max(yh[i], 0) + Math.log1p(Math.exp(-Math.abs(yh[i]))) - y[i] * yh[i],
+      },
+    },
   },
   'z2-xor': { field: 'z2', logits: false, apply: (b, yhat, y) => b.op('xor', [yhat, y]), textbook: xor },
   dot: {
     field: 'real',
     logits: false,
     apply: dot,
-    textbook: { forward: 'l = Σ y·ŷ', reverse: 'ŷ′ = l′·y; y′ = l′·ŷ' },
+    textbook: {
+      forward: 'l = Σ y·ŷ',
+      reverse: 'ŷ′ = l′·y; y′ = l′·ŷ',
+      term: { text: 'yᵢ·ŷᵢ', at: (yh, y, i) => y[i] * yh[i] },
+    },
   },
 } satisfies Record<string, LossSpec>;
 

@@ -66,6 +66,11 @@ describe('the textbook text of each real loss', () => {
           const [l0, dyh, dy] = words(yh, y, dl);
           const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * (1 + Math.abs(b));
           expect(close(at(l, ell, 0)[0], l0), 'l').toBe(true);
+          // the caption's terms, one per output, add up to l
+          const { term } = getLoss(kind).textbook;
+          expect(term, `${kind} names its terms`).toBeDefined();
+          const terms = yh.map((_, i) => term?.at(yh, y, i) ?? Number.NaN);
+          expect(close(sum(terms), l0), `Σ ${term?.text} = l`).toBe(true);
           expect(
             at(r, back, 0).every((v, i) => close(v, dyh[i])),
             `ŷ′ = ${dyh}`,

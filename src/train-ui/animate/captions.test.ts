@@ -10,8 +10,9 @@ import { residualXor, traceOf } from '../../testing/animationTrace';
 import { learnerOf } from '../../testing/sourceMapChecks';
 import { BATCH } from '../../testing/stepRun';
 import { frameCaption } from './captions';
-import { valuesList } from './readings';
+import { readBuffer, valuesList } from './readings';
 import { traceOn } from './stepTrace';
+import type { Frame } from './timeline';
 
 const NUM = String.raw`−?\d+(?:\.\d+)?(?:e−\d+)?`;
 /** `a + b (+ …) = c` of plain numbers, starting a clause (after `= `, `(` or `: `) and ending one. */
@@ -25,13 +26,19 @@ function decimal(s: string): [bigint, number] {
   return [BigInt(whole.replace('-', '') + frac) * sign, frac.length - Number(exponent)];
 }
 
-/** Every sum the text states, with whether it adds up as shown. */
-function statedSums(text: string): { sum: string; addsUp: boolean }[] {
+/** Every sum the text states, with whether it adds up as shown, and its total as a number and its last place. */
+function statedSums(text: string): { sum: string; addsUp: boolean; total: number; unit: number }[] {
   return [...text.matchAll(SUM)].map((m) => {
     const ds = [...m[1].split(' + '), m[2]].map(decimal);
     const scale = Math.max(...ds.map(([, k]) => k));
     const [total, ...parts] = [ds[ds.length - 1], ...ds.slice(0, -1)].map(([n, k]) => n * 10n ** BigInt(scale - k));
-    return { sum: `${m[1]} = ${m[2]}`, addsUp: parts.reduce((a, b) => a + b, 0n) === total };
+    const [n, k] = ds[ds.length - 1];
+    return {
+      sum: `${m[1]} = ${m[2]}`,
+      addsUp: parts.reduce((a, b) => a + b, 0n) === total,
+      total: Number(n) * 10 ** -k,
+      unit: 10 ** -k,
+    };
   });
 }
 
@@ -53,15 +60,46 @@ function isWhole(text: string): boolean {
 
 describe('the caption checks themselves', () => {
   it('find a sum that does not add up as shown, and a sentence cut off', () => {
-    expect(statedSums('summed (8.1e−3 + 0.02 = 0.02).')).toEqual([{ sum: '8.1e−3 + 0.02 = 0.02', addsUp: false }]);
-    expect(statedSums('x = 0.90·0.10 + −0.03 = 0.090 + −0.030 = 0.060')).toEqual([
-      { sum: '0.090 + −0.030 = 0.060', addsUp: true },
+    expect(statedSums('summed (8.1e−3 + 0.02 = 0.02).')).toMatchObject([
+      { sum: '8.1e−3 + 0.02 = 0.02', addsUp: false },
     ]);
+    expect(statedSums('x = 0.90·0.10 + −0.03 = 0.090 + −0.030 = 0.060')).toMatchObject([
+      { sum: '0.090 + −0.030 = 0.060', addsUp: true, unit: 0.001 },
+    ]);
+    expect(statedSums('l = 0.20 + 0.71 = 0.91, one term')[0].total).toBeCloseTo(0.91, 12);
     expect(isWhole("…, for this example; the step adds up the batch's")).toBe(false);
     expect(isWhole('y = tanh(x)')).toBe(true);
     expect(valuesList([0.5, 1, 2, 3], 16)).toBe('[0.50, 1.00, 2.00 and 13 more]');
   });
 });
+
+type Compiled = ReturnType<typeof learnerOf>;
+
+/**
+ * Whether a frame's caption must state a sum: a box that adds (add, bias, a linear box with 2 to
+ * 4 inputs forward or 2 to 4 outputs backward) and a loss of 2 to 4 terms, forward.
+ */
+function owesSum(c: Compiled, f: Frame): boolean {
+  const d = c.learner.model.diagram;
+  if (f.part === 'loss') {
+    const n = d.wires[d.outputs[0]].shape.reduce((a, b) => a * b, 1);
+    return f.kind === 'forward' && c.learner.loss.textbook.term !== undefined && n >= 2 && n <= 4;
+  }
+  if (f.part !== 'model' || f.modelBox === undefined || f.kind === 'inputs') return false;
+  const box = d.boxes[f.modelBox];
+  if (f.kind === 'forward' && (box.gen === 'add' || box.gen === 'bias')) return true;
+  if (box.gen !== 'linear') return false;
+  // x′ of a box the data enters is never computed (dead code): there is no sum to state
+  if (f.kind === 'backward' && c.learner.sourceMap.model.change[box.inputs[1]] < 0) return false;
+  const n = (box.config[f.kind === 'forward' ? 'in' : 'out'] as number) ?? 0;
+  return n >= 2 && n <= 4;
+}
+
+/** The loss the frame's step computed at example e, as traced. */
+function tracedLoss(c: Compiled, buffers: Parameters<typeof readBuffer>[1], e: number): number {
+  const b = c.learner.sourceMap.buffers.findIndex((rs) => rs.some((r) => r.kind === 'value' && r.port?.port === 'l'));
+  return readBuffer(c.learner.stepProgram, buffers, b, e)?.values[0] ?? Number.NaN;
+}
 
 /** All of a frame's caption a person reads as sentences. */
 const texts = (c: ReturnType<typeof frameCaption>) => [c.rule, ...(c.numbers ? [c.numbers] : [])];
@@ -85,6 +123,15 @@ describe('every caption of every example', () => {
             expect(isWhole(text), where).toBe(true);
             if (f.part === 'optimiser') expect(text, where).not.toMatch(/\b(exp|log)\(/);
             for (const s of statedSums(text)) expect(s.addsUp, `${where}: ${s.sum}`).toBe(true);
+          }
+          // the boxes that add say so with their numbers, through the same rounding
+          const numbers = frameCaption(c.learner, f, t.buffers, e).numbers ?? '';
+          const where = `example ${e}, frame ${i} (${f.kind} ${f.box}): ${numbers}`;
+          if (owesSum(c, f)) expect(statedSums(numbers).length, where).toBeGreaterThan(0);
+          // the loss's terms are its own: their shown total is the traced l, to its last place
+          if (owesSum(c, f) && f.part === 'loss') {
+            const [s] = statedSums(numbers);
+            expect(Math.abs(s.total - tracedLoss(c, t.buffers, e)), where).toBeLessThanOrEqual(s.unit);
           }
         });
     });

@@ -3,6 +3,7 @@
  * own diagram says (learn/explain), with the numbers of the followed example read off the trace.
  */
 import type { Box, Diagram } from '../../core/diagram';
+import { forwardSum, linearChangeSum, lossSum } from '../../learn/explain/boxSums';
 import { exampleOf, explainRule, explainStep, ruleCaption, updateNumbers } from '../../learn/explain/index';
 import { printNumber } from '../../learn/explain/notation';
 import type { Learner } from '../../learn/learner';
@@ -57,15 +58,54 @@ function ruleData(learner: Learner, m: number, buffers: Buffers, e: number): (Ar
   return data;
 }
 
-/** The values the frame's model box makes at the example: `y = [0.12, −0.40 and 6 more]`. */
+/** A buffer's numbers at the example when all of them are known, else undefined. */
+function whole(learner: Learner, buffers: Buffers, b: number, example: number): Float32Array | undefined {
+  const r = readBuffer(learner.stepProgram, buffers, b, example);
+  return r && !r.partial && r.values.length === r.count ? r.values : undefined;
+}
+
+/**
+ * The values the frame's model box makes at the example, `y = [0.12, −0.40 and 6 more]`, and
+ * where the box adds (add, bias, linear) its first entry's sum: `y₀ = a₀ + b₀ = 0.95 + 0.74 = 1.69`.
+ */
 function forwardNumbers(learner: Learner, m: number, buffers: Buffers, example: number): string | undefined {
   const d = learner.model.diagram;
+  const { value } = learner.sourceMap.model;
   const box = d.boxes[m];
   const parts = box.outputs.flatMap((w, k) => {
-    const r = readBuffer(learner.stepProgram, buffers, learner.sourceMap.model.value[w], example);
+    const r = readBuffer(learner.stepProgram, buffers, value[w], example);
     return r ? [`${box.outputs.length === 1 ? 'y' : `y${k}`} = ${valuesList(r.values, r.count)}`] : [];
   });
-  return parts.length ? parts.join('; ') : undefined;
+  const ins = box.inputs.map((w) => whole(learner, buffers, value[w], example));
+  const out = box.outputs.length === 1 ? whole(learner, buffers, value[box.outputs[0]], example) : undefined;
+  const sum = out && ins.every((v) => v !== undefined) ? forwardSum(box.gen, ins as Float32Array[], out) : undefined;
+  if (!sum) return parts.length ? parts.join('; ') : undefined;
+  // one number is said once, at the sum's precision: not `y = −0.33; y₀ = … = −0.325`
+  return out?.length === 1 ? sum : [...parts, sum].join('; ');
+}
+
+/** A linear box's first input change as the sum it is: `x′₀ = d₀·W₀₀ + d₁·W₀₁ = …`. */
+function backwardNumbers(learner: Learner, m: number, buffers: Buffers, example: number): string | undefined {
+  const box = learner.model.diagram.boxes[m];
+  if (box.gen !== 'linear') return undefined;
+  const { value, change } = learner.sourceMap.model;
+  const w = whole(learner, buffers, value[box.inputs[0]], example);
+  const dy = whole(learner, buffers, change[box.outputs[0]], example);
+  const dx = whole(learner, buffers, change[box.inputs[1]], example);
+  return w && dy && dx ? linearChangeSum(w, dy, dx) : undefined;
+}
+
+/** The loss at the example as the sum of its terms, one per output, where it is short. */
+function lossNumbers(learner: Learner, buffers: Buffers, l: number, example: number): string | undefined {
+  const { term } = learner.loss.textbook;
+  const { layout, stepProgram } = learner;
+  const d = learner.model.diagram;
+  const yhat = whole(learner, buffers, learner.sourceMap.model.value[d.outputs[0]], example);
+  // the label is the step's input after the learnt, state, hyper-parameter and fixed inputs
+  const label =
+    stepProgram.inputs[layout.learnt.length + layout.state.length + layout.hypers.length + layout.fixed.length];
+  const y = whole(learner, buffers, label ?? -1, example);
+  return term && yhat && y ? lossSum(term, yhat, y, l) : undefined;
 }
 
 /** The first output buffer of the frame's steps whose roles pass `keep`. */
@@ -148,9 +188,11 @@ export function frameCaption(
         ? (explainStep(learner, frame.steps[0]).rule ?? explainRule(box.gen, box.config, typesOf(d, box)))
         : explainRule(box.gen, box.config, typesOf(d, box));
     const data = ruleData(learner, m, buffers, example);
+    const numbers = backwardNumbers(learner, m, buffers, example);
     return {
       title: `Backward · ${who}`,
       rule: ruleCaption(rule, data ? exampleOf(learner, m, data, example) : undefined),
+      ...(numbers ? { numbers } : {}),
     };
   }
   const text = frame.steps.length ? explainStep(learner, frame.steps[0]).text : '';
@@ -168,7 +210,11 @@ export function frameCaption(
         ? bufferOf(learner, frame, (k, port) => k === 'value' && port === 'l')
         : bufferOf(learner, frame, (k, port) => k === 'change' && port === 'ŷ');
     const r = readBuffer(learner.stepProgram, buffers, b, example);
-    const numbers = r ? `${frame.kind === 'forward' ? 'l' : 'ŷ′'} = ${valuesList(r.values, r.count)}` : undefined;
+    const sum = frame.kind === 'forward' && r?.count === 1 && r.values.length === 1;
+    const numbers = r
+      ? ((sum ? lossNumbers(learner, buffers, r.values[0], example) : undefined) ??
+        `${frame.kind === 'forward' ? 'l' : 'ŷ′'} = ${valuesList(r.values, r.count)}`)
+      : undefined;
     return {
       title: `${frame.kind === 'forward' ? 'Forward' : 'Backward'} · ${who}`,
       rule: text,

@@ -6,9 +6,11 @@
 import type { CompileError } from '../../compile/types';
 import { catalog } from '../../data/catalog';
 import { type NumberSpec, optionValue } from '../../data/datasetOptions';
+import { useNotation } from '../../editor/notation/useNotation';
 import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 import { useCompiled } from '../../editor/store/hooks';
 import type { DatasetBinding, LensDocument } from '../../io/document';
+import { messageIn } from '../../learn/explain/plainWords';
 import { OptionField } from './OptionField';
 
 export function DatasetOptionFields({ binding }: { binding: DatasetBinding }) {
@@ -76,10 +78,11 @@ export function DataFit() {
   const compiled = useCompiled();
   const doc = useEditor((s) => s.doc);
   const problem = compiled?.errors.find((e) => aboutData(doc, e));
+  const notation = useNotation();
   if (!compiled || !problem) return null;
   return (
     <p className="data-fit" role="status">
-      <strong>The diagram does not fit this data yet:</strong> {problem.message}
+      <strong>The diagram does not fit this data yet:</strong> {messageIn(notation, problem.message)}
     </p>
   );
 }
