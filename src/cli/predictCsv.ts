@@ -100,10 +100,10 @@ export class FeatureRowReader {
   }
 }
 
-/** A whole text's rows (the file reader streams the same lines into the same reader). */
+/** A whole text's rows, its lines split as the file reader's stream splits them (\\r\\n, \\n or \\r). */
 export function readFeatureRows(text: string, width: number): CsvRows {
   const reader = new FeatureRowReader(width);
-  for (const line of text.split(/\r?\n/)) if (!reader.line(line)) break;
+  for (const line of text.split(/\r\n|\r|\n/)) if (!reader.line(line)) break;
   return reader.end();
 }
 

@@ -8,7 +8,8 @@
  * in a Float32Array). Spaces around the number are allowed.
  */
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** Unambiguous (the digits before a point can be split only one way), so a long cell is read in linear time. */
+export const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const NAN = /^[+-]?nan$/i;
 const INFINITY = /^[+-]?inf(?:inity)?$/i;
 /** A word that begins as a number does (`2o`, `-.5x`): a mistyped number, never a column name. */
