@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadModel } from '../io/modelRuntime';
-import { PREDICT_BATCH, parsePredictArgs, readFeatureRows } from './predictCsv';
+import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows } from './predictCsv';
+import { readCsvFile } from './readInput';
 
 const run = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/predict.ts', ...args], {
@@ -100,6 +101,18 @@ describe('predict CLI', () => {
       expect(out.stderr).toMatch(/^error: .*in\.csv: no rows to predict \(.*\)\n$/);
       expect(out.stdout).toBe('');
     }
+  });
+
+  it('refuses what is not a file before reading it: a folder, or a device that never ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lensboard-'));
+    expect(await readCsvFile(dir, new FeatureRowReader(2))).toEqual({
+      ok: false,
+      error: 'cannot read it: is a folder, not a file',
+    });
+    expect(await readCsvFile('/dev/zero', new FeatureRowReader(2))).toEqual({
+      ok: false,
+      error: 'cannot read it: not a file (a device or a pipe)',
+    });
   });
 
   it('refuses a CSV over the cap before reading it, naming its size and the cap', () => {

@@ -5,13 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RESERVED_COLUMN_NAMES } from '../data/csvHeader';
 import { deflate, toBase64Url } from './deflated';
 import { parseLesson } from './lesson';
 import { parseModelText } from './modelParse';
 import { openFile } from './openFile';
 import { parseDocumentText } from './parse';
 import { readShareHash } from './shareLink';
-import { findUnsafe, MAX_DEPTH, readUntrustedJson } from './untrusted';
+import { FORBIDDEN_KEYS, findUnsafe, MAX_DEPTH, readUntrustedJson } from './untrusted';
 
 const text = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8');
 const FILES = {
@@ -98,6 +99,10 @@ describe('the checked door', () => {
       path: 'a[0].constructor',
       message: 'the key "constructor" is not allowed',
     });
+  });
+
+  it("refuses the same names as the CSV import's reserved column names", () => {
+    expect([...RESERVED_COLUMN_NAMES].sort()).toEqual([...FORBIDDEN_KEYS].sort());
   });
 
   it('refuses a text past its cap before parsing it, naming both sizes', () => {
