@@ -100,7 +100,7 @@ export class FeatureRowReader {
   }
 }
 
-/** A whole text's rows, its lines split as the file reader's stream splits them (\\r\\n, \\n or \\r). */
+/** A whole text's rows, its lines split as the file reader's stream splits them (at CR LF, LF or CR). */
 export function readFeatureRows(text: string, width: number): CsvRows {
   const reader = new FeatureRowReader(width);
   for (const line of text.split(/\r\n|\r|\n/)) if (!reader.line(line)) break;
