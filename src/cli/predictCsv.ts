@@ -10,7 +10,7 @@ export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv
   Prints one CSV line of predictions per row of inputs.csv, with a header y0,y1,…
   inputs.csv: one row of feature values per line, comma-separated, plain decimals (1, -0.5, 2e-3);
               a first line of column names (none looking like a number) is skipped;
-              at most 20 MB (20971520 bytes).
+              read up to 20 MB (20971520 bytes).
   --help                  print this and exit`;
 
 export type PredictArgs = { ok: true; model: string; inputs: string } | { ok: false; error: string } | { ok: 'help' };
