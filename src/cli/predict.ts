@@ -2,19 +2,23 @@
  * `npm run predict -- model.json inputs.csv`: predictions of a model file for rows of
  * features, as CSV on stdout, on the typed-array engine (float32, as the trainer computes).
  * Exit codes (docs/cli.md): 0 done (and for --help), 2 a usage mistake or a file refused, 1
- * anything else. A CSV of no rows gives the header line alone.
+ * anything else. The CSV is streamed and capped, and a CSV of no rows is refused at once
+ * (docs/untrusted-input.md, "CSV").
  */
-import { readFileSync } from 'node:fs';
 import { shapeSize } from '../core/shape';
 import { loadModel, ModelFileError } from '../io/modelRuntime';
-import { DEBUG_USAGE, describeError, refused, runCommand, usageError } from './command';
-import { PREDICT_USAGE, parsePredictArgs, predictionsCsv, readFeatureRows } from './predictCsv';
-import { describeErrors, readInput } from './readInput';
+import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
+import { FeatureRowReader, PREDICT_USAGE, parsePredictArgs, writePredictions } from './predictCsv';
+import { describeErrors, readCsvFile, readInput } from './readInput';
 
 /** The parser's usage, and the option every command takes. */
 const USAGE = `${PREDICT_USAGE}\n${DEBUG_USAGE}`;
 
-function main(argv: readonly string[]): number {
+/** Waits when stdout's buffer is full, so a long output is never held whole in memory. */
+const write = (text: string): Promise<void> | undefined =>
+  process.stdout.write(text) ? undefined : new Promise((done) => process.stdout.once('drain', done));
+
+async function main(argv: readonly string[]): Promise<number> {
   const args = parsePredictArgs(argv);
   if (args.ok === 'help') {
     console.log(USAGE);
@@ -31,17 +35,10 @@ function main(argv: readonly string[]): number {
     if (e instanceof ModelFileError) throw refused(`${args.model}: ${e.message}`);
     throw e;
   }
-  let text: string;
-  try {
-    text = readFileSync(args.inputs, 'utf8');
-  } catch (e) {
-    throw refused(`${args.inputs}: cannot read it: ${describeError(e).replace(`${args.inputs}: `, '')}`);
-  }
   const width = shapeSize(model.inputShape);
-  const rows = readFeatureRows(text, width);
+  const rows = await readCsvFile(args.inputs, new FeatureRowReader(width));
   if (!rows.ok) throw refused(`${args.inputs}: ${rows.error}`);
-  const out = model.predict(rows.rows);
-  process.stdout.write(predictionsCsv(out, shapeSize(model.outputShape)));
+  await writePredictions((r) => model.predict(r), rows.rows, width, shapeSize(model.outputShape), write);
   return 0;
 }
 

@@ -2,9 +2,12 @@
  * Files the CLI reads go through the app's own door (io/openFile): the size from the file
  * system before a byte is read, then the same checks, migrations and messages as in the app.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { DEFAULT_MAX_BYTES as CSV_MAX_BYTES } from '../data/csvError';
 import { checkFileSize, type OpenedFile, openFile } from '../io/openFile';
 import { describeError } from './command';
+import type { CsvRows, FeatureRowReader } from './predictCsv';
 
 const refusedAs = (message: string): OpenedFile => ({ kind: 'error', errors: [{ path: '', message }] });
 
@@ -25,3 +28,44 @@ export function readInput(path: string): OpenedFile {
 /** Every problem on one line, each starting with its JSON path. */
 export const describeErrors = (opened: Extract<OpenedFile, { kind: 'error' }>): string =>
   opened.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
+
+/**
+ * A CSV of feature rows, streamed line by line into `reader`: the size is checked from the file
+ * system before a byte is read (the app's CSV cap, data/csvError.ts), and only the numbers are
+ * kept, so memory follows the rows, not the text (docs/untrusted-input.md, "CSV").
+ */
+export async function readCsvFile(path: string, reader: FeatureRowReader): Promise<CsvRows> {
+  const cannot = (e: unknown): CsvRows => ({
+    ok: false,
+    error: `cannot read it: ${describeError(e).replace(`${path}: `, '')}`,
+  });
+  let size: number;
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) return { ok: false, error: 'cannot read it: is a folder, not a file' };
+    if (!stat.isFile()) return { ok: false, error: 'cannot read it: not a file (a device or a pipe)' };
+    size = stat.size;
+  } catch (e) {
+    return cannot(e);
+  }
+  if (size > CSV_MAX_BYTES)
+    return { ok: false, error: `the file is ${size} bytes; a CSV may have at most ${CSV_MAX_BYTES} bytes (20 MB)` };
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  // A file that grows while it is read (a log still written) stops at the cap all the same.
+  let read = 0;
+  try {
+    for await (const line of lines) {
+      read += line.length + 1;
+      if (read > CSV_MAX_BYTES)
+        return { ok: false, error: `the file grew past ${CSV_MAX_BYTES} bytes (20 MB) while read` };
+      if (!reader.line(line)) break;
+    }
+  } catch (e) {
+    return cannot(e);
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+  return reader.end();
+}

@@ -4,7 +4,7 @@
  * data row and the header of the column. Runs in Node, in a worker (csv.worker.ts) or inline.
  */
 
-import { parseNumberCell, quoteCell } from './csvCells';
+import { isDecimal, parseNumberCell, quoteCell } from './csvCells';
 import { CsvError } from './csvError';
 import { type CsvTable, readCsvTable } from './csvHeader';
 import { type Dataset, makeDataset, writeOneHot } from './dataset';
@@ -43,11 +43,10 @@ function columnIndex(table: CsvTable, name: string): number {
   return i;
 }
 
-/** Distinct labels in a fixed order: numerically when all are numbers, else by code units (no locale). */
+/** Distinct labels in a fixed order: numerically when all are numbers (numberText.ts), else by code units (no locale). */
 function sortClasses(values: Iterable<string>): string[] {
   const classes = [...values];
-  if (classes.every((c) => Number.isFinite(Number(c))))
-    return classes.sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : 1));
+  if (classes.every(isDecimal)) return classes.sort((a, b) => Number(a) - Number(b) || (a < b ? -1 : 1));
   return classes.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 

@@ -1,32 +1,16 @@
 /**
- * Strict reading of CSV cells as float32 numbers. Anything a reader could misread is refused
- * rather than guessed: NaN, infinities, hex, thousands separators, and values a float32 cannot
- * hold (1e39 is finite in JavaScript but Infinity in a Float32Array).
+ * CSV cells as float32 numbers, read by the one number grammar every file reader shares
+ * (numberText.ts), with the row and column of a refusal.
  */
 import { CsvError } from './csvError';
+import { readNumberText } from './numberText';
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const NAN = /^[+-]?nan$/i;
-const INFINITY = /^[+-]?inf(?:inity)?$/i;
-const FLOAT32_MAX = 3.4028234663852886e38;
-
-/** A cell shortened for an error message, so a megabyte cell does not become a megabyte message. */
-export const quoteCell = (cell: string): string => JSON.stringify(cell.length > 40 ? `${cell.slice(0, 40)}…` : cell);
-
-export const isDecimal = (cell: string): boolean => DECIMAL.test(cell.trim());
+export { isDecimal, quoteCell } from './numberText';
 
 export function parseNumberCell(raw: string, row: number, column: string): number {
-  const cell = raw.trim();
-  const where = { row, column };
-  if (cell === '') throw new CsvError('empty cell, expected a number', where);
-  if (NAN.test(cell)) throw new CsvError(`${quoteCell(cell)} (NaN) is not a number`, where);
-  if (INFINITY.test(cell)) throw new CsvError(`${quoteCell(cell)} is infinite, expected a finite number`, where);
-  if (!DECIMAL.test(cell)) throw new CsvError(`${quoteCell(cell)} is not a number`, where);
-  const value = Number(cell);
-  if (!Number.isFinite(value)) throw new CsvError(`${quoteCell(cell)} overflows to Infinity`, where);
-  if (Math.abs(value) > FLOAT32_MAX)
-    throw new CsvError(`${quoteCell(cell)} is beyond the float32 range (±3.4e38)`, where);
-  return value;
+  const read = readNumberText(raw);
+  if (!read.ok) throw new CsvError(read.reason, { row, column });
+  return read.value;
 }
 
 /** UTF-8 size of a string, counted without encoding it; stops counting once past `cap`. */

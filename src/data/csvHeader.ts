@@ -7,7 +7,8 @@ import Papa from 'papaparse';
 import { isDecimal, quoteCell, utf8Bytes } from './csvCells';
 import { CsvError, DEFAULT_MAX_BYTES, sizeLimitError } from './csvError';
 
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+/** The keys the checked door refuses in JSON (io/untrusted.ts), refused as column names too. */
+export const RESERVED_COLUMN_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 export interface CsvTable {
   header: string[];
@@ -29,7 +30,8 @@ function checkHeader(header: string[]): Map<string, number> {
   const index = new Map<string, number>();
   header.forEach((name, i) => {
     if (name === '') throw new CsvError(`header: column ${i + 1} has no name`);
-    if (RESERVED.has(name)) throw new CsvError(`${quoteCell(name)} is not allowed as a column name`, { column: name });
+    if (RESERVED_COLUMN_NAMES.has(name))
+      throw new CsvError(`${quoteCell(name)} is not allowed as a column name`, { column: name });
     if (index.has(name))
       throw new CsvError(`duplicate header: columns ${index.get(name)! + 1} and ${i + 1}`, { column: name });
     index.set(name, i);

@@ -2,7 +2,8 @@
  * Reading a lesson file: the zod schema, then the diagram it starts from, then every box, wire
  * and port a step names, which must be in that diagram. Every error names its JSON path
  * (`steps[2].highlight.boxes[0]`), so a teacher can find it in the file (docs/lessons.md).
- * Opened files reach it through the one door (openFile.ts), after the size and JSON checks.
+ * Opened files and share links reach it through the checked door (untrusted.ts: size, depth,
+ * forbidden keys), and a value that never was text is held to the same tree checks here.
  */
 
 import type { PortSpec } from '../core/generator';
@@ -10,7 +11,8 @@ import { describeBox } from '../learn/boxKinds';
 import type { LensDocument } from './document';
 import { loadExample } from './examples';
 import { type Lesson, LessonSchema } from './lessonSchema';
-import { type DocumentIssue, findUnsafe, formatPath, parseDocument } from './parse';
+import { parseDocument } from './parse';
+import { type DocumentIssue, findUnsafe, formatPath } from './untrusted';
 
 /** A lesson's steps are at most 60 × 600 characters of text: a document and this much more. */
 export const MAX_LESSON_EXTRA_CHARS = 200_000;

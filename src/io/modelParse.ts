@@ -1,6 +1,6 @@
 /**
- * Reading a model file from outside (a file picked or dropped, the CLI): the size before
- * anything else, JSON syntax, `__proto__` keys and depth, the version (older ones migrate
+ * Reading a model file from outside (a file picked or dropped, the CLI): the checked door
+ * (untrusted.ts: size before anything else, JSON syntax, forbidden keys, depth), the version (older ones migrate
  * forward, newer ones are refused), the embedded document through the document's own checks,
  * the schema, and last the weights' bytes against their manifest. Every refusal names the JSON
  * path of what is wrong and nothing is half-read. A newer minor version reads like any other:
@@ -11,8 +11,9 @@
 import { migrateModel } from './modelMigrate';
 import { type ModelFile, ModelFileSchema, type NamedArray } from './modelSchema';
 import { decodeWeights, type WeightIssue } from './modelWeights';
-import { findUnsafe, formatPath, parseDocument } from './parse';
+import { parseDocument } from './parse';
 import { type UnknownField, unknownFields } from './unknownFields';
+import { findUnsafe, formatPath, readUntrustedJson } from './untrusted';
 
 /** Far above the models drawn here (MNIST's MLP is ~1 MB); said in the refusal. */
 export const MAX_MODEL_CHARS = 50_000_000;
@@ -26,8 +27,6 @@ export interface Carried {
 export type ModelParse =
   | { ok: true; model: ModelFile; weights: NamedArray[]; carried: Carried; migratedFrom?: number }
   | { ok: false; errors: WeightIssue[] };
-
-const refuse = (path: string, message: string): ModelParse => ({ ok: false, errors: [{ path, message }] });
 
 function duplicateNames(model: ModelFile): WeightIssue[] {
   const seen = new Map<string, number>();
@@ -77,20 +76,8 @@ export function parseModel(json: unknown): ModelParse {
     : { ok: true, model, weights, carried };
 }
 
-/** A leading byte-order mark is dropped, as openFile drops it. */
+/** Through the checked door (untrusted.ts), as openFile reads it. */
 export function parseModelText(file: string): ModelParse {
-  const text = file.charCodeAt(0) === 0xfeff ? file.slice(1) : file;
-  if (text.length > MAX_MODEL_CHARS) {
-    return refuse(
-      '',
-      `the file has ${text.length} characters; a model file may have at most ${MAX_MODEL_CHARS} (50 MB)`,
-    );
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return refuse('', `not valid JSON: ${(e as Error).message}`);
-  }
-  return parseModel(json);
+  const read = readUntrustedJson(file, MAX_MODEL_CHARS, 'the model file');
+  return read.ok ? parseModel(read.value) : read;
 }

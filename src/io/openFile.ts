@@ -5,7 +5,6 @@
  */
 import type { LensDocument } from './document';
 import { DOCUMENT_FORMAT } from './document';
-import { readJson } from './jsonText';
 import { MAX_LESSON_EXTRA_CHARS, parseLesson } from './lesson';
 import { LESSON_FORMAT, type Lesson } from './lessonSchema';
 import { MODEL_DRAFT_FORMAT } from './modelMigrate';
@@ -13,6 +12,7 @@ import { type Carried, MAX_MODEL_CHARS, parseModel } from './modelParse';
 import { MODEL_FORMAT, type ModelFile, type NamedArray } from './modelSchema';
 import type { WeightIssue } from './modelWeights';
 import { MAX_DOCUMENT_CHARS, parseDocument } from './parse';
+import { readUntrustedJson } from './untrusted';
 
 export type OpenedFile =
   | { kind: 'document'; doc: LensDocument; migratedFrom?: number }
@@ -38,22 +38,16 @@ export function checkFileSize(bytes: number): OpenedFile | undefined {
     : undefined;
 }
 
-/** A byte-order mark (as some editors on Windows write one) is not part of the JSON. */
+/** Every file through the checked door (untrusted.ts) first, then its own format's checks and caps. */
 export function openFile(file: string): OpenedFile {
-  const text = file.charCodeAt(0) === 0xfeff ? file.slice(1) : file;
-  if (text.length > MAX_MODEL_CHARS) {
-    return error(
-      '',
-      `the file has ${text.length} characters; Lensboard opens files of at most ${MAX_MODEL_CHARS} (50 MB)`,
-    );
-  }
-  const read = readJson(text);
-  if (!read.ok) return error('', read.message);
+  const read = readUntrustedJson(file, MAX_MODEL_CHARS);
+  if (!read.ok) return { kind: 'error', errors: read.errors };
   const json = read.value;
+  const chars = read.chars;
   const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
   if (format === DOCUMENT_FORMAT) {
-    if (text.length > MAX_DOCUMENT_CHARS) {
-      return error('', `the document has ${text.length} characters; a document may have at most ${MAX_DOCUMENT_CHARS}`);
+    if (chars > MAX_DOCUMENT_CHARS) {
+      return error('', `the document has ${chars} characters; a document may have at most ${MAX_DOCUMENT_CHARS}`);
     }
     const r = parseDocument(json);
     if (!r.ok) return { kind: 'error', errors: r.errors };
@@ -68,8 +62,7 @@ export function openFile(file: string): OpenedFile {
   }
   if (format === LESSON_FORMAT) {
     const cap = MAX_DOCUMENT_CHARS + MAX_LESSON_EXTRA_CHARS;
-    if (text.length > cap)
-      return error('', `the lesson has ${text.length} characters; a lesson may have at most ${cap}`);
+    if (chars > cap) return error('', `the lesson has ${chars} characters; a lesson may have at most ${cap}`);
     const r = parseLesson(json);
     if (!r.ok) return { kind: 'error', errors: r.errors };
     return { kind: 'lesson', lesson: r.ready.lesson, doc: r.ready.doc };

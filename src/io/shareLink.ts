@@ -21,10 +21,10 @@
 import { CHECK_PATTERN, type ClassLock, keyOpens } from './classLock';
 import { deflate, fromBase64Url, inflate, toBase64Url } from './deflated';
 import { DocumentSchema, type LensDocument } from './document';
-import { readJson } from './jsonText';
 import { MAX_LESSON_EXTRA_CHARS, parseLesson } from './lesson';
 import { LESSON_FORMAT, type Lesson, LessonSchema } from './lessonSchema';
 import { type DocumentIssue, MAX_DOCUMENT_CHARS, parseDocument } from './parse';
+import { readUntrustedJson } from './untrusted';
 
 /** The panels a link may hide. */
 export const SHARE_PANELS = ['palette', 'inspector', 'data'] as const;
@@ -119,8 +119,14 @@ export async function readShareHash(hash: string): Promise<SharedLink> {
   if (typeof locked === 'string') return damaged(locked);
   if (locked.json.length > MAX_DOCUMENT_CHARS + MAX_LESSON_EXTRA_CHARS)
     return damaged(`the link's diagram is larger than a document may be (${MAX_DOCUMENT_CHARS} characters)`);
-  const read = readJson(locked.json);
-  if (!read.ok) return damaged(`the link is damaged: its diagram is ${read.message}`);
+  // The checked door (untrusted.ts): JSON syntax, depth, forbidden keys, as a file is read.
+  const read = readUntrustedJson(locked.json, MAX_DOCUMENT_CHARS + MAX_LESSON_EXTRA_CHARS, "the link's diagram");
+  if (!read.ok) {
+    const [first] = read.errors;
+    return first.path === ''
+      ? damaged(`the link is damaged: its diagram is ${first.message}`)
+      : { kind: 'error', errors: read.errors };
+  }
   const isLesson = (read.value as { format?: unknown } | null)?.format === LESSON_FORMAT;
   if (!isLesson && locked.json.length > MAX_DOCUMENT_CHARS)
     return damaged(`the link's diagram is larger than a document may be (${MAX_DOCUMENT_CHARS} characters)`);

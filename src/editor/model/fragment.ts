@@ -15,7 +15,8 @@ import {
   type Position,
   WireSchema,
 } from '../../io/document';
-import { type DocumentIssue, findUnsafe, formatPath, MAX_DOCUMENT_CHARS, parseDocument } from '../../io/parse';
+import { MAX_DOCUMENT_CHARS, parseDocument } from '../../io/parse';
+import { type DocumentIssue, findUnsafe, formatPath } from '../../io/untrusted';
 import { z } from '../../io/zod';
 import { descendants, type Scope } from './documentOps';
 import { freshId, usedIds } from './ids';
