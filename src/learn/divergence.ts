@@ -24,7 +24,10 @@ export interface Divergence {
 }
 
 /** The loss an epoch is judged by: the whole training set's when it was measured, else the running mean. */
-export const epochLoss = (e: Pick<EpochMetrics, 'running' | 'train'>): number => (e.train ?? e.running).loss;
+export const epochLoss = (e: {
+  readonly running: Pick<EpochMetrics['running'], 'loss'>;
+  readonly train: Pick<EpochMetrics['running'], 'loss'> | null;
+}): number => (e.train ?? e.running).loss;
 
 const num = (x: number) => (Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3 ? x.toExponential(2) : x.toPrecision(3));
 
