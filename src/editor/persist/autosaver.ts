@@ -98,7 +98,7 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
     const mine: Sent = { doc, unexported };
     if (mode === 'save') sent = mine;
     const revision = nextRevision();
-    if (mode === 'save') writePending(doc, unexported, revision, storage);
+    if (mode === 'save') writePending(doc, unexported, revision, storage, base.current?.writer ?? undefined);
     let saving: Promise<SlotSaved>;
     try {
       saving = write(doc, unexported, revision, mode);

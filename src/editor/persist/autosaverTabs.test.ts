@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { xorExample } from '../model/xorExample';
 import { createEditorStore } from '../store/createEditorStore';
 import { createAutosaver } from './autosaver';
-import { memorySlot, memoryStorage, settle } from './testStorage';
+import { writePending } from './pending';
+import { applyRestored, readSaved } from './restore';
+import { memoryAside, memorySlot, memoryStorage, settle } from './testStorage';
 
 /** Two tabs restored from one saved XOR. */
 function twoTabs() {
@@ -79,5 +81,40 @@ describe('autosave with two tabs', () => {
     b.autosaver.flush();
     await settle();
     expect(shared.stored.raw).toEqual(doc);
+  });
+
+  it('a last edit kept as the page closed, older than another tab’s write, is merged with it on restore', async () => {
+    const { shared, a } = twoTabs();
+    // Tab B edited and was closed before its IndexedDB save landed: its pending copy, based on the first write.
+    const storage = memoryStorage();
+    const bEdit = { ...xorExample(), name: 'B renamed it' };
+    writePending(bEdit, true, 10, storage, 'first:1');
+    // Meanwhile tab A deleted a box and saved.
+    a.store.getState().removeItems(['tanh1']);
+    a.autosaver.flush();
+    await settle();
+    const aDoc = a.store.getState().doc;
+    const aside = memoryAside();
+    const choice = await readSaved({
+      load: async () => ({
+        kind: 'ok',
+        doc: shared.stored.raw as typeof aDoc,
+        unexported: true,
+        revision: 1,
+        writer: shared.stored.writer as string,
+      }),
+      storage,
+      keep: aside.keep,
+      listAside: aside.listAside,
+    });
+    expect(choice.pick?.from).toBe('pending');
+    expect(choice.slot).toBeNull();
+    const store = createEditorStore();
+    applyRestored(store, choice, storage);
+    createAutosaver(store, { slot: shared.save, tab: 'c', storage }).flush();
+    await settle();
+    // B's edit is saved; A's version, whose deletion a merge with no common version cannot tell from B's box, is kept aside.
+    expect((shared.stored.raw as typeof aDoc).name).toBe('B renamed it');
+    expect(store.getState().unreadable.map((r) => [r.copy, r.raw])).toEqual([['other-tab', aDoc]]);
   });
 });

@@ -80,7 +80,11 @@ export async function readSaved({
     keepPending =
       (await keep({ copy: 'pending', reason: pending.reason, keptAt, raw: pending.raw }).catch(() => null)) === null;
   const aside = await listAside().catch((): AsideRecord[] => []);
-  const slot = stored.kind === 'ok' ? { doc: stored.doc, writer: stored.writer ?? null } : null;
+  // The pending copy was based on another write than the slot's (another tab wrote since): with
+  // no common version known, the first save merges both ways and sets the slot's copy aside.
+  const written = stored.kind === 'ok' ? (stored.writer ?? null) : null;
+  const basedOn = choice.pick?.from === 'pending' && pending.kind === 'ok' ? (pending.base ?? null) : written;
+  const slot = stored.kind === 'ok' && basedOn === written ? { doc: stored.doc, writer: written } : null;
   return { ...choice, aside, keepPending, slot };
 }
 
