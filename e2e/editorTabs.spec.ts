@@ -1,5 +1,5 @@
-import { openEditor } from './editorHelpers';
-import { expect, test } from './fixtures';
+import { node, nodes, openEditor } from './editorHelpers';
+import { expect, recordPage, test } from './fixtures';
 
 test('Lensboard open in a second tab is announced in both; the banner exports, closes, and leaves with the tab', async ({
   page,
@@ -29,5 +29,40 @@ test('Lensboard open in a second tab is announced in both; the banner exports, c
   await second.goto('about:blank');
   await expect(banner(page)).toHaveCount(0);
   await second.close();
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('two tabs edit one diagram: a deletion in one and a deletion in the other both survive a reload', async ({
+  page,
+  record,
+  context,
+}) => {
+  await openEditor(page);
+  const before = await nodes(page).count();
+  const second = await context.newPage();
+  const secondRecord = await recordPage(second);
+  await openEditor(second);
+  await expect(node(second, 'lin1')).toBeVisible();
+
+  // Within autosave's moment, so that both tabs hold an edit the other has not seen.
+  await node(page, 'lin1').click();
+  await page.keyboard.press('Delete');
+  await node(second, 'tanh1').click();
+  await second.keyboard.press('Delete');
+
+  // Each tab takes the other's edit, and nothing collided, so nothing is set aside.
+  for (const p of [page, second]) {
+    await expect(node(p, 'lin1')).toHaveCount(0);
+    await expect(node(p, 'tanh1')).toHaveCount(0);
+    await expect(p.getByRole('region', { name: "Another tab's version" })).toHaveCount(0);
+  }
+  await second.close();
+  await page.reload();
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
+  await expect(node(page, 'lin2')).toBeVisible();
+  await expect(node(page, 'lin1')).toHaveCount(0);
+  await expect(node(page, 'tanh1')).toHaveCount(0);
+  await expect(nodes(page)).toHaveCount(before - 2);
+  expect(secondRecord.consoleErrors).toEqual([]);
   expect(record.consoleErrors).toEqual([]);
 });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { menuCommand } from './editorHelpers';
 import { expect, test } from './fixtures';
+import { trainingButton, trainingPanel } from './trainingHelpers';
 
 test('the app loads with its panels and a canvas', async ({ page, record }) => {
   await page.goto('/?backend=cpu');
@@ -42,4 +45,58 @@ test('the Content-Security-Policy is served as a header and as a meta tag', asyn
   });
   const refusal = record.consoleErrors.findIndex((m) => /Refused to evaluate/.test(m));
   if (refusal >= 0) record.consoleErrors.splice(refusal, 1);
+});
+
+test('a session that trains XOR on wasm and exports a PNG breaks no rule of the strict policy', async ({
+  page,
+  record,
+}, info) => {
+  test.setTimeout(120_000); // wasm starting cold in the worker
+  const response = await page.goto('/?engine=wasm');
+  // Relaxed only for tfjs's WebAssembly and the picture's blob: images (src/app/csp.ts).
+  const policy = response?.headers()['content-security-policy'] ?? '';
+  expect(policy).toContain("style-src 'self';");
+  expect(policy).toContain("img-src 'self' blob:;");
+  expect(policy).toContain("worker-src 'self';");
+  expect(policy).not.toMatch(/unsafe-inline|data:|'unsafe-eval'/);
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+
+  const status = trainingPanel(page).getByRole('status', { name: 'Training status' });
+  for (let step = 1; step <= 3; step++) {
+    await trainingButton(page, 'Step').click();
+    await expect(status).toHaveText(new RegExp(`^Paused after step ${step}\\.`), { timeout: 60_000 });
+  }
+  await expect(page.getByTestId('backend-status')).toHaveText('tfjs · wasm');
+
+  await menuCommand(page, 'Picture…');
+  const dialog = page.getByRole('dialog', { name: 'Picture of the diagram' });
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download PNG' }).click();
+  const path = info.outputPath('xor.png');
+  await (await downloading).saveAs(path);
+  expect(readFileSync(path).subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  expect(await record.cspViolations()).toEqual([]);
+
+  // The net holds: an inline style attribute set from a page task is refused and recorded.
+  const styled = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) =>
+        setTimeout(() => {
+          document.body.setAttribute('style', 'outline: 3px solid red');
+          resolve(getComputedStyle(document.body).outlineStyle);
+        }, 0),
+      ),
+  );
+  expect(styled).toBe('none');
+  // Once per policy that refused it: the header's and the meta tag's.
+  await expect.poll(async () => new Set(await record.cspViolations())).toEqual(new Set(['style-src-attr: inline']));
+  await page.evaluate(() => {
+    document.body.removeAttribute('style');
+    (window as unknown as { __cspViolations: string[] }).__cspViolations.length = 0;
+  });
+  record.consoleErrors.splice(
+    0,
+    record.consoleErrors.length,
+    ...record.consoleErrors.filter((m) => !/^Applying inline style violates/.test(m)),
+  );
 });

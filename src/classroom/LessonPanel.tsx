@@ -17,6 +17,7 @@ import { highlightCss } from './highlightCss';
 import { LessonEditor } from './LessonEditor';
 import { useOpenedLessons } from './useOpenedLesson';
 import { usePanelPlace } from './usePanelPlace';
+import { useStyleSheet } from './useStyleSheet';
 import { waitMet, waitText } from './waits';
 
 /** Opens a folded panel (the shell owns which panels are open). */
@@ -63,11 +64,11 @@ function ActiveLesson({ ready, reveal }: { ready: ReadyLesson; reveal?: RevealPa
   useEffect(() => {
     if (met) store.getState().markDone(index);
   }, [met, index, store]);
+  useStyleSheet(highlightCss(step.highlight));
   const last = index === lesson.steps.length - 1;
   const go = (to: number) => store.getState().go(to, trainSteps);
   return (
     <section ref={ref} className="lesson-panel" style={place} aria-label="Lesson">
-      <style>{highlightCss(step.highlight)}</style>
       <header className="lesson-head">
         <h2>{lesson.title}</h2>
         <button

@@ -1,7 +1,8 @@
 /**
  * The CLI: its argument rules, and two real runs as a user types them (tsx in a subprocess):
  * a mistake exits with 2 and says what is wrong; a short run writes a model file whose weights
- * load back by name; a run whose weights overflow stops, names the box, exits 1 and writes nothing.
+ * load back by name; a run whose weights overflow stops, names the box, exits 1 and writes nothing;
+ * a run whose loss blows up but stays finite says so.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -142,5 +143,18 @@ describe('train CLI', () => {
     expect(out.stderr).toMatch(/no model written/);
     expect(out.stdout).not.toMatch(/NaN/);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('warns of a loss that grows by orders of magnitude, beside the model it still writes', () => {
+    // The bug: Adam at ε = 1e30 "trained" XOR to a loss of 4.8e29 and wrote a model without a word.
+    const file = join(mkdtempSync(join(tmpdir(), 'lensboard-')), 'model.json');
+    const out = run('src/io/examples/xor.json', '--lr', '1e30', '--epochs', '2', '--engine', 'typed', '--out', file);
+    expect(out.status).toBe(0);
+    const warnings = out.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toMatch(
+      /^warning: src\/io\/examples\/xor\.json: the loss diverges: \S+e\+\d+ in epoch 1, \S+ times the \S+ at the first step; the learning rate is likely too large$/,
+    );
+    expect(existsSync(file)).toBe(true);
   });
 });

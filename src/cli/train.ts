@@ -5,11 +5,14 @@
  * and optimiser state for `--epochs` more (docs/model-format.md). Exit codes (docs/cli.md): 2 for
  * a usage mistake (bad option, unreadable file, an --out that cannot be written), 1 when the
  * document does not compile or training fails — a loss or weight that stops being finite fails
- * it, naming the box, and no model is written — 0 otherwise.
+ * it, naming the box, and no model is written — 0 otherwise. A loss that grows by orders of
+ * magnitude (learn/divergence.ts) is warned of on stderr as it happens and again beside the
+ * model written.
  */
 import type { Dataset } from '../data/dataset';
 import type { LensDocument } from '../io/document';
 import type { OpenedFile } from '../io/openFile';
+import { DivergenceWatch, epochLoss } from '../learn/divergence';
 import type { TrainerSnapshot } from '../learn/modelFile';
 import type { EngineName } from '../learn/runners/types';
 import type { Trainer } from '../learn/trainer';
@@ -39,6 +42,20 @@ function settingsOf(args: TrainArgs, engine: EngineName) {
     ...(args.testFraction !== undefined ? { testFraction: args.testFraction } : {}),
     ...(args.lr !== undefined ? { optimiser: { learningRate: args.lr } } : {}),
   };
+}
+
+/** Follows the run's losses: the first step's, then each epoch's (learn/divergence.ts); warns as it diverges. */
+function watchDivergence(trainer: Trainer): DivergenceWatch {
+  const watch = new DivergenceWatch();
+  const off = trainer.onStep((m) => {
+    watch.first(m.loss);
+    off();
+  });
+  trainer.onEpoch((e) => {
+    const found = watch.epoch(e.epoch, epochLoss(e));
+    if (found) console.warn(`warning: ${found.message}`);
+  });
+  return watch;
 }
 
 interface Trained {
@@ -119,6 +136,7 @@ async function main(argv: readonly string[]): Promise<number> {
     `${dataset.name}: ${trainer.train.n} training rows${trainer.test ? `, ${trainer.test.n} test rows` : ''}; engine ${trainer.engine}; ${trainer.learner.optimiser.kind}, ${trainer.learner.loss.kind}`,
   );
   if (!args.quiet) trainer.onEpoch((e) => console.log(epochLine(e, epochs, before)));
+  const divergence = watchDivergence(trainer);
   const result = await trainer.run();
   if (result.failure) {
     trainer.dispose();
@@ -127,6 +145,7 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(
     `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
   );
+  if (divergence.divergence) console.warn(`warning: ${args.document}: ${divergence.divergence.message}`);
   const text = args.out ? writeModelFile(snapshotOf(opened, args, { document, dataset, trainer, result })) : null;
   trainer.dispose();
   if (args.out && text !== null) {

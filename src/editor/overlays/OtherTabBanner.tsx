@@ -1,7 +1,8 @@
 /**
- * Shown while Lensboard is open in another tab of this browser: autosave keeps one diagram, the
- * one edited last, so the user is told before two tabs overwrite each other, and can export this
- * one or close the banner (it comes back if yet another tab opens).
+ * Shown while Lensboard is open in another tab of this browser: both tabs autosave into one
+ * diagram, merging their edits (persist/slot.ts), so the user is told that the other tab's edits
+ * will appear here, and can export this one first or close the banner (it comes back if yet
+ * another tab opens).
  */
 import { exportToFile } from '../persist/exportFile';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
@@ -13,8 +14,9 @@ export function OtherTabBanner() {
   if (others === 0 || dismissed) return null;
   return (
     <section className="save-banner" aria-label="Another tab">
-      Lensboard is also open in {others === 1 ? 'another tab' : `${others} other tabs`}. Autosave keeps only the diagram
-      edited last; export this one to keep it.
+      Lensboard is also open in {others === 1 ? 'another tab' : `${others} other tabs`}. Autosave merges the edits of
+      both into one diagram; where both change the same thing, the other version is set aside. Export this one to keep
+      it as it is.
       <button type="button" onClick={() => exportToFile(store)}>
         Export JSON
       </button>

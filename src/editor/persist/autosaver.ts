@@ -6,18 +6,32 @@
  * a flag saying whether the document holds changes never exported, so a reload still knows the
  * work is unsaved. A failed IndexedDB save sets `saveError` (the banner offering export) and
  * leaves the pending record in place; the next successful save clears both.
+ *
+ * The slot is shared with other tabs (./slot): a save that finds another tab's edits there merges
+ * them in, shows the result in this tab, and puts the other version aside (the banner offering
+ * it) when edits collided; `sync` (another tab said it saved) takes the other tab's document when
+ * it already holds every edit of this one.
  */
 import type { LensDocument } from '../../io/document';
 import type { EditorStore } from '../store/createEditorStore';
 import { hasUnsavedWork } from '../store/unsaved';
-import { saveDocument } from './idb';
+import { type SlotSaved, saveToSlot } from './idb';
+import { mergeDocuments } from './merge';
 import { clearPending, type PendingStorage, writePending } from './pending';
 import { nextRevision } from './revision';
+import type { SaveRequest } from './slot';
 
 export const AUTOSAVE_DELAY_MS = 400;
 
 export interface AutosaveDeps {
+  /** A plain write, no other tab considered (tests); else `slot`. */
   readonly save?: (doc: LensDocument, unexported: boolean, revision: number) => Promise<unknown>;
+  /** The shared slot (IndexedDB unless given). */
+  readonly slot?: (req: SaveRequest) => Promise<SlotSaved>;
+  /** This tab's name in the writers' signatures (random unless given). */
+  readonly tab?: string;
+  /** Tells the other tabs that this one wrote the slot. */
+  readonly announce?: () => void;
   /** localStorage unless given (tests). */
   readonly storage?: PendingStorage;
 }
@@ -25,6 +39,8 @@ export interface AutosaveDeps {
 export interface Autosaver {
   /** Saves now if the document or its flag changed since the last save started; never throws. */
   flush(): void;
+  /** Another tab saved: takes its document if it holds every edit of this one (else the next save merges). */
+  sync(): void;
   /** Flushes, then stops following the store. */
   dispose(): void;
 }
@@ -35,40 +51,85 @@ interface Sent {
 }
 const NOTHING: Sent = { doc: null, unexported: null };
 
-export function createAutosaver(store: EditorStore, { save = saveDocument, storage }: AutosaveDeps = {}): Autosaver {
+export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Autosaver {
+  const { storage } = deps;
+  const tab = deps.tab ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const slot = deps.slot ?? ((req: SaveRequest) => saveToSlot(req));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const first = store.getState();
   // What the latest save started holds. A document restored from IndexedDB is there already;
   // anything else (the example, a copy restored from the pending record) is saved on first flush.
   let sent: Sent = first.doc === first.savedDoc ? { doc: first.doc, unexported: hasUnsavedWork(first) } : NOTHING;
+  /** The slot as this tab last read or wrote it: the common version of a merge (./slot). */
+  const base = { current: first.slot };
 
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
+  const write = (doc: LensDocument, unexported: boolean, revision: number, mode: SaveRequest['mode']) => {
+    if (deps.save)
+      return deps
+        .save(doc, unexported, revision)
+        .then((): SlotSaved => ({ outcome: { kind: 'written' }, aside: null }));
+    return slot({ doc, unexported, revision, writer: `${tab}:${revision}`, mode, base });
+  };
+
+  /** The slot held another tab's edits: this tab shows them too, over any edit made since `mine` was sent. */
+  const take = (mine: LensDocument, theirs: LensDocument) => {
+    const now = store.getState().doc;
+    const next = now === mine ? theirs : mergeDocuments(mine, now, theirs).doc;
+    if (next !== now) store.setState({ doc: next });
+    if (next === theirs) sent = { doc: next, unexported: hasUnsavedWork(store.getState()) };
+  };
+
+  const landed = (doc: LensDocument, { outcome, aside }: SlotSaved) => {
+    const view = store.getState();
+    if (outcome.kind === 'unchanged') return;
+    if (outcome.kind === 'written') view.setView({ savedDoc: doc, saveError: null });
+    else {
+      view.setView({ savedDoc: outcome.doc, saveError: null });
+      take(doc, outcome.doc);
+    }
+    if (aside) store.getState().setView({ unreadable: [...store.getState().unreadable, aside] });
+    if (outcome.kind !== 'adopted') deps.announce?.();
+  };
+
+  const start = (mode: SaveRequest['mode']) => {
     const s = store.getState();
     const { doc } = s;
     const unexported = hasUnsavedWork(s);
-    if (doc === sent.doc && unexported === sent.unexported) return;
     const mine: Sent = { doc, unexported };
-    sent = mine;
+    if (mode === 'save') sent = mine;
     const revision = nextRevision();
-    writePending(doc, unexported, revision, storage);
-    let saving: Promise<unknown>;
+    if (mode === 'save') writePending(doc, unexported, revision, storage, base.current?.writer ?? undefined);
+    let saving: Promise<SlotSaved>;
     try {
-      saving = save(doc, unexported, revision);
+      saving = write(doc, unexported, revision, mode);
     } catch (e) {
       saving = Promise.reject(e);
     }
     saving.then(
-      () => {
-        clearPending(revision, storage);
-        store.getState().setView({ savedDoc: doc, saveError: null });
+      (saved) => {
+        if (mode === 'save') clearPending(revision, storage);
+        landed(doc, saved);
       },
       (e: unknown) => {
         if (sent === mine) sent = NOTHING;
         store.getState().setView({ saveError: e instanceof Error ? e.message : String(e) });
       },
     );
+  };
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const s = store.getState();
+    if (s.doc === sent.doc && hasUnsavedWork(s) === sent.unexported) return;
+    start('save');
+  };
+
+  const sync = () => {
+    const s = store.getState();
+    // Edits of this tab not saved yet: a save now merges both ways.
+    if (s.doc !== sent.doc) flush();
+    else if (!deps.save) start('sync');
   };
 
   const unsubscribe = store.subscribe((s, prev) => {
@@ -79,6 +140,7 @@ export function createAutosaver(store: EditorStore, { save = saveDocument, stora
 
   return {
     flush,
+    sync,
     dispose() {
       flush();
       unsubscribe();

@@ -4,6 +4,7 @@
  */
 import type { LensDocument } from '../../io/document';
 import { readRevision } from './revision';
+import { decideSave, type SaveOutcome, type SaveRequest } from './slot';
 import { readStoredDocument } from './storedDocument';
 
 const DB = 'lensboard';
@@ -13,6 +14,8 @@ const KEY = 'autosave';
 const UNEXPORTED_KEY = 'autosave-unexported';
 /** Orders this copy against the pending record in localStorage (pending.ts); 0 when absent. */
 const REVISION_KEY = 'autosave-revision';
+/** Who wrote the copy: a tab and its revision (./slot); absent in copies saved before it was kept. */
+const WRITER_KEY = 'autosave-writer';
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -55,23 +58,77 @@ export function saveDocument(doc: LensDocument, unexported = true, revision = 0)
   );
 }
 
+/**
+ * Saves through the slot's rule (./slot): reads the stored copy and its writer and writes in one
+ * transaction, so no other tab's save comes in between; another tab's version set aside by a
+ * merge is kept in the same transaction.
+ */
+export function saveToSlot(req: SaveRequest, now: () => number = Date.now): Promise<SlotSaved> {
+  const result: { saved: SlotSaved } = { saved: { outcome: { kind: 'unchanged' }, aside: null } };
+  return run('readwrite', (s) => {
+    const doc = s.get(KEY);
+    const writer = s.get(WRITER_KEY);
+    writer.onsuccess = () => {
+      const decision = decideSave({ raw: doc.result, writer: writer.result }, req);
+      req.base.current = decision.base;
+      let aside: AsideRecord | null = null;
+      if (decision.put) {
+        const { put } = decision;
+        s.put(JSON.parse(JSON.stringify(put.doc)), KEY);
+        s.put(put.unexported, UNEXPORTED_KEY);
+        s.put(req.revision, REVISION_KEY);
+        s.put(put.writer, WRITER_KEY);
+      }
+      const { outcome } = decision;
+      if (outcome.kind === 'merged' && outcome.aside) {
+        const keptAt = now();
+        aside = {
+          key: `${ASIDE}${keptAt}-other-tab`,
+          copy: 'other-tab',
+          reason: describeCollisions(outcome),
+          keptAt,
+          raw: JSON.parse(JSON.stringify(outcome.aside)),
+        };
+        s.put(aside, aside.key);
+      }
+      result.saved = { outcome, aside };
+    };
+  }).then(() => result.saved);
+}
+
+export interface SlotSaved {
+  readonly outcome: SaveOutcome;
+  /** The other tab's version, kept aside by a merge whose edits collided. */
+  readonly aside: AsideRecord | null;
+}
+
+/** "the box 'lin1' and 2 more", for the banner. */
+export function describeCollisions({ collisions }: Extract<SaveOutcome, { kind: 'merged' }>): string {
+  const name = { box: 'the box', wire: 'the wire', group: 'the group', field: 'the diagram’s' } as const;
+  const first = collisions[0];
+  if (!first) return 'the same diagram';
+  const one = first.kind === 'field' ? `${name.field} ${first.id}` : `${name[first.kind]} '${first.id}'`;
+  return collisions.length === 1 ? one : `${one} and ${collisions.length - 1} more`;
+}
+
 export type Restored =
   | { kind: 'none' }
-  | { kind: 'ok'; doc: LensDocument; unexported: boolean; revision: number }
+  | { kind: 'ok'; doc: LensDocument; unexported: boolean; revision: number; writer?: string | null }
   /** `raw` is the record as stored, to be kept aside untouched (absent when nothing could be read). */
   | { kind: 'bad'; reason: string; raw?: unknown };
 
 export async function loadDocument(): Promise<Restored> {
-  const [doc, flag, rev] = await run(
+  const [doc, flag, rev, writer] = await run(
     'readonly',
-    (s) => [s.get(KEY), s.get(UNEXPORTED_KEY), s.get(REVISION_KEY)] as const,
+    (s) => [s.get(KEY), s.get(UNEXPORTED_KEY), s.get(REVISION_KEY), s.get(WRITER_KEY)] as const,
   );
   const raw: unknown = doc.result;
   if (raw === undefined) return { kind: 'none' };
   const read = readStoredDocument(raw);
   if (!read.ok) return { kind: 'bad', reason: read.reason, raw };
   const revision = readRevision(rev.result);
-  return { kind: 'ok', doc: read.doc, unexported: flag.result !== false, revision };
+  const signed = typeof writer.result === 'string' ? writer.result : null;
+  return { kind: 'ok', doc: read.doc, unexported: flag.result !== false, revision, writer: signed };
 }
 
 /**
@@ -81,8 +138,11 @@ export async function loadDocument(): Promise<Restored> {
  */
 export interface AsideRecord {
   readonly key: string;
-  /** Which copy it was: the IndexedDB autosave or the pending record of localStorage. */
-  readonly copy: 'idb' | 'pending';
+  /**
+   * Which copy it was: the IndexedDB autosave or the pending record of localStorage, unreadable;
+   * or another tab's version of the diagram whose edits collided with this tab's (./slot).
+   */
+  readonly copy: 'idb' | 'pending' | 'other-tab';
   readonly reason: string;
   /** When it was found unreadable (ms since 1970). */
   readonly keptAt: number;

@@ -19,7 +19,8 @@ export type PendingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 export type Pending =
   | { kind: 'none' }
-  | { kind: 'ok'; doc: LensDocument; unexported: boolean; revision: number }
+  /** `base`: the writer of the autosave slot as the tab knew it (./slot); absent when there was none. */
+  | { kind: 'ok'; doc: LensDocument; unexported: boolean; revision: number; base?: string }
   /** `raw` is the record's text as stored, to be kept aside untouched. */
   | { kind: 'bad'; reason: string; raw?: string };
 
@@ -28,6 +29,8 @@ const Stored = z.object({
   /** Damaged (negative, fractional, absurd) reads as 0: the document itself is still worth keeping. */
   revision: z.unknown().transform(readRevision),
   unexported: z.boolean(),
+  /** The slot's writer the document was based on: another tab's write since then is merged, not lost. */
+  base: z.string().max(200).optional().catch(undefined),
   doc: z.unknown(),
 });
 
@@ -40,9 +43,10 @@ export function writePending(
   unexported: boolean,
   revision: number,
   storage?: PendingStorage,
+  base?: string,
 ): boolean {
   try {
-    const text = JSON.stringify({ version: 1, revision, unexported, doc });
+    const text = JSON.stringify({ version: 1, revision, unexported, ...(base === undefined ? {} : { base }), doc });
     if (text.length > PENDING_LIMIT) return false;
     local(storage).setItem(PENDING_KEY, text);
     return true;
@@ -81,7 +85,8 @@ export function readPending(storage?: PendingStorage): Pending {
   const { record } = read;
   const doc = readStoredDocument(record.doc);
   if (!doc.ok) return { kind: 'bad', reason: doc.reason, raw: read.raw };
-  return { kind: 'ok', doc: doc.doc, unexported: record.unexported, revision: record.revision };
+  const base = record.base === undefined ? {} : { base: record.base };
+  return { kind: 'ok', doc: doc.doc, unexported: record.unexported, revision: record.revision, ...base };
 }
 
 /**

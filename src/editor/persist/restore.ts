@@ -13,6 +13,7 @@ import type { EditorStore } from '../store/createEditorStore';
 import { type AsideRecord, keepAside, loadDocument, type Restored, readAside } from './idb';
 import { clearPending, type Pending, type PendingStorage, readPending } from './pending';
 import { seenRevision } from './revision';
+import type { Slot } from './slot';
 
 type Copy = 'idb' | 'pending';
 const COPY_NAME: Record<Copy, string> = {
@@ -30,6 +31,8 @@ export interface RestoreChoice {
   readonly aside?: readonly AsideRecord[];
   /** The pending record is unreadable and could not be kept aside: leave it where it is. */
   readonly keepPending?: boolean;
+  /** The IndexedDB copy and its writer: the common version of a merge with another tab (./slot). */
+  readonly slot?: Slot | null;
 }
 
 export interface RestoreDeps {
@@ -77,17 +80,22 @@ export async function readSaved({
     keepPending =
       (await keep({ copy: 'pending', reason: pending.reason, keptAt, raw: pending.raw }).catch(() => null)) === null;
   const aside = await listAside().catch((): AsideRecord[] => []);
-  return { ...choice, aside, keepPending };
+  // The pending copy was based on another write than the slot's (another tab wrote since): with
+  // no common version known, the first save merges both ways and sets the slot's copy aside.
+  const written = stored.kind === 'ok' ? (stored.writer ?? null) : null;
+  const basedOn = choice.pick?.from === 'pending' && pending.kind === 'ok' ? (pending.base ?? null) : written;
+  const slot = stored.kind === 'ok' && basedOn === written ? { doc: stored.doc, writer: written } : null;
+  return { ...choice, aside, keepPending, slot };
 }
 
 export function applyRestored(
   store: EditorStore,
-  { pick, refused, revision, aside = [], keepPending = false }: RestoreChoice,
+  { pick, refused, revision, aside = [], keepPending = false, slot = null }: RestoreChoice,
   storage?: PendingStorage,
 ) {
   const s = store.getState();
   seenRevision(revision);
-  s.setView({ unreadable: aside });
+  s.setView({ unreadable: aside, slot });
   if (pick) {
     s.setDocument(pick.doc, false, 'restore');
     s.setView({ savedDoc: pick.from === 'idb' ? pick.doc : null, exportedDoc: pick.unexported ? null : pick.doc });

@@ -1,6 +1,7 @@
 /** Storage fakes for the persist tests: a Map, and one whose writes fail as a full quota does. */
-import type { AsideRecord } from './idb';
+import { type AsideRecord, describeCollisions, type SlotSaved } from './idb';
 import type { PendingStorage } from './pending';
+import { decideSave, type SaveRequest } from './slot';
 
 export function memoryStorage(): PendingStorage & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -52,4 +53,36 @@ export function memoryAside() {
     listAside: async () => [...records],
     now: () => 1_800_000_000_000,
   };
+}
+
+/** The shared autosave slot in memory: every tab's autosaver given `save` writes it as IndexedDB would (./slot). */
+export function memorySlot(now = () => 1_800_000_000_000) {
+  const stored: { raw: unknown; writer: unknown; unexported: boolean } = {
+    raw: undefined,
+    writer: undefined,
+    unexported: false,
+  };
+  const save = async (req: SaveRequest): Promise<SlotSaved> => {
+    const decision = decideSave(stored, req);
+    req.base.current = decision.base;
+    if (decision.put)
+      Object.assign(stored, {
+        raw: structuredClone(decision.put.doc),
+        writer: decision.put.writer,
+        unexported: decision.put.unexported,
+      });
+    const { outcome } = decision;
+    const aside =
+      outcome.kind === 'merged' && outcome.aside
+        ? {
+            key: `unreadable-${now()}-other-tab`,
+            copy: 'other-tab' as const,
+            reason: describeCollisions(outcome),
+            keptAt: now(),
+            raw: outcome.aside,
+          }
+        : null;
+    return { outcome, aside };
+  };
+  return { stored, save };
 }

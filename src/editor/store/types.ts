@@ -19,6 +19,7 @@ import type { Scope } from '../model/documentOps';
 import type { Fragment } from '../model/fragment';
 import type { SavedBox } from '../model/library';
 import type { AsideRecord } from '../persist/idb';
+import type { Slot } from '../persist/slot';
 import type { HeldLock } from './lock';
 
 /**
@@ -162,6 +163,11 @@ export interface ViewData {
   otherTabsDismissed: boolean;
   /** The document as last written to IndexedDB by autosave (a safety net inside this browser). */
   savedDoc: LensDocument | null;
+  /**
+   * The autosave slot as restore found it (persist/slot.ts): what this tab and another, both
+   * started from it, merge their edits against. Read once, when autosave starts.
+   */
+  slot: Slot | null;
   /**
    * "Unsaved" means: changes not yet kept as a file since the document was opened. This is the
    * document as last exported, or as opened (the example, a new diagram, an autosave restored

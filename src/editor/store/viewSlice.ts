@@ -33,6 +33,7 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   otherTabs: 0,
   otherTabsDismissed: false,
   savedDoc: null,
+  slot: null,
   exportedDoc: null,
   library: [],
   opened: 0,

@@ -1,10 +1,25 @@
 /** The training panel's status line: what the run is doing, in words a class can read. */
 import type { BackendReport } from '../../engines/backend';
+import { epochLoss, findDivergence } from '../../learn/divergence';
 import type { SessionState } from '../session/sessionState';
 
 const seconds = (s: number) => (s < 10 ? s.toFixed(2) : s.toFixed(1));
 
+/**
+ * The status line, with a warning when the run's loss grew by orders of magnitude
+ * (learn/divergence.ts): the run goes on, but the user should know before trusting it.
+ */
 export function phaseText(s: SessionState): string {
+  const text = phaseWords(s);
+  if (s.phase === 'failed' || s.phase === 'error' || s.epochs.length === 0) return text;
+  const d = findDivergence(
+    s.firstLoss,
+    s.epochs.map((e) => ({ epoch: e.epoch, loss: epochLoss(e) })),
+  );
+  return d ? `${text} Warning: ${d.message}.` : text;
+}
+
+function phaseWords(s: SessionState): string {
   switch (s.phase) {
     case 'idle':
       return s.resume
