@@ -44,7 +44,9 @@ test('a refused connection says why, in words', async ({ page, record }) => {
   await dragFromPalette(page, 'linear', 'linear', 420, 200);
   await setField(page, /^inputs/, '4');
   await dragWire(page, handle(page, 'input1', 'x'), handle(page, 'linear1', 'x'));
-  await expect(page.getByRole('status', { name: 'Notice', exact: true })).toContainText('3 numbers cannot feed 4 numbers');
+  await expect(page.getByRole('status', { name: 'Notice', exact: true })).toContainText(
+    '3 numbers cannot feed 4 numbers',
+  );
   await expect(page.locator('main .react-flow__edge')).toHaveCount(0);
   expect(record.consoleErrors).toEqual([]);
 });
