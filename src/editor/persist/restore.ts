@@ -63,6 +63,9 @@ export async function readSaved({
   listAside = readAside,
   now = Date.now,
 }: RestoreDeps = {}): Promise<RestoreChoice> {
+  // The list of copies kept aside is read beside the autosave (one wait on IndexedDB, not two),
+  // and read again below only when this start keeps another.
+  const listed = listAside().catch((): AsideRecord[] => []);
   const stored = await load().catch(
     (e: unknown): Restored => ({ kind: 'bad', reason: e instanceof Error ? e.message : String(e) }),
   );
@@ -76,7 +79,9 @@ export async function readSaved({
   if (pending.kind === 'bad' && pending.raw !== undefined)
     keepPending =
       (await keep({ copy: 'pending', reason: pending.reason, keptAt, raw: pending.raw }).catch(() => null)) === null;
-  const aside = await listAside().catch((): AsideRecord[] => []);
+  const kept =
+    (stored.kind === 'bad' && stored.raw !== undefined) || (pending.kind === 'bad' && pending.raw !== undefined);
+  const aside = kept ? await listAside().catch((): AsideRecord[] => []) : await listed;
   return { ...choice, aside, keepPending };
 }
 
