@@ -1,10 +1,11 @@
 /**
  * `tsx bench/profile/app/openTrace.ts [loads=3] --dir built-folder...`: where a cold load's time
  * goes from navigation to the ready canvas, for each build in turn (the app's, the bare page's:
- * bench/suites/barePage): a DevTools trace of each load, and of it the renderer main thread's
- * time by kind of work (wall and the thread's own CPU time, which another process on a busy
- * machine sways less), its idle time, and the GPU process's busy time. The medians per build
- * come last. `--help` prints this.
+ * bench/suites/barePage): a DevTools trace of each load, and of it the page's main thread's
+ * busy time, its longest stretch without a task (waiting on IndexedDB or on a frame), its longest
+ * tasks and what they mostly did, and the GPU process's frame swaps (on SwiftShader a swap waits
+ * for the frame's raster and compositing to run on the CPU). The medians per build come last.
+ * `--help` prints this.
  */
 import { loadavg } from 'node:os';
 import { loadExample } from '../../../src/io/examples';
@@ -26,101 +27,78 @@ if (dirs.length === 0 || !(loads > 0)) {
   process.exit(2);
 }
 
-/** The kinds a main thread's time is told in; a kind inside another counts as the outer one. */
-const KINDS = [
-  'EvaluateScript',
-  'v8.evaluateModule',
-  'v8.compile',
-  'FunctionCall',
-  'RunMicrotasks',
-  'FireAnimationFrame',
-  'TimerFire',
-  'ParseHTML',
-  'ParseAuthorStyleSheet',
-  'UpdateLayoutTree',
-  'Layout',
-  'PrePaint',
-  'Paint',
-  'Layerize',
-  'Commit',
-  'MajorGC',
-  'MinorGC',
-];
-
 interface Figures {
   ready: number;
   fcp: number;
-  wall: Map<string, number>;
-  cpu: Map<string, number>;
-  /** ms of the main thread in no task, navigation to ready. */
-  idle: number;
-  gpu: number;
+  /** ms the page's main thread ran tasks, navigation to ready, and the longest stretch it ran none. */
+  busy: number;
+  longestIdle: number;
+  /** ms in the longest tasks' biggest parts, as the trace names them. */
+  long: string;
+  /** ms the GPU process's main thread spent swapping frames (raster and compositing finished, on SwiftShader read back), and its longest swap. */
+  swaps: number;
+  longestSwap: number;
 }
 
-function threadOf(events: readonly TraceEvent[], name: string, proc?: string): { pid: number; tid: number }[] {
-  const procs = new Map<number, string>();
-  for (const e of events) if (e.ph === 'M' && e.name === 'process_name') procs.set(e.pid, e.args?.name ?? '');
-  return events
-    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === name)
-    .filter((e) => proc === undefined || procs.get(e.pid) === proc)
-    .map((e) => ({ pid: e.pid, tid: e.tid }));
-}
-
-/** Outermost complete events of one thread inside [from, to] (µs), sorted. */
-function outer(events: readonly TraceEvent[], t: { pid: number; tid: number }, from: number, to: number) {
-  const own = events
-    .filter(
-      (e) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X' && e.dur !== undefined && e.ts >= from && e.ts < to,
-    )
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  return own;
-}
+const key = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+const ms = (us: number) => us / 1000;
 
 function figures(events: readonly TraceEvent[], ready: number, fcp: number): Figures {
-  const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'NavigationStart');
-  const mains = threadOf(events, 'CrRendererMain');
-  // The page's renderer: the main thread with the most work.
-  const weight = (t: { pid: number; tid: number }) =>
-    events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X').length;
-  const main = mains.sort((a, b) => weight(b) - weight(a))[0];
-  const from = nav?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+  const names = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(key(e), e.args?.name ?? '');
+  // The page's main thread is the one that evaluated its modules; navigation starts its clock.
+  const main = events.find((e) => e.name === 'v8.evaluateModule' && names.get(key(e)) === 'CrRendererMain');
+  const nav = events.find((e) => e.name === 'navigationStart' && main && e.pid === main.pid);
+  if (!main || !nav) throw new Error('the trace has no module evaluation or navigation of the page');
+  const from = nav.ts;
   const to = from + ready * 1000;
-  const own = outer(events, main, from, to);
-  const wall = new Map<string, number>();
-  const cpu = new Map<string, number>();
-  let covered = -1;
-  let taskUntil = -1;
+  const tasks = events
+    .filter((e) => key(e) === key(main) && e.name === 'RunTask' && e.ph === 'X' && e.ts >= from && e.ts < to)
+    .sort((a, b) => a.ts - b.ts);
   let busy = 0;
-  for (const e of own) {
-    if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') {
-      if (e.ts >= taskUntil) {
-        busy += Math.min(e.dur ?? 0, to - e.ts);
-        taskUntil = e.ts + (e.dur ?? 0);
-      }
-      continue;
-    }
-    if (!KINDS.includes(e.name) || e.ts < covered) continue;
-    wall.set(e.name, (wall.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
-    cpu.set(e.name, (cpu.get(e.name) ?? 0) + (e.tdur ?? 0) / 1000);
-    covered = e.ts + (e.dur ?? 0);
+  let until = from;
+  let longestIdle = 0;
+  for (const t of tasks) {
+    if (t.ts < until) continue;
+    longestIdle = Math.max(longestIdle, t.ts - until);
+    busy += Math.min(t.dur ?? 0, to - t.ts);
+    until = t.ts + (t.dur ?? 0);
   }
-  let gpu = 0;
-  for (const t of threadOf(events, 'CrGpuMain')) {
-    let until = -1;
-    for (const e of outer(events, t, from, to)) {
-      if (e.ts < until) continue;
-      gpu += (e.dur ?? 0) / 1000;
-      until = e.ts + (e.dur ?? 0);
-    }
-  }
-  return { ready, fcp, wall, cpu, idle: ready - busy / 1000, gpu };
+  longestIdle = Math.max(longestIdle, to - until);
+  const inner =
+    /RunTask|ThreadController|mojo|SimpleWatcher|Microtask|AsyncTask|ScriptRunner|ExecuteScript|NotifyScriptLoaded/;
+  const long = [...tasks]
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 5)
+    .map((t) => {
+      const part = events
+        .filter((e) => key(e) === key(main) && e.ph === 'X' && e !== t && e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0))
+        .filter((e) => !inner.test(e.name))
+        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
+      return `${ms(t.dur ?? 0).toFixed(0)} at ${ms(t.ts - from).toFixed(0)} (${part?.name ?? '?'})`;
+    })
+    .join(', ');
+  const swaps = events.filter(
+    (e) => e.name === 'SkiaOutputSurfaceImplOnGpu::SwapBuffers' && e.ph === 'X' && e.ts >= from && e.ts < to,
+  );
+  return {
+    ready,
+    fcp,
+    busy: ms(busy),
+    longestIdle: ms(longestIdle),
+    long,
+    swaps: ms(swaps.reduce((a, e) => a + (e.dur ?? 0), 0)),
+    longestSwap: ms(Math.max(0, ...swaps.map((e) => e.dur ?? 0))),
+  };
 }
 
 async function tracedOpen(served: Served, nodes: number, errors: string[]): Promise<Figures> {
   const { page, context } = await freshPage(served, errors);
   try {
     await page.addInitScript(OPEN_PROBE(nodes));
-    await served.browser.startTracing(page, { categories: [...TRACE_CATEGORIES, 'toplevel', 'v8', 'gpu'] });
+    await served.browser.startTracing(page, {
+      categories: [...TRACE_CATEGORIES, 'toplevel', 'v8', 'gpu', 'viz', 'blink.user_timing', 'loading'],
+    });
     await page.goto(served.url);
     await page.waitForFunction(
       () => {
@@ -141,15 +119,8 @@ async function tracedOpen(served: Served, nodes: number, errors: string[]): Prom
   }
 }
 
-const line = (f: Figures) => {
-  const kinds = [...f.cpu.entries()]
-    .filter(([, v]) => v >= 5)
-    .sort((a, b) => b[1] - a[1])
-    .map(([k, v]) => `${k} ${v.toFixed(0)}`)
-    .join(', ');
-  return `ready ${f.ready.toFixed(0)} ms, fcp ${f.fcp.toFixed(0)}; main thread cpu ${sum(f.cpu).toFixed(0)} (wall ${sum(f.wall).toFixed(0)}), idle ${f.idle.toFixed(0)}; gpu process busy ${f.gpu.toFixed(0)}; cpu by kind: ${kinds}`;
-};
-const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+const line = (f: Figures) =>
+  `ready ${f.ready.toFixed(0)} ms, fcp ${f.fcp.toFixed(0)}; main thread busy ${f.busy.toFixed(0)}, longest idle ${f.longestIdle.toFixed(0)}; GPU swaps ${f.swaps.toFixed(0)} (longest ${f.longestSwap.toFixed(0)}); longest tasks: ${f.long}`;
 
 const nodes = loadExample('xor').boxes.length;
 const errors: string[] = [];
@@ -166,7 +137,7 @@ try {
   for (const [k, fs] of all.entries()) {
     const m = (get: (f: Figures) => number) => median(fs.map(get)).toFixed(0);
     process.stdout.write(
-      `${dirs[k]}: median of ${loads}: ready ${m((f) => f.ready)} ms, fcp ${m((f) => f.fcp)}, main thread cpu ${m((f) => sum(f.cpu))}, wall ${m((f) => sum(f.wall))}, idle ${m((f) => f.idle)}, gpu busy ${m((f) => f.gpu)}\n`,
+      `${dirs[k]}: median of ${loads}: ready ${m((f) => f.ready)} ms, fcp ${m((f) => f.fcp)}, main thread busy ${m((f) => f.busy)}, longest idle ${m((f) => f.longestIdle)}, GPU swaps ${m((f) => f.swaps)} (longest ${m((f) => f.longestSwap)})\n`,
     );
   }
   if (errors.length) process.stdout.write(`page errors:\n  ${errors.join('\n  ')}\n`);
