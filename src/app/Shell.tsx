@@ -39,6 +39,7 @@ import { PresentButton } from '../train-ui/present/PresentButton';
 import { PerSession } from '../train-ui/session/PerSession';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
 import { BoxOutputTip } from '../train-ui/views/BoxOutputTip';
+import { OnceOpened } from './OnceOpened';
 import { PanelHeading } from './PanelHeading';
 import { StatusBar } from './StatusBar';
 import { useInspectorDrawer } from './useInspectorDrawer';
@@ -114,7 +115,9 @@ export function Shell({ ready }: { ready: boolean }) {
               controls="palette-body"
             />
             <div id="palette-body" className="panel-body" hidden={!open.palette}>
-              <Palette />
+              <OnceOpened open={open.palette}>
+                <Palette />
+              </OnceOpened>
             </div>
           </aside>
           <main className="canvas" aria-label="Canvas" aria-busy={!ready}>
@@ -147,7 +150,9 @@ export function Shell({ ready }: { ready: boolean }) {
             <div className="data-section">
               <PanelHeading name="Data" open={open.data} onToggle={() => toggle('data')} controls="data-body" />
               <div id="data-body" className="panel-body" hidden={!open.data}>
-                <DatasetPanel />
+                <OnceOpened open={open.data}>
+                  <DatasetPanel />
+                </OnceOpened>
               </div>
             </div>
           </div>

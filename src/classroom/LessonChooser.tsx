@@ -13,7 +13,7 @@ import type { ReadyLesson } from '../io/lesson';
 import type { WeightIssue } from '../io/modelWeights';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
-import { lessons } from './lessons';
+import { shippedLessons } from './lessons';
 import { startLesson } from './startLesson';
 
 export function LessonChooser() {
@@ -92,7 +92,7 @@ export function LessonChooser() {
         ) : (
           <>
             <ol className="lesson-list">
-              {lessons.map((l) => (
+              {shippedLessons().map((l) => (
                 <li key={l.lesson.id}>
                   <button type="button" onClick={() => pick(l)} aria-describedby={`lesson-${l.lesson.id}`}>
                     {l.lesson.title}

@@ -17,4 +17,10 @@ function read(name: string, json: unknown): ReadyLesson {
   throw new Error(`lesson '${name}': ${parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
 }
 
-export const lessons: readonly ReadyLesson[] = Object.entries(LESSON_FILES).map(([name, json]) => read(name, json));
+let read_: readonly ReadyLesson[] | undefined;
+
+/** The lessons, read when first asked for (the Lessons dialog), not as the page opens. */
+export function shippedLessons(): readonly ReadyLesson[] {
+  read_ ??= Object.entries(LESSON_FILES).map(([name, json]) => read(name, json));
+  return read_;
+}

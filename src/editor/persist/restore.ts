@@ -66,6 +66,9 @@ export async function readSaved({
   listAside = readAside,
   now = Date.now,
 }: RestoreDeps = {}): Promise<RestoreChoice> {
+  // The list of copies kept aside is read beside the autosave (one wait on IndexedDB, not two),
+  // and read again below only when this start keeps another.
+  const listed = listAside().catch((): AsideRecord[] => []);
   const stored = await load().catch(
     (e: unknown): Restored => ({ kind: 'bad', reason: e instanceof Error ? e.message : String(e) }),
   );
@@ -79,7 +82,9 @@ export async function readSaved({
   if (pending.kind === 'bad' && pending.raw !== undefined)
     keepPending =
       (await keep({ copy: 'pending', reason: pending.reason, keptAt, raw: pending.raw }).catch(() => null)) === null;
-  const aside = await listAside().catch((): AsideRecord[] => []);
+  const kept =
+    (stored.kind === 'bad' && stored.raw !== undefined) || (pending.kind === 'bad' && pending.raw !== undefined);
+  const aside = kept ? await listAside().catch((): AsideRecord[] => []) : await listed;
   // The pending copy was based on another write than the slot's (another tab wrote since): with
   // no common version known, the first save merges both ways and sets the slot's copy aside.
   const written = stored.kind === 'ok' ? (stored.writer ?? null) : null;

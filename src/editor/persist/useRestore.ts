@@ -4,8 +4,21 @@
  */
 import { useEffect, useState } from 'react';
 import type { EditorStore } from '../store/createEditorStore';
-import { applyRestored, readSaved } from './restore';
+import { applyRestored, type RestoreChoice, readSaved } from './restore';
 import { openShareLink } from './shareLinks';
+
+/**
+ * The saved copies are asked for as the page's script starts, before React's first render, so
+ * that IndexedDB's answer (a first visit creates the database) overlaps the render instead of
+ * following it; the first editor to mount takes that answer, any later one reads again.
+ */
+let early: Promise<RestoreChoice> | null = typeof indexedDB === 'undefined' ? null : readSaved();
+
+function takeSaved(): Promise<RestoreChoice> {
+  const saved = early ?? readSaved();
+  early = null;
+  return saved;
+}
 
 export function useRestore(store: EditorStore): boolean {
   const [ready, setReady] = useState(false);
@@ -13,7 +26,7 @@ export function useRestore(store: EditorStore): boolean {
     let live = true;
     // A link pasted into the address bar of this open page changes only its hash.
     const onHash = () => void openShareLink(store, window.location.hash);
-    readSaved().then((choice) => {
+    takeSaved().then((choice) => {
       if (!live) return;
       applyRestored(store, choice);
       setReady(true);

@@ -13,6 +13,16 @@ export const NOTATIONS: readonly Notation[] = ['plain', 'mathematical'];
 type Names = ReadonlyMap<number, string>;
 const NONE: Names = new Map();
 
+/**
+ * Numbers grouped as English writes them (`1,024`). One formatter for every call: `toLocaleString`
+ * builds a new one each time, and the palette's first render asks for a hundred.
+ */
+let english: Intl.NumberFormat | undefined;
+function grouped(n: number): string {
+  english ??= new Intl.NumberFormat('en');
+  return english.format(n);
+}
+
 /** `n` items: singular for exactly 1. */
 const count = (n: string, noun: string): string => `${n} ${noun}${n === '1' ? '' : 's'}`;
 
@@ -23,7 +33,7 @@ const count = (n: string, noun: string): string => `${n} ${noun}${n === '1' ? ''
 export function sizeWords(shape: readonly number[], names: Names = NONE): string {
   if (shape.length === 0) return '1';
   if (shape.some((s) => names.has(s))) return shape.map((s) => names.get(s) ?? String(s)).join('×');
-  return shape.reduce((a, b) => a * b, 1).toLocaleString('en');
+  return grouped(shape.reduce((a, b) => a * b, 1));
 }
 
 /** The grid a multi-axis wire is laid out in, `(28×28)`, or nothing for a list. */
@@ -67,7 +77,7 @@ function weightWords(params: readonly WireType[], names: Names): string {
   const numeric = words.every((w) => /^[\d,]+$/.test(w));
   if (!numeric) return params.map((p) => count(sizeWords(p.shape, names), noun(p, 'wire'))).join(' and ');
   const total = params.reduce((a, p) => a + p.shape.reduce((x, y) => x * y, 1), 0);
-  return count(total.toLocaleString('en'), params.every((p) => p.field === 'z2') ? 'weight bit' : 'weight');
+  return count(grouped(total), params.every((p) => p.field === 'z2') ? 'weight bit' : 'weight');
 }
 
 /** A box's signature in words: `2 inputs → 8 outputs, 16 weights`. */

@@ -13,7 +13,6 @@ import { CsvProblemText } from './CsvProblemText';
 import { CsvUpload } from './CsvUpload';
 import { DataFit, DatasetOptionFields, TestSplitField } from './DataFields';
 import { DatasetSelect } from './DatasetSelect';
-import { installDebugTraining } from './debugTraining';
 import { PreviewSection } from './PreviewSection';
 import { PreviewClient } from './previewClient';
 import { useCsvImport } from './useCsvImport';
@@ -36,7 +35,6 @@ export function DatasetPanel() {
   const binding = useEditor((s) => s.doc.dataset);
   const [client] = useState(() => new PreviewClient());
   useEffect(() => () => client.dispose(), [client]);
-  useEffect(() => installDebugTraining(store), [store]);
   const [refresh, setRefresh] = useState(0);
   const preview = usePreview(binding, client, refresh);
   const csv = useCsvImport(store, () => setRefresh((r) => r + 1));

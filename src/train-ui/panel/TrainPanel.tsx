@@ -4,10 +4,7 @@
  * worker; views of what was learnt plug in beside the charts.
  */
 import './train.css';
-import { useState } from 'react';
-import { RunsView } from '../runs/RunsView';
-import { DreamView } from '../views/DreamView';
-import { LearntView } from '../views/LearntView';
+import { lazy, Suspense, useState } from 'react';
 import { useLearnt } from '../views/useLearnt';
 import { WeightWires } from '../views/WeightWires';
 import { TrainCharts } from './TrainCharts';
@@ -16,6 +13,12 @@ import { TrainNumbers } from './TrainNumbers';
 import { TrainSettings } from './TrainSettings';
 
 const VIEWS = ['Charts', 'What it learnt', 'Dream', 'Runs'] as const;
+
+// The tabs after Charts load when first chosen: the page opens on Charts (docs/architecture.md,
+// "The first screen").
+const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })));
+const DreamView = lazy(() => import('../views/DreamView').then((m) => ({ default: m.DreamView })));
+const LearntView = lazy(() => import('../views/LearntView').then((m) => ({ default: m.LearntView })));
 
 export function TrainPanel() {
   const [view, setView] = useState<(typeof VIEWS)[number]>('Charts');
@@ -42,15 +45,17 @@ export function TrainPanel() {
           ))}
         </div>
         <div role="tabpanel" aria-label={view} className="train-view">
-          {view === 'Charts' ? (
-            <TrainCharts />
-          ) : view === 'Dream' ? (
-            <DreamView learnt={learnt} />
-          ) : view === 'Runs' ? (
-            <RunsView />
-          ) : (
-            <LearntView learnt={learnt} />
-          )}
+          <Suspense fallback={<p className="muted">Loading {view}…</p>}>
+            {view === 'Charts' ? (
+              <TrainCharts />
+            ) : view === 'Dream' ? (
+              <DreamView learnt={learnt} />
+            ) : view === 'Runs' ? (
+              <RunsView />
+            ) : (
+              <LearntView learnt={learnt} />
+            )}
+          </Suspense>
         </div>
       </div>
     </section>

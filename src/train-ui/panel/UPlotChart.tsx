@@ -2,11 +2,14 @@
  * A uPlot chart that follows its container's width and redraws at most five times a second,
  * however often the run reports: `data()` is read when the redraw comes, so a burst of
  * snapshots costs one draw. A redraw is uPlot's own setData, asked for by `subscribe`'s
- * callback, with no React render (as uPlot's streaming demo draws). The library loads after the
- * first paint (uplotModule.ts); the chart's box is laid out at once and drawn into when it has.
+ * callback, with no React render (as uPlot's streaming demo draws). The chart's box is laid out
+ * at once; the library loads and draws into it once the page is idle after its first paint, or
+ * at the first data, whichever comes first (docs/architecture.md, "The first screen"): making a
+ * chart's canvas waits on the GPU process, which is busy drawing the page's first frame.
  */
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { afterFirstPaint } from './afterFirstPaint';
 
 let uPlotLoad: Promise<typeof uPlot> | null = null;
 const loadUPlot = () => {
@@ -37,6 +40,8 @@ export function UPlotChart({
   const plot = useRef<uPlot | null>(null);
   const read = useRef(data);
   read.current = data;
+  const subscribeRef = useRef(subscribe);
+  subscribeRef.current = subscribe;
   const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
@@ -46,22 +51,33 @@ export function UPlotChart({
     let p: uPlot | null = null;
     let observer: ResizeObserver | null = null;
     const size = () => ({ width: Math.max(160, el.clientWidth), height: Math.max(100, el.clientHeight - 4) });
-    loadUPlot().then(
-      (UPlot) => {
-        if (!live) return;
-        const made = new UPlot({ ...options, ...size() }, read.current(), el);
-        p = made;
-        plot.current = made;
-        observer = new ResizeObserver(() => made.setSize(size()));
-        observer.observe(el);
-        setFailed(null);
-      },
-      (e: unknown) => {
-        if (live) setFailed(e instanceof Error ? e.message : String(e));
-      },
-    );
+    const make = () =>
+      loadUPlot().then(
+        (UPlot) => {
+          if (!live || p) return;
+          const made = new UPlot({ ...options, ...size() }, read.current(), el);
+          p = made;
+          plot.current = made;
+          observer = new ResizeObserver(() => made.setSize(size()));
+          observer.observe(el);
+          setFailed(null);
+        },
+        (e: unknown) => {
+          if (live) setFailed(e instanceof Error ? e.message : String(e));
+        },
+      );
+    const cancel = afterFirstPaint(make);
+    // Data before the page was idle: the chart is made now, and reads it as it is made.
+    const off = subscribeRef.current(() => {
+      if (!p) {
+        cancel();
+        void make();
+      }
+    });
     return () => {
       live = false;
+      cancel();
+      off();
       observer?.disconnect();
       p?.destroy();
       plot.current = null;

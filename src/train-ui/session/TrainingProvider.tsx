@@ -12,6 +12,7 @@ import { learnsInput } from '../../learn/learntWires';
 import { spawnTrainer } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { trainingData } from '../data/csvStore';
+import { installDebugTraining } from '../data/debugTraining';
 import { lastRunOf, openRun } from '../runs/openRun';
 import { pageRuns } from '../runs/pageRuns';
 import { RunBookProvider } from '../runs/RunBookContext';
@@ -87,6 +88,8 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
       }),
     [shelf],
   );
+  // The data panel's test hook (also ?debug only): it is there before the panel is first opened.
+  useEffect(() => installDebugTraining(store), [store]);
   useEffect(() => {
     // Test hooks, only with ?debug (as the editor's store is): the leak check of the worker's tfjs,
     // a lost WebGL context, and a worker that dies without a word (the heartbeat must notice).

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLessonStore } from '../../classroom/lessonStore';
-import { lessons } from '../../classroom/lessons';
+import { shippedLessons } from '../../classroom/lessons';
 import { startLesson } from '../../classroom/startLesson';
 import { startNewDiagram } from '../../editor/commands/newDiagram';
 import { startExample } from '../../editor/commands/openExample';
@@ -138,7 +138,7 @@ const table: Record<string, Cmd> = Object.fromEntries(
       if (opened) session(p).loadWeights(resumeOf(opened));
     }),
     command('start lesson 1', (p) => {
-      startLesson(p.store, createLessonStore(), lessons[0], () => ({ taken: session(p).state.taken }));
+      startLesson(p.store, createLessonStore(), shippedLessons()[0], () => ({ taken: session(p).state.taken }));
       expect(session(p).state).toMatchObject({ step: 0, phase: 'idle', epochs: [] });
     }),
     command('play', (p) => session(p).play()),
