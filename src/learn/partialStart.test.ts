@@ -50,4 +50,25 @@ describe('a start from the weights that still fit', () => {
     const result = await next.trainer.run();
     expect(result).toMatchObject({ status: 'done', epochs: 3, steps: 96 });
   });
+
+  it('goes on after the batches an epoch already took when the kept copy is mid-epoch', async () => {
+    // a worker died 5 steps into its first epoch of 32: the new one takes the other 27
+    const doc = loadExample('xor');
+    const first = await openSession({ document: doc, settings: { engine: 'typed', epochs: 1 } });
+    const wanted = wantedWeights(first.trainer.learner.model, first.trainer.learner.optimiser);
+    const arrays = [...first.trainer.weights(), ...first.trainer.optimiserState()];
+    const weights = wanted.map((w, i) => ({ ...w, data: arrays[i] }));
+    const whole = await first.trainer.run();
+    expect(whole).toMatchObject({ status: 'done', epochs: 1, steps: 32 });
+    const next = await openSession({
+      document: doc,
+      settings: { engine: 'typed', epochs: 1 },
+      resume: { weights, epochsDone: 0, stepsDone: 5 },
+    });
+    let taken = 0;
+    next.trainer.onStep(() => taken++);
+    const result = await next.trainer.run();
+    expect(result).toMatchObject({ status: 'done', epochs: 1, steps: 32 });
+    expect(taken).toBe(27);
+  });
 });

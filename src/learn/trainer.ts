@@ -237,6 +237,18 @@ export class Trainer {
     return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits));
   }
 
+  /**
+   * Training resumed from weights kept mid-epoch (a dead worker's last copy: the session's
+   * deadWorker.ts) goes on after the batches that epoch already took, in the same seeded order,
+   * so the run's steps stay within its epochs. A dream counts on from training's steps instead.
+   */
+  private stepsIntoFirstEpoch(): number {
+    if (this.learn !== 'weights') return 0;
+    const perEpoch = Math.ceil(this.train.n / this.settings.batchSize);
+    const into = this.stepsBefore - this.firstEpoch * perEpoch;
+    return into > 0 && into < perEpoch ? into : 0;
+  }
+
   async run(): Promise<TrainResult> {
     if (this.started) throw new Error(`the trainer has already run (status ${this.status})`);
     this.started = true;
@@ -249,7 +261,11 @@ export class Trainer {
       this.runner = auto.runner ?? this.runner;
     }
     if (this.status === 'running') this.emitStatus();
-    const { epoch, failure } = await this.loop.epochs(this.firstEpoch, this.firstEpoch + this.settings.epochs);
+    const { epoch, failure } = await this.loop.epochs(
+      this.firstEpoch,
+      this.firstEpoch + this.settings.epochs,
+      this.stepsIntoFirstEpoch(),
+    );
     this.failure = failure;
     const status = this.failure ? 'failed' : this.status === 'stopped' ? 'stopped' : 'done';
     this.controls.end(status);

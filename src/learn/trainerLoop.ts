@@ -75,8 +75,12 @@ export class TrainingLoop {
     return new Promise((resolve) => this.traceWanted.push(resolve));
   }
 
-  /** Epochs `from` … `to` − 1, until a stop or a failure; a failure is rolled back before this returns. */
-  async epochs(from: number, to: number): Promise<LoopEnd> {
+  /**
+   * Epochs `from` … `to` − 1, until a stop or a failure; a failure is rolled back before this
+   * returns. `into`: batches of the first epoch already taken (a run resumed from a copy kept
+   * mid-epoch), which it goes on after rather than take again.
+   */
+  async epochs(from: number, to: number, into = 0): Promise<LoopEnd> {
     const { controls, settings, train } = this.parts;
     const guard = new FiniteGuard(this.parts.runner(), CHECK_EVERY);
     const views = new BatchViews(train, settings.batchSize);
@@ -84,7 +88,7 @@ export class TrainingLoop {
     let failure: NonFinite | null = null;
     try {
       for (; epoch < to && !controls.stopped; epoch++) {
-        if (!(await this.runEpoch(epoch, views, guard))) break;
+        if (!(await this.runEpoch(epoch, views, guard, epoch === from ? into : 0))) break;
         await this.yieldIfDue(); // an epoch's evaluation counts too
       }
       if (guard.failed) failure = rollBack({ ...this.replayFrom(), guard, boxName: this.parts.options.boxName });
@@ -96,7 +100,7 @@ export class TrainingLoop {
   }
 
   /** One epoch; false when the run ends in it (stopped before its first step, or failed). */
-  private async runEpoch(epoch: number, views: BatchViews, guard: FiniteGuard): Promise<boolean> {
+  private async runEpoch(epoch: number, views: BatchViews, guard: FiniteGuard, into: number): Promise<boolean> {
     const { learner, train, test, settings, controls, stepListeners } = this.parts;
     const tally = new Tally(labelReading(train, learner.loss.logits));
     const epochStart = this.clock.ms();
@@ -111,7 +115,8 @@ export class TrainingLoop {
     const deferred = this.parts.runner().deferred;
     const readEvery = Math.min(settings.readEvery ?? 32, MAX_UNSEEN - 2);
     const reads = deferred ? new ReadBack(deferred, report, readEvery, MAX_UNSEEN) : null;
-    await this.stepThrough(views.epoch(settings.seed, epoch), report, reads, guard);
+    const batches = views.epoch(settings.seed, epoch);
+    await this.stepThrough(into > 0 ? batches.slice(into) : batches, report, reads, guard);
     if (guard.failed || (controls.stopped && this.reported === first)) return false;
     const steps = this.reported - first;
     const seconds = (this.clock.ms() - epochStart) / 1000;
