@@ -21,6 +21,12 @@ describe('findDivergence', () => {
     expect(d).toMatchObject({ epoch: 5, best: 0.04, bestEpoch: 2 });
   });
 
+  it('says nothing of Adam spiking near a minimum, back under the loss the run started from', () => {
+    // XOR on Adam, as a resumed run saw it: 1.1e-4 in epoch 232, 0.563 in epoch 234
+    expect(findDivergence(0.69, run([0.3, 0.01, 1.1e-4, 2e-4, 0.563, 0.02]))).toBeNull();
+    expect(findDivergence(0.69, run([0.3, 0.01, 1.1e-4, 70]))).toMatchObject({ epoch: 3, best: 0.69, bestEpoch: null });
+  });
+
   it('says nothing of a loss that falls, wobbles, or grows less than the factor', () => {
     expect(findDivergence(2, run([1, 0.5, 0.7, 0.2, 0.6, 19.9]))).toBeNull();
     expect(findDivergence(0.2, run([DIVERGENCE_FACTOR * 0.2]))).toBeNull();
@@ -37,7 +43,8 @@ describe('findDivergence', () => {
     const watch = new DivergenceWatch();
     watch.first(0.5);
     expect(watch.epoch(0, 0.4)).toBeNull();
-    expect(watch.epoch(1, 41)).toMatchObject({ epoch: 1 });
+    expect(watch.epoch(1, 41)).toBeNull(); // under 100 × the first step's 0.5
+    expect(watch.epoch(1, 51)).toMatchObject({ epoch: 1, best: 0.5, bestEpoch: null });
     expect(watch.epoch(2, 1e9)).toBeNull();
     expect(watch.divergence).toMatchObject({ epoch: 1 });
   });

@@ -2,9 +2,11 @@
  * A run that diverges says so. A loss that turns NaN or ±∞ stops the run (./guard); a loss that
  * stays finite but grows by orders of magnitude (Adam at ε = 1e30 reaches 4.8e29 on XOR) trains
  * on, and would end in a model file without a word. The rule: an epoch's loss above
- * DIVERGENCE_FACTOR times the lowest loss seen before it — the loss of the run's first step (the
- * weights it started from) counts, since a large enough step blows the loss up within the first
- * epoch. Only positive losses are compared: a ratio means nothing for a loss that may be zero or
+ * DIVERGENCE_FACTOR times the higher of the lowest loss seen before it and the loss of the run's
+ * first step (the weights it started from; a large enough step blows the loss up within the first
+ * epoch). The first step bounds the bar from below: Adam near a minimum spikes (XOR from 1.1e-4
+ * back to 0.56 in one epoch, still under where it started), and that is no divergence. When the
+ * first step's loss is not known, the lowest before is the bar. Only positive losses are compared: a ratio means nothing for a loss that may be zero or
  * negative (a dream's score). The trainer's callers (the CLI, the training panel) apply it to the
  * losses they already receive; it warns and never stops the run.
  */
@@ -16,7 +18,7 @@ export interface Divergence {
   /** The first epoch (counted from 0) whose loss passed the bar. */
   readonly epoch: number;
   readonly loss: number;
-  /** The lowest loss before it, and where it was seen: an epoch, or null for the first step. */
+  /** The loss it was judged against (the bar ÷ the factor), and where it was seen: an epoch, or null for the first step. */
   readonly best: number;
   readonly bestEpoch: number | null;
   /** One sentence, for the panel's status or a terminal. */
@@ -40,6 +42,8 @@ function sentence(epoch: number, loss: number, best: number, bestEpoch: number |
 export class DivergenceWatch {
   private best = Number.POSITIVE_INFINITY;
   private bestEpoch: number | null = null;
+  /** The first step's loss, when known and positive; 0 otherwise. */
+  private start = 0;
   private started = false;
   private found: Divergence | null = null;
 
@@ -47,7 +51,9 @@ export class DivergenceWatch {
   first(loss: number): void {
     if (this.started) return;
     this.started = true;
-    if (Number.isFinite(loss) && loss > 0 && this.bestEpoch === null) this.best = Math.min(this.best, loss);
+    if (!Number.isFinite(loss) || loss <= 0) return;
+    this.start = loss;
+    if (this.bestEpoch === null) this.best = Math.min(this.best, loss);
   }
 
   /**
@@ -56,7 +62,10 @@ export class DivergenceWatch {
    */
   epoch(epoch: number, loss: number): Divergence | null {
     if (this.found || !Number.isFinite(loss)) return null;
-    const { best, bestEpoch } = this;
+    // the bar: the lowest before, but never below the first step's loss
+    const fromStart = this.start > this.best;
+    const best = fromStart ? this.start : this.best;
+    const bestEpoch = fromStart ? null : this.bestEpoch;
     if (loss > DIVERGENCE_FACTOR * best) {
       this.found = { epoch, loss, best, bestEpoch, message: sentence(epoch, loss, best, bestEpoch) };
       return this.found;
@@ -74,7 +83,7 @@ export class DivergenceWatch {
   }
 }
 
-/** The first epoch whose loss is above DIVERGENCE_FACTOR × the lowest positive loss before it (`start`, the first step's loss, included), or null. */
+/** The first epoch whose loss is above DIVERGENCE_FACTOR × the higher of the lowest positive loss before it and `start` (the first step's loss), or null. */
 export function findDivergence(
   start: number | null,
   epochs: readonly { readonly epoch: number; readonly loss: number }[],
