@@ -78,21 +78,26 @@ export interface PageOpen {
   readonly scriptLoaded: number | null;
 }
 
+/** Waits until OPEN_PROBE has seen both the ready canvas and the first contentful paint. */
+export async function openProbed(page: Page): Promise<void> {
+  // A function, not a string: the app's CSP refuses a string evaluated in the page.
+  await page.waitForFunction(
+    () => {
+      const o = (window as unknown as { __open: { ready: number | null; fcp: number | null } }).__open;
+      return o.ready !== null && o.fcp !== null;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
 /** One cold load of the app in a fresh context: navigation to a ready canvas and to first contentful paint. */
 export async function pageOpen(served: Served, nodes: number, errors: string[]): Promise<PageOpen> {
   const { page, context } = await freshPage(served, errors);
   try {
     await page.addInitScript(OPEN_PROBE(nodes));
     await page.goto(served.url);
-    // A function, not a string: the app's CSP refuses a string evaluated in the page.
-    await page.waitForFunction(
-      () => {
-        const o = (window as unknown as { __open: { ready: number | null; fcp: number | null } }).__open;
-        return o.ready !== null && o.fcp !== null;
-      },
-      undefined,
-      { timeout: 60_000 },
-    );
+    await openProbed(page);
     return (await page.evaluate(OPEN_READ)) as PageOpen;
   } finally {
     await context.close();

@@ -22,7 +22,7 @@ import { initialParams, initialState } from './params';
 import { createRunner, type StepRunner, type StepTrace } from './runners/index';
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
 import { checkData, evaluateRows } from './trainerData';
-import { TrainingLoop } from './trainerLoop';
+import { batchesTaken, TrainingLoop } from './trainerLoop';
 import type {
   EpochMetrics,
   NonFinite,
@@ -237,18 +237,6 @@ export class Trainer {
     return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits));
   }
 
-  /**
-   * Training resumed from weights kept mid-epoch (a dead worker's last copy: the session's
-   * deadWorker.ts) goes on after the batches that epoch already took, in the same seeded order,
-   * so the run's steps stay within its epochs. A dream counts on from training's steps instead.
-   */
-  private stepsIntoFirstEpoch(): number {
-    if (this.learn !== 'weights') return 0;
-    const perEpoch = Math.ceil(this.train.n / this.settings.batchSize);
-    const into = this.stepsBefore - this.firstEpoch * perEpoch;
-    return into > 0 && into < perEpoch ? into : 0;
-  }
-
   async run(): Promise<TrainResult> {
     if (this.started) throw new Error(`the trainer has already run (status ${this.status})`);
     this.started = true;
@@ -264,7 +252,9 @@ export class Trainer {
     const { epoch, failure } = await this.loop.epochs(
       this.firstEpoch,
       this.firstEpoch + this.settings.epochs,
-      this.stepsIntoFirstEpoch(),
+      this.learn === 'weights'
+        ? batchesTaken(this.stepsBefore, this.firstEpoch, Math.ceil(this.train.n / this.settings.batchSize))
+        : 0, // a dream counts on from training's steps
     );
     this.failure = failure;
     const status = this.failure ? 'failed' : this.status === 'stopped' ? 'stopped' : 'done';

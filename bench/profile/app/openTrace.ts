@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { loadExample } from '../../../src/io/examples';
 import { type Served, serveAndLaunch } from '../../shared/chromium';
 import { median } from '../../shared/measure';
-import { freshPage, OPEN_PROBE } from '../../suites/appChromium';
+import { freshPage, OPEN_PROBE, openProbed } from '../../suites/appChromium';
 import { TRACE_CATEGORIES, type TraceEvent } from '../editor/traceKinds';
 
 const args = process.argv.slice(2);
@@ -100,14 +100,7 @@ async function tracedOpen(served: Served, nodes: number, errors: string[]): Prom
       categories: [...TRACE_CATEGORIES, 'toplevel', 'v8', 'gpu', 'viz', 'blink.user_timing', 'loading'],
     });
     await page.goto(served.url);
-    await page.waitForFunction(
-      () => {
-        const o = (window as unknown as { __open: { ready: number | null; fcp: number | null } }).__open;
-        return o.ready !== null && o.fcp !== null;
-      },
-      undefined,
-      { timeout: 60_000 },
-    );
+    await openProbed(page);
     const trace = JSON.parse((await served.browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
     const o = (await page.evaluate(() => (window as unknown as { __open: { ready: number; fcp: number } }).__open)) as {
       ready: number;
