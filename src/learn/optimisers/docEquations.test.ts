@@ -94,8 +94,8 @@ describe('the step written in docs/model-format.md is the step that trains', () 
           check('p', pNext[i]);
           // the prediction ŷ = p̃ + x with x = 0: where the model was evaluated
           if (next.has('ahead')) check('ahead', out.predictions[i]);
-          own.forEach((x, k) => check(x.name, after[k][i]));
-          o.state.filter((x) => x.shared).forEach((x, k) => check(x.name, after[own.length + k][0]));
+          for (const [k, x] of own.entries()) check(x.name, after[k][i]);
+          for (const [k, x] of o.state.filter((y) => y.shared).entries()) check(x.name, after[own.length + k][0]);
           expect(wrong, `element ${i} of ${JSON.stringify({ p, g, s, square, t, h })}`).toEqual([]);
         }
       }),
