@@ -8,6 +8,7 @@ import { loadDataset } from '../data/catalog';
 import { loadExample } from '../io/examples';
 import { parseModelText } from '../io/modelParse';
 import { modelFileText } from '../io/modelWrite';
+import { documentForModel } from './modelDocument';
 import { writeModelFile } from './modelFile';
 import { openModelSession } from './modelSession';
 import { openSession } from './session';
@@ -78,5 +79,29 @@ describe('model files from a trainer', () => {
     // Adam's step count is the last state wire: one per step of both runs.
     expect(state[state.length - 1][0]).toBe(whole.result.steps);
     for (const s of [first.session, resumed, whole.session]) s.trainer.dispose();
+  });
+
+  it('writes the run’s learning rate and optimiser settings into the drawn boxes (one learning rate)', async () => {
+    const document = loadExample('optimiser-adam');
+    const settings = { epochs: 1, evaluateEachEpoch: false, optimiser: { learningRate: 0.02, beta1: 0.8 } };
+    const session = await openSession({ document, settings });
+    const result = await session.trainer.run();
+    const text = writeModelFile({
+      document: session.document,
+      dataset: { id: 'moons', options: {}, featureShape: [2], labelShape: [2], task: 'classification' },
+      trainer: session.trainer,
+      epochsDone: result.epochs,
+      stepsDone: result.steps,
+      metrics: { train: result.train, test: result.test },
+      createdAt: at,
+    });
+    session.trainer.dispose();
+    const { model } = read(text);
+    const box = (kind: string) => model.diagram.boxes.find((b) => b.generator === kind)?.config;
+    expect(model.trainingConfig.optimiser).toMatchObject({ learningRate: 0.02, beta1: 0.8 });
+    expect(box('learning-rate')).toMatchObject({ epsilon: 0.02 });
+    expect(box('optimiser')).toMatchObject({ learningRate: 0.02, beta1: 0.8, epsilon: 1e-7 });
+    // the diagram already agrees, so opening it changes nothing
+    expect(documentForModel(model.diagram, model.trainingConfig)).toBe(model.diagram);
   });
 });

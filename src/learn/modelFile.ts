@@ -12,6 +12,7 @@ import type { DatasetRef, ModelMetrics, NamedArray, TrainingConfig } from '../io
 import type { WeightIssue } from '../io/modelWeights';
 import { type ModelParts, modelFileText } from '../io/modelWrite';
 import type { Metrics } from './metrics';
+import { documentForModel } from './modelDocument';
 import { stateEntries } from './modelNames';
 import type { OptimiserKind, OptimiserLens } from './optimisers/index';
 import { initialParams } from './params';
@@ -68,7 +69,10 @@ export function modelParts(s: TrainerSnapshot): ModelParts {
     stepsDone: s.stepsDone,
   };
   const metrics: ModelMetrics = { train: setMetrics(s.metrics.train), test: setMetrics(s.metrics.test) };
-  return { diagram: s.document, trainingConfig, metrics, weights, createdAt: s.createdAt };
+  // trainingConfig and the drawn boxes agree (docs/model-format.md, "One learning rate"): a run's
+  // --lr or changed hyper-parameters are written into the learning-rate and optimiser boxes too
+  const diagram = documentForModel(s.document, trainingConfig);
+  return { diagram, trainingConfig, metrics, weights, createdAt: s.createdAt };
 }
 
 /** What the app's Export model and the CLI's --out write. */
