@@ -58,6 +58,7 @@ describe('model files from a trainer', () => {
       metrics: parsed.model.metrics,
       weights: parsed.weights,
       createdAt: new Date('2027-05-05T00:00:00.000Z'),
+      trainedOn: parsed.model.trainedOn,
     });
     expect(again.replace(/"createdAt":"[^"]*"/, '')).toBe(text.replace(/"createdAt":"[^"]*"/, ''));
     expect(again).not.toBe(text);

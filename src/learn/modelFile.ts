@@ -9,7 +9,7 @@ import type { CompiledModel } from '../compile/types';
 import type { LensDocument } from '../io/document';
 import { matchWeights, type WantedWeight } from '../io/modelMatch';
 import type { DatasetRef, ModelMetrics, NamedArray, TrainingConfig } from '../io/modelSchema';
-import type { WeightIssue } from '../io/modelWeights';
+import { STEP_COUNT, type WeightIssue } from '../io/modelWeights';
 import { type ModelParts, modelFileText } from '../io/modelWrite';
 import type { Metrics } from './metrics';
 import { documentForModel } from './modelDocument';
@@ -53,6 +53,17 @@ export interface TrainerSnapshot {
 const setMetrics = (m: Metrics | null) =>
   m && Number.isFinite(m.loss) ? { loss: m.loss, accuracy: m.accuracy } : null;
 
+/**
+ * Adam's t as the file states it, a whole number (docs/model-format.md, *The step count*): the
+ * engine's float32 t while it is exact, else counted from the run's steps (the float stops at 2²⁴).
+ */
+function stepCount(weights: readonly NamedArray[], trainer: Trainer, stepsDone: number): { optimiserSteps?: number } {
+  const t = weights.find((w) => w.group === 'optimizer' && w.name === STEP_COUNT);
+  if (!t) return {};
+  const float = t.data[0];
+  return { optimiserSteps: float < 2 ** 24 ? float : (trainer.optimiserSteps(stepsDone) ?? float) };
+}
+
 export function modelParts(s: TrainerSnapshot): ModelParts {
   const { trainer } = s;
   const learner = trainer.learner;
@@ -67,12 +78,13 @@ export function modelParts(s: TrainerSnapshot): ModelParts {
     testFraction: trainer.settings.testFraction ?? 0,
     epochsDone: s.epochsDone,
     stepsDone: s.stepsDone,
+    ...stepCount(weights, trainer, s.stepsDone),
   };
   const metrics: ModelMetrics = { train: setMetrics(s.metrics.train), test: setMetrics(s.metrics.test) };
   // trainingConfig and the drawn boxes agree (docs/model-format.md, "One learning rate"): a run's
   // --lr or changed hyper-parameters are written into the learning-rate and optimiser boxes too
   const diagram = documentForModel(s.document, trainingConfig);
-  return { diagram, trainingConfig, metrics, weights, createdAt: s.createdAt };
+  return { diagram, trainingConfig, metrics, weights, createdAt: s.createdAt, trainedOn: { engine: trainer.engine } };
 }
 
 /** What the app's Export model and the CLI's --out write. */
@@ -83,7 +95,7 @@ export type StartResult = { ok: true; start: TrainerStart } | { ok: false; error
 /** A file's weights and state as a trainer's start, checked against the learner it will run. */
 export function trainerStart(
   weights: readonly NamedArray[],
-  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone'>,
+  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone' | 'optimiserSteps'>,
   model: CompiledModel,
   optimiser: OptimiserLens,
 ): StartResult {
@@ -97,6 +109,7 @@ export function trainerStart(
       state: matched.arrays.slice(k),
       epochsDone: config.epochsDone,
       stepsDone: config.stepsDone,
+      ...(config.optimiserSteps === undefined ? {} : { optimiserSteps: config.optimiserSteps }),
     },
   };
 }
@@ -108,7 +121,7 @@ export function trainerStart(
  */
 export function partialStart(
   weights: readonly NamedArray[],
-  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone'>,
+  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone' | 'optimiserSteps'>,
   model: CompiledModel,
   optimiser: OptimiserLens,
   seed: number,
@@ -135,6 +148,10 @@ export function partialStart(
       state: arrays.slice(k),
       epochsDone: config.epochsDone,
       stepsDone: config.stepsDone,
+      // a step count kept with its state; a fresh one starts at 0, read off the state
+      ...(config.optimiserSteps !== undefined && kept.includes(STEP_COUNT)
+        ? { optimiserSteps: config.optimiserSteps }
+        : {}),
     },
     kept,
     fresh,

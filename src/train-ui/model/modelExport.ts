@@ -19,6 +19,7 @@ export const resumeOf = (opened: OpenedModel): ResumeFrom & { readonly name: str
   weights: opened.weights,
   epochsDone: opened.model.trainingConfig.epochsDone,
   stepsDone: opened.model.trainingConfig.stepsDone,
+  optimiserSteps: opened.model.trainingConfig.optimiserSteps,
   name: opened.file,
 });
 
@@ -58,6 +59,7 @@ export function openedModelText(opened: OpenedModel, createdAt?: Date): string {
     metrics: model.metrics,
     weights: opened.weights,
     createdAt,
+    trainedOn: model.trainedOn,
     carried: opened.carried,
   });
 }
