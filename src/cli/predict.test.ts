@@ -7,7 +7,9 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseModelText } from '../io/modelParse';
 import { loadModel } from '../io/modelRuntime';
+import { modelSummary } from './modelSummary';
 import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows } from './predictCsv';
 import { readCsvFile } from './readInput';
 
@@ -29,7 +31,13 @@ const tempFile = (name: string, text: string) => {
 
 describe('predict CLI', () => {
   it('parses its arguments', () => {
-    expect(parsePredictArgs(['m.json', 'x.csv'])).toEqual({ ok: true, model: 'm.json', inputs: 'x.csv' });
+    expect(parsePredictArgs(['m.json', 'x.csv'])).toEqual({
+      ok: true,
+      model: 'm.json',
+      inputs: 'x.csv',
+      verbose: false,
+    });
+    expect(parsePredictArgs(['--verbose', 'm.json', 'x.csv'])).toMatchObject({ ok: true, verbose: true });
     expect(parsePredictArgs(['--help'])).toEqual({ ok: 'help' });
     expect(parsePredictArgs(['m.json'])).toMatchObject({ ok: false, error: /got 1 argument/ });
     expect(parsePredictArgs(['m.json', 'x.csv', '--fast'])).toMatchObject({
@@ -79,14 +87,16 @@ describe('predict CLI', () => {
     expect(bad.stderr).toMatch(/usage: npm run predict/);
   });
 
-  it('prints the predictions loadModel gives, exactly', () => {
+  it('prints the predictions loadModel gives, exactly, and with --verbose a line about the model on stderr', () => {
     const rows = [
       [0, 0],
       [1, -1],
       [0.25, 0.5],
     ];
-    const out = run(fixture, tempFile('in.csv', `x,y\n${rows.map((r) => r.join(',')).join('\n')}\n`));
-    expect(out.stderr).toBe('');
+    const out = run(fixture, tempFile('in.csv', `x,y\n${rows.map((r) => r.join(',')).join('\n')}\n`), '--verbose');
+    expect(out.stderr).toBe(
+      `${fixture}: XOR, model format 1.0 by Lensboard 0.1.0, trained 1 epoch (32 steps) with adam on an engine the file does not name; 2 features → 2 outputs\n`,
+    );
     expect(out.status).toBe(0);
     const [header, ...lines] = out.stdout.trim().split('\n');
     expect(header).toBe('y0,y1');
@@ -135,5 +145,16 @@ describe('predict CLI', () => {
     expect(printed).toHaveLength(n);
     const model = loadModel(readFileSync(fixture, 'utf8'));
     expect(printed.map((l) => Float32Array.from(l.split(',').map(Number)))).toEqual(model.predict(rows));
+  });
+});
+
+describe('the model line of --verbose', () => {
+  it('names the engine a 1.2 file was trained on', () => {
+    const path = 'src/io/fixtures/model-v1.2.json';
+    const parsed = parseModelText(readFileSync(path, 'utf8'));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(modelSummary('m.json', parsed.model)).toBe(
+      'm.json: XOR, model format 1.2 by Lensboard 0.1.0, trained 2 epochs (64 steps) with adam on typed-float32; 2 features → 2 outputs',
+    );
   });
 });

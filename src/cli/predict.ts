@@ -8,6 +8,7 @@
 import { shapeSize } from '../core/shape';
 import { loadModel, ModelFileError } from '../io/modelRuntime';
 import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
+import { modelSummary } from './modelSummary';
 import { FeatureRowReader, PREDICT_USAGE, parsePredictArgs, writePredictions } from './predictCsv';
 import { describeErrors, readCsvFile, readInput } from './readInput';
 
@@ -35,6 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (e instanceof ModelFileError) throw refused(`${args.model}: ${e.message}`);
     throw e;
   }
+  if (args.verbose) console.error(modelSummary(args.model, model.file));
   const width = shapeSize(model.inputShape);
   const rows = await readCsvFile(args.inputs, new FeatureRowReader(width));
   if (!rows.ok) throw refused(`${args.inputs}: ${rows.error}`);

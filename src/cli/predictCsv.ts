@@ -6,25 +6,30 @@
 import { looksLikeNumber, quoteCell, readNumberText } from '../data/numberText';
 import { parseFlags, parsing } from './flags';
 
-export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv> [--help]
+export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv> [--verbose] [--help]
   Prints one CSV line of predictions per row of inputs.csv, with a header y0,y1,…
   inputs.csv: one row of feature values per line, comma-separated, plain decimals (1, -0.5, 2e-3);
               a first line of column names (none looking like a number) is skipped;
               read up to 20 MB (20971520 bytes).
+  --verbose               also print one line about the model on stderr: its name, format,
+                          training and the engine that trained it
   --help                  print this and exit`;
 
-export type PredictArgs = { ok: true; model: string; inputs: string } | { ok: false; error: string } | { ok: 'help' };
+export type PredictArgs =
+  | { ok: true; model: string; inputs: string; verbose: boolean }
+  | { ok: false; error: string }
+  | { ok: 'help' };
 
-/** Read by the commands' one option parser (./flags), which knows no options here but `--help`. */
+/** Read by the commands' one option parser (./flags): `--verbose`, and `--help`. */
 export function parsePredictArgs(argv: readonly string[]): PredictArgs {
   if (argv.includes('--help') || argv.includes('-h')) return { ok: 'help' };
   const parsed = parsing(() => {
-    const { positional } = parseFlags(argv, {});
+    const { positional, values } = parseFlags(argv, { verbose: { kind: 'switch', key: 'verbose' } });
     const dashed = positional.find((a) => a.startsWith('-'));
     if (dashed) throw new Error(`unknown option ${dashed}`);
     if (positional.length !== 2)
       throw new Error(`give a model file and a CSV file, got ${positional.length} argument(s)`);
-    return { model: positional[0], inputs: positional[1] };
+    return { model: positional[0], inputs: positional[1], verbose: values.verbose === true };
   });
   return parsed.ok ? { ok: true, ...parsed.args } : parsed;
 }
