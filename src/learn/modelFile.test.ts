@@ -104,5 +104,35 @@ describe('model files from a trainer', () => {
     expect(box('optimiser')).toMatchObject({ learningRate: 0.02, beta1: 0.8, epsilon: 1e-7 });
     // the diagram already agrees, so opening it changes nothing
     expect(documentForModel(model.diagram, model.trainingConfig)).toBe(model.diagram);
+    expect(model.trainedOn).toEqual({ engine: 'typed-float32' });
+  });
+
+  it('counts Adam’s t exactly past 2²⁴, where the engine’s float32 t stands still', async () => {
+    const { text, session } = await trainXor(1);
+    session.trainer.dispose();
+    const file = read(text);
+    const big = 2 ** 24 + 3;
+    const trainingConfig = { ...file.model.trainingConfig, stepsDone: big + 40, optimiserSteps: big };
+    const { diagram, metrics } = file.model;
+    const moved = read(modelFileText({ diagram, metrics, trainingConfig, weights: file.weights }));
+    const resumed = await openModelSession(
+      { ...moved, settings: { epochs: 1, evaluateEachEpoch: false } },
+      loadDataset,
+    );
+    const r = await resumed.trainer.run();
+    const after = read(
+      writeModelFile({
+        document: resumed.document,
+        dataset: moved.model.trainingConfig.dataset,
+        trainer: resumed.trainer,
+        epochsDone: r.epochs,
+        stepsDone: r.steps,
+        metrics: { train: r.train, test: r.test },
+      }),
+    );
+    resumed.trainer.dispose();
+    const taken = r.steps - (big + 40);
+    expect(taken).toBe(25);
+    expect(after.model.trainingConfig.optimiserSteps).toBe(big + taken);
   });
 });
