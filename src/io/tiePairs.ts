@@ -46,7 +46,7 @@ const legacyOrder = (a: TieMember, b: TieMember) =>
   a.position.y - b.position.y ||
   byText(natural(a.id), natural(b.id));
 
-const describe = (m: TieMember) => (m.group ? `group '${m.group.name}'` : `box '${m.id}' (${m.generator})`);
+const nameOf = (m: TieMember) => (m.group ? `group '${m.group.name}'` : `box '${m.id}' (${m.generator})`);
 
 /** Each group's direct members, boxes and nested groups alike. */
 export function membersByGroup(doc: LensDocument): Map<string, TieMember[]> {
@@ -80,7 +80,7 @@ export function pairTied(members: ReadonlyMap<string, TieMember[]>, mine: GroupD
       for (const m of list) {
         if (m.tieKey === undefined) continue;
         const twin = map.get(m.tieKey);
-        if (twin) return fail(m, g, `${describe(m)} has the tie key '${m.tieKey}' of ${describe(twin)}`);
+        if (twin) return fail(m, g, `${nameOf(m)} has the tie key '${m.tieKey}' of ${nameOf(twin)}`);
         map.set(m.tieKey, m);
       }
       return map;
@@ -92,20 +92,20 @@ export function pairTied(members: ReadonlyMap<string, TieMember[]>, mine: GroupD
     const matched: [TieMember, TieMember][] = [];
     for (const [key, m] of ka) {
       const other = kb.get(key);
-      if (!other) return fail(m, a, `${describe(m)} has no partner in '${b.name}'`);
+      if (!other) return fail(m, a, `${nameOf(m)} has no partner in '${b.name}'`);
       matched.push([m, other]);
     }
-    for (const [key, m] of kb) if (!ka.has(key)) return fail(m, b, `${describe(m)} has no partner in '${a.name}'`);
+    for (const [key, m] of kb) if (!ka.has(key)) return fail(m, b, `${nameOf(m)} has no partner in '${a.name}'`);
     const la = ma.filter((m) => m.tieKey === undefined).sort(legacyOrder);
     const lb = mb.filter((m) => m.tieKey === undefined).sort(legacyOrder);
     for (const [i, m] of la.entries()) {
-      if (i >= lb.length) return fail(m, a, `${describe(m)} has no partner in '${b.name}'`);
+      if (i >= lb.length) return fail(m, a, `${nameOf(m)} has no partner in '${b.name}'`);
       matched.push([m, lb[i]]);
     }
-    if (lb.length > la.length) return fail(lb[la.length], b, `${describe(lb[la.length])} has no partner in '${a.name}'`);
+    if (lb.length > la.length) return fail(lb[la.length], b, `${nameOf(lb[la.length])} has no partner in '${a.name}'`);
     for (const [m, other] of matched) {
       if (m.generator !== other.generator)
-        return fail(m, a, `${describe(m)} is paired with ${describe(other)} of '${b.name}'`);
+        return fail(m, a, `${nameOf(m)} is paired with ${nameOf(other)} of '${b.name}'`);
       pairs.set(m.id, other.id);
       if (m.group && other.group) {
         const inner = walk(m.group, other.group, depth + 1);
