@@ -1,14 +1,27 @@
 /**
  * The model file's JSON Schema, generated from the zod schema so the two cannot drift: the
  * committed docs/model-format.schema.json is this function's output, and a test says so.
- * The input side is described (defaults may be left out of a file).
+ * The input side is described (defaults may be left out of a file). The diagram's boxes are
+ * described further than the zod schema checks them (which leaves meaning to the compiler):
+ * each generator's config, from the registry (boxJsonSchema.ts).
  */
+import { boxJsonSchema } from './boxJsonSchema';
 import { ModelFileSchema } from './modelSchema';
 import { z } from './zod';
 
-export function modelJsonSchema(): Record<string, unknown> {
+type Json = Record<string, unknown>;
+
+export function modelJsonSchema(): Json {
+  const schema = z.toJSONSchema(ModelFileSchema, { io: 'input', unrepresentable: 'any' }) as Json;
+  const diagram = (schema.properties as Json).diagram as Json;
+  const boxes = (diagram.properties as Json).boxes as Json;
+  const withBoxes = { ...boxes, items: boxJsonSchema(boxes.items as Json) };
   return {
-    ...z.toJSONSchema(ModelFileSchema, { io: 'input', unrepresentable: 'any' }),
+    ...schema,
+    properties: {
+      ...(schema.properties as Json),
+      diagram: { ...diagram, properties: { ...(diagram.properties as Json), boxes: withBoxes } },
+    },
     $id: 'https://lensboard.invalid/model-format.schema.json',
     title: 'Lensboard model file (format "lensboard-model")',
   };
