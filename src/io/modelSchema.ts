@@ -15,7 +15,7 @@ export const MODEL_FORMAT = 'lensboard-model';
  * (docs/model-format.md, *Versions*).
  */
 export const MODEL_VERSION = 1;
-export const MODEL_MINOR = 1;
+export const MODEL_MINOR = 2;
 
 const Finite = z.number().finite();
 const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
