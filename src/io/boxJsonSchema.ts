@@ -91,6 +91,7 @@ export function boxJsonSchema(box: Json): Json {
     properties: { ...properties, generator: { type: 'string', enum: [...configs.keys()] } },
     allOf: [...configs].map(([id, config]) => ({
       if: { properties: { generator: { const: id } }, required: ['generator'] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword; the object is never awaited
       then: { properties: { config } },
     })),
   };
