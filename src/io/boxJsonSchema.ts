@@ -43,6 +43,10 @@ const bounds = (f: ConfigField | BoxConfigField): Json => ({
   ...(f.max === undefined ? {} : { maximum: f.max }),
 });
 
+/** Where the schema that holds the box keeps the initialiser's schema, written once. */
+const INIT_SPEC_REF = '#/$defs/initSpec';
+export const initSpecJsonSchema = (): Json => toJson(InitSpecSchema);
+
 /** One config key's schema, as `normaliseConfig` (core/config.ts) checks it. */
 export function fieldJsonSchema(f: ConfigField | BoxConfigField): Json {
   const described = { description: f.help ?? f.label, default: f.default };
@@ -60,7 +64,7 @@ export function fieldJsonSchema(f: ConfigField | BoxConfigField): Json {
     case 'field':
       return { enum: ['real', 'z2'], ...described };
     case 'init':
-      return { ...toJson(InitSpecSchema), ...described };
+      return { $ref: INIT_SPEC_REF, ...described };
   }
 }
 

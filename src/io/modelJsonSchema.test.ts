@@ -72,6 +72,8 @@ describe('the committed schema, under a JSON Schema validator', () => {
   it('refuses a config key of the wrong type or kind, at its path', () => {
     const { file, at } = edited('loss', (b) => ({ ...b, config: { kind: 'hinge' } }));
     expect(problems(file)).toContain(`${at}/config/kind must be equal to one of the allowed values`);
+    const init = edited('linear', (b) => ({ ...b, config: { out: 2, init: { kind: 'normal', sigma: -1 } } }));
+    expect(problems(init.file)).toContain(`${init.at}/config/init/sigma must be > 0`);
   });
 
   it('refuses a missing key the box cannot do without (a parameter box’s shape)', () => {

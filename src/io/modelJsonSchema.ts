@@ -5,7 +5,7 @@
  * described further than the zod schema checks them (which leaves meaning to the compiler):
  * each generator's config, from the registry (boxJsonSchema.ts).
  */
-import { boxJsonSchema } from './boxJsonSchema';
+import { boxJsonSchema, initSpecJsonSchema } from './boxJsonSchema';
 import { ModelFileSchema } from './modelSchema';
 import { z } from './zod';
 
@@ -22,6 +22,7 @@ export function modelJsonSchema(): Json {
       ...(schema.properties as Json),
       diagram: { ...diagram, properties: { ...(diagram.properties as Json), boxes: withBoxes } },
     },
+    $defs: { ...(schema.$defs as Json | undefined), initSpec: initSpecJsonSchema() },
     $id: 'https://lensboard.invalid/model-format.schema.json',
     title: 'Lensboard model file (format "lensboard-model")',
   };
