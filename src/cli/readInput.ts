@@ -5,7 +5,7 @@
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_BYTES as CSV_MAX_BYTES } from '../data/csvError';
-import { checkFileSize, type OpenedFile, openFile } from '../io/openFile';
+import { checkFileSize, type OpenedFile, openFile } from '../model/openFile';
 import { describeError } from './command';
 import type { CsvRows, FeatureRowReader } from './predictCsv';
 

@@ -7,7 +7,7 @@
 import type { Dataset } from '../data/dataset';
 import type { BackendName, BackendReport } from '../engines/backend';
 import type { LensDocument } from '../io/document';
-import type { GivenWeight } from '../io/modelRuntime';
+import type { GivenWeight } from '../io/modelSchema';
 import type { EnginePick } from './enginePick';
 import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';

@@ -10,8 +10,9 @@
  * (docs/export.md, "Import back"). A lesson file opens its diagram and leaves the lesson in
  * `openedLesson`, which the classroom starts (docs/lessons.md).
  */
-import { checkFileSize, type OpenedFile, openFile } from '../../io/openFile';
+
 import { documentForModel } from '../../learn/modelDocument';
+import { checkFileSize, type OpenedFile, openFile } from '../../model/openFile';
 import type { EditorStore } from '../store/createEditorStore';
 import type { AcceptedFile } from '../store/types';
 import { hasUnsavedWork } from '../store/unsaved';
