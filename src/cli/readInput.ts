@@ -1,5 +1,5 @@
 /**
- * Files the CLI reads go through the app's own door (io/openFile): the size from the file
+ * Files the CLI reads go through the app's own door (model/openFile): the size from the file
  * system before a byte is read, then the same checks, migrations and messages as in the app.
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Reading a model file from outside (a file picked or dropped, the CLI): the checked door
- * (untrusted.ts: size before anything else, JSON syntax, forbidden keys, depth), the version (older ones migrate
+ * (io/untrusted.ts: size before anything else, JSON syntax, forbidden keys, depth), the version (older ones migrate
  * forward, newer ones are refused), the embedded document through the document's own checks,
  * the schema, and last the weights' bytes against their manifest. Every refusal names the JSON
  * path of what is wrong and nothing is half-read. A newer minor version reads like any other:
