@@ -14,11 +14,11 @@ import {
   OptimiserConfigSchema,
   ParameterConfigSchema,
 } from '../compile/configs';
-import { InitSpecSchema } from '../compile/initialisers';
-import { type BoxConfigField, paraFields } from '../compile/para';
 import type { ConfigField } from '../core/generator';
 import { allGenerators } from '../core/generators/index';
-import { z } from './zod';
+import { InitSpecSchema } from '../kinds/initialisers';
+import { type BoxConfigField, paraFields } from '../kinds/para';
+import { z } from '../kinds/zod';
 
 type Json = Record<string, unknown>;
 

@@ -3,11 +3,12 @@
  * committed docs/model-format.schema.json is this function's output, and a test says so.
  * The input side is described (defaults may be left out of a file). The diagram's boxes are
  * described further than the zod schema checks them (which leaves meaning to the compiler):
- * each generator's config, from the registry (boxJsonSchema.ts).
+ * each generator's config, from the registry and the compiler's schemas (boxJsonSchema.ts), so
+ * this stands on the model floor, above the compiler.
  */
+import { ModelFileSchema } from '../io/modelSchema';
+import { z } from '../kinds/zod';
 import { boxJsonSchema, initSpecJsonSchema } from './boxJsonSchema';
-import { ModelFileSchema } from './modelSchema';
-import { z } from './zod';
 
 type Json = Record<string, unknown>;
 

@@ -1,18 +1,18 @@
 /**
  * The committed JSON Schema is the one the zod schema generates today. After changing the
- * schema, regenerate it with `WRITE_SCHEMA=1 npx vitest run src/io/modelJsonSchema.test.ts`
+ * schema, regenerate it with `WRITE_SCHEMA=1 npx vitest run src/model/modelJsonSchema.test.ts`
  * (then `npx biome check --write docs/model-format.schema.json`). A real validator (Ajv, draft
  * 2020-12) then holds every example, every fixture, and the refusals of a wrong config to it.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { examples } from './examples/index';
+import { examples } from '../io/examples/index';
+import { LENSBOARD_VERSION } from '../io/version';
 import { modelJsonSchema, modelJsonSchemaText } from './modelJsonSchema';
-import { LENSBOARD_VERSION } from './version';
 
 const path = new URL('../../docs/model-format.schema.json', import.meta.url);
-const fixtures = new URL('./fixtures/', import.meta.url);
+const fixtures = new URL('../io/fixtures/', import.meta.url);
 
 it('docs/model-format.schema.json is generated from the zod schema', () => {
   if (process.env.WRITE_SCHEMA) writeFileSync(path, modelJsonSchemaText());
