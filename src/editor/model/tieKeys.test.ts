@@ -9,6 +9,7 @@ import type { LensDocument } from '../../io/document';
 import { parseDocument } from '../../io/parse';
 import { box, doc, wire } from '../../testing/documents';
 import { fcSeed } from '../../testing/seed';
+import { mergeDocuments } from '../persist/merge';
 import { instantiate, makeFragment } from './fragment';
 import { groupNodes, placeTemplate } from './group';
 
@@ -119,6 +120,19 @@ describe('tie keys', () => {
     expect(landed?.tieKey).toBeUndefined();
     const beside = instantiate(d, makeFragment(d, [member.id]), undefined, { x: 10, y: 10 });
     expect(beside.doc.boxes.find((b) => b.id === beside.rename.get(member.id))?.tieKey).toBe(member.tieKey);
+  });
+
+  it('two tabs merged, one having moved the copy’s boxes and the other its original’s, compute as before', () => {
+    const { doc: d, original, copy } = tiedPair();
+    const shuffle = (x: LensDocument, group: string) => {
+      const inside = x.boxes.filter((b) => b.parent === group);
+      const next = new Map(inside.map((b, i) => [b.id, inside[(i + 1) % inside.length].position]));
+      return { ...x, boxes: x.boxes.map((b) => ({ ...b, position: next.get(b.id) ?? b.position })) };
+    };
+    const merged = mergeDocuments(d, shuffle(d, copy), shuffle(d, original));
+    expect(merged.collisions).toEqual([]);
+    expect(keysOf(merged.doc, copy)).toEqual(keysOf(d, copy));
+    expect(computed(merged.doc)).toEqual(computed(d));
   });
 
   it('a copy that differs is refused naming the group and the box without a partner', () => {
