@@ -45,7 +45,7 @@ function compareRows(got: Rows | undefined, want: Rows, tol: Tolerance, t: Tally
     return;
   }
   if (!sameShape(got.shape, want.shape)) t.reason = `y has shape [${got.shape}], not [${want.shape}]`;
-  want.rows.forEach((row, r) => compare(got.rows[r] ?? [], row, tol, `y row ${r}`, t));
+  for (const [r, row] of want.rows.entries()) compare(got.rows[r] ?? [], row, tol, `y row ${r}`, t);
 }
 
 function compareWeights(
