@@ -4,6 +4,7 @@
  * the runtime, with its reason. Refused is not failed; which cases an exporter refuses is held
  * by its test to a pinned list.
  */
+import { oneLine } from '../command';
 import type { Answer, ManifestCase } from './format';
 import { judge, type Verdict } from './judge';
 import type { Outcome, Runtime } from './runtime';
@@ -34,9 +35,9 @@ export function reportLines(runtime: string, results: readonly CaseResult[]): st
   const width = Math.max(0, ...results.map((r) => r.id.length));
   const lines = results.map((r) => {
     const id = r.id.padEnd(width);
-    if (r.refused !== undefined) return `refused  ${id}  ${r.refused.split('\n')[0]}`;
+    if (r.refused !== undefined) return `refused  ${id}  ${oneLine(r.refused)}`;
     const largest = `largest difference ${Number.isFinite(r.largest) ? r.largest.toExponential(2) : '∞'}`;
-    return r.pass ? `pass     ${id}  ${largest}` : `FAIL     ${id}  ${largest}: ${r.reason}`;
+    return r.pass ? `pass     ${id}  ${largest}` : `FAIL     ${id}  ${largest}: ${oneLine(r.reason)}`;
   });
   const passed = results.filter((r) => r.refused === undefined && r.pass).length;
   const refused = results.filter((r) => r.refused !== undefined).length;
