@@ -31,7 +31,7 @@ function compare(got: readonly number[], want: readonly number[], tol: Tolerance
     const diff = typeof g === 'number' && Number.isFinite(g) ? Math.abs(g - want[i]) : Number.POSITIVE_INFINITY;
     t.largest = Math.max(t.largest, diff);
     if (!(diff <= tol.absolute + tol.relative * Math.abs(want[i])))
-      t.reason ||= `${where}[${i}] is ${g}, not ${want[i]} (difference ${diff.toPrecision(3)})`;
+      t.reason ||= `${where}[${i}] is ${g}, not ${want[i]} (difference ${diff.toExponential(2)})`;
   }
 }
 
