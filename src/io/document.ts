@@ -10,12 +10,14 @@
  * (docs/model-format.md, "The diagram").
  * The schema checks form only; meaning (known generator, well-typed wiring) is the compiler's.
  * Loss and optimiser kinds and the hyper-parameters' ranges come from their one list each
- * (learn/losses, learn/optimisers): a kind added there is a kind a document may name.
+ * (kinds/losses.ts, kinds/optimisers.ts, kinds/hypers.ts): a kind added there is a kind a document may name.
  */
-import { LEARNT_WIRES } from '../learn/learntWires';
-import { LOSS_KINDS } from '../learn/losses/index';
-import { HYPER_NAMES, HYPERS, type HyperName, OPTIMISER_KINDS } from '../learn/optimisers/index';
-import { z } from './zod';
+
+import { HYPER_NAMES, HYPERS, type HyperName } from '../kinds/hypers';
+import { LEARNT_WIRES } from '../kinds/learntWires';
+import { LOSS_KINDS } from '../kinds/losses';
+import { OPTIMISER_KINDS } from '../kinds/optimisers';
+import { z } from '../kinds/zod';
 
 export const DOCUMENT_FORMAT = 'lensboard-document';
 export const DOCUMENT_VERSION = 1;

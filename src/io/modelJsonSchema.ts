@@ -3,8 +3,9 @@
  * committed docs/model-format.schema.json is this function's output, and a test says so.
  * The input side is described (defaults may be left out of a file).
  */
+
+import { z } from '../kinds/zod';
 import { ModelFileSchema } from './modelSchema';
-import { z } from './zod';
 
 export function modelJsonSchema(): Record<string, unknown> {
   return {

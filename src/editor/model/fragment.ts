@@ -17,7 +17,7 @@ import {
 } from '../../io/document';
 import { MAX_DOCUMENT_CHARS, parseDocument } from '../../io/parse';
 import { type DocumentIssue, findUnsafe, formatPath } from '../../io/untrusted';
-import { z } from '../../io/zod';
+import { z } from '../../kinds/zod';
 import { descendants, type Scope } from './documentOps';
 import { freshId, usedIds } from './ids';
 

@@ -7,11 +7,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MODEL_MINOR, MODEL_VERSION } from '../io/modelSchema';
+import { modelFileText } from '../io/modelWrite';
 import { parseModel, parseModelText } from './modelParse';
-import { MODEL_MINOR, MODEL_VERSION } from './modelSchema';
-import { modelFileText } from './modelWrite';
 
-const dir = new URL('./fixtures/', import.meta.url);
+const dir = new URL('../io/fixtures/', import.meta.url);
 /** `model-v0.json` (the draft), `model-v1.json` (1.0), `model-v1.1.json`… */
 const FIXTURE = /^model-v(\d+)(?:\.(\d+))?\.json$/;
 const fixtures = readdirSync(dir)
