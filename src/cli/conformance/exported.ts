@@ -6,7 +6,7 @@
 import { ExportError, type ExportGraph, exportGraph } from '../../export/graph';
 import { UnsupportedOpError } from '../../export/opTable';
 import type { ExportFile, ExportTarget } from '../../export/targets';
-import { parseModelText } from '../../io/modelParse';
+import { parseModelText } from '../../model/modelParse';
 import type { ModelFile, NamedArray } from '../../io/modelSchema';
 
 export type Exported =

@@ -5,8 +5,8 @@
  * resumes a model file.
  */
 import { compileModelFile } from '../../export/graph';
-import { parseModelText } from '../../io/modelParse';
-import { loadModel } from '../../io/modelRuntime';
+import { parseModelText } from '../../model/modelParse';
+import { loadModel } from '../../model/modelRuntime';
 import { assembleLearner } from '../../learn/learner';
 import { trainerStart, wantedWeights } from '../../learn/modelFile';
 import { hypersOf } from '../../learn/optimisers/index';
