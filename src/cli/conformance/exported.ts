@@ -6,8 +6,8 @@
 import { ExportError, type ExportGraph, exportGraph } from '../../export/graph';
 import { UnsupportedOpError } from '../../export/opTable';
 import type { ExportFile, ExportTarget } from '../../export/targets';
-import { parseModelText } from '../../model/modelParse';
 import type { ModelFile, NamedArray } from '../../io/modelSchema';
+import { parseModelText } from '../../model/modelParse';
 
 export type Exported =
   | {

@@ -5,12 +5,12 @@
  * resumes a model file.
  */
 import { compileModelFile } from '../../export/graph';
-import { parseModelText } from '../../model/modelParse';
-import { loadModel } from '../../model/modelRuntime';
 import { assembleLearner } from '../../learn/learner';
 import { trainerStart, wantedWeights } from '../../learn/modelFile';
 import { hypersOf } from '../../learn/optimisers/index';
 import { createTypedRunner } from '../../learn/runners/typed';
+import { parseModelText } from '../../model/modelParse';
+import { loadModel } from '../../model/modelRuntime';
 import { type Answer, flatOf, type ManifestCase, type PredictInputs, type StepInputs } from './format';
 import { eachCase, type Runtime } from './runtime';
 import type { SuiteReader } from './suiteFiles';
