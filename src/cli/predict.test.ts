@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseModelText } from '../io/modelParse';
-import { loadModel } from '../io/modelRuntime';
+import { parseModelText } from '../model/modelParse';
+import { loadModel } from '../model/modelRuntime';
 import { modelSummary } from './modelSummary';
 import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows } from './predictCsv';
 import { readCsvFile } from './readInput';
@@ -149,12 +149,12 @@ describe('predict CLI', () => {
 });
 
 describe('the model line of --verbose', () => {
-  it('names the engine a 1.2 file was trained on', () => {
-    const path = 'src/io/fixtures/model-v1.2.json';
+  it('names the engine a 1.3 file was trained on', () => {
+    const path = 'src/io/fixtures/model-v1.3.json';
     const parsed = parseModelText(readFileSync(path, 'utf8'));
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     expect(modelSummary('m.json', parsed.model)).toBe(
-      'm.json: XOR, model format 1.2 by Lensboard 0.1.0, trained 2 epochs (64 steps) with adam on typed-float32; 2 features → 2 outputs',
+      'm.json: XOR, model format 1.3 by Lensboard 0.1.0, trained 2 epochs (64 steps) with adam on typed-float32; 2 features → 2 outputs',
     );
   });
 });

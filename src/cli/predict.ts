@@ -6,7 +6,7 @@
  * (docs/untrusted-input.md, "CSV").
  */
 import { shapeSize } from '../core/shape';
-import { loadModel, ModelFileError } from '../io/modelRuntime';
+import { loadModel, ModelFileError } from '../model/modelRuntime';
 import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
 import { modelSummary } from './modelSummary';
 import { FeatureRowReader, PREDICT_USAGE, parsePredictArgs, writePredictions } from './predictCsv';

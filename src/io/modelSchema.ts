@@ -5,8 +5,9 @@
  * optimiser's state travels with the parameters (group "optimizer"), so training resumes
  * exactly. The schema checks form; modelParse.ts checks that the bytes match the manifest.
  */
+
+import { z } from '../kinds/zod';
 import { DocumentSchema, OptimiserSettingsSchema, TrainingSettingsSchema } from './document';
-import { z } from './zod';
 
 export const MODEL_FORMAT = 'lensboard-model';
 /**
@@ -15,7 +16,7 @@ export const MODEL_FORMAT = 'lensboard-model';
  * (docs/model-format.md, *Versions*).
  */
 export const MODEL_VERSION = 1;
-export const MODEL_MINOR = 2;
+export const MODEL_MINOR = 3;
 
 const Finite = z.number().finite();
 const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -60,7 +61,7 @@ export const TrainingConfigSchema = z.object({
   /**
    * Adam's t, exactly: the steps the optimiser's state has taken (docs/model-format.md, *The
    * step count*). Written with the manifest's `optimizer/t`, which holds it as a float32 for
-   * readers of 1.1 and must agree with it.
+   * readers of 1.2 and older, and must agree with it.
    */
   optimiserSteps: Count.optional(),
 });
@@ -104,7 +105,7 @@ export const ModelFileSchema = z.object({
   diagram: DocumentSchema,
   trainingConfig: TrainingConfigSchema,
   metrics: ModelMetricsSchema.nullable(),
-  /** The engine of the run that wrote the file (`typed-float32`, `tfjs-webgl`, …); since 1.2. */
+  /** The engine of the run that wrote the file (`typed-float32`, `tfjs-webgl`, …); since 1.3. */
   trainedOn: TrainedOnSchema.optional(),
   weightsManifest: z.array(WeightEntrySchema).max(100_000),
   /** Base64 of every weight's float32 values, little-endian, in manifest order. */
@@ -123,5 +124,12 @@ export interface NamedArray {
   readonly name: string;
   readonly shape: readonly number[];
   readonly group: WeightEntry['group'];
+  readonly data: Float32Array;
+}
+
+/** A weight as another model's parameters are given: by name, shape and values (no group). */
+export interface GivenWeight {
+  readonly name: string;
+  readonly shape: readonly number[];
   readonly data: Float32Array;
 }

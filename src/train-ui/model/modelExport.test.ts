@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { openText } from '../../editor/persist/openFiles';
 import { createEditorStore, type EditorStore } from '../../editor/store/createEditorStore';
 import { loadExample } from '../../io/examples';
-import { loadModel } from '../../io/modelRuntime';
 import { TrainerClient } from '../../learn/trainerClient';
+import { loadModel } from '../../model/modelRuntime';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { requestFrom } from '../session/TrainingProvider';
@@ -129,7 +129,7 @@ describe('a model file exported, opened and exported again', () => {
 
 describe('a model file of a newer minor version, opened and exported again', () => {
   it('gives back the fields this Lensboard does not know, where they were', () => {
-    const file = JSON.parse(readFileSync(new URL('../../io/fixtures/model-v1.2.json', import.meta.url), 'utf8'));
+    const file = JSON.parse(readFileSync(new URL('../../io/fixtures/model-v1.3.json', import.meta.url), 'utf8'));
     file.diagram.training.seed = file.trainingConfig.seed; // so the diagram opens unchanged
     file.formatMinor = 9;
     file.engine = 'typed-f32';
