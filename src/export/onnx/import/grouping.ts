@@ -2,7 +2,7 @@
  * A big import drawn as groups (docs/export.md, "Import back"): past GROUP_FROM boxes, a drawing
  * of every box is unreadable, so the boxes between the input and the output go, in the order
  * they were drawn (the file's node order), into groups of about GROUP_SIZE boxes, laid out in
- * rows. A wire crossing a group's edge is cut there and its ends become the group's ports, as
+ * rows, each named after the first and last node it draws (`m0_node … a24_node`). A wire crossing a group's edge is cut there and its ends become the group's ports, as
  * "Group as Para box" cuts them; the compiler flattens groups, so the model, its parameters and
  * their names are unchanged. Linear in the boxes and wires: each is visited a fixed number of times.
  */
@@ -45,11 +45,12 @@ export function groupLargeImport(doc: LensDocument, size = GROUP_SIZE, from = GR
   const ids = freshIds(new Set(doc.boxes.map((b) => b.id)), count);
   const partOf = new Map<string, Part>();
   const parts: Part[] = ids.map((id, k) => {
-    const first = inner[k * size];
-    const last = inner[Math.min(inner.length, (k + 1) * size) - 1];
+    const ops = inner.slice(k * size, (k + 1) * size).filter((b) => b.generator !== 'parameter');
+    const first = ops[0]?.id ?? id;
+    const last = ops.at(-1)?.id ?? id;
     const group = {
       id,
-      name: `${first.label ?? first.id} … ${last.label ?? last.id}`.slice(0, 120),
+      name: (first === last ? first : `${first} … ${last}`).slice(0, 120),
       position: { x: 190 + 260 * (k % PER_ROW), y: 220 + 180 * Math.floor(k / PER_ROW) },
       inputs: [] as Exposed[],
       outputs: [] as Exposed[],
