@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadModel } from '../io/modelRuntime';
+import { loadModel } from '../model/modelRuntime';
 import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows } from './predictCsv';
 import { readCsvFile } from './readInput';
 

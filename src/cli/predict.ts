@@ -6,7 +6,7 @@
  * (docs/untrusted-input.md, "CSV").
  */
 import { shapeSize } from '../core/shape';
-import { loadModel, ModelFileError } from '../io/modelRuntime';
+import { loadModel, ModelFileError } from '../model/modelRuntime';
 import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
 import { FeatureRowReader, PREDICT_USAGE, parsePredictArgs, writePredictions } from './predictCsv';
 import { describeErrors, readCsvFile, readInput } from './readInput';

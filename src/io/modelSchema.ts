@@ -5,8 +5,9 @@
  * optimiser's state travels with the parameters (group "optimizer"), so training resumes
  * exactly. The schema checks form; modelParse.ts checks that the bytes match the manifest.
  */
+
+import { z } from '../kinds/zod';
 import { DocumentSchema, OptimiserSettingsSchema, TrainingSettingsSchema } from './document';
-import { z } from './zod';
 
 export const MODEL_FORMAT = 'lensboard-model';
 /**
@@ -15,7 +16,7 @@ export const MODEL_FORMAT = 'lensboard-model';
  * (docs/model-format.md, *Versions*).
  */
 export const MODEL_VERSION = 1;
-export const MODEL_MINOR = 1;
+export const MODEL_MINOR = 2;
 
 const Finite = z.number().finite();
 const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -112,5 +113,12 @@ export interface NamedArray {
   readonly name: string;
   readonly shape: readonly number[];
   readonly group: WeightEntry['group'];
+  readonly data: Float32Array;
+}
+
+/** A weight as another model's parameters are given: by name, shape and values (no group). */
+export interface GivenWeight {
+  readonly name: string;
+  readonly shape: readonly number[];
   readonly data: Float32Array;
 }

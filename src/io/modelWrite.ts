@@ -5,8 +5,8 @@
  * rather than written as a file nobody can open. A file written again as it was read (`carried`)
  * keeps the fields this Lensboard does not know, and the newer minor version that has them.
  */
+
 import { DocumentSchema, type LensDocument } from './document';
-import type { Carried } from './modelParse';
 import {
   MODEL_FORMAT,
   MODEL_MINOR,
@@ -17,7 +17,7 @@ import {
   type TrainingConfig,
 } from './modelSchema';
 import { encodeWeights } from './modelWeights';
-import { withUnknownFields } from './unknownFields';
+import { type Carried, withUnknownFields } from './unknownFields';
 import { GENERATED_BY } from './version';
 
 export interface ModelParts {

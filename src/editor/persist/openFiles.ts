@@ -1,6 +1,6 @@
 /**
  * Open (the toolbar's Open…, Ctrl+O, a file dropped on the canvas): documents and model files
- * through the one checked door (io/openFile.ts), the size before a byte is read. A refused file
+ * through the one checked door (model/openFile.ts), the size before a byte is read. A refused file
  * changes nothing and is shown with every problem at its JSON path; an accepted one replaces the
  * diagram at once when nothing would be lost, else after the in-app "discard unsaved changes?"
  * question, as an example does (overlays/DiscardDialog.tsx). A model file opens as its diagram,
@@ -13,8 +13,8 @@
 
 import type { RunningImport } from '../../export/onnx/import/importClient';
 import type { ImportStage } from '../../export/onnx/import/importOnnx';
-import { checkFileSize, type OpenedFile, openFile } from '../../io/openFile';
 import { documentForModel } from '../../learn/modelDocument';
+import { checkFileSize, type OpenedFile, openFile } from '../../model/openFile';
 import type { EditorStore } from '../store/createEditorStore';
 import type { AcceptedFile } from '../store/types';
 import { hasUnsavedWork } from '../store/unsaved';

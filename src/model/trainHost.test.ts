@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseModelText } from '../io/modelParse';
+import { openSession } from '../learn/session';
+import { TrainerClient } from '../learn/trainerClient';
 import { inMemoryWorker } from '../testing/inMemoryWorker';
-import { openSession } from './session';
-import { TrainerClient } from './trainerClient';
+import { parseModelText } from './modelParse';
 
 const xor = JSON.parse(readFileSync(new URL('../io/examples/xor.json', import.meta.url), 'utf8'));
 const settings = { engine: 'typed' as const, batchSize: 4 };

@@ -6,20 +6,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RESERVED_COLUMN_NAMES } from '../data/csvHeader';
-import { deflate, toBase64Url } from './deflated';
-import { parseLesson } from './lesson';
+import { deflate, toBase64Url } from '../io/deflated';
+import { parseLesson } from '../io/lesson';
+import { parseDocumentText } from '../io/parse';
+import { readShareHash } from '../io/shareLink';
+import { FORBIDDEN_KEYS, findUnsafe, MAX_DEPTH, readUntrustedJson } from '../io/untrusted';
 import { parseModelText } from './modelParse';
 import { openFile } from './openFile';
-import { parseDocumentText } from './parse';
-import { readShareHash } from './shareLink';
-import { FORBIDDEN_KEYS, findUnsafe, MAX_DEPTH, readUntrustedJson } from './untrusted';
 
 const text = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8');
 const FILES = {
-  document: text('./examples/xor.json'),
-  model: text('./fixtures/model-v1.json'),
-  lesson: text('./fixtures/lesson-example.json'),
-  lessonWithDocument: text('./fixtures/lesson-document.json'),
+  document: text('../io/examples/xor.json'),
+  model: text('../io/fixtures/model-v1.json'),
+  lesson: text('../io/fixtures/lesson-example.json'),
+  lessonWithDocument: text('../io/fixtures/lesson-document.json'),
 };
 
 /** The file with `"hostile": <value>` written as the first key of the object at `"id":`'s place. */

@@ -7,10 +7,10 @@
  * Iris: rows with the same bits and different species).
  */
 import { describe, expect, it } from 'vitest';
-import { loadDatasetNode } from '../../data/catalogNode';
-import { subset } from '../../data/dataset';
-import { openSession } from '../../learn/session';
-import { examples, loadExample } from './index';
+import { loadDatasetNode } from '../data/catalogNode';
+import { subset } from '../data/dataset';
+import { examples, loadExample } from '../io/examples/index';
+import { openSession } from './session';
 
 const MNIST_ROWS = 64;
 

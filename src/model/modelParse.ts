@@ -1,6 +1,6 @@
 /**
  * Reading a model file from outside (a file picked or dropped, the CLI): the checked door
- * (untrusted.ts: size before anything else, JSON syntax, forbidden keys, depth), the version (older ones migrate
+ * (io/untrusted.ts: size before anything else, JSON syntax, forbidden keys, depth), the version (older ones migrate
  * forward, newer ones are refused), the embedded document through the document's own checks,
  * the schema, and last the weights' bytes against their manifest. Every refusal names the JSON
  * path of what is wrong and nothing is half-read. A newer minor version reads like any other:
@@ -8,21 +8,17 @@
  * them back (docs/model-format.md, *Versions*).
  */
 
+import { type ModelFile, ModelFileSchema, type NamedArray } from '../io/modelSchema';
+import { decodeWeights, type WeightIssue } from '../io/modelWeights';
+import { parseDocument } from '../io/parse';
+import { type Carried, unknownFields } from '../io/unknownFields';
+import { findUnsafe, formatPath, readUntrustedJson } from '../io/untrusted';
 import { migrateModel } from './modelMigrate';
-import { type ModelFile, ModelFileSchema, type NamedArray } from './modelSchema';
-import { decodeWeights, type WeightIssue } from './modelWeights';
-import { parseDocument } from './parse';
-import { type UnknownField, unknownFields } from './unknownFields';
-import { findUnsafe, formatPath, readUntrustedJson } from './untrusted';
 
 /** Far above the models drawn here (MNIST's MLP is ~1 MB); said in the refusal. */
 export const MAX_MODEL_CHARS = 50_000_000;
 
-/** What a file read keeps to be written again as it was: its minor version, the fields not known here. */
-export interface Carried {
-  readonly formatMinor: number;
-  readonly fields: readonly UnknownField[];
-}
+export type { Carried } from '../io/unknownFields';
 
 export type ModelParse =
   | { ok: true; model: ModelFile; weights: NamedArray[]; carried: Carried; migratedFrom?: number }

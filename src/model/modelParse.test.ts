@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MODEL_MINOR, MODEL_VERSION } from '../io/modelSchema';
 import { MAX_MODEL_CHARS, parseModel, parseModelText } from './modelParse';
-import { MODEL_MINOR, MODEL_VERSION } from './modelSchema';
 import { openFile } from './openFile';
 
-const fixture = (v: number) => readFileSync(new URL(`./fixtures/model-v${v}.json`, import.meta.url), 'utf8');
+const fixture = (v: number) => readFileSync(new URL(`../io/fixtures/model-v${v}.json`, import.meta.url), 'utf8');
 const v1 = () => JSON.parse(fixture(1));
 
 function refusal(json: unknown) {
@@ -145,7 +145,7 @@ describe('refused model files name what to fix', () => {
 
 describe('openFile', () => {
   it('tells documents from models and refuses anything else at format', () => {
-    expect(openFile(readFileSync(new URL('./examples/xor.json', import.meta.url), 'utf8')).kind).toBe('document');
+    expect(openFile(readFileSync(new URL('../io/examples/xor.json', import.meta.url), 'utf8')).kind).toBe('document');
     expect(openFile(fixture(1)).kind).toBe('model');
     expect(openFile(fixture(0)).kind).toBe('model');
     const r = openFile('{"format":"something"}');

@@ -1,7 +1,7 @@
 /** Every example parses, compiles with its learner required, and has the shapes its description promises. */
 import { describe, expect, it } from 'vitest';
-import { compileDocument } from '../../compile/compile';
-import { EXAMPLE_GROUPS, examples, loadExample } from './index';
+import { EXAMPLE_GROUPS, examples, loadExample } from '../io/examples/index';
+import { compileDocument } from './compile';
 
 interface Shape {
   term: string;

@@ -10,12 +10,12 @@
 import { compileDocument } from '../compile/compile';
 import { shapeSize } from '../core/shape';
 import { bindingShapes } from '../data/binding';
+import { MODEL_FORMAT, MODEL_MINOR, MODEL_VERSION, type NamedArray } from '../io/modelSchema';
+import { encodeWeights, type WeightIssue } from '../io/modelWeights';
+import { parseDocument } from '../io/parse';
 import { stateEntries } from '../learn/modelNames';
 import { getOptimiser } from '../learn/optimisers/index';
 import { resolveSettings } from '../learn/settings';
-import { MODEL_FORMAT, MODEL_MINOR, MODEL_VERSION, type NamedArray } from './modelSchema';
-import { encodeWeights, type WeightIssue } from './modelWeights';
-import { parseDocument } from './parse';
 
 export const MODEL_DRAFT_FORMAT = 'lensboard-model-draft';
 

@@ -3,16 +3,16 @@
  * a document, a model or a lesson, told apart by its `format`, each through its own checked path. The size is checked
  * before the text is parsed; the result says which kind it was, or every problem with its path.
  */
-import type { LensDocument } from './document';
-import { DOCUMENT_FORMAT } from './document';
-import { MAX_LESSON_EXTRA_CHARS, parseLesson } from './lesson';
-import { LESSON_FORMAT, type Lesson } from './lessonSchema';
+import type { LensDocument } from '../io/document';
+import { DOCUMENT_FORMAT } from '../io/document';
+import { MAX_LESSON_EXTRA_CHARS, parseLesson } from '../io/lesson';
+import { LESSON_FORMAT, type Lesson } from '../io/lessonSchema';
+import { MODEL_FORMAT, type ModelFile, type NamedArray } from '../io/modelSchema';
+import type { WeightIssue } from '../io/modelWeights';
+import { MAX_DOCUMENT_CHARS, parseDocument } from '../io/parse';
+import { readUntrustedJson } from '../io/untrusted';
 import { MODEL_DRAFT_FORMAT } from './modelMigrate';
 import { type Carried, MAX_MODEL_CHARS, parseModel } from './modelParse';
-import { MODEL_FORMAT, type ModelFile, type NamedArray } from './modelSchema';
-import type { WeightIssue } from './modelWeights';
-import { MAX_DOCUMENT_CHARS, parseDocument } from './parse';
-import { readUntrustedJson } from './untrusted';
 
 export type OpenedFile =
   | { kind: 'document'; doc: LensDocument; migratedFrom?: number }

@@ -16,7 +16,11 @@ const SEED = fcSeed('fuzz');
 const RUNS = 1200;
 
 const read = (name: string) => JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'));
-const bases = [read('./fixtures/model-v1.json'), read('./fixtures/model-v0.json'), read('./examples/xor.json')];
+const bases = [
+  read('../io/fixtures/model-v1.json'),
+  read('../io/fixtures/model-v0.json'),
+  read('../io/examples/xor.json'),
+];
 
 /** Problems of the whole file, which have no deeper path to name. */
 const WHOLE_FILE = /not valid JSON|at most|is a JSON object|nested deeper|not a Lensboard file/;

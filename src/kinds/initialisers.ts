@@ -6,7 +6,7 @@
  * core cannot draw it yet, one case in core/init.ts, which the type checker points at.
  */
 import type { Initialiser } from '../core/init';
-import { z } from '../io/zod';
+import { z } from './zod';
 
 const Finite = z.number().finite();
 

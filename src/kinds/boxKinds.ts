@@ -5,25 +5,17 @@
  * the palette renders both the same way; `describeBox` answers for either.
  */
 
-import { DEFAULT_INIT, INIT_KINDS } from '../compile/initialisers';
-import { type BoxConfigField, paraFields } from '../compile/para';
 import { getGenerator, hasGenerator } from '../core';
 import { normaliseConfig } from '../core/config';
 import type { Config } from '../core/diagram';
 import type { DrawHints, Family, Generator, PortSpec } from '../core/generator';
-import { DEFAULT_LOSS, LOSS_KINDS } from './losses/index';
-import {
-  DEFAULT_OPTIMISER,
-  HYPER_NAMES,
-  HYPERS,
-  type HyperName,
-  hyperRange,
-  isHyperValue,
-  OPTIMISER_KINDS,
-  readers,
-} from './optimisers/index';
+import { HYPER_NAMES, HYPERS, type HyperName, hyperRange, isHyperValue } from './hypers';
+import { DEFAULT_INIT, INIT_KINDS } from './initialisers';
+import { DEFAULT_LOSS, LOSS_KINDS } from './losses';
+import { DEFAULT_OPTIMISER, OPTIMISER_KINDS, readers } from './optimisers';
+import { type BoxConfigField, paraFields } from './para';
 
-export type { BoxConfigField } from '../compile/para';
+export type { BoxConfigField } from './para';
 export type LearnerPaletteGroup = 'Data' | 'Losses' | 'Learning';
 export type PaletteGroup = 'Structure' | 'Linear & Para' | 'Activations' | 'Shape' | 'Boolean' | LearnerPaletteGroup;
 

@@ -12,11 +12,11 @@ import { fuseProgram } from '../core/fuse';
 import { lower, type Program } from '../core/program';
 import { shapeSize } from '../core/shape';
 import { createTypedEngine } from '../engines/typed';
-import type { LensDocument } from './document';
-import { matchWeights } from './modelMatch';
+import type { LensDocument } from '../io/document';
+import { matchWeights } from '../io/modelMatch';
+import type { GivenWeight, ModelFile, NamedArray } from '../io/modelSchema';
+import type { WeightIssue } from '../io/modelWeights';
 import { parseModel, parseModelText } from './modelParse';
-import type { ModelFile, NamedArray } from './modelSchema';
-import type { WeightIssue } from './modelWeights';
 
 export interface PlainArray {
   readonly shape: readonly number[];
@@ -118,12 +118,7 @@ function built(file: ModelFile, run: ProgramRunner): Built {
   return b;
 }
 
-/** A weight as another model's parameters are given: by name, shape and values (no group). */
-export interface GivenWeight {
-  readonly name: string;
-  readonly shape: readonly number[];
-  readonly data: Float32Array;
-}
+export type { GivenWeight } from '../io/modelSchema';
 
 /** `json`: the file's text, or its JSON already parsed. */
 export function loadModel(json: unknown, run: ProgramRunner = typedRunner): LoadedModel {

@@ -8,13 +8,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { parseLesson } from '../io/lesson';
 import { FUZZ_RUNS, fuzz, prototypeNames } from '../testing/fuzz';
 import { mutateJsonFile, randomStream } from '../testing/jsonMutations';
-import { parseLesson } from './lesson';
 import { openFile } from './openFile';
 
 const read = (name: string) => JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'));
-const bases = [read('./fixtures/lesson-example.json'), read('./fixtures/lesson-document.json')];
+const bases = [read('../io/fixtures/lesson-example.json'), read('../io/fixtures/lesson-document.json')];
 
 /** Problems of the whole file, which have no deeper path to name. */
 const WHOLE_FILE = /not valid JSON|at most|is a JSON object|not a Lensboard file/;

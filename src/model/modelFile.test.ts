@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../data/catalog';
 import { loadExample } from '../io/examples';
-import { parseModelText } from '../io/modelParse';
 import { modelFileText } from '../io/modelWrite';
-import { writeModelFile } from './modelFile';
-import { openModelSession } from './modelSession';
-import { openSession } from './session';
+import { writeModelFile } from '../learn/modelFile';
+import { openModelSession } from '../learn/modelSession';
+import { openSession } from '../learn/session';
+import { parseModelText } from './modelParse';
 
 const at = new Date('2026-01-01T00:00:00.000Z');
 

@@ -6,10 +6,10 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../data/catalog';
+import { loadExample } from '../io/examples';
 import { writeModelFile } from '../learn/modelFile';
 import { createRunner } from '../learn/runners/index';
 import { openSession } from '../learn/session';
-import { loadExample } from './examples';
 import { loadModel, ModelFileError, withParameters } from './modelRuntime';
 import { tfjsRunner } from './modelRuntimeTfjs';
 

@@ -8,25 +8,25 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLessonStore } from '../../classroom/lessonStore';
-import { shippedLessons } from '../../classroom/lessons';
-import { startLesson } from '../../classroom/startLesson';
-import { startNewDiagram } from '../../editor/commands/newDiagram';
-import { startExample } from '../../editor/commands/openExample';
-import { openText } from '../../editor/persist/openFiles';
-import { createEditorStore, type EditorStore } from '../../editor/store/createEditorStore';
-import { loadExample } from '../../io/examples';
-import { parseModelText } from '../../io/modelParse';
-import { TrainerClient } from '../../learn/trainerClient';
-import { inMemoryWorker } from '../../testing/inMemoryWorker';
-import { fcSeed } from '../../testing/seed';
-import { resumeOf } from '../model/modelExport';
-import { controlStates } from '../panel/controlStates';
-import { documentHash } from './documentHash';
-import { type DocumentSessions, documentSessions } from './documentSessions';
-import type { SessionState } from './sessionState';
-import { requestFrom } from './TrainingProvider';
-import { TrainSession } from './trainSession';
+import { startNewDiagram } from '../editor/commands/newDiagram';
+import { startExample } from '../editor/commands/openExample';
+import { openText } from '../editor/persist/openFiles';
+import { createEditorStore, type EditorStore } from '../editor/store/createEditorStore';
+import { loadExample } from '../io/examples';
+import { TrainerClient } from '../learn/trainerClient';
+import { parseModelText } from '../model/modelParse';
+import { inMemoryWorker } from '../testing/inMemoryWorker';
+import { fcSeed } from '../testing/seed';
+import { resumeOf } from '../train-ui/model/modelExport';
+import { controlStates } from '../train-ui/panel/controlStates';
+import { documentHash } from '../train-ui/session/documentHash';
+import { type DocumentSessions, documentSessions } from '../train-ui/session/documentSessions';
+import type { SessionState } from '../train-ui/session/sessionState';
+import { requestFrom } from '../train-ui/session/TrainingProvider';
+import { TrainSession } from '../train-ui/session/trainSession';
+import { createLessonStore } from './lessonStore';
+import { shippedLessons } from './lessons';
+import { startLesson } from './startLesson';
 
 /** The heartbeat, quick: a worker killed is found dead in well under the settle's wait. */
 const PULSE_FAST = { everyMs: 50, silentMs: 400, firstStepMs: 5000 };
