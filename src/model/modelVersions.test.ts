@@ -123,7 +123,7 @@ describe('a newer minor version', () => {
     expect(r.carried.formatMinor).toBe(MODEL_MINOR + 4);
     expect(r.carried.fields.map((f) => f.path.join('.'))).toEqual([
       'diagram.boxes.1.colour',
-      'diagram.groups.0.folded',
+      `diagram.groups.${plain.diagram.groups.length - 1}.folded`,
       'trainingConfig.optimiser.schedule',
       'trainingConfig.preparation',
       'metrics.train.f1',
