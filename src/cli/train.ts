@@ -10,6 +10,7 @@
  * model written.
  */
 import type { Dataset } from '../data/dataset';
+import { preparationOf } from '../data/preparation';
 import type { LensDocument } from '../io/document';
 import type { OpenedFile } from '../io/openFile';
 import { DivergenceWatch, epochLoss } from '../learn/divergence';
@@ -85,6 +86,7 @@ function snapshotOf(
       featureShape: [...dataset.featureShape],
       labelShape: [...dataset.labelShape],
       task: dataset.task,
+      preparation: preparationOf(dataset),
     },
     trainer,
     epochsDone: result.epochs,

@@ -5,6 +5,7 @@
  * model file, to survive a lost GPU) is in ./trainRun.
  */
 import { makeDataset } from '../data/dataset';
+import { preparationOf } from '../data/preparation';
 import { loseWebglContext, startBackend, tensorCount } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
 import { SMALL, stepSize } from './enginePick';
@@ -147,6 +148,7 @@ export function createTrainHost(portPost: Post, options: HostOptions = {}): Trai
       featureShape: [...dataset.featureShape],
       labelShape: [...dataset.labelShape],
       task: dataset.task,
+      preparation: preparationOf(dataset),
     };
     const before = { epochs: request.resume?.epochsDone ?? 0, steps: request.resume?.stepsDone ?? 0 };
     await go(
