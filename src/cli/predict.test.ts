@@ -29,7 +29,13 @@ const tempFile = (name: string, text: string) => {
 
 describe('predict CLI', () => {
   it('parses its arguments', () => {
-    expect(parsePredictArgs(['m.json', 'x.csv'])).toEqual({ ok: true, model: 'm.json', inputs: 'x.csv' });
+    expect(parsePredictArgs(['m.json', 'x.csv'])).toEqual({
+      ok: true,
+      model: 'm.json',
+      inputs: 'x.csv',
+      prepared: false,
+    });
+    expect(parsePredictArgs(['--prepared', 'm.json', 'x.csv'])).toMatchObject({ ok: true, prepared: true });
     expect(parsePredictArgs(['--help'])).toEqual({ ok: 'help' });
     expect(parsePredictArgs(['m.json'])).toMatchObject({ ok: false, error: /got 1 argument/ });
     expect(parsePredictArgs(['m.json', 'x.csv', '--fast'])).toMatchObject({
