@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseModel, parseModelText } from './modelParse';
+import { loadModel } from './modelRuntime';
 import { MODEL_MINOR, MODEL_VERSION } from './modelSchema';
 import { modelFileText } from './modelWrite';
 
@@ -18,7 +19,8 @@ const fixtures = readdirSync(dir)
   .map((name) => ({ name, m: FIXTURE.exec(name) }))
   .flatMap(({ name, m }) => (m ? [{ name, major: Number(m[1]), minor: Number(m[2] ?? 0) }] : []));
 const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');
-const v11 = () => JSON.parse(read('model-v1.1.json'));
+/** The fixture of the version this Lensboard writes: a file written again as read keeps its version. */
+const current = () => JSON.parse(read(`model-v${MODEL_VERSION}.${MODEL_MINOR}.json`));
 
 function opened(json: unknown) {
   const r = parseModel(json);
@@ -58,10 +60,10 @@ describe('every model-file version ever written', () => {
 
 describe('a newer minor version', () => {
   const newer = () => {
-    const m = v11();
+    const m = current();
     m.formatMinor = MODEL_MINOR + 4;
     m.engine = { id: 'typed-f32', note: 'a field a later minor version adds' };
-    m.trainingConfig.preparation = [{ feature: 0, scale: 1 / 255 }];
+    m.trainingConfig.augmentation = [{ feature: 0, jitter: 1 / 255 }];
     m.trainingConfig.optimiser.schedule = 'cosine';
     m.weightsManifest[0].quantised = false;
     m.metrics.train.f1 = 0.5;
@@ -71,7 +73,7 @@ describe('a newer minor version', () => {
   };
 
   it('reads as the same model, its unknown fields ignored', () => {
-    const plain = v11();
+    const plain = current();
     plain.diagram.groups.push({ id: 'g', name: 'g', position: { x: 0, y: 0 }, inputs: [], outputs: [] });
     const r = opened(newer());
     expect(r.model).toEqual({ ...opened(plain).model, formatMinor: MODEL_MINOR + 4 });
@@ -80,7 +82,7 @@ describe('a newer minor version', () => {
       'diagram.boxes.1.colour',
       'diagram.groups.0.folded',
       'trainingConfig.optimiser.schedule',
-      'trainingConfig.preparation',
+      'trainingConfig.augmentation',
       'metrics.train.f1',
       'weightsManifest.0.quantised',
       'engine',
@@ -98,17 +100,17 @@ describe('a newer minor version', () => {
     const { diagram, trainingConfig, metrics } = r.model;
     const text = modelFileText({ diagram, trainingConfig, metrics, weights: r.weights });
     expect(JSON.parse(text)).toMatchObject({ formatMinor: MODEL_MINOR });
-    expect(text).not.toMatch(/colour|folded|schedule|preparation|f1|quantised|engine/);
+    expect(text).not.toMatch(/colour|folded|schedule|augmentation|f1|quantised|engine/);
   });
 
   it('keeps any unknown field at the top or in trainingConfig on a round trip (property)', () => {
     const seed = 20261205;
     console.log('round-trip property seed', seed);
-    const known = new Set([...Object.keys(v11()), ...Object.keys(v11().trainingConfig), '__proto__']);
+    const known = new Set([...Object.keys(current()), ...Object.keys(current().trainingConfig), '__proto__']);
     const key = fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.has(k));
     fc.assert(
       fc.property(fc.dictionary(key, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }), fc.boolean(), (extra, inner) => {
-        const file = v11();
+        const file = current();
         if (inner) Object.assign(file.trainingConfig, extra);
         else Object.assign(file, extra);
         const again = writtenAgain(JSON.parse(JSON.stringify(file)));
@@ -121,7 +123,7 @@ describe('a newer minor version', () => {
 
 describe('what the format allows is read', () => {
   it('metrics: null, written back as null', () => {
-    const again = writtenAgain({ ...v11(), metrics: null });
+    const again = writtenAgain({ ...current(), metrics: null });
     expect(again.metrics).toBeNull();
   });
 
@@ -133,6 +135,45 @@ describe('what the format allows is read', () => {
     '2026-12-31T23:59:60Z',
     '2028-02-29T00:00:00Z',
   ])('createdAt %s (RFC 3339, any offset)', (createdAt) => {
-    expect(opened({ ...v11(), createdAt }).model.createdAt).toBe(createdAt);
+    expect(opened({ ...current(), createdAt }).model.createdAt).toBe(createdAt);
+  });
+});
+
+describe('the preparation (1.2, docs/model-format.md, *The preparation*)', () => {
+  it('is read from 1.2 and absent before; a file without it predicts its rows as given', () => {
+    const now = opened(JSON.parse(read('model-v1.2.json'))).model.trainingConfig.dataset.preparation;
+    expect(now).toEqual({
+      features: ['x', 'y'],
+      encoding: { kind: 'identity' },
+      classes: { names: ['negative', 'positive'], encoding: 'onehot' },
+    });
+    const older = fixtures.filter((f) => f.major < 1 || (f.major === 1 && f.minor < 2));
+    for (const f of older)
+      expect(opened(JSON.parse(read(f.name))).model.trainingConfig.dataset.preparation).toBeUndefined();
+    const rows = [
+      [0.5, -1],
+      [2, 3],
+    ];
+    const [before, after] = [loadModel(read('model-v1.1.json')), loadModel(read('model-v1.2.json'))];
+    expect(after.predict(rows)).toEqual(before.predict(rows));
+    expect(after.predict(rows, { prepared: true })).toEqual(before.predict(rows, { prepared: true }));
+    expect(after.className([0.1, 0.9])).toBe('positive');
+    expect(before.className([0.1, 0.9])).toBeNull();
+  });
+
+  it('is refused at its path when it does not fit the model', () => {
+    const m = JSON.parse(read('model-v1.2.json'));
+    m.trainingConfig.dataset.preparation.encoding = { kind: 'standardise', mean: [0], std: [1, 0] };
+    const r = parseModel(m);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => e.path)).toEqual([
+      'trainingConfig.dataset.preparation.encoding.std[1]',
+      'trainingConfig.dataset.preparation.encoding.mean',
+    ]);
+    m.trainingConfig.dataset.preparation = { features: ['x', 'y', 'z'], encoding: { kind: 'identity' } };
+    expect(() => loadModel(m)).toThrow(
+      /trainingConfig\.dataset\.preparation\.encoding: gives 3 values a row; the model takes 2/,
+    );
   });
 });
