@@ -21,6 +21,7 @@ import {
   preparationOf,
   prepare,
   preparedWidth,
+  recordedPreparation,
   unprepare,
 } from './preparation';
 
@@ -174,5 +175,15 @@ describe("each dataset's preparation", () => {
     unprepare(p, scaled.dataset.features).forEach((x, i) => {
       expect(x).toBeCloseTo(raw.flat()[i], 5);
     });
+  });
+
+  it('is not recorded for a CSV an older import standardised without keeping its statistics', () => {
+    const text = 'a,b,kind\n1,2,x\n3,5,y\n';
+    const scaled = parseCsv(text, { standardise: true }).dataset;
+    const { preparation: _, ...older } = scaled;
+    const binding = { id: 'csv', options: { standardise: true } };
+    expect(recordedPreparation(older, binding)).toBeUndefined();
+    expect(recordedPreparation(scaled, binding)?.encoding.kind).toBe('standardise');
+    expect(recordedPreparation(parseCsv(text).dataset, { id: 'csv', options: {} })?.encoding.kind).toBe('identity');
   });
 });

@@ -8,6 +8,7 @@
  */
 import { shapeSize } from '../core/shape';
 import { z } from '../io/zod';
+import { CSV_DATASET_ID } from './csvBinding';
 import type { Dataset } from './dataset';
 
 const Finite = z.number().finite();
@@ -204,4 +205,17 @@ export function preparationOf(ds: Dataset): Preparation {
   const classes =
     ds.classes && ds.labelEncoding !== 'real' ? { names: [...ds.classes], encoding: ds.labelEncoding } : undefined;
   return identityPreparation(shapeSize(ds.featureShape), ds.featureNames, classes);
+}
+
+/**
+ * What a model file records of a run on `ds`, bound as `binding`: its preparation, or none for
+ * a CSV kept standardised by an import from before preparations, whose statistics are lost — a
+ * file that records none takes prepared rows, where an identity would mislead.
+ */
+export function recordedPreparation(
+  ds: Dataset,
+  binding?: { readonly id: string; readonly options?: Readonly<Record<string, unknown>> },
+): Preparation | undefined {
+  const lost = !ds.preparation && binding?.id === CSV_DATASET_ID && binding.options?.standardise === true;
+  return lost ? undefined : preparationOf(ds);
 }
