@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { subset } from '../data/dataset';
 import { loadIris } from '../data/iris';
 import { parseMnistBin } from '../data/mnist';
 import { loadMnistBufferNode } from '../data/mnistNode';
@@ -177,12 +178,14 @@ describe('predict CLI', () => {
 
   it('predicts from MNIST grey levels 0…255 what --prepared predicts from the pixels /255, with the digit', async () => {
     const mnist = parseMnistBin(await loadMnistBufferNode());
-    const file = tempFile('mnist.json', await preparedModelText('mnist-mlp', mnist));
+    // a model file needs no more rows than its session makes batches of
+    const file = tempFile('mnist.json', await preparedModelText('mnist-mlp', subset(mnist, [0, 1, 2, 3])));
     const picked = [0, 1234, 9999];
     const grey = picked.map((r) =>
       Array.from(mnist.features.subarray(r * 784, (r + 1) * 784), (v) => Math.round(v * 255)),
     );
-    // the raw columns given backwards by name, as a file from elsewhere may order them
+    // the raw columns given backwards by name, as a file from elsewhere may order them (a column
+    // missing or unknown is refused as in the Iris case above)
     const names = Array.from({ length: 784 }, (_, i) => `pixel${783 - i}`);
     const raw = [names.join(','), ...grey.map((g) => [...g].reverse().join(','))].join('\n');
     const prepared = picked
@@ -198,10 +201,5 @@ describe('predict CLI', () => {
     const model = loadModel(readFileSync(file, 'utf8'));
     const outputs = model.predict(grey);
     expect(lines).toEqual(outputs.map((y) => `${Array.from(y).join(',')},${model.className(y)}`));
-    const refused = run(file, tempFile('short.csv', `${names.slice(1).join(',')}\n${grey[0].slice(1).join(',')}\n`));
-    expect(refused.status).toBe(2);
-    expect(refused.stderr).toMatch(
-      /^error: .*short\.csv: column 'pixel783' is missing \(the model reads 'pixel0' … 'pixel783', 784 columns\)\n$/,
-    );
   });
 });
