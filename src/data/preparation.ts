@@ -177,7 +177,9 @@ const listed = (names: readonly string[]): string =>
 
 /** The preparation of features used as they are, named `x1…xn` unless names are given. */
 export function identityPreparation(width: number, names?: readonly string[], classes?: ClassLabels): Preparation {
-  const features = names && names.length === width ? [...names] : Array.from({ length: width }, (_, i) => `x${i + 1}`);
+  const usable =
+    names?.length === width && new Set(names).size === width && names.every((n) => n.length >= 1 && n.length <= 200);
+  const features = usable ? [...names] : Array.from({ length: width }, (_, i) => `x${i + 1}`);
   return classes ? { features, encoding: { kind: 'identity' }, classes } : { features, encoding: { kind: 'identity' } };
 }
 
