@@ -12,7 +12,7 @@ import { loadIris } from '../data/iris';
 import { parseMnistBin } from '../data/mnist';
 import { loadMnistBufferNode } from '../data/mnistNode';
 import { preparationOf } from '../data/preparation';
-import { loadModel } from '../io/modelRuntime';
+import { loadModel } from '../model/modelRuntime';
 import { preparedModelText } from '../testing/preparedModels';
 import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows } from './predictCsv';
 import { readCsvFile } from './readInput';

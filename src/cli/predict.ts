@@ -7,7 +7,7 @@
  */
 import { shapeSize } from '../core/shape';
 import { rawWidth } from '../data/preparation';
-import { loadModel, ModelFileError } from '../io/modelRuntime';
+import { loadModel, ModelFileError } from '../model/modelRuntime';
 import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
 import { FeatureRowReader, PREDICT_USAGE, parsePredictArgs, writePredictions } from './predictCsv';
 import { describeErrors, readCsvFile, readInput } from './readInput';

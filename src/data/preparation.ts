@@ -7,7 +7,7 @@
  * thresholds compare the value as written, in float64, as iris-z2's loader does.
  */
 import { shapeSize } from '../core/shape';
-import { z } from '../io/zod';
+import { z } from '../kinds/zod';
 import { CSV_DATASET_ID } from './csvBinding';
 import type { Dataset } from './dataset';
 

@@ -7,7 +7,6 @@
  */
 import { type Preparation, PreparationSchema } from '../data/preparation';
 import { DocumentSchema, type LensDocument } from './document';
-import type { Carried } from './modelParse';
 import {
   MODEL_FORMAT,
   MODEL_MINOR,
@@ -18,7 +17,7 @@ import {
   type TrainingConfig,
 } from './modelSchema';
 import { encodeWeights } from './modelWeights';
-import { withUnknownFields } from './unknownFields';
+import { type Carried, withUnknownFields } from './unknownFields';
 import { GENERATED_BY } from './version';
 
 export interface ModelParts {

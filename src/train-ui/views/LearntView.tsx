@@ -7,8 +7,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Dataset } from '../../data/dataset';
 import { useEditor } from '../../editor/store/EditorStoreContext';
-import type { LoadedModel } from '../../io/modelRuntime';
 import { getLoss } from '../../learn/losses/index';
+import type { LoadedModel } from '../../model/modelRuntime';
 import { classColour, rampColour } from '../data/colours';
 import { lossKind } from '../panel/trainSettings';
 import { classOf, confusion, extent, planeGrid, positiveShare } from './learnt';
