@@ -5,7 +5,7 @@
  * optimiser's state travels with the parameters (group "optimizer"), so training resumes
  * exactly. The schema checks form; modelParse.ts checks that the bytes match the manifest.
  */
-
+import { PreparationSchema } from '../data/preparation';
 import { z } from '../kinds/zod';
 import { DocumentSchema, OptimiserSettingsSchema, TrainingSettingsSchema } from './document';
 
@@ -16,7 +16,7 @@ export const MODEL_FORMAT = 'lensboard-model';
  * (docs/model-format.md, *Versions*).
  */
 export const MODEL_VERSION = 1;
-export const MODEL_MINOR = 3;
+export const MODEL_MINOR = 4;
 
 const Finite = z.number().finite();
 const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -40,6 +40,8 @@ export const DatasetRefSchema = z.object({
   featureShape: z.array(Dim).max(8),
   labelShape: z.array(Dim).max(8),
   task: z.enum(['classification', 'regression', 'boolean']),
+  /** How raw rows become the model's input (since 1.3; absent: rows are given prepared). */
+  preparation: PreparationSchema.optional(),
 });
 
 export const HyperParametersSchema = OptimiserSettingsSchema.required({
@@ -61,7 +63,7 @@ export const TrainingConfigSchema = z.object({
   /**
    * Adam's t, exactly: the steps the optimiser's state has taken (docs/model-format.md, *The
    * step count*). Written with the manifest's `optimizer/t`, which holds it as a float32 for
-   * readers of 1.2 and older, and must agree with it.
+   * readers of 1.3 and older, and must agree with it.
    */
   optimiserSteps: Count.optional(),
 });
@@ -105,7 +107,7 @@ export const ModelFileSchema = z.object({
   diagram: DocumentSchema,
   trainingConfig: TrainingConfigSchema,
   metrics: ModelMetricsSchema.nullable(),
-  /** The engine of the run that wrote the file (`typed-float32`, `tfjs-webgl`, …); since 1.3. */
+  /** The engine of the run that wrote the file (`typed-float32`, `tfjs-webgl`, …); since 1.4. */
   trainedOn: TrainedOnSchema.optional(),
   weightsManifest: z.array(WeightEntrySchema).max(100_000),
   /** Base64 of every weight's float32 values, little-endian, in manifest order. */

@@ -43,7 +43,7 @@ function duplicateNames(model: ModelFile): WeightIssue[] {
 /**
  * The step count holds one truth (docs/model-format.md, *The step count*): `optimiserSteps`, a
  * whole number, which the manifest's float32 `optimizer/t` must agree with. A file older than
- * 1.3 has only the float, which then gives it. Never more steps than the run took.
+ * 1.4 has only the float, which then gives it. Never more steps than the run took.
  */
 function stepCount(model: ModelFile, weights: readonly NamedArray[]): ModelFile | WeightIssue[] {
   const k = weights.findIndex((w) => w.group === 'optimizer' && w.name === STEP_COUNT);
@@ -53,8 +53,8 @@ function stepCount(model: ModelFile, weights: readonly NamedArray[]): ModelFile 
   const path = 'trainingConfig.optimiserSteps';
   if (weights[k].data.length !== 1)
     return [{ path: `weightsManifest[${k}].shape`, message: `'${STEP_COUNT}' is a scalar, shape []` }];
-  if (t.optimiserSteps === undefined && (model.formatMinor ?? 0) >= 3)
-    return [{ path, message: `is missing: a file of version 1.3 or later with '${STEP_COUNT}' states its step count` }];
+  if (t.optimiserSteps === undefined && (model.formatMinor ?? 0) >= 4)
+    return [{ path, message: `is missing: a file of version 1.4 or later with '${STEP_COUNT}' states its step count` }];
   const steps = t.optimiserSteps ?? float;
   if (!Number.isInteger(steps) || steps < 0)
     return [{ path: `weightsManifest[${k}]`, message: `'${STEP_COUNT}' holds ${float}, not a whole number of steps` }];

@@ -58,6 +58,12 @@ describe('a model file exported, opened and exported again', () => {
     expect(exportSource(a.state, first.getState().doc, null, null).kind).toBe('run');
     const text = await a.reads.modelText(new Date('2026-01-01T00:00:00.000Z'));
     expect(text).not.toBeNull();
+    // Export model records how raw rows become the input (docs/model-format.md, *The preparation*).
+    expect(JSON.parse(text!).trainingConfig.dataset.preparation).toEqual({
+      features: ['x', 'y'],
+      encoding: { kind: 'identity' },
+      classes: { names: ['negative', 'positive'], encoding: 'onehot' },
+    });
 
     const b = openInNewPage(text!);
     expect(JSON.stringify(b.store.getState().doc)).toBe(JSON.stringify(first.getState().doc));
@@ -129,7 +135,7 @@ describe('a model file exported, opened and exported again', () => {
 
 describe('a model file of a newer minor version, opened and exported again', () => {
   it('gives back the fields this Lensboard does not know, where they were', () => {
-    const file = JSON.parse(readFileSync(new URL('../../io/fixtures/model-v1.3.json', import.meta.url), 'utf8'));
+    const file = JSON.parse(readFileSync(new URL('../../io/fixtures/model-v1.4.json', import.meta.url), 'utf8'));
     file.diagram.training.seed = file.trainingConfig.seed; // so the diagram opens unchanged
     file.formatMinor = 9;
     file.engine = 'typed-f32';
