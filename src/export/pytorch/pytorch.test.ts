@@ -9,7 +9,8 @@
  *     and the last two again from the model file Lensboard writes after the first step (its
  *     weights and optimiser state, which train.py resumes from);
  * and train.py on Lensboard's XOR data for 100 steps in two spawned DistributedDataParallel
- * processes ends at the loss of one process on the same global batches, within 1e-5.
+ * processes ends at the loss of one process on the same global batches, within 1e-5, and so does
+ * the convolutional example in float32 where a process's share of a batch is uneven or empty.
  * Every generator the op table maps is also run alone, its model.py against its forward on
  * the float64 engine, within 1e-10. One Python process runs every case (it spawns the two DDP
  * workers itself).
