@@ -20,6 +20,7 @@ import type { OpenedFile } from '../model/openFile';
 import { parseTrainArgs, type TrainArgs, USAGE } from './args';
 import { CliError, refused, runCommand, usageError } from './command';
 import { startEngine } from './engine';
+import { onnxOnDataset } from './onnxDataset';
 import { outFileProblem, writeFileOrRescue } from './outputs';
 import { describeErrors, readInput } from './readInput';
 
@@ -101,9 +102,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseTrainArgs(argv);
   if (!parsed.ok) throw usageError(parsed.error, USAGE);
   const args = parsed.args;
-  const opened = readInput(args.document);
-  if (opened.kind === 'error') throw refused(`${args.document}: ${describeErrors(opened)}`);
-  if (opened.kind === 'model' && args.dataset) throw refused("--dataset cannot change a model's dataset");
+  const read = readInput(args.document);
+  if (read.kind === 'error') throw refused(`${args.document}: ${describeErrors(read)}`);
+  const opened = read.kind === 'model' && read.from === 'onnx' ? onnxOnDataset(read, args.document, args.dataset) : read;
+  if (opened.kind === 'model' && opened.from !== 'onnx' && args.dataset)
+    throw refused("--dataset cannot change a model's dataset");
   // before any work: a run must not end with nowhere to put its weights
   const outProblem = args.out === undefined ? null : outFileProblem('--out', args.out, true);
   if (outProblem) throw refused(outProblem);
