@@ -6,8 +6,9 @@
 import { looksLikeNumber, quoteCell, readNumberText } from '../data/numberText';
 import { parseFlags, parsing } from './flags';
 
-export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv> [--help]
+export const PREDICT_USAGE = `usage: npm run predict -- <model.json | model.onnx> <inputs.csv> [--help]
   Prints one CSV line of predictions per row of inputs.csv, with a header y0,y1,…
+  model.onnx: an ONNX file (named .onnx, or told by its bytes), drawn as the app's Open draws it.
   inputs.csv: one row of feature values per line, comma-separated, plain decimals (1, -0.5, 2e-3);
               a first line of column names (none looking like a number) is skipped;
               read up to 20 MB (20971520 bytes).
