@@ -11,6 +11,7 @@
  * model written.
  */
 import type { Dataset } from '../data/dataset';
+import { preparationOf } from '../data/preparation';
 import type { LensDocument } from '../io/document';
 import { DivergenceWatch, epochLoss } from '../learn/divergence';
 import type { TrainerSnapshot } from '../learn/modelFile';
@@ -87,6 +88,7 @@ function snapshotOf(
       featureShape: [...dataset.featureShape],
       labelShape: [...dataset.labelShape],
       task: dataset.task,
+      preparation: preparationOf(dataset),
     },
     trainer,
     epochsDone: result.epochs,

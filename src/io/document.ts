@@ -40,6 +40,8 @@ export const BoxSchema = z.object({
   label: z.string().max(200).optional(),
   /** The group this box belongs to; absent for the top level. */
   parent: Id.optional(),
+  /** In a tied group, what pairs this box with its partner in the other copy (io/tiePairs.ts). */
+  tieKey: Id.optional(),
 });
 
 export const WireSchema = z.object({ id: Id, from: PortRefSchema, to: PortRefSchema });
@@ -61,6 +63,8 @@ export const GroupSchema = z.object({
   /** Instances of one saved box share this template id; `tied` instances share parameters. */
   template: Id.optional(),
   tiedTo: Id.optional(),
+  /** As a box's: pairs this group, nested in a tied group, with its partner in the other copy. */
+  tieKey: Id.optional(),
 });
 
 export const DatasetBindingSchema = z.object({
