@@ -7,9 +7,10 @@ import { looksLikeNumber, quoteCell, readNumberText } from '../data/numberText';
 import { matchColumns, type Preparation } from '../data/preparation';
 import { parseFlags, parsing } from './flags';
 
-export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv> [--prepared] [--verbose] [--help]
+export const PREDICT_USAGE = `usage: npm run predict -- <model.json | model.onnx> <inputs.csv> [--prepared] [--verbose] [--help]
   Prints one CSV line of predictions per row of inputs.csv, with a header y0,y1,…, and for a
   classifier a last column class, the name of the class predicted.
+  model.onnx: an ONNX file (named .onnx, or told by its bytes), drawn as the app's Open draws it.
   inputs.csv: one row of raw values per line, as the model's dataset has them (MNIST's grey
               levels 0…255, Iris in centimetres, a CSV's columns before standardising): the
               model file's preparation is applied to them. Comma-separated plain decimals

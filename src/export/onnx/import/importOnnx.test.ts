@@ -10,12 +10,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lower } from '../../../core/program';
 import { createTypedEngine } from '../../../engines/index';
+import { loadExample } from '../../../io/examples/index';
 import { exampleCase, galleryFor, relativeError } from '../../../testing/exportOracle';
 import { bigOnnx, cnn, file, floats, mlp, node, rng, tensor } from '../../../testing/onnxFiles';
 import { runOnnx } from '../../../testing/onnxRuntime';
 import { fcSeed } from '../../../testing/seed';
 import { compileModelFile, exportGraph } from '../../graph';
 import { refusalOf } from '../../opTable';
+import { decodeOnnx } from '../decode';
+import { DATASET_METADATA, encodeOnnx } from '../model';
 import { ONNX_OPS } from '../ops';
 import { onnxTarget } from '../write';
 import { importOnnx } from './importOnnx';
@@ -51,6 +54,33 @@ describe('ONNX import', () => {
     const input = c.inputs[0];
     const got = predict(bytes, input.data, input.shape[0]);
     expect(relativeError(got, c.expected[0].data)).toBeLessThan(1e-9);
+  });
+
+  it.each(exported.filter((id) => !(id in NOT_IMPORTED)))(
+    '%s: comes back with its name and its own dataset binding',
+    (id) => {
+      const doc = loadExample(id);
+      const r = importOnnx(exportBytes(id), 'model.onnx');
+      if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+      expect(r.file.diagram.name).toBe(doc.name);
+      expect(r.file.diagram.dataset).toEqual({ id: doc.dataset?.id, options: doc.dataset?.options ?? {} });
+      expect(r.file.trainingConfig.dataset.id).toBe(doc.dataset?.id);
+    },
+  );
+
+  it('names a file with no doc string after the file, not its graph (torch writes “torch_jit”), and binds by shapes a binding that does not fit', () => {
+    const decoded = decodeOnnx(cnn());
+    if (!decoded.ok) throw new Error(decoded.error);
+    const m = decoded.model;
+    const torchLike = encodeOnnx({ ...m, graph: { ...m.graph, name: 'torch_jit' } });
+    const r = importOnnx(torchLike, 'digits');
+    expect(r.ok && r.file.diagram.name).toBe('digits');
+    const moons = JSON.stringify({ id: 'moons', options: {} });
+    const misbound = encodeOnnx({ ...m, metadata: [{ key: DATASET_METADATA, value: moons }] });
+    const back = importOnnx(misbound, 'digits');
+    expect(back.ok && back.file.trainingConfig.dataset).toMatchObject({ id: 'csv', featureShape: [64] });
+    const noJson = encodeOnnx({ ...m, metadata: [{ key: DATASET_METADATA, value: '{"id": "moo' }] });
+    expect(importOnnx(noJson, 'digits').ok).toBe(true);
   });
 
   it.each(Object.entries(NOT_IMPORTED))('%s: its ONNX form is refused, naming each op with no generator', (id, ops) => {

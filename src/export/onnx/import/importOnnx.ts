@@ -4,8 +4,8 @@
  * parameter boxes holding their values, its one output as the output box. The file is untrusted:
  * every refusal names the node and its op, every node Lensboard cannot draw is listed (not just
  * the first), nothing throws out of here, and nothing is made unless the whole file is drawn.
- * The diagram is bound to the catalog dataset whose shapes fit, else to a CSV of those shapes
- * that the user imports before training.
+ * The diagram is named and bound as the file carries it (carried.ts), else bound to the catalog
+ * dataset whose shapes fit, else to a CSV of those shapes that the user imports before training.
  */
 import { compileDocument } from '../../../compile/compile';
 import { catalog, entryShapes } from '../../../data/catalog';
@@ -17,6 +17,7 @@ import { buildModelFile } from '../../../io/modelWrite';
 import { hypersOf } from '../../../learn/optimisers/index';
 import { decodeOnnx } from '../decode';
 import type { OnnxModel, OnnxNode, OnnxTensor } from '../model';
+import { carriedBinding, importedName } from './carried';
 import { Drawing, type Value } from './drawing';
 import { groupLargeImport } from './grouping';
 import { ImportRefusal } from './nodeReading';
@@ -207,8 +208,9 @@ function translate(m: OnnxModel, fileName: string, onProgress: OnProgress): Onnx
   if ('message' in out) return fail([out]);
   const bad = d.weights.find((w) => w.data.some((v) => !Number.isFinite(v)));
   if (bad) return fail([issue(bad.name, `weight “${bad.name}” holds a value that is not a finite number`)]);
-  const name = (m.graph.name || fileName).slice(0, 200);
-  const { binding: dataset, task } = binding(input.features, [...out.shape], name);
+  const name = importedName(m, fileName);
+  const { binding: dataset, task } =
+    carriedBinding(m, input.features, out.shape) ?? binding(input.features, [...out.shape], name);
   const optimiser = { kind: 'gd' as const, learningRate: 0.01 };
   onProgress(at('grouping'));
   const doc: LensDocument = groupLargeImport({
