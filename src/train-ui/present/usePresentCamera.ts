@@ -5,7 +5,7 @@
  * Takes the place of the editor's framing above the panel (animate/useFitAbovePanel.ts) while
  * the animation is presented.
  */
-import { useReactFlow, useStore } from '@xyflow/react';
+import { useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { animationMarks } from '../../editor/canvas/animationMarks';
 import { boxesInView, presentView } from './presentCamera';
@@ -32,6 +32,7 @@ function useCaptionHeight(panel: RefObject<HTMLElement | null>, on: boolean): nu
 
 export function usePresentCamera(panel: RefObject<HTMLElement | null>, frame: ShownFrame | null): void {
   const flow = useReactFlow();
+  const rf = useStoreApi();
   const width = useStore((s) => s.width);
   const height = useStore((s) => s.height);
   const caption = useCaptionHeight(panel, frame !== null);
@@ -51,8 +52,11 @@ export function usePresentCamera(panel: RefObject<HTMLElement | null>, frame: Sh
       });
       const ids = boxesInView(frame.boxes, frame.kind, lit, flow.getEdges()).filter((id) => flow.getInternalNode(id));
       if (ids.length === 0) return;
-      void flow.setViewport(presentView(flow.getNodesBounds(ids), width, height, caption), { duration: 250 });
+      // presented, the caption lies under the pane (present.css); whatever of it is over the pane is left out
+      const pane = rf.getState().domNode?.getBoundingClientRect();
+      const over = pane && panel.current ? Math.max(0, pane.bottom - panel.current.getBoundingClientRect().top) : 0;
+      void flow.setViewport(presentView(flow.getNodesBounds(ids), width, height, over), { duration: 250 });
     });
     return () => cancelAnimationFrame(at);
-  }, [flow, key, width, height, caption]);
+  }, [flow, rf, panel, key, width, height, caption]);
 }
