@@ -55,7 +55,8 @@ export function usePresentCamera(panel: RefObject<HTMLElement | null>, frame: Sh
       // presented, the caption lies under the pane (present.css); whatever of it is over the pane is left out
       const pane = rf.getState().domNode?.getBoundingClientRect();
       const over = pane && panel.current ? Math.max(0, pane.bottom - panel.current.getBoundingClientRect().top) : 0;
-      void flow.setViewport(presentView(flow.getNodesBounds(ids), width, height, over), { duration: 250 });
+      // at once: a flight between two zooms passes through smaller ones, each a picture the class would see go by
+      void flow.setViewport(presentView(flow.getNodesBounds(ids), width, height, over));
     });
     return () => cancelAnimationFrame(at);
   }, [flow, rf, panel, key, width, height, caption]);
