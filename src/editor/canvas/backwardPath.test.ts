@@ -29,27 +29,23 @@ describe('the backward strand beside a wire that enters from the top', () => {
 
   it('keeps its distance from the wire all along, however tight its turn: it never crosses or touches it', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: -400, max: 400 }),
-        fc.integer({ min: 60, max: 400 }),
-        (dx, dy) => {
-          const [d] = getBezierPath({
-            sourceX: 0,
-            sourceY: 0,
-            targetX: dx,
-            targetY: dy,
-            sourcePosition: Position.Right,
-            targetPosition: Position.Top,
-          });
-          const wire = points(besidePath(d, 0) ?? '');
-          const strand = points(besidePath(d, 8) ?? '');
-          // every point of the strand is near 8 px from the wire's nearest sampled point
-          for (const [x, y] of strand) {
-            const near = Math.min(...wire.map(([a, b]) => Math.hypot(a - x, b - y)));
-            expect(near).toBeGreaterThan(5);
-          }
-        },
-      ),
+      fc.property(fc.integer({ min: -400, max: 400 }), fc.integer({ min: 60, max: 400 }), (dx, dy) => {
+        const [d] = getBezierPath({
+          sourceX: 0,
+          sourceY: 0,
+          targetX: dx,
+          targetY: dy,
+          sourcePosition: Position.Right,
+          targetPosition: Position.Top,
+        });
+        const wire = points(besidePath(d, 0) ?? '');
+        const strand = points(besidePath(d, 8) ?? '');
+        // every point of the strand is near 8 px from the wire's nearest sampled point
+        for (const [x, y] of strand) {
+          const near = Math.min(...wire.map(([a, b]) => Math.hypot(a - x, b - y)));
+          expect(near).toBeGreaterThan(5);
+        }
+      }),
       { seed, numRuns: 60 },
     );
   });
