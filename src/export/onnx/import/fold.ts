@@ -63,8 +63,7 @@ const FOLDERS: Readonly<Record<string, Folder>> = {
     return ints(n.outputs[0], [values.length], values);
   },
   Slice: (n, [x, starts, ends, axes, steps]) => {
-    if (x?.dims.length !== 1 || !starts || !ends)
-      return refuse('it slices something other than a vector of sizes');
+    if (x?.dims.length !== 1 || !starts || !ends) return refuse('it slices something other than a vector of sizes');
     if (axes && numbers(axes).some((a) => a !== 0 && a !== -1)) refuse('it slices along an axis a vector lacks');
     const v = numbers(x);
     const step = steps ? numbers(steps)[0] : 1;
