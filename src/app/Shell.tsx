@@ -5,19 +5,17 @@
  */
 
 import { ClassroomProvider } from '../classroom/ClassroomContext';
-import { LessonChooser, LessonsButton } from '../classroom/LessonChooser';
 import { LessonPanel } from '../classroom/LessonPanel';
+import { LazyLessonChooser, LessonsButton } from '../classroom/LessonsButton';
 import { DiagramCanvas } from '../editor/canvas/DiagramCanvas';
 import { DocumentTitle } from '../editor/DocumentTitle';
 import { Inspector } from '../editor/inspector/Inspector';
 import { Breadcrumb } from '../editor/overlays/Breadcrumb';
 import { ConnectPicker } from '../editor/overlays/ConnectPicker';
 import { ContextMenu } from '../editor/overlays/ContextMenu';
-import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
-import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
 import { LockedBanner } from '../editor/overlays/LockedBanner';
-import { LazyOverlay } from '../editor/overlays/lazyOverlay';
+import { LazyOverlay, LazyWhen } from '../editor/overlays/lazyOverlay';
 import { MissingOutputHint } from '../editor/overlays/MissingOutputHint';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
 import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
@@ -29,7 +27,7 @@ import { TermPanel } from '../editor/overlays/TermPanel';
 import { TieDialog } from '../editor/overlays/TieDialog';
 import { UnreadableBanner } from '../editor/overlays/UnreadableBanner';
 import { Palette } from '../editor/palette/Palette';
-import { useEditor } from '../editor/store/EditorStoreContext';
+import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
 import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
@@ -49,6 +47,9 @@ import { usePanels } from './usePanels';
 // the canvas, needs neither.
 const loadPictureDialog = () => import('../editor/overlays/PictureDialog').then((m) => m.PictureDialog);
 const loadReverseView = () => import('../editor/reverse/ReverseDerivativeView').then((m) => m.ReverseDerivativeView);
+// The gallery and the question before an example replaces unsaved work carry every example's JSON.
+const loadExamplesDialog = () => import('../editor/overlays/ExamplesDialog').then((m) => m.ExamplesDialog);
+const loadDiscardDialog = () => import('../editor/overlays/DiscardDialog').then((m) => m.DiscardDialog);
 
 /** The header's words and the canvas's status while the diagram opens; index.html draws them too. */
 export const APP_NAME = 'Lensboard';
@@ -57,6 +58,8 @@ export const OPENING = 'Opening the diagram…';
 
 export function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
+  const discarding = useEditor((s) => s.discardPrompt !== false);
+  const store = useEditorStoreApi();
   const [open, toggle, reveal] = usePanels();
   // the inspector, closed, comes out over the canvas's edge while a box or wire is selected
   const drawer = useInspectorDrawer(!open.inspector);
@@ -173,13 +176,19 @@ export function Shell({ ready }: { ready: boolean }) {
           <ContextMenu />
           <ConnectPicker />
           <TieDialog />
-          <DiscardDialog />
+          <LazyWhen
+            open={discarding}
+            what="the question"
+            load={loadDiscardDialog}
+            close={() => store.getState().setView({ discardPrompt: false })}
+            props={{}}
+          />
           <OpenProblemDialog />
-          <ExamplesDialog />
+          <LazyOverlay overlay="examples" what="the examples" load={loadExamplesDialog} />
           <ShareDialog />
           <LazyOverlay overlay="picture" what="the picture dialog" load={loadPictureDialog} />
           <ShortcutsOverlay />
-          <LessonChooser />
+          <LazyLessonChooser />
         </div>
       </ClassroomProvider>
     </TrainingProvider>

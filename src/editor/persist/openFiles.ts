@@ -10,7 +10,7 @@
  * (docs/export.md, "Import back"). A lesson file opens its diagram and leaves the lesson in
  * `openedLesson`, which the classroom starts (docs/lessons.md).
  */
-import { checkFileSize, type OpenedFile, openFile } from '../../io/openFile';
+import type { OpenedFile } from '../../io/openFile';
 import { documentForModel } from '../../learn/modelDocument';
 import type { EditorStore } from '../store/createEditorStore';
 import type { AcceptedFile } from '../store/types';
@@ -18,6 +18,12 @@ import { hasUnsavedWork } from '../store/unsaved';
 
 /** The page's one file input, which the Open command clicks (Toolbar.tsx renders it). */
 export const OPEN_INPUT_ID = 'lensboard-open-file';
+
+/**
+ * The door's readers (lessons start from any example, so they carry the whole gallery) load with
+ * the first file opened, not with the page (docs/architecture.md, "The first screen").
+ */
+const loadDoor = () => import('../../io/openFile');
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -65,11 +71,6 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
   );
 }
 
-/** The file's text, already read: refused with its problems, opened, or asked about first. */
-export function openText(store: EditorStore, file: string, text: string): void {
-  openChecked(store, file, openFile(text));
-}
-
 /** An ONNX file's bytes, already read: drawn as a model, or refused naming each node. The reader
  * loads with the first .onnx file opened, not with the page; a failed load is shown as a refusal. */
 export async function openOnnx(store: EditorStore, file: string, bytes: Uint8Array): Promise<void> {
@@ -91,7 +92,8 @@ export async function openOnnx(store: EditorStore, file: string, bytes: Uint8Arr
   );
 }
 
-function openChecked(store: EditorStore, file: string, opened: OpenedFile): void {
+/** A file read through the door: refused with its problems, opened, or asked about first. */
+export function openChecked(store: EditorStore, file: string, opened: OpenedFile): void {
   const s = store.getState();
   if (opened.kind === 'error') {
     s.setView({ openProblem: { file, errors: opened.errors } });
@@ -106,6 +108,7 @@ function openChecked(store: EditorStore, file: string, opened: OpenedFile): void
  * a byte is read. The Lessons dialog reads lesson files this way (classroom/LessonChooser.tsx).
  */
 export async function readPicked(file: File): Promise<OpenedFile> {
+  const { checkFileSize, openFile } = await loadDoor();
   const tooBig = checkFileSize(file.size);
   if (tooBig?.kind === 'error') return tooBig;
   try {
@@ -122,7 +125,7 @@ export async function openPicked(store: EditorStore, file: File): Promise<void> 
     openChecked(store, file.name, await readPicked(file));
     return;
   }
-  const tooBig = checkFileSize(file.size);
+  const tooBig = (await loadDoor()).checkFileSize(file.size);
   if (tooBig?.kind === 'error') {
     store.getState().setView({ openProblem: { file: file.name, errors: tooBig.errors } });
     return;

@@ -13,7 +13,7 @@ import { shippedLessons } from '../../classroom/lessons';
 import { startLesson } from '../../classroom/startLesson';
 import { startNewDiagram } from '../../editor/commands/newDiagram';
 import { startExample } from '../../editor/commands/openExample';
-import { openText } from '../../editor/persist/openFiles';
+import { openText } from '../../editor/persist/openText';
 import { createEditorStore, type EditorStore } from '../../editor/store/createEditorStore';
 import { loadExample } from '../../io/examples';
 import { parseModelText } from '../../io/modelParse';
