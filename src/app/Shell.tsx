@@ -4,6 +4,7 @@
  * again; the arrangement a window starts with is chosen for its width (docs/screen.md).
  */
 
+import { memo } from 'react';
 import { ClassroomProvider } from '../classroom/ClassroomContext';
 import { LessonPanel } from '../classroom/LessonPanel';
 import { LazyLessonChooser, LessonsButton } from '../classroom/LessonsButton';
@@ -56,7 +57,8 @@ export const APP_NAME = 'Lensboard';
 export const TAGLINE = 'string diagrams of lenses, trained';
 export const OPENING = 'Opening the diagram…';
 
-export function Shell({ ready }: { ready: boolean }) {
+/** Memoised: the editor around it renders again when its restore is done, which changes nothing here. */
+export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
   const discarding = useEditor((s) => s.discardPrompt !== false);
   const store = useEditorStoreApi();
@@ -193,4 +195,4 @@ export function Shell({ ready }: { ready: boolean }) {
       </ClassroomProvider>
     </TrainingProvider>
   );
-}
+});
