@@ -19,19 +19,14 @@ import { LockedBanner } from '../editor/overlays/LockedBanner';
 import { LazyOverlay, LazyWhen } from '../editor/overlays/lazyOverlay';
 import { MissingOutputHint } from '../editor/overlays/MissingOutputHint';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
-import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
-import { ShareDialog } from '../editor/overlays/ShareDialog';
-import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
 import { TermPanel } from '../editor/overlays/TermPanel';
-import { TieDialog } from '../editor/overlays/TieDialog';
 import { UnreadableBanner } from '../editor/overlays/UnreadableBanner';
 import { Palette } from '../editor/palette/Palette';
 import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
-import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
-import { DatasetPanel } from '../train-ui/data/DatasetPanel';
+import { LazyAnimationPanel } from '../train-ui/animate/LazyAnimationPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { PresentButton } from '../train-ui/present/PresentButton';
@@ -50,6 +45,12 @@ const loadPictureDialog = () => import('../editor/overlays/PictureDialog').then(
 const loadReverseView = () => import('../editor/reverse/ReverseDerivativeView').then((m) => m.ReverseDerivativeView);
 // The gallery and the question before an example replaces unsaved work carry every example's JSON.
 const loadExamplesDialog = () => import('../editor/overlays/ExamplesDialog').then((m) => m.ExamplesDialog);
+// The data panel starts on its rail below 1440 px: its preview, worker and forms load when first opened.
+const loadDatasetPanel = () => import('../train-ui/data/DatasetPanel').then((m) => m.DatasetPanel);
+const loadShareDialog = () => import('../editor/overlays/ShareDialog').then((m) => m.ShareDialog);
+const loadShortcuts = () => import('../editor/overlays/ShortcutsOverlay').then((m) => m.ShortcutsOverlay);
+const loadTieDialog = () => import('../editor/overlays/TieDialog').then((m) => m.TieDialog);
+const loadOpenProblem = () => import('../editor/overlays/OpenProblemDialog').then((m) => m.OpenProblemDialog);
 const loadDiscardDialog = () => import('../editor/overlays/DiscardDialog').then((m) => m.DiscardDialog);
 
 /** The header's words and the canvas's status while the diagram opens; index.html draws them too. */
@@ -61,6 +62,8 @@ export const OPENING = 'Opening the diagram…';
 export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
   const discarding = useEditor((s) => s.discardPrompt !== false);
+  const tying = useEditor((s) => s.tiePrompt !== null);
+  const refused = useEditor((s) => s.openProblem !== null);
   const store = useEditorStoreApi();
   const [open, toggle, reveal] = usePanels();
   // the inspector, closed, comes out over the canvas's edge while a box or wire is selected
@@ -81,7 +84,9 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
         )}
       </PanelHeading>
       <div id="inspector-body" className="panel-body" hidden={!open.inspector && !drawer.shown}>
-        <Inspector />
+        <OnceOpened open={open.inspector || drawer.shown}>
+          <Inspector />
+        </OnceOpened>
       </div>
     </aside>
   );
@@ -147,7 +152,7 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
             <TermPanel />
             {/* beside the term bar when closed; over the canvas's bottom or side when open (app.css) */}
             <PerSession>
-              <AnimationPanel />
+              <LazyAnimationPanel />
             </PerSession>
           </main>
           <div className="side">
@@ -155,9 +160,13 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
             <div className="data-section">
               <PanelHeading name="Data" open={open.data} onToggle={() => toggle('data')} controls="data-body" />
               <div id="data-body" className="panel-body" hidden={!open.data}>
-                <OnceOpened open={open.data}>
-                  <DatasetPanel />
-                </OnceOpened>
+                <LazyWhen
+                  open={open.data}
+                  what="the data panel"
+                  load={loadDatasetPanel}
+                  close={() => toggle('data', false)}
+                  props={{}}
+                />
               </div>
             </div>
           </div>
@@ -177,7 +186,13 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
           <StatusBar />
           <ContextMenu />
           <ConnectPicker />
-          <TieDialog />
+          <LazyWhen
+            open={tying}
+            what="the question"
+            load={loadTieDialog}
+            close={() => store.getState().setView({ tiePrompt: null })}
+            props={{}}
+          />
           <LazyWhen
             open={discarding}
             what="the question"
@@ -185,11 +200,17 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
             close={() => store.getState().setView({ discardPrompt: false })}
             props={{}}
           />
-          <OpenProblemDialog />
+          <LazyWhen
+            open={refused}
+            what="the file's problems"
+            load={loadOpenProblem}
+            close={() => store.getState().setView({ openProblem: null })}
+            props={{}}
+          />
           <LazyOverlay overlay="examples" what="the examples" load={loadExamplesDialog} />
-          <ShareDialog />
+          <LazyOverlay overlay="share" what="the share dialog" load={loadShareDialog} />
           <LazyOverlay overlay="picture" what="the picture dialog" load={loadPictureDialog} />
-          <ShortcutsOverlay />
+          <LazyOverlay overlay="shortcuts" what="the shortcuts" load={loadShortcuts} />
           <LazyLessonChooser />
         </div>
       </ClassroomProvider>
