@@ -1,6 +1,6 @@
 /**
  * The list of lessons: each with its title and what it shows, a lesson file of the teacher's
- * (picked, or dropped on the dialog) read through the one file door (io/openFile.ts), and the
+ * (picked, or dropped on the dialog) read through the one file door (model/openFile.ts), and the
  * way to write one. Starting one replaces the diagram on the canvas; with unsaved work the
  * dialog says so first (Undo brings it back). A refused file changes nothing: its problems are
  * listed here with their JSON paths.

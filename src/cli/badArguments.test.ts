@@ -17,7 +17,7 @@ const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const scratch = mkdtempSync(join(tmpdir(), 'lensboard-cli-'));
 const at = (name: string) => join(scratch, name);
 
-type Command = 'train' | 'predict' | 'experiment' | 'export';
+type Command = 'train' | 'predict' | 'experiment' | 'export' | 'conformance';
 
 interface Case {
   readonly command: Command;
@@ -40,7 +40,9 @@ const by =
     says,
     exit,
   });
-const [train, predict, experiment, exportTo] = (['train', 'predict', 'experiment', 'export'] as const).map(by);
+const [train, predict, experiment, exportTo, conformance] = (
+  ['train', 'predict', 'experiment', 'export', 'conformance'] as const
+).map(by);
 const onnx = (...args: string[]) => ['--to', 'onnx', '--out', at('pkg'), ...args];
 const NO_FILE = /nothing\.(json|csv): cannot read it: no such file or folder/;
 const FOLDER = /folder: is a folder, not a file/;
@@ -100,6 +102,25 @@ const CASES: readonly Case[] = [
     2,
   ),
   exportTo('an output below a file', [model, '--to', 'onnx', '--out', join(at('existing.txt'), 'pkg')], BELOW_FILE, 2),
+
+  conformance(
+    'unknown runtime',
+    ['--runtime', 'keras'],
+    /--runtime must be one of lensboard, pytorch, onnx, got 'keras'/,
+  ),
+  conformance('no runtime', [], /give one of --runtime or --results/),
+  conformance(
+    'a suite folder without a manifest',
+    ['--runtime', 'onnx', '--suite', at('folder')],
+    /folder: no manifest\.json/,
+    2,
+  ),
+  conformance(
+    'results that are a file',
+    ['--results', at('existing.txt')],
+    /--results .*existing\.txt: not a folder/,
+    2,
+  ),
 ];
 
 interface Ran {
@@ -136,7 +157,7 @@ async function pool<T>(jobs: readonly (() => Promise<T>)[], width: number): Prom
   return out;
 }
 
-const COMMANDS: readonly Command[] = ['train', 'predict', 'experiment', 'export'];
+const COMMANDS: readonly Command[] = ['train', 'predict', 'experiment', 'export', 'conformance'];
 const USAGE_OF: Partial<Record<Command, string>> = {};
 const ran = new Map<string, Ran>();
 const extra = {

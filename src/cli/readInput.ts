@@ -1,11 +1,11 @@
 /**
- * Files the CLI reads go through the app's own door (io/openFile): the size from the file
+ * Files the CLI reads go through the app's own door (model/openFile): the size from the file
  * system before a byte is read, then the same checks, migrations and messages as in the app.
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_BYTES as CSV_MAX_BYTES } from '../data/csvError';
-import { checkFileSize, type OpenedFile, openFile } from '../io/openFile';
+import { checkFileSize, type OpenedFile, openFile } from '../model/openFile';
 import { describeError } from './command';
 import type { CsvRows, FeatureRowReader } from './predictCsv';
 

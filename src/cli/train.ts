@@ -10,13 +10,14 @@
  * model written.
  */
 import type { Dataset } from '../data/dataset';
+import { preparationOf } from '../data/preparation';
 import type { LensDocument } from '../io/document';
-import type { OpenedFile } from '../io/openFile';
 import { DivergenceWatch, epochLoss } from '../learn/divergence';
 import type { TrainerSnapshot } from '../learn/modelFile';
 import type { EngineName } from '../learn/runners/types';
 import type { Trainer } from '../learn/trainer';
 import type { EpochMetrics, TrainResult } from '../learn/trainerTypes';
+import type { OpenedFile } from '../model/openFile';
 import { parseTrainArgs, type TrainArgs, USAGE } from './args';
 import { CliError, refused, runCommand, usageError } from './command';
 import { startEngine } from './engine';
@@ -85,6 +86,7 @@ function snapshotOf(
       featureShape: [...dataset.featureShape],
       labelShape: [...dataset.labelShape],
       task: dataset.task,
+      preparation: preparationOf(dataset),
     },
     trainer,
     epochsDone: result.epochs,

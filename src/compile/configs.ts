@@ -1,16 +1,17 @@
 /**
  * The configs of the learner's box kinds, as zod schemas: the compiler checks a drawn box's
  * config with these and reports the first bad key on the box (`bad-config`). The kinds and
- * hyper-parameters come from their one list each (learn/losses, learn/optimisers,
- * ./initialisers); defaults are the ones the palette shows (boxKinds.ts), so a freshly dropped
+ * hyper-parameters come from their one list each (kinds/losses.ts, kinds/optimisers.ts,
+ * kinds/initialisers.ts); defaults are the ones the palette shows (kinds/boxKinds.ts), so a freshly dropped
  * box compiles as drawn.
  */
 
 import { hyperSchema, OptimiserSettingsSchema } from '../io/document';
-import { z } from '../io/zod';
-import { DEFAULT_LOSS, LOSS_KINDS } from '../learn/losses/index';
-import { DEFAULT_OPTIMISER, HYPERS } from '../learn/optimisers/index';
-import { DEFAULT_INIT, InitSpecSchema } from './initialisers';
+import { HYPERS } from '../kinds/hypers';
+import { DEFAULT_INIT, InitSpecSchema } from '../kinds/initialisers';
+import { DEFAULT_LOSS, LOSS_KINDS } from '../kinds/losses';
+import { DEFAULT_OPTIMISER } from '../kinds/optimisers';
+import { z } from '../kinds/zod';
 
 const Shape = z
   .array(

@@ -10,7 +10,7 @@ import type { Config } from '../core/diagram';
 import { LensboardError } from '../core/errors';
 import type { Generator, PortSpec } from '../core/generator';
 import type { BoxDoc, LensDocument, PortRef } from '../io/document';
-import { lookupBoxKind } from '../learn/boxKinds';
+import { lookupBoxKind } from '../kinds/boxKinds';
 import { byId, ErrorList, portKey } from './errors';
 import { GroupIndex, tiedOwners } from './groups';
 

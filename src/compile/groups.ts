@@ -2,9 +2,10 @@
  * Groups (sub-diagrams) are flattened: a wire into a group's exposed input goes to the inner
  * ports it names, a wire out of an exposed output comes from the inner port it names, through
  * any depth of nesting. A group `tiedTo` another instance shares its parameters: its boxes
- * (and nested groups, recursively) are paired with the other's.
+ * (and nested groups, recursively) are paired with the other's by tie key (io/tiePairs.ts).
  */
 import type { GroupDoc, LensDocument, PortRef } from '../io/document';
+import { membersByGroup, pairTied } from '../io/tiePairs';
 import { byId, type ErrorList } from './errors';
 
 /** How deep groups may nest before we call the nesting circular. */
@@ -49,47 +50,10 @@ export class GroupIndex {
   }
 }
 
-/** Digit runs compare as numbers, so `linear9` comes before `linear10`. */
-const natural = (id: string) => id.replace(/\d+/g, (d) => d.padStart(12, '0'));
-
-/**
- * The order in which two instances' members pair up. A placed copy keeps its members'
- * positions inside the group (only the group moves) while their ids are renamed, so position
- * comes before id.
- */
-const pairOrder = (a: Member, b: Member) =>
-  byId(a.generator, b.generator) ||
-  a.position.x - b.position.x ||
-  a.position.y - b.position.y ||
-  byId(natural(a.id), natural(b.id));
-
-interface Member {
-  readonly id: string;
-  readonly generator: string;
-  readonly position: { readonly x: number; readonly y: number };
-  readonly group?: GroupDoc;
-}
-
 /** For each box of a tied instance, the box whose parameters it uses (followed to the end of the chain). */
 export function tiedOwners(doc: LensDocument, groups: GroupIndex, errors: ErrorList): Map<string, string> {
-  const members = new Map<string, Member[]>();
-  const add = (parent: string | undefined, m: Member) =>
-    parent && members.set(parent, [...(members.get(parent) ?? []), m]);
-  for (const b of doc.boxes) add(b.parent, b);
-  for (const g of doc.groups) add(g.parent, { id: g.id, generator: 'group', position: g.position, group: g });
+  const members = membersByGroup(doc);
   const owner = new Map<string, string>();
-  const pair = (mine: GroupDoc, theirs: GroupDoc, into: Map<string, string>, depth: number): boolean => {
-    const a = [...(members.get(mine.id) ?? [])].sort(pairOrder);
-    const b = [...(members.get(theirs.id) ?? [])].sort(pairOrder);
-    if (depth > MAX_DEPTH || a.length !== b.length || a.some((m, i) => m.generator !== b[i].generator)) return false;
-    for (const [i, m] of a.entries()) {
-      const other = b[i];
-      if (m.group && other.group) {
-        if (!pair(m.group, other.group, into, depth + 1)) return false;
-      } else into.set(m.id, other.id);
-    }
-    return true;
-  };
   for (const g of [...groups.byId.values()].sort((a, b) => byId(a.id, b.id))) {
     if (!g.tiedTo) continue;
     const target = groups.byId.get(g.tiedTo);
@@ -97,10 +61,17 @@ export function tiedOwners(doc: LensDocument, groups: GroupIndex, errors: ErrorL
       errors.add('unknown-box', `group '${g.name}' is tied to '${g.tiedTo}', which does not exist`, { box: g.id });
       continue;
     }
-    const found = new Map<string, string>(); // kept only if the whole instance pairs up
-    if (pair(g, target, found, 0)) for (const [k, v] of found) owner.set(k, v);
-    else
-      errors.add('bad-config', `group '${g.name}' is tied to '${target.name}' but their boxes differ`, { box: g.id });
+    // Kept only if the whole instance pairs up.
+    const paired = pairTied(members, g, target);
+    if (paired.ok) {
+      for (const [k, v] of paired.pairs) if (!groups.byId.has(k)) owner.set(k, v);
+      continue;
+    }
+    const { member, memberIn, reason } = paired.mismatch;
+    const at = member.group || memberIn.id !== g.id ? g.id : member.id;
+    errors.add('bad-config', `group '${g.name}' is tied to '${target.name}' but their boxes differ: ${reason}`, {
+      box: at,
+    });
   }
   // A chain a → b → c ends at c; a loop of ties ends where it started.
   const end = (id: string): string => {

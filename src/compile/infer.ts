@@ -5,7 +5,7 @@
  * (output, loss, learning rate) check what reaches them. Errors are collected, never thrown.
  */
 import { param, printType, real, type WireType } from '../core/wire';
-import { getLoss } from '../learn/losses/index';
+import { lossKind } from '../kinds/losses';
 import {
   firstIssue,
   InputConfigSchema,
@@ -90,7 +90,7 @@ function inferLoss(s: InferState, id: string, node: Node): void {
   }
   // A ℤ₂ loss is ŷ ⊕ y itself, a bit per output that the identity learning rate passes on
   // (Reverse Derivative Ascent), not a number: its wire carries the prediction's type.
-  const z2 = config.success && getLoss(config.data.kind).field === 'z2';
+  const z2 = config.success && lossKind(config.data.kind).field === 'z2';
   s.setType(id, 'l', z2 && yHat ? yHat : real([]));
 }
 

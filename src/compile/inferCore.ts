@@ -5,10 +5,10 @@
  */
 import { ConfigError, GeneratorTypeError, LensboardError } from '../core/errors';
 import type { WireType } from '../core/wire';
+import { DEFAULT_INIT, InitSpecSchema } from '../kinds/initialisers';
+import { paraRule } from '../kinds/para';
 import { mismatch } from './errors';
 import { coreConfig, type Node } from './graph';
-import { DEFAULT_INIT, InitSpecSchema } from './initialisers';
-import { paraRule } from './para';
 import type { InferState } from './state';
 import type { InitSpec } from './types';
 

@@ -128,7 +128,7 @@ describe('compile structure', () => {
     expect(free.params.map((p) => p.name)).toEqual(['g1.b.b', 'g1.lin.W', 'g2.b.b', 'g2.lin.W']);
   });
 
-  it("a tied copy with renamed boxes pairs them by position, as the editor's copies keep it", () => {
+  it('a tied copy without tie keys (a file from before them) pairs its renamed boxes by position', () => {
     const member = (id: string, parent: string, x: number, out: number) =>
       box(id, 'linear', { out }, { parent, position: { x, y: 0 } });
     const group = (id: string, first: string, last: string, tiedTo?: string): GroupDoc => ({

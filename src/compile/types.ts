@@ -6,12 +6,12 @@
 import type { Diagram } from '../core/diagram';
 import type { WireType } from '../core/wire';
 import type { OptimiserSettings } from '../io/document';
-import type { LossKind } from '../learn/losses/index';
-import type { InitSpec } from './initialisers';
+import type { InitSpec } from '../kinds/initialisers';
+import type { LossKind } from '../kinds/losses';
 import type { ModelSources } from './sources';
 
-export type { LossKind } from '../learn/losses/index';
-export type { InitSpec } from './initialisers';
+export type { InitSpec } from '../kinds/initialisers';
+export type { LossKind } from '../kinds/losses';
 
 export interface CompiledParam {
   readonly name: string;

@@ -3,7 +3,7 @@
  * action saves. The files sit in one folder named after the archive, so unpacking never spills
  * them beside the user's other files.
  */
-import { parseModelText } from '../io/modelParse';
+import { parseModelText } from '../model/modelParse';
 import { ExportError, exportGraph } from './graph';
 import { exportTarget } from './targets';
 import { zipStore } from './zip';

@@ -10,12 +10,14 @@
  * (docs/model-format.md, "The diagram").
  * The schema checks form only; meaning (known generator, well-typed wiring) is the compiler's.
  * Loss and optimiser kinds and the hyper-parameters' ranges come from their one list each
- * (learn/losses, learn/optimisers): a kind added there is a kind a document may name.
+ * (kinds/losses.ts, kinds/optimisers.ts, kinds/hypers.ts): a kind added there is a kind a document may name.
  */
-import { LEARNT_WIRES } from '../learn/learntWires';
-import { LOSS_KINDS } from '../learn/losses/index';
-import { HYPER_NAMES, HYPERS, type HyperName, OPTIMISER_KINDS } from '../learn/optimisers/index';
-import { z } from './zod';
+
+import { HYPER_NAMES, HYPERS, type HyperName } from '../kinds/hypers';
+import { LEARNT_WIRES } from '../kinds/learntWires';
+import { LOSS_KINDS } from '../kinds/losses';
+import { OPTIMISER_KINDS } from '../kinds/optimisers';
+import { z } from '../kinds/zod';
 
 export const DOCUMENT_FORMAT = 'lensboard-document';
 export const DOCUMENT_VERSION = 1;
@@ -38,6 +40,8 @@ export const BoxSchema = z.object({
   label: z.string().max(200).optional(),
   /** The group this box belongs to; absent for the top level. */
   parent: Id.optional(),
+  /** In a tied group, what pairs this box with its partner in the other copy (io/tiePairs.ts). */
+  tieKey: Id.optional(),
 });
 
 export const WireSchema = z.object({ id: Id, from: PortRefSchema, to: PortRefSchema });
@@ -59,6 +63,8 @@ export const GroupSchema = z.object({
   /** Instances of one saved box share this template id; `tied` instances share parameters. */
   template: Id.optional(),
   tiedTo: Id.optional(),
+  /** As a box's: pairs this group, nested in a tied group, with its partner in the other copy. */
+  tieKey: Id.optional(),
 });
 
 export const DatasetBindingSchema = z.object({

@@ -7,7 +7,7 @@
  */
 
 import type { PortSpec } from '../core/generator';
-import { describeBox } from '../learn/boxKinds';
+import { describeBox } from '../kinds/boxKinds';
 import type { LensDocument } from './document';
 import { loadExample } from './examples';
 import { type Lesson, LessonSchema } from './lessonSchema';

@@ -5,7 +5,7 @@
  * points at a panel or a button by highlighting it, never by naming where it sits on the
  * screen: where it sits depends on the window.
  */
-import { z } from './zod';
+import { z } from '../kinds/zod';
 
 export const LESSON_FORMAT = 'lensboard-lesson';
 export const LESSON_VERSION = 1;

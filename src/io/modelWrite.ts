@@ -5,8 +5,8 @@
  * rather than written as a file nobody can open. A file written again as it was read (`carried`)
  * keeps the fields this Lensboard does not know, and the newer minor version that has them.
  */
+import { type Preparation, PreparationSchema } from '../data/preparation';
 import { DocumentSchema, type LensDocument } from './document';
-import type { Carried } from './modelParse';
 import {
   MODEL_FORMAT,
   MODEL_MINOR,
@@ -17,7 +17,7 @@ import {
   type TrainingConfig,
 } from './modelSchema';
 import { encodeWeights } from './modelWeights';
-import { withUnknownFields } from './unknownFields';
+import { type Carried, withUnknownFields } from './unknownFields';
 import { GENERATED_BY } from './version';
 
 export interface ModelParts {
@@ -33,6 +33,9 @@ export interface ModelParts {
    */
   readonly carried?: Carried;
 }
+
+/** The preparation's keys in one fixed order, as the schema lists them. */
+const writtenPreparation = (p: Preparation): Preparation => PreparationSchema.parse(p);
 
 export function buildModelFile(parts: ModelParts): ModelFile {
   for (const w of parts.weights) {
@@ -57,6 +60,7 @@ export function buildModelFile(parts: ModelParts): ModelFile {
         featureShape: [...t.dataset.featureShape],
         labelShape: [...t.dataset.labelShape],
         task: t.dataset.task,
+        ...(t.dataset.preparation ? { preparation: writtenPreparation(t.dataset.preparation) } : {}),
       },
       loss: t.loss,
       optimiser: {

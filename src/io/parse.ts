@@ -6,6 +6,7 @@
  */
 import { DocumentSchema, type LensDocument } from './document';
 import { migrateDocument } from './migrate';
+import { withTieKeys } from './tiePairs';
 import { type DocumentIssue, findUnsafe, formatPath, readUntrustedJson } from './untrusted';
 
 export type { DocumentIssue } from './untrusted';
@@ -44,9 +45,9 @@ export function parseDocument(json: unknown): ParseResult {
   }
   const dups = duplicateIds(parsed.data);
   if (dups.length > 0) return { ok: false, errors: dups };
-  return migrated.from < parsed.data.version
-    ? { ok: true, doc: parsed.data, migratedFrom: migrated.from }
-    : { ok: true, doc: parsed.data };
+  // Tied copies written before tie keys get them once, from the order that paired them then.
+  const doc = withTieKeys(parsed.data);
+  return migrated.from < parsed.data.version ? { ok: true, doc, migratedFrom: migrated.from } : { ok: true, doc };
 }
 
 export function parseDocumentText(text: string): ParseResult {

@@ -13,6 +13,12 @@ export interface UnknownField {
   readonly value: unknown;
 }
 
+/** What a file read keeps to be written again as it was: its minor version, the fields not known here. */
+export interface Carried {
+  readonly formatMinor: number;
+  readonly fields: readonly UnknownField[];
+}
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -4,11 +4,11 @@
  * a seed gives the same weights in Node, in a worker and in the browser.
  */
 
-import { toInitialiser } from '../compile/initialisers';
 import type { CompiledModel } from '../compile/types';
 import { initParams } from '../core/para';
 import { typeSize } from '../core/shape';
 import type { WireType } from '../core/wire';
+import { toInitialiser } from '../kinds/initialisers';
 
 export function initialParams(model: CompiledModel, seed: number): Float32Array[] {
   const params = model.params.map((p) => ({ name: p.name, type: p.type, init: toInitialiser(p.init) }));

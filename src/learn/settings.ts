@@ -6,7 +6,7 @@
 
 import type { CompiledModel, LossKind } from '../compile/types';
 import type { OptimiserSettings } from '../io/document';
-import type { LearntWires } from './learntWires';
+import type { LearntWires } from '../kinds/learntWires';
 import { DEFAULT_OPTIMISER, type Hypers, hypersOf, type OptimiserKind } from './optimisers/index';
 import type { EngineName } from './runners/types';
 

@@ -7,7 +7,7 @@
 import type { Dataset } from '../data/dataset';
 import type { BackendName, BackendReport } from '../engines/backend';
 import type { LensDocument } from '../io/document';
-import type { GivenWeight } from '../io/modelRuntime';
+import type { GivenWeight } from '../io/modelSchema';
 import type { EnginePick } from './enginePick';
 import type { Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';
@@ -94,7 +94,7 @@ export interface Ready {
 /**
  * A weight array as a message carries it: a copy of the trainer's own, moved to the page
  * (`weightsTransfer`) rather than cloned, and read there by name and length, not through the
- * model file's schema (io/modelRuntime.ts `withParameters`; docs/training-panel.md).
+ * model file's schema (model/modelRuntime.ts `withParameters`; docs/training-panel.md).
  */
 export type SentWeights = GivenWeight;
 

@@ -11,10 +11,10 @@
 
 import type { CompiledModel } from '../compile/types';
 import { type Dataset, featureSize, splitDataset } from '../data/dataset';
+import { type LearntWires, learnsInput, learnsWeights } from '../kinds/learntWires';
 import { Controls } from './controls';
 import { autoRunner, type EnginePick, stepSize } from './enginePick';
 import { assembleLearner, type Learner } from './learner';
-import { type LearntWires, learnsInput, learnsWeights } from './learntWires';
 import { Listeners } from './listeners';
 import { labelReading, type Metrics } from './metrics';
 import type { Hypers } from './optimisers/index';

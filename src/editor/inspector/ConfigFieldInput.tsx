@@ -3,7 +3,7 @@
  * the field's range is refused, in words, with the allowed range, and the box keeps its value.
  */
 import { useEffect, useId, useState } from 'react';
-import type { BoxConfigField } from '../../learn/boxKinds';
+import type { BoxConfigField } from '../../kinds/boxKinds';
 import { rangeText } from '../model/configCheck';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 

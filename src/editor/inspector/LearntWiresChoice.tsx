@@ -4,7 +4,7 @@
  * stay fixed), or both. One document setting, the same one the Training panel's Dream view edits.
  */
 import type { BoxDoc } from '../../io/document';
-import { LEARNT_WIRES, type LearntWires } from '../../learn/learntWires';
+import { LEARNT_WIRES, type LearntWires } from '../../kinds/learntWires';
 import { useEditor, useEditorStoreApi } from '../store/EditorStoreContext';
 
 const LABELS: Record<LearntWires, string> = {

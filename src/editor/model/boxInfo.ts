@@ -6,7 +6,7 @@
 import type { Config } from '../../core/diagram';
 import type { PortSpec } from '../../core/generator';
 import type { GroupDoc, LensDocument } from '../../io/document';
-import { type BoxConfigField, type BoxDrawHints, describeBox, type PaletteGroup } from '../../learn/boxKinds';
+import { type BoxConfigField, type BoxDrawHints, describeBox, type PaletteGroup } from '../../kinds/boxKinds';
 
 export type BoxKind = 'core' | 'learner' | 'group' | 'unknown';
 

@@ -5,7 +5,7 @@
  * values written in the config are shown, so a box shows its sizes as soon as they are set.
  */
 import type { Config } from '../../core/diagram';
-import type { BoxConfigField } from '../../learn/boxKinds';
+import type { BoxConfigField } from '../../kinds/boxKinds';
 
 const SIZE_KINDS: ReadonlySet<string> = new Set(['int', 'number', 'shape']);
 

@@ -7,7 +7,7 @@
 import { normaliseConfig } from '../../core/config';
 import { ConfigError } from '../../core/errors';
 import type { Generator } from '../../core/generator';
-import type { BoxConfigField } from '../../learn/boxKinds';
+import type { BoxConfigField } from '../../kinds/boxKinds';
 import type { Verdict } from './connection';
 
 export function checkConfigValue(generator: string, field: BoxConfigField, value: unknown): Verdict {

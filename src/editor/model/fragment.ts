@@ -17,7 +17,7 @@ import {
 } from '../../io/document';
 import { MAX_DOCUMENT_CHARS, parseDocument } from '../../io/parse';
 import { type DocumentIssue, findUnsafe, formatPath } from '../../io/untrusted';
-import { z } from '../../io/zod';
+import { z } from '../../kinds/zod';
 import { descendants, type Scope } from './documentOps';
 import { freshId, usedIds } from './ids';
 
@@ -135,8 +135,17 @@ export function instantiate(
     to: { ...w.to, box: id(w.to.box) },
   }));
   const top = [...f.groups, ...f.boxes].filter((n) => !inside(n.parent)).map((n) => id(n.id));
-  const clean = <T extends { parent?: string }>(n: T): T =>
-    n.parent === undefined ? (({ parent: _, ...rest }) => rest as T)(n) : n;
+  // Inside the copy, tie keys stay as they were, so a copy of a tied group pairs as the original
+  // did; a node landing beside one with its key drops it (docs/model-format.md, "Tied groups").
+  const keysInScope = new Set(
+    [...doc.boxes, ...doc.groups].filter((n) => n.parent === scope).flatMap((n) => n.tieKey ?? []),
+  );
+  const landing = new Set(top);
+  const clean = <T extends { id: string; parent?: string; tieKey?: string }>(n: T): T => {
+    const { parent, tieKey, ...rest } = n;
+    const keep = tieKey !== undefined && !(landing.has(n.id) && keysInScope.has(tieKey));
+    return { ...rest, ...(parent === undefined ? {} : { parent }), ...(keep ? { tieKey } : {}) } as T;
+  };
   return {
     doc: {
       ...doc,

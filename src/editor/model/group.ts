@@ -6,8 +6,9 @@
  */
 
 import type { GroupDoc, LensDocument, Position } from '../../io/document';
+import { withTieKeys } from '../../io/tiePairs';
 import { describeNode } from './boxInfo';
-import type { Scope } from './documentOps';
+import { descendants, type Scope } from './documentOps';
 import { instantiate, makeFragment } from './fragment';
 import { freshId, usedIds } from './ids';
 
@@ -90,6 +91,17 @@ export function savedTemplates(groups: readonly GroupDoc[]): GroupDoc[] {
   });
 }
 
+/**
+ * Every node inside `groupId` given a tie key (its id) where it has none, so that the copies
+ * made from it pair with it by key, whatever is moved later (docs/model-format.md, "Tied groups").
+ */
+export function keyMembers(doc: LensDocument, groupId: string): LensDocument {
+  const inside = descendants(doc, [groupId]);
+  const key = <T extends { id: string; tieKey?: string }>(n: T): T =>
+    inside.has(n.id) && n.tieKey === undefined ? { ...n, tieKey: n.id } : n;
+  return { ...doc, boxes: doc.boxes.map(key), groups: doc.groups.map(key) };
+}
+
 export function placeTemplate(
   doc: LensDocument,
   templateId: string,
@@ -97,8 +109,10 @@ export function placeTemplate(
   tied: boolean,
   scope: Scope,
 ): { doc: LensDocument; id: string } | null {
-  const original = doc.groups.find((g) => (g.template ?? g.id) === templateId);
-  if (!original) return null;
+  const found = doc.groups.find((g) => (g.template ?? g.id) === templateId);
+  if (!found) return null;
+  const original = found;
+  if (tied) doc = keyMembers(withTieKeys(doc), original.id);
   const fragment = makeFragment(doc, [original.id]);
   const offset = { x: position.x - original.position.x, y: position.y - original.position.y };
   const { doc: next, rename } = instantiate(doc, fragment, scope, offset);

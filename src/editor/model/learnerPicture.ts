@@ -7,7 +7,7 @@
  * span them.
  */
 import type { LensDocument, Position } from '../../io/document';
-import { learnsInput, learnsWeights } from '../../learn/learntWires';
+import { learnsInput, learnsWeights } from '../../kinds/learntWires';
 import { descendants, type Scope } from './documentOps';
 
 /** A box of the scope whose wire the optimiser updates: a parameter, a Para group holding some, or the data input (dreaming). */

@@ -5,7 +5,7 @@
  * which saved box, and a second placement can ask about sharing parameters.
  */
 import type { GroupDoc, LensDocument, Position } from '../../io/document';
-import { z } from '../../io/zod';
+import { z } from '../../kinds/zod';
 import type { Scope } from './documentOps';
 import { type Fragment, FragmentSchema, instantiate, makeFragment } from './fragment';
 

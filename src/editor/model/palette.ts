@@ -6,7 +6,7 @@
 
 import { allGenerators } from '../../core';
 import type { GroupDoc } from '../../io/document';
-import { learnerBoxKinds } from '../../learn/boxKinds';
+import { learnerBoxKinds } from '../../kinds/boxKinds';
 import { signatureWords } from '../../learn/explain/plainWords';
 import { describeGenerator } from './boxInfo';
 import { savedTemplates } from './group';

@@ -4,7 +4,7 @@
  * without losing the others. Storage is reached only inside a `try`: where it is turned off,
  * merely touching `localStorage` throws.
  */
-import { z } from '../../io/zod';
+import { z } from '../../kinds/zod';
 import { LIBRARY_LIMIT, type SavedBox, SavedBoxSchema } from '../model/library';
 
 export const LIBRARY_KEY = 'lensboard.myBoxes';

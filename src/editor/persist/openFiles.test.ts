@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadExample } from '../../io/examples';
-import { MAX_MODEL_CHARS } from '../../io/modelParse';
+import { MAX_MODEL_CHARS } from '../../model/modelParse';
 import { xorExample } from '../model/xorExample';
 import { createEditorStore } from '../store/createEditorStore';
 import { hasUnsavedWork } from '../store/unsaved';

@@ -1,6 +1,6 @@
 /**
  * Open (the toolbar's Open…, Ctrl+O, a file dropped on the canvas): documents and model files
- * through the one checked door (io/openFile.ts), the size before a byte is read. A refused file
+ * through the one checked door (model/openFile.ts), the size before a byte is read. A refused file
  * changes nothing and is shown with every problem at its JSON path; an accepted one replaces the
  * diagram at once when nothing would be lost, else after the in-app "discard unsaved changes?"
  * question, as an example does (overlays/DiscardDialog.tsx). A model file opens as its diagram,
@@ -10,8 +10,10 @@
  * (docs/export.md, "Import back"). A lesson file opens its diagram and leaves the lesson in
  * `openedLesson`, which the classroom starts (docs/lessons.md).
  */
-import type { OpenedFile } from '../../io/openFile';
+import type { RunningImport } from '../../export/onnx/import/importClient';
+import type { ImportStage } from '../../export/onnx/import/importOnnx';
 import { documentForModel } from '../../learn/modelDocument';
+import type { OpenedFile } from '../../model/openFile';
 import type { EditorStore } from '../store/createEditorStore';
 import type { AcceptedFile } from '../store/types';
 import { hasUnsavedWork } from '../store/unsaved';
@@ -23,7 +25,7 @@ export const OPEN_INPUT_ID = 'lensboard-open-file';
  * The door's readers (lessons start from any example, so they carry the whole gallery) load with
  * the first file opened, not with the page (docs/architecture.md, "The first screen").
  */
-const loadDoor = () => import('../../io/openFile');
+const loadDoor = () => import('../../model/openFile');
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -71,18 +73,45 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
   );
 }
 
-/** An ONNX file's bytes, already read: drawn as a model, or refused naming each node. The reader
- * loads with the first .onnx file opened, not with the page; a failed load is shown as a refusal. */
+/** The ONNX import running for each store: one at a time, a new Open cancels the last. */
+const running = new WeakMap<EditorStore, RunningImport>();
+
+/**
+ * Stops the ONNX file being opened, if one is: its worker is terminated and nothing changes
+ * (the status bar's Cancel).
+ */
+export function cancelOnnxOpening(store: EditorStore): void {
+  running.get(store)?.cancel();
+}
+
+/**
+ * An ONNX file's bytes, already read: drawn as a model in a worker while the status bar shows
+ * how far it has come, or refused naming each node. The bytes are moved to the worker. The
+ * reader loads with the first .onnx file opened, not with the page; a failed load is a refusal.
+ */
 export async function openOnnx(store: EditorStore, file: string, bytes: Uint8Array): Promise<void> {
-  let importOnnx: typeof import('../../export/onnx/import/importOnnx').importOnnx;
+  let startOnnxImport: typeof import('../../export/onnx/import/importClient').startOnnxImport;
   try {
-    ({ importOnnx } = await import('../../export/onnx/import/importOnnx'));
+    ({ startOnnxImport } = await import('../../export/onnx/import/importClient'));
   } catch (e) {
     const message = `the ONNX reader could not be loaded: ${e instanceof Error ? e.message : String(e)}`;
     store.getState().setView({ openProblem: { file, errors: [{ path: '', message }] } });
     return;
   }
-  const r = importOnnx(bytes, file.replace(/\.onnx$/i, ''));
+  cancelOnnxOpening(store);
+  const show = (stage: ImportStage, fraction: number) =>
+    store.getState().setView({ onnxOpening: { file, stage, percent: Math.floor(fraction * 100) } });
+  const job = startOnnxImport(bytes, file.replace(/\.onnx$/i, ''), (p) => show(p.stage, p.fraction));
+  running.set(store, job);
+  show('reading', 0);
+  const r = await job.done;
+  if (running.get(store) !== job) return;
+  running.delete(store);
+  store.getState().setView({ onnxOpening: null });
+  if (r.ok === 'cancelled') {
+    store.getState().notify(`Stopped opening “${file}”: nothing changed.`);
+    return;
+  }
   openChecked(
     store,
     file,

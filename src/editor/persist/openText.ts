@@ -1,5 +1,5 @@
 /** A file's text, already read, through the checked door at once (tests and tools; the page reads picked files with openFiles.ts). */
-import { openFile } from '../../io/openFile';
+import { openFile } from '../../model/openFile';
 import type { EditorStore } from '../store/createEditorStore';
 import { openChecked } from './openFiles';
 

@@ -6,7 +6,7 @@
  * never an error here: the IndexedDB path still runs and reports its own failures.
  */
 import type { LensDocument } from '../../io/document';
-import { z } from '../../io/zod';
+import { z } from '../../kinds/zod';
 import { readRevision } from './revision';
 import { readStoredDocument } from './storedDocument';
 

@@ -137,6 +137,24 @@ describe('editor store', () => {
     expect(groups.find((x) => x.id === tied)?.tiedTo).toBe(g);
     expect(groups.find((x) => x.id === own)?.tiedTo).toBeUndefined();
     expect(s().doc.boxes.filter((b) => b.parent === tied)).toHaveLength(2);
+    // The tie keys: the original's members keyed, the tied copy's equal (docs/model-format.md).
+    const keys = (group: string) =>
+      s()
+        .doc.boxes.filter((b) => b.parent === group)
+        .map((b) => b.tieKey)
+        .sort();
+    expect(keys(g)).toEqual([lin, sig].sort());
+    expect(keys(tied)).toEqual(keys(g));
+    // Copied through the clipboard's text, moved, undone and redone, the keys stay.
+    const copied = parseFragment(JSON.stringify(makeFragment(s().doc, [tied])));
+    const pasted = s().paste(copied as NonNullable<typeof copied>);
+    expect(keys(pasted[0])).toEqual(keys(g));
+    const inside = s().doc.boxes.filter((b) => b.parent === pasted[0]);
+    s().moveNodes(new Map(inside.map((b, i) => [b.id, { x: 500 - 100 * i, y: 40 * i }])));
+    s().undo();
+    s().redo();
+    expect(keys(pasted[0])).toEqual(keys(g));
+    expect(s().doc.groups.find((x) => x.id === pasted[0])?.tiedTo).toBe(g);
   });
 
   it('pastes a copied fragment with fresh ids and ignores foreign clipboard text', () => {

@@ -26,7 +26,7 @@ import {
   toText,
 } from './protobuf';
 
-/** The largest file Lensboard opens, as for model files (io/openFile.ts). */
+/** The largest file Lensboard opens, as for model files (model/openFile.ts). */
 export const MAX_ONNX_BYTES = 50_000_000;
 /** The most elements one tensor may have (a 4-million-weight layer is already far beyond a lesson). */
 export const MAX_TENSOR_ELEMENTS = 1 << 24;

@@ -123,7 +123,7 @@ export function modelPy(graph: ExportGraph): ModelPy {
     '        super().__init__()',
     ...graph.params.map(
       (p, i) =>
-        `        self.${attributes[i]} = nn.Parameter(torch.zeros(${p.type.shape.join(', ')}))  # ${comment(p.label)}, ${shapeSize(p.type.shape)} values`,
+        `        self.${attributes[i]} = nn.Parameter(torch.zeros(${p.type.shape.length === 0 ? '()' : p.type.shape.join(', ')}))  # ${comment(p.label)}, ${shapeSize(p.type.shape)} values`,
     ),
     '',
     `    def forward(self, ${args.join(', ')}):`,

@@ -4,7 +4,7 @@
  * learner's boxes label them (γ, β₁, ε…): `momentum: s⁺ = γs + p′; p⁺ = p + s⁺`. The lines are
  * held to the lens's update diagram by a test (explain.test.ts), so they say what the step does.
  */
-import { lookupBoxKind } from '../boxKinds';
+import { lookupBoxKind } from '../../kinds/boxKinds';
 import { getOptimiser, type HyperName, type OptimiserKind } from '../optimisers/index';
 import type { Lookup, Source } from '../optimisers/textbook';
 import type { Formula } from './formula';

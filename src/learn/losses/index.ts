@@ -1,23 +1,22 @@
 /**
- * The losses ℓ : B ⊗ B → L, listed once: the table below is the list of loss kinds that the
- * document schema, the loss box's choices and the trainer accept. Each takes the prediction ŷ and
+ * The losses ℓ : B ⊗ B → L, one lens per loss kind (the kinds are listed once, in
+ * kinds/losses.ts, which the document schema, the loss box's choices and the trainer read). Each takes the prediction ŷ and
  * the label y (the loss's parameter, in the paper's words) and gives L: a real scalar per
  * example, except the ℤ₂ loss ŷ ⊕ y, which keeps one bit per output (Reverse Derivative Ascent
  * flips exactly those bits). Adding a loss is a function in one of the files beside this one
- * and one entry here (docs/adding.md).
+ * and one entry here and in kinds/losses.ts (docs/adding.md).
  */
 
 import { DiagramBuilder } from '../../core/builder';
 import type { Diagram } from '../../core/diagram';
-import type { Field, WireType } from '../../core/wire';
+import type { WireType } from '../../core/wire';
+import { LOSS_KINDS, type LossKind, type LossKindSpec, lossKind } from '../../kinds/losses';
 import { binaryCrossEntropy, softmaxCrossEntropy } from './classification';
 import { dot, mse, mseMean } from './regression';
 
-interface LossSpec {
-  /** The field of ŷ and y it is defined on. */
-  readonly field: Field;
-  /** Whether ŷ is a logit (classes are read with threshold 0 rather than ½). */
-  readonly logits: boolean;
+export { DEFAULT_LOSS, LOSS_KINDS, type LossKind } from '../../kinds/losses';
+
+interface LossLens {
   /** Draws l = ℓ(ŷ, y) on `b`. */
   apply(b: DiagramBuilder, yhat: number, y: number): number;
   /**
@@ -49,11 +48,9 @@ const logSoftmax = (z: ArrayLike<number>, i: number) => {
 
 const xor = { forward: 'l = ŷ ⊕ y', reverse: 'ŷ′ = l′; y′ = l′' };
 
-/** In the order the palette offers them. */
-const table = {
+/** One per kind; the order the palette offers them is the kinds' (kinds/losses.ts). */
+const table: Readonly<Record<LossKind, LossLens>> = {
   mse: {
-    field: 'real',
-    logits: false,
     apply: mse,
     textbook: {
       forward: 'l = ½Σ(ŷ − y)²',
@@ -62,8 +59,6 @@ const table = {
     },
   },
   'mse-mean': {
-    field: 'real',
-    logits: false,
     apply: mseMean,
     textbook: {
       forward: 'l = (1/k)Σ(ŷ − y)², over the k outputs',
@@ -72,8 +67,6 @@ const table = {
     },
   },
   'softmax-cross-entropy': {
-    field: 'real',
-    logits: true,
     apply: softmaxCrossEntropy,
     textbook: {
       forward: 'l = −Σ y·log softmax(ŷ)',
@@ -82,8 +75,6 @@ const table = {
     },
   },
   'binary-cross-entropy': {
-    field: 'real',
-    logits: true,
     apply: binaryCrossEntropy,
     textbook: {
       forward: 'l = Σ(softplus(ŷ) − y·ŷ), on logits ŷ',
@@ -95,10 +86,8 @@ const table = {
       },
     },
   },
-  'z2-xor': { field: 'z2', logits: false, apply: (b, yhat, y) => b.op('xor', [yhat, y]), textbook: xor },
+  'z2-xor': { apply: (b, yhat, y) => b.op('xor', [yhat, y]), textbook: xor },
   dot: {
-    field: 'real',
-    logits: false,
     apply: dot,
     textbook: {
       forward: 'l = Σ y·ŷ',
@@ -106,23 +95,16 @@ const table = {
       term: { text: 'yᵢ·ŷᵢ', at: (yh, y, i) => y[i] * yh[i] },
     },
   },
-} satisfies Record<string, LossSpec>;
+};
 
-export type LossKind = keyof typeof table;
-
-export interface Loss extends LossSpec {
+export interface Loss extends LossKindSpec, LossLens {
   readonly kind: LossKind;
 }
 
-export const LOSS_KINDS = Object.keys(table) as [LossKind, ...LossKind[]];
-
-/** What a freshly drawn loss box computes. */
-export const DEFAULT_LOSS: LossKind = 'mse';
-
 export function getLoss(kind: LossKind): Loss {
-  const spec: LossSpec | undefined = table[kind];
-  if (!spec) throw new Error(`unknown loss '${kind}'; known: ${LOSS_KINDS.join(', ')}`);
-  return { kind, ...spec };
+  const lens: LossLens | undefined = table[kind];
+  if (!lens) throw new Error(`unknown loss '${kind}'; known: ${LOSS_KINDS.join(', ')}`);
+  return { ...lossKind(kind), ...lens };
 }
 
 /** ℓ as a diagram (ŷ, y) → l for predictions of type `t`, e.g. to draw it or to test R[ℓ]. */

@@ -3,6 +3,8 @@
  * tfjs divides by √(g⁺ + δ_backend) instead (δ_backend = 1e-7 on float32 backends, under the
  * root) and starts g at 0.1: starting our g at 0.1 + δ_backend with δ = 0 is the same map.
  */
+
+import { optimiserKind } from '../../kinds/optimisers';
 import { times } from '../wiring';
 import { add, div, dp, hyper, line, mul, p, sqrt, square, state } from './textbook';
 import { defineOptimiser, wire } from './types';
@@ -12,8 +14,7 @@ const g = state('accumulator', 'g');
 export const ADAGRAD_INITIAL_ACCUMULATOR = 0.1;
 
 export const adagrad = defineOptimiser({
-  kind: 'adagrad',
-  label: 'AdaGrad',
+  ...optimiserKind('adagrad'),
   textbook: [
     { name: 'g⁺', expr: add(g, square(dp)), out: { state: 'accumulator' } },
     {
@@ -22,7 +23,6 @@ export const adagrad = defineOptimiser({
       out: 'p',
     },
   ],
-  hypers: ['learningRate', 'epsilon'],
   cap: 'unit',
   state: [{ name: 'accumulator', scalar: false, init: ADAGRAD_INITIAL_ACCUMULATOR }],
   get: (_b, p) => p,

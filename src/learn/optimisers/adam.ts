@@ -15,6 +15,7 @@
  * — the same map, with the bias corrections folded into two scalars.
  */
 import type { DiagramBuilder } from '../../core/builder';
+import { optimiserKind } from '../../kinds/optimisers';
 import { constant, oneMinus, times } from '../wiring';
 import { add, div, dp, hyper, line, mul, num, p, pow, sqrt, square, state, sub, type TextbookLine } from './textbook';
 import { defineOptimiser, wire } from './types';
@@ -48,10 +49,8 @@ function blend(b: DiagramBuilder, beta: number, a: number, c: number): number {
 }
 
 export const adam = defineOptimiser({
-  kind: 'adam',
-  label: 'Adam',
+  ...optimiserKind('adam'),
   textbook,
-  hypers: ['learningRate', 'beta1', 'beta2', 'epsilon'],
   cap: 'unit',
   state: [
     { name: 't', scalar: true, init: 0, shared: true },

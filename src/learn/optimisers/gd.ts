@@ -2,14 +2,14 @@
  * Gradient descent: put(p, p') = p + p'. With α = −ε this is p − ε∇; over ℤ₂ the sum is xor,
  * and with α = id it is Reverse Derivative Ascent.
  */
+
+import { optimiserKind } from '../../kinds/optimisers';
 import { add, dp, p } from './textbook';
 import { defineOptimiser } from './types';
 
 export const gd = defineOptimiser({
-  kind: 'gd',
-  label: 'gradient descent',
+  ...optimiserKind('gd'),
   textbook: [{ name: 'p⁺', expr: add(p, dp), out: 'p' }],
-  hypers: ['learningRate'],
   cap: 'learning-rate',
   state: [],
   get: (_b, p) => p,

@@ -6,6 +6,8 @@
  * tfjs's `useNesterov` keeps that look-ahead point as its variable instead: its parameter is
  * our p̃, step for step (the two differ by a change of variables, not in the path they take).
  */
+
+import { optimiserKind } from '../../kinds/optimisers';
 import { times } from '../wiring';
 import { add, dp, hyper, line, mul, p, state } from './textbook';
 import { defineOptimiser, type OptimiserLens, wire } from './types';
@@ -23,10 +25,8 @@ const put: OptimiserLens['put'] = (b, p, [s], dp, h) => {
 };
 
 export const momentum = defineOptimiser({
-  kind: 'momentum',
-  label: 'momentum',
+  ...optimiserKind('momentum'),
   textbook: putLines,
-  hypers: ['learningRate', 'momentum'],
   cap: 'learning-rate',
   state: [{ name: 'velocity', scalar: false, init: 0 }],
   get: (_b, p) => p,
@@ -35,8 +35,7 @@ export const momentum = defineOptimiser({
 
 export const nesterov = defineOptimiser({
   ...momentum,
-  kind: 'nesterov',
-  label: 'Nesterov',
+  ...optimiserKind('nesterov'),
   textbook: [{ name: 'p̃', expr: add(p, mul(hyper('momentum'), s)), out: 'get' }, ...putLines],
   get: (b, p, [s], h) => b.op('add', [p, times(b, wire(h, 'momentum'), s)]),
 });

@@ -4,8 +4,8 @@
  * language that prints and evaluates. It is the one text of the update; a test holds every line
  * that names a lens output to the lens's own diagram, on random inputs, so the two cannot drift.
  */
-import type { HyperName } from './hypers';
-import { HYPERS } from './hypers';
+import type { HyperName } from '../../kinds/hypers';
+import { HYPERS } from '../../kinds/hypers';
 
 /** What a symbol stands for: the parameter, its change p′, a state wire, a hyper-parameter, an earlier line. */
 export type Source =

@@ -6,11 +6,11 @@
  */
 import type { DiagramBuilder } from '../../core/builder';
 import type { WireType } from '../../core/wire';
+import type { HyperName } from '../../kinds/hypers';
 import type { Cap } from '../learningRate';
-import type { HyperName } from './hypers';
 import type { TextbookLine } from './textbook';
 
-export type { HyperName, Hypers } from './hypers';
+export type { HyperName, Hypers } from '../../kinds/hypers';
 export type HyperWires = Readonly<Partial<Record<HyperName, number>>>;
 
 /**

@@ -69,7 +69,8 @@ export function importEdges(files: readonly SourceFile[]): { internal: ImportEdg
     const code = withoutComments(file.text);
     for (const m of code.matchAll(STATEMENT)) {
       const spec = m[4] ?? m[5] ?? m[6] ?? m[7];
-      const line = code.slice(0, m.index).split('\n').length + (m[0].startsWith('\n') ? 1 : 0);
+      // the line of the statement's first word: the match may start at blank lines before it
+      const line = code.slice(0, m.index + m[0].search(/\S/)).split('\n').length;
       const typeOnly = m[4] !== undefined && clauseIsTypeOnly(m[2], m[3].trim());
       if (!spec.startsWith('.')) {
         packages.push({ from: file.path, to: spec, spec, line, typeOnly });

@@ -1,12 +1,13 @@
 /**
- * The floors of the house hold (docs/architecture.md): no import runs up a floor, production
- * code never reaches into src/testing, the core imports no tfjs and nothing below the editor
- * imports React, and no module imports itself back at run time. The rules are also run on small
+ * The floors of the house hold (docs/architecture.md): no import runs up a floor, no two folders
+ * import each other (type-only imports count), production code never reaches into src/testing,
+ * the core and the kinds import no tfjs and nothing below the editor imports React, and no
+ * module imports itself back at run time. The rules are also run on small
  * made-up graphs, so that a checker that lets everything through fails here too.
  */
 import { describe, expect, it } from 'vitest';
 import { type ImportEdge, importEdges, readSources, repoRoot, runtimeCycles, type SourceFile } from './imports';
-import { areaOf, layerViolations } from './layers';
+import { areaOf, layerViolations, mutualImports } from './layers';
 
 const repo = readSources(repoRoot, ['src', 'bench', 'e2e', 'scripts']);
 const { internal, packages } = importEdges(repo);
@@ -22,6 +23,10 @@ describe('the repository', () => {
 
   it('imports down the floors only', () => {
     expect(print(layerViolations(internal, packages))).toBe('');
+  });
+
+  it('has no two folders that import each other', () => {
+    expect(print(mutualImports(internal))).toBe('');
   });
 
   it('has no import cycle at run time', () => {
@@ -83,12 +88,53 @@ describe('the checker', () => {
     const g = importEdges(
       files({
         'src/core/k.ts': "import * as tf from '@tensorflow/tfjs';\n",
+        'src/kinds/k.ts': "import * as tf from '@tensorflow/tfjs';\n",
         'src/learn/l.ts': "import { useState } from 'react';\n",
         'src/engines/e.ts': "import * as tf from '@tensorflow/tfjs';\n",
         'src/editor/c.tsx': "import { useState } from 'react';\n",
       }),
     );
-    expect(layerViolations(g.internal, g.packages).map((v) => v.file)).toEqual(['src/core/k.ts', 'src/learn/l.ts']);
+    expect(layerViolations(g.internal, g.packages).map((v) => v.file)).toEqual([
+      'src/core/k.ts',
+      'src/kinds/k.ts',
+      'src/learn/l.ts',
+    ]);
+  });
+
+  it('refuses two folders that import each other, on one floor and through a type alone', () => {
+    const g = importEdges(
+      files({
+        'src/compile/graph.ts': "import { k } from '../learn/kinds';\n",
+        'src/learn/kinds.ts': 'export const k = 1;\n',
+        'src/learn/session.ts': "/**\n * A doc comment.\n */\n\nimport type { C } from '../compile/graph';\n",
+        'src/editor/a.tsx': "import { b } from '../train-ui/b';\n",
+        'src/train-ui/b.ts': "import { a } from '../editor/a';\n",
+      }),
+    );
+    const vs = mutualImports(g.internal);
+    expect(vs.map((v) => `${v.file}:${v.line}`)).toEqual(['src/compile/graph.ts:1', 'src/editor/a.tsx:1']);
+    expect(vs[0].message).toContain('compile and learn import each other');
+    expect(vs[0].message).toContain('src/learn/session.ts:5 imports src/compile/graph.ts');
+  });
+
+  it('passes folders that import down one way, whatever the files inside a folder do', () => {
+    const g = importEdges(
+      files({
+        'src/kinds/losses.ts': "import { w } from '../core/wire';\n",
+        'src/core/wire.ts': 'export const w = 1;\n',
+        'src/compile/configs.ts': "import { l } from '../kinds/losses';\nimport { d } from '../io/document';\n",
+        'src/io/document.ts': "import { l } from '../kinds/losses';\n",
+        'src/learn/a.ts': "import { b } from './b';\nimport { c } from '../compile/configs';\n",
+        'src/learn/b.ts': "import { a } from './a';\n",
+        'src/learn/x.test.ts': "import { h } from '../testing/h';\n",
+        'src/testing/h.ts': "import { a } from '../learn/a';\n",
+        'src/core/y.test.ts': "import { e } from '../engines/typed';\n",
+        'src/engines/typed.ts': "import { w } from '../core/wire';\n",
+      }),
+    );
+    expect(g.internal).toHaveLength(11);
+    expect(mutualImports(g.internal)).toEqual([]);
+    expect(layerViolations(g.internal, g.packages)).toEqual([]);
   });
 
   it('finds a cycle of run-time imports and ignores one closed by a type-only import', () => {
@@ -127,5 +173,7 @@ describe('the checker', () => {
     expect(areaOf('bench/run.ts')).toBe('bench');
     expect(areaOf('src/testing/seed.ts')).toBe('testing');
     expect(areaOf('vite.config.ts')).toBe('config');
+    expect(areaOf('src/kinds/boxKinds.ts')).toBe('kinds');
+    expect(areaOf('src/model/modelRuntime.ts')).toBe('model');
   });
 });

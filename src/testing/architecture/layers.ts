@@ -1,8 +1,10 @@
 /**
  * The floors of the house (docs/architecture.md) and the rule that imports go down only:
  *
- *   core ← engines ← compile / learn / data / io ← export ← editor / train-ui / classroom ← app
+ *   core ← kinds ← engines ← data ← io ← compile ← learn ← model ← export
+ *        ← editor / train-ui / classroom ← app
  *
+ * and that no two folders import each other, not even on one floor and not even for a type.
  * cli, bench, e2e and scripts may use anything below app. A file of src/testing stands on the
  * highest floor it imports from. Production code never imports src/testing. One exception, by
  * design: the core's tests evaluate diagrams on the float64 typed-array engine, the oracle of the
@@ -13,20 +15,22 @@ import type { ImportEdge } from './imports';
 
 export const FLOORS = {
   core: 0,
-  engines: 1,
-  compile: 2,
-  learn: 2,
-  data: 2,
-  io: 2,
-  export: 2.5,
-  editor: 3,
-  classroom: 3,
-  'train-ui': 3,
-  cli: 3.5,
-  bench: 3.5,
-  e2e: 3.5,
-  scripts: 3.5,
-  app: 4,
+  kinds: 1,
+  engines: 2,
+  data: 3,
+  io: 4,
+  compile: 5,
+  learn: 6,
+  model: 7,
+  export: 8,
+  editor: 9,
+  classroom: 9,
+  'train-ui': 9,
+  cli: 10,
+  bench: 10,
+  e2e: 10,
+  scripts: 10,
+  app: 11,
 } as const;
 
 export type Area = keyof typeof FLOORS | 'testing' | 'config';
@@ -44,9 +48,13 @@ export function areaOf(path: string): Area {
 
 /** Packages each floor may not import, by prefix, with the reason said in the message. */
 const FORBIDDEN_PACKAGES: readonly { below: number; prefixes: readonly string[]; why: string }[] = [
-  { below: 1, prefixes: ['@tensorflow/'], why: 'the core is pure: tfjs runs in src/engines' },
   {
-    below: 3,
+    below: FLOORS.engines,
+    prefixes: ['@tensorflow/'],
+    why: 'the core and the kinds are pure: tfjs runs in src/engines',
+  },
+  {
+    below: FLOORS.editor,
     prefixes: ['react', 'react-dom', '@xyflow/', 'zustand', 'zundo', 'elkjs'],
     why: 'no React below the editor',
   },
@@ -131,6 +139,39 @@ export function layerViolations(internal: readonly ImportEdge[], packages: reado
     for (const rule of FORBIDDEN_PACKAGES)
       if (from < rule.below && rule.prefixes.some((p) => e.to === p || e.to.startsWith(p.endsWith('/') ? p : `${p}/`)))
         out.push({ file: e.from, line: e.line, message: `imports ${e.to}: ${rule.why}` });
+  }
+  return out;
+}
+
+/** Folders whose files stand on floors of their own; src/testing's files stand on what they import. */
+const isFolder = (area: Area): boolean => area !== 'testing' && area !== 'config';
+
+/**
+ * Every two folders that import each other, type-only imports included, each pair once, named
+ * by one import each way. The one exception is the floors' own: a core test may import the
+ * engines (the float64 engine is the core's oracle), so that edge does not make core and
+ * engines a pair.
+ */
+export function mutualImports(internal: readonly ImportEdge[]): Violation[] {
+  const first = new Map<string, ImportEdge>();
+  for (const e of internal) {
+    const from = areaOf(e.from);
+    const to = areaOf(e.to);
+    if (from === to || !isFolder(from) || !isFolder(to)) continue;
+    if (isTest(e.from) && from === 'core' && to === 'engines') continue;
+    const key = `${from} ${to}`;
+    if (!first.has(key)) first.set(key, e);
+  }
+  const out: Violation[] = [];
+  for (const [key, e] of [...first].sort(([a], [b]) => a.localeCompare(b))) {
+    const [from, to] = key.split(' ');
+    const back = first.get(`${to} ${from}`);
+    if (!back || from > to) continue;
+    out.push({
+      file: e.from,
+      line: e.line,
+      message: `${from} and ${to} import each other: this imports ${e.to}, and ${back.from}:${back.line} imports ${back.to}; what both need goes on a floor below both, what needs both on a floor above`,
+    });
   }
   return out;
 }

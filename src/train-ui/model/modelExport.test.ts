@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { openText } from '../../editor/persist/openText';
 import { createEditorStore, type EditorStore } from '../../editor/store/createEditorStore';
 import { loadExample } from '../../io/examples';
-import { loadModel } from '../../io/modelRuntime';
 import { TrainerClient } from '../../learn/trainerClient';
+import { loadModel } from '../../model/modelRuntime';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { requestFrom } from '../session/TrainingProvider';
@@ -58,6 +58,12 @@ describe('a model file exported, opened and exported again', () => {
     expect(exportSource(a.state, first.getState().doc, null, null).kind).toBe('run');
     const text = await a.reads.modelText(new Date('2026-01-01T00:00:00.000Z'));
     expect(text).not.toBeNull();
+    // Export model records how raw rows become the input (docs/model-format.md, *The preparation*).
+    expect(JSON.parse(text!).trainingConfig.dataset.preparation).toEqual({
+      features: ['x', 'y'],
+      encoding: { kind: 'identity' },
+      classes: { names: ['negative', 'positive'], encoding: 'onehot' },
+    });
 
     const b = openInNewPage(text!);
     expect(JSON.stringify(b.store.getState().doc)).toBe(JSON.stringify(first.getState().doc));

@@ -5,7 +5,7 @@
  */
 
 import type { LensDocument } from '../../io/document';
-import { parseModelText } from '../../io/modelParse';
+import { parseModelText } from '../../model/modelParse';
 import { documentHash } from '../session/documentHash';
 import type { TrainSession } from '../session/trainSession';
 import type { RunRecord } from './runRecord';

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LensDocument } from '../../io/document';
-import { parseModelText } from '../../io/modelParse';
-import { loadModel } from '../../io/modelRuntime';
 import { parseDocument } from '../../io/parse';
 import { TrainerClient } from '../../learn/trainerClient';
+import { parseModelText } from '../../model/modelParse';
+import { loadModel } from '../../model/modelRuntime';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { documentHash } from '../session/documentHash';

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseModelText } from '../../io/modelParse';
 import { TrainerClient } from '../../learn/trainerClient';
+import { parseModelText } from '../../model/modelParse';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { phaseText } from '../panel/phaseText';

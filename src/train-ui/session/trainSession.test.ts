@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadModel } from '../../io/modelRuntime';
 import { TrainerClient, type WorkerLike } from '../../learn/trainerClient';
 import type { ToWorker } from '../../learn/trainProtocol';
+import { loadModel } from '../../model/modelRuntime';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { TrainSession } from './trainSession';

@@ -7,13 +7,13 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LensDocument } from '../../io/document';
-import { parseModelText } from '../../io/modelParse';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
 import { PULSE, type PulseTimes, watchPulse } from '../../learn/trainerPulse';
 import type { EpochMetrics } from '../../learn/trainerTypes';
 import type { StartRequest } from '../../learn/trainProtocol';
+import { parseModelText } from '../../model/modelParse';
 import { afterDeath, type Revival } from './deadWorker';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';

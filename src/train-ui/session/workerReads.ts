@@ -5,10 +5,11 @@
  * the dream's input so far, and the tfjs tensors alive there (a leak check). Each answers null
  * (or refuses) when there is no run to read. The session (./trainSession) steers the run.
  */
-import { type LoadedModel, loadModel, withParameters } from '../../io/modelRuntime';
+
 import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { FromWorker, SentWeights } from '../../learn/trainProtocol';
+import { type LoadedModel, loadModel, withParameters } from '../../model/modelRuntime';
 import type { SessionState } from './sessionState';
 
 export class WorkerReads {

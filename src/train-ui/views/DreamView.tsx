@@ -9,8 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 import type { TrainingSettings } from '../../io/document';
+import { LEARNT_WIRES, type LearntWires, learnsInput } from '../../kinds/learntWires';
 import { DEFAULT_DREAM, targetScore } from '../../learn/dream';
-import { LEARNT_WIRES, type LearntWires, learnsInput } from '../../learn/learntWires';
 import { getLoss } from '../../learn/losses/index';
 import type { SentWeights } from '../../learn/trainProtocol';
 import { OptionField } from '../data/OptionField';
@@ -70,7 +70,9 @@ export function DreamView({ learnt }: { learnt: Learnt }) {
   const classes = learnt.model?.outputShape[0] ?? 10;
   const logits = getLoss(lossKind(doc)).logits;
   const score =
-    dreamed && learnt.model ? targetScore(learnt.model.predict(dreamed.data)[0], dream.target, logits) : null;
+    dreamed && learnt.model
+      ? targetScore(learnt.model.predict(dreamed.data, { prepared: true })[0], dream.target, logits)
+      : null;
   const caption =
     score === null
       ? `the model's belief that it is a ${dream.target} shows once the run reports`

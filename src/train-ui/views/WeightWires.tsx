@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useEditor } from '../../editor/store/EditorStoreContext';
 import { useWireEmphasisStore } from '../../editor/store/wireEmphasis';
-import type { LoadedModel } from '../../io/modelRuntime';
+import type { LoadedModel } from '../../model/modelRuntime';
 import { keepUnchanged, weightWires } from './weightWires';
 
 export function WeightWires({ model }: { model: LoadedModel | null }) {

@@ -3,7 +3,7 @@
  * the training rows — the first `batchSize` of them, so that the same numbers can be watched
  * changing as the weights learn — summarised, and cut to a grid small enough to draw.
  */
-import type { PlainArray } from '../../io/modelRuntime';
+import type { PlainArray } from '../../model/modelRuntime';
 
 export interface BoxOutput {
   readonly box: string;

@@ -6,7 +6,7 @@
  * (runReads.ts), so the views cost the run almost nothing.
  */
 import { useEffect, useState } from 'react';
-import type { LoadedModel } from '../../io/modelRuntime';
+import type { LoadedModel } from '../../model/modelRuntime';
 import { useTrainSession } from '../session/TrainSessionContext';
 import { watchRunReads } from './runReads';
 

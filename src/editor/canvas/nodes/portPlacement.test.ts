@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allGenerators } from '../../../core';
 import { normaliseConfig } from '../../../core/config';
 import type { PortSpec } from '../../../core/generator';
-import { learnerBoxKinds } from '../../../learn/boxKinds';
+import { learnerBoxKinds } from '../../../kinds/boxKinds';
 import { fcSeed } from '../../../testing/seed';
 import { BOX_BORDER, PORT_GAP, portOffset, portRoom, portSpacing } from './portPlacement';
 

@@ -1,0 +1,74 @@
+/**
+ * One door for every file the user opens (Open, Ctrl+O, a drop, the Lessons dialog, the CLI):
+ * a document, a model or a lesson, told apart by its `format`, each through its own checked path. The size is checked
+ * before the text is parsed; the result says which kind it was, or every problem with its path.
+ */
+import type { LensDocument } from '../io/document';
+import { DOCUMENT_FORMAT } from '../io/document';
+import { MAX_LESSON_EXTRA_CHARS, parseLesson } from '../io/lesson';
+import { LESSON_FORMAT, type Lesson } from '../io/lessonSchema';
+import { MODEL_FORMAT, type ModelFile, type NamedArray } from '../io/modelSchema';
+import type { WeightIssue } from '../io/modelWeights';
+import { MAX_DOCUMENT_CHARS, parseDocument } from '../io/parse';
+import { readUntrustedJson } from '../io/untrusted';
+import { MODEL_DRAFT_FORMAT } from './modelMigrate';
+import { type Carried, MAX_MODEL_CHARS, parseModel } from './modelParse';
+
+export type OpenedFile =
+  | { kind: 'document'; doc: LensDocument; migratedFrom?: number }
+  /** `onnx`: drawn from an ONNX file (docs/export.md, "Import back"), never trained in Lensboard. */
+  | {
+      kind: 'model';
+      model: ModelFile;
+      weights: NamedArray[];
+      carried?: Carried;
+      migratedFrom?: number;
+      from?: 'onnx';
+    }
+  /** A lesson (docs/lessons.md) with the diagram it opens, every name its steps use found in it. */
+  | { kind: 'lesson'; lesson: Lesson; doc: LensDocument }
+  | { kind: 'error'; errors: WeightIssue[] };
+
+const error = (path: string, message: string): OpenedFile => ({ kind: 'error', errors: [{ path, message }] });
+
+/** Files named with their size in bytes, for a refusal before reading (File.size in the browser). */
+export function checkFileSize(bytes: number): OpenedFile | undefined {
+  return bytes > MAX_MODEL_CHARS
+    ? error('', `the file is ${bytes} bytes; Lensboard opens files of at most ${MAX_MODEL_CHARS} bytes (50 MB)`)
+    : undefined;
+}
+
+/** Every file through the checked door (untrusted.ts) first, then its own format's checks and caps. */
+export function openFile(file: string): OpenedFile {
+  const read = readUntrustedJson(file, MAX_MODEL_CHARS);
+  if (!read.ok) return { kind: 'error', errors: read.errors };
+  const json = read.value;
+  const chars = read.chars;
+  const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
+  if (format === DOCUMENT_FORMAT) {
+    if (chars > MAX_DOCUMENT_CHARS) {
+      return error('', `the document has ${chars} characters; a document may have at most ${MAX_DOCUMENT_CHARS}`);
+    }
+    const r = parseDocument(json);
+    if (!r.ok) return { kind: 'error', errors: r.errors };
+    return r.migratedFrom === undefined
+      ? { kind: 'document', doc: r.doc }
+      : { kind: 'document', doc: r.doc, migratedFrom: r.migratedFrom };
+  }
+  if (format === MODEL_FORMAT || format === MODEL_DRAFT_FORMAT) {
+    const r = parseModel(json);
+    if (!r.ok) return { kind: 'error', errors: r.errors };
+    return { kind: 'model', ...r };
+  }
+  if (format === LESSON_FORMAT) {
+    const cap = MAX_DOCUMENT_CHARS + MAX_LESSON_EXTRA_CHARS;
+    if (chars > cap) return error('', `the lesson has ${chars} characters; a lesson may have at most ${cap}`);
+    const r = parseLesson(json);
+    if (!r.ok) return { kind: 'error', errors: r.errors };
+    return { kind: 'lesson', lesson: r.ready.lesson, doc: r.ready.doc };
+  }
+  return error(
+    'format',
+    `not a Lensboard file: format should be "${DOCUMENT_FORMAT}", "${MODEL_FORMAT}" or "${LESSON_FORMAT}"`,
+  );
+}
