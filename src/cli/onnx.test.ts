@@ -36,7 +36,7 @@ const xorOnnx = write('xor.onnx', xorBytes);
 const xorBare = write('xor-model', xorBytes);
 const lrn = write(
   'lrn.onnx',
-  file([node('LRN', ['input'], ['n1']), node('Pad', ['n1'], ['output'])], [], ['N', 4], ['N', 4]),
+  file([node('LRN', ['input'], ['n1']), node('Resize', ['n1'], ['output'])], [], ['N', 4], ['N', 4]),
 );
 const broken = write('broken.bin', xorBytes.slice(0, 300));
 
@@ -71,7 +71,7 @@ describe('ONNX files on the command line', () => {
   it('refuses a file it cannot draw on one line, naming every node or what is broken', () => {
     const bad = readInput(lrn) as Extract<OpenedFile, { kind: 'error' }>;
     expect(describeErrors(bad)).toBe(
-      "node “n1_node” (LRN): ONNX's LRN has no Lensboard generator; node “output_node” (Pad): ONNX's Pad has no Lensboard generator",
+      "node “n1_node” (LRN): ONNX's LRN has no Lensboard generator; node “output_node” (Resize): ONNX's Resize has no Lensboard generator",
     );
     const cut = readInput(broken) as Extract<OpenedFile, { kind: 'error' }>;
     expect(describeErrors(cut)).toMatch(/^not a readable ONNX file: [^\n]*runs past the end/);
