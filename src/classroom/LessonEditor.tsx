@@ -14,8 +14,7 @@ import { parseLesson } from '../io/lesson';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
 import { LessonLinks } from './LessonLinks';
-import { addStep, type LessonDraft, lessonFileOf, pointAt } from './lessonDraft';
-import { exampleOf } from './lessonExample';
+import { addStep, exampleOf, type LessonDraft, lessonFileOf, pointAt } from './lessonDraft';
 import { StepEditor } from './StepEditor';
 import { startLesson } from './startLesson';
 

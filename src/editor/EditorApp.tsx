@@ -6,10 +6,8 @@ import { ReactFlowProvider } from '@xyflow/react';
 import { type ReactNode, useState } from 'react';
 import { useCommandKeys } from './commands/useCommandKeys';
 import { useLiveCompile } from './compile/useLiveCompile';
-import { isFirstVisit } from './persist/firstVisit';
 import { useKeptLocks } from './persist/keptLocks';
 import { useOtherTabs } from './persist/otherTabs';
-import { showFirstExample } from './persist/restore';
 import { useAutosave } from './persist/useAutosave';
 import { useLibrary } from './persist/useLibrary';
 import { useRestore } from './persist/useRestore';
@@ -21,18 +19,9 @@ function EditorKeys({ store }: { store: EditorStore }) {
   return null;
 }
 
-/**
- * `children(shown)`: whether the canvas has its diagram — on a first visit at once (the example,
- * drawn before IndexedDB answers), else once restored. Saving waits for the restore either way.
- */
-export function EditorApp({ children }: { children: (shown: boolean) => ReactNode }) {
-  const [first] = useState(isFirstVisit);
-  const [store] = useState(() => {
-    const made = createEditorStore();
-    if (first) showFirstExample(made);
-    return made;
-  });
-  const ready = useRestore(store, first);
+export function EditorApp({ children }: { children: (ready: boolean) => ReactNode }) {
+  const [store] = useState(() => createEditorStore());
+  const ready = useRestore(store);
   useKeptLocks(store);
   useAutosave(store, ready);
   useLiveCompile(store);
@@ -44,7 +33,7 @@ export function EditorApp({ children }: { children: (shown: boolean) => ReactNod
     <EditorStoreProvider store={store}>
       <ReactFlowProvider>
         <EditorKeys store={store} />
-        {children(ready || first)}
+        {children(ready)}
       </ReactFlowProvider>
     </EditorStoreProvider>
   );

@@ -1,5 +1,5 @@
 import type { LensDocument } from '../../io/document';
-import { firstExample } from '../../io/examples/first';
+import { loadExample } from '../../io/examples';
 
-/** The example a first visit opens: the XOR network, drawn in full (not the whole gallery: io/examples/first.ts). */
-export const xorExample = (): LensDocument => firstExample();
+/** The example a first visit opens: the XOR network, drawn in full. */
+export const xorExample = (): LensDocument => loadExample('xor');

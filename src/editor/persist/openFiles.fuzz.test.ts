@@ -16,8 +16,7 @@ import { pasteText } from '../commands/clipboard';
 import { makeFragment } from '../model/fragment';
 import { xorExample } from '../model/xorExample';
 import { createEditorStore } from '../store/createEditorStore';
-import { startOpened } from './openFiles';
-import { openText } from './openText';
+import { openText, startOpened } from './openFiles';
 
 const SEED = fcSeed('fuzz');
 /** Seeds that once found a fault, replayed for ever (each with RUNS / 4 mutations). */

@@ -10,8 +10,7 @@ import { MAX_MODEL_CHARS } from '../../model/modelParse';
 import { xorExample } from '../model/xorExample';
 import { createEditorStore } from '../store/createEditorStore';
 import { hasUnsavedWork } from '../store/unsaved';
-import { openPicked, startOpened } from './openFiles';
-import { openText } from './openText';
+import { openPicked, openText, startOpened } from './openFiles';
 
 const modelV1 = readFileSync(new URL('../../io/fixtures/model-v1.json', import.meta.url), 'utf8');
 const iris = JSON.stringify(loadExample('iris-simple'));

@@ -4,7 +4,6 @@
  */
 import { useEffect, useState } from 'react';
 import type { EditorStore } from '../store/createEditorStore';
-import { markVisited } from './firstVisit';
 import { applyRestored, type RestoreChoice, readSaved } from './restore';
 import { openShareLink } from './shareLinks';
 
@@ -21,8 +20,7 @@ function takeSaved(): Promise<RestoreChoice> {
   return saved;
 }
 
-/** `shown`: a first visit's example is on the canvas already (./firstVisit.ts). */
-export function useRestore(store: EditorStore, shown = false): boolean {
+export function useRestore(store: EditorStore): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
@@ -30,8 +28,7 @@ export function useRestore(store: EditorStore, shown = false): boolean {
     const onHash = () => void openShareLink(store, window.location.hash);
     takeSaved().then((choice) => {
       if (!live) return;
-      applyRestored(store, choice, undefined, shown);
-      markVisited();
+      applyRestored(store, choice);
       setReady(true);
       // A share link opens after the browser's own diagram is back, so that it can ask first.
       void openShareLink(store, window.location.hash);
@@ -41,6 +38,6 @@ export function useRestore(store: EditorStore, shown = false): boolean {
       live = false;
       window.removeEventListener('hashchange', onHash);
     };
-  }, [store, shown]);
+  }, [store]);
   return ready;
 }
