@@ -11,8 +11,8 @@
  * model written.
  */
 import type { Dataset } from '../data/dataset';
-import { preparationOf } from '../data/preparation';
 import type { LensDocument } from '../io/document';
+import type { DatasetRef } from '../io/modelSchema';
 import { DivergenceWatch, epochLoss } from '../learn/divergence';
 import type { TrainerSnapshot } from '../learn/modelFile';
 import type { EngineName } from '../learn/runners/types';
@@ -73,6 +73,7 @@ function snapshotOf(
   opened: OpenedFile,
   args: TrainArgs,
   { document, dataset, trainer, result }: Trained,
+  datasetRecord: (dataset: Dataset, binding: { id: string; options?: object }) => DatasetRef,
 ): TrainerSnapshot {
   const binding =
     opened.kind === 'model'
@@ -82,14 +83,7 @@ function snapshotOf(
         : (document.dataset ?? { id: '', options: {} });
   return {
     document,
-    dataset: {
-      id: binding.id,
-      options: binding.options,
-      featureShape: [...dataset.featureShape],
-      labelShape: [...dataset.labelShape],
-      task: dataset.task,
-      preparation: preparationOf(dataset),
-    },
+    dataset: datasetRecord(dataset, binding),
     trainer,
     epochsDone: result.epochs,
     stepsDone: result.steps,
@@ -120,7 +114,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { openSession } = await import('../learn/session');
   const { openModelSession } = await import('../learn/modelSession');
   const { loadDatasetNode } = await import('../data/catalogNode');
-  const { writeModelFile } = await import('../learn/modelFile');
+  const { datasetRecord, writeModelFile } = await import('../learn/modelFile');
   const settings = settingsOf(args, engine);
   const session = await (opened.kind === 'model'
     ? openModelSession(
@@ -153,7 +147,9 @@ async function main(argv: readonly string[]): Promise<number> {
     `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
   );
   if (divergence.divergence) console.warn(`warning: ${args.document}: ${divergence.divergence.message}`);
-  const text = args.out ? writeModelFile(snapshotOf(opened, args, { document, dataset, trainer, result })) : null;
+  const text = args.out
+    ? writeModelFile(snapshotOf(opened, args, { document, dataset, trainer, result }, datasetRecord))
+    : null;
   trainer.dispose();
   if (args.out && text !== null) {
     const written = writeFileOrRescue(args.out, text, `the trained model to ${args.out}`);

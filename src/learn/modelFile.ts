@@ -6,6 +6,8 @@
  */
 
 import type { CompiledModel } from '../compile/types';
+import type { Dataset } from '../data/dataset';
+import { recordedPreparation } from '../data/preparation';
 import type { LensDocument } from '../io/document';
 import { matchWeights, type WantedWeight } from '../io/modelMatch';
 import type { DatasetRef, ModelMetrics, NamedArray, TrainingConfig } from '../io/modelSchema';
@@ -17,6 +19,25 @@ import { stateEntries } from './modelNames';
 import type { OptimiserKind, OptimiserLens } from './optimisers/index';
 import { initialParams } from './params';
 import type { Trainer, TrainerStart } from './trainer';
+
+/**
+ * What a model file records of the dataset a run trained on, bound as `binding`: the binding,
+ * the data's shapes and task, and its preparation (docs/model-format.md, *The preparation*).
+ */
+export function datasetRecord(
+  dataset: Dataset,
+  binding: { readonly id: string; readonly options?: object },
+): DatasetRef {
+  const options: Record<string, unknown> = { ...binding.options };
+  return {
+    id: binding.id,
+    options,
+    featureShape: [...dataset.featureShape],
+    labelShape: [...dataset.labelShape],
+    task: dataset.task,
+    preparation: recordedPreparation(dataset, { id: binding.id, options }),
+  };
+}
 
 /** Every weight a learner carries, in the order a runner takes them: parameters, then state. */
 export function wantedWeights(model: CompiledModel, optimiser: OptimiserLens): WantedWeight[] {

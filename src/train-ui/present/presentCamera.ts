@@ -6,18 +6,7 @@
  * the camera never leaves a box at work off the screen to keep its type large.
  */
 
-export interface FlowRect {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
-
-export interface View {
-  readonly x: number;
-  readonly y: number;
-  readonly zoom: number;
-}
+import type { Rect, View } from '../../editor/canvas/furniture';
 
 /** A box's name is 12 px in the drawing (editor.css): 26 px on the screen at this zoom. */
 export const READING_ZOOM = 2.2;
@@ -31,7 +20,7 @@ export const ROOM = { across: 24, down: 56 } as const;
  * The view that centres `work` (flow coordinates) in a pane `width`×`height` whose lowest
  * `caption` pixels the caption covers, at the largest zoom up to `READING_ZOOM` that fits it.
  */
-export function presentView(work: FlowRect, width: number, height: number, caption: number): View {
+export function presentView(work: Rect, width: number, height: number, caption: number): View {
   const bandW = Math.max(1, width - 2 * ROOM.across);
   const bandH = Math.max(1, height - caption - 2 * ROOM.down);
   const fit = Math.min(bandW / Math.max(1, work.width), bandH / Math.max(1, work.height));
