@@ -149,19 +149,3 @@ export function LessonChooser() {
     </div>
   );
 }
-
-export function LessonsButton() {
-  const store = useLessonStoreApi();
-  const open = useLessons((s) => s.choosing);
-  return (
-    <button
-      type="button"
-      className="lessons-button"
-      aria-haspopup="dialog"
-      aria-expanded={open}
-      onClick={() => store.getState().choose(true)}
-    >
-      Lessons
-    </button>
-  );
-}

@@ -14,7 +14,8 @@ import { parseLesson } from '../io/lesson';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
 import { LessonLinks } from './LessonLinks';
-import { addStep, exampleOf, type LessonDraft, lessonFileOf, pointAt } from './lessonDraft';
+import { addStep, type LessonDraft, lessonFileOf, pointAt } from './lessonDraft';
+import { exampleOf } from './lessonExample';
 import { StepEditor } from './StepEditor';
 import { startLesson } from './startLesson';
 
