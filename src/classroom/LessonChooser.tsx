@@ -5,6 +5,7 @@
  * dialog says so first (Undo brings it back). A refused file changes nothing: its problems are
  * listed here with their JSON paths.
  */
+import './lessonChooser.css';
 import { type DragEvent, useRef, useState } from 'react';
 import { readPicked } from '../editor/persist/openFiles';
 import { useEditorStoreApi } from '../editor/store/EditorStoreContext';

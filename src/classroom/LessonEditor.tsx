@@ -6,6 +6,9 @@
  * lesson, saves it as a file or makes share links with it. The draft is checked as the file
  * door checks a file (io/lesson.ts), so what is saved opens.
  */
+import './classroom.css';
+import './lessonChooser.css';
+import './lessonEditor.css';
 import { useEffect, useMemo, useState } from 'react';
 import { describeNode } from '../editor/model/boxInfo';
 import { downloadText } from '../editor/persist/download';

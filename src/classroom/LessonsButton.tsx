@@ -3,6 +3,7 @@
  * is first opened: it reads the shipped lessons and the example gallery they start from
  * (docs/architecture.md, "The first screen").
  */
+import './lessonsButton.css';
 import { LazyWhen } from '../editor/overlays/lazyOverlay';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
 
