@@ -9,6 +9,7 @@ import { ClassroomProvider } from '../classroom/ClassroomContext';
 import { LessonPanel } from '../classroom/LessonPanel';
 import { LazyLessonChooser, LessonsButton } from '../classroom/LessonsButton';
 import { DiagramCanvas } from '../editor/canvas/DiagramCanvas';
+import { useMarkCanvasShown } from '../editor/canvas/useMarkCanvasShown';
 import { DocumentTitle } from '../editor/DocumentTitle';
 import { Inspector } from '../editor/inspector/Inspector';
 import { Breadcrumb } from '../editor/overlays/Breadcrumb';
@@ -65,6 +66,7 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
   const tying = useEditor((s) => s.tiePrompt !== null);
   const refused = useEditor((s) => s.openProblem !== null);
   const store = useEditorStoreApi();
+  useMarkCanvasShown(ready);
   const [open, toggle, reveal] = usePanels();
   // the inspector, closed, comes out over the canvas's edge while a box or wire is selected
   const drawer = useInspectorDrawer(!open.inspector);
