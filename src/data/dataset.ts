@@ -35,6 +35,11 @@ export interface Dataset {
    * /255, standardised CSV columns, ℤ₂ thresholds); `preparationOf` gives every dataset's.
    */
   readonly preparation?: Preparation;
+  /**
+   * The last `heldOut` rows are the set's own test rows, fixed by the data (the text's windows
+   * from its last tenth): a split asking for any test rows takes exactly these, in order.
+   */
+  readonly heldOut?: number;
   /** n × featureSize, row-major. */
   readonly features: Float32Array;
   /** n × labelSize, row-major. */
@@ -77,17 +82,22 @@ export function subset(ds: Dataset, indices: ArrayLike<number>, name = ds.name):
     features.set(ds.features.subarray(i * fw, (i + 1) * fw), r * fw);
     labels.set(ds.labels.subarray(i * lw, (i + 1) * lw), r * lw);
   }
-  return { ...ds, name, features, labels, n: indices.length };
+  const { heldOut: _, ...rest } = ds;
+  return { ...rest, name, features, labels, n: indices.length };
 }
 
 /**
  * Train/test split: the first round(trainFraction · n) rows of the seeded permutation train,
- * the rest test. Without a seed the rows keep their order (for splits fixed by a paper).
+ * the rest test. Without a seed the rows keep their order (for splits fixed by a paper). A set
+ * with its own test rows (`heldOut`) keeps them whenever a test set is asked for (a fraction
+ * below 1): shuffling windows of one text would put the same characters on both sides.
  */
 export function splitDataset(ds: Dataset, trainFraction: number, seed?: number): { train: Dataset; test: Dataset } {
   if (!(trainFraction >= 0 && trainFraction <= 1)) throw new Error(`train fraction ${trainFraction} is not in [0, 1]`);
-  const order = seed === undefined ? Uint32Array.from({ length: ds.n }, (_, i) => i) : permutation(ds.n, seed);
-  const cut = Math.round(trainFraction * ds.n);
+  const own = ds.heldOut !== undefined && trainFraction < 1;
+  const order =
+    seed === undefined || own ? Uint32Array.from({ length: ds.n }, (_, i) => i) : permutation(ds.n, seed);
+  const cut = own ? ds.n - (ds.heldOut as number) : Math.round(trainFraction * ds.n);
   return {
     train: subset(ds, order.subarray(0, cut), `${ds.name} (train)`),
     test: subset(ds, order.subarray(cut), `${ds.name} (test)`),

@@ -1,0 +1,64 @@
+/**
+ * Windows of token ids as a dataset, the representation every sequence set shares
+ * (docs/datasets.md, *Sequences*): a row's features are the ids of T tokens as float32
+ * integers, featureShape [T]; its labels are, for each position t, the token at t + 1 one-hot
+ * over the vocabulary, labelShape [T, V]. A position whose next token cannot be known from
+ * the ones before (the random letters of a reverse prompt) has a zero label row: cross-entropy
+ * −Σ y·log p is 0 there, so only what can be learned is trained.
+ */
+import { type Dataset, makeDataset } from './dataset';
+import type { Preparation } from './preparation';
+import { symbolName, type Vocabulary } from './vocabulary';
+
+export interface Windows {
+  readonly name: string;
+  readonly description: string;
+  readonly vocabulary: Vocabulary;
+  /** The context: tokens per window. */
+  readonly context: number;
+  /** Each window as T + 1 ids: the T inputs, then the token after the last. */
+  readonly rows: readonly ArrayLike<number>[];
+  /** Positions t < this have a zero label row (0: every position is trained). */
+  readonly firstTrained?: number;
+  /** The last `heldOut` rows are the set's own test rows (dataset.ts, `heldOut`). */
+  readonly heldOut?: number;
+}
+
+/** How text becomes a row: the code point of each of T characters, then their token ids. */
+export function tokenPreparation(v: Vocabulary, context: number): Preparation {
+  return {
+    features: Array.from({ length: context }, (_, t) => `char${t}`),
+    encoding: { kind: 'tokens', symbols: [...v.symbols], ...(v.unknown === undefined ? {} : { unknown: v.unknown }) },
+    classes: { names: v.symbols.map(symbolName), encoding: 'onehot' },
+  };
+}
+
+export function windowsDataset(w: Windows): Dataset {
+  const T = w.context;
+  const V = w.vocabulary.symbols.length;
+  const n = w.rows.length;
+  const features = new Float32Array(n * T);
+  const labels = new Float32Array(n * T * V);
+  const first = w.firstTrained ?? 0;
+  w.rows.forEach((ids, r) => {
+    if (ids.length !== T + 1) throw new Error(`${w.name}: window ${r} has ${ids.length} tokens, not ${T + 1}`);
+    for (let t = 0; t < T; t++) {
+      features[r * T + t] = ids[t];
+      if (t >= first) labels[(r * T + t) * V + ids[t + 1]] = 1;
+    }
+  });
+  const classes = w.vocabulary.symbols.map(symbolName);
+  return makeDataset({
+    name: w.name,
+    description: w.description,
+    task: 'classification',
+    featureShape: [T],
+    labelShape: [T, V],
+    labelEncoding: 'onehot',
+    classes,
+    preparation: tokenPreparation(w.vocabulary, T),
+    features,
+    labels,
+    ...(w.heldOut ? { heldOut: w.heldOut } : {}),
+  });
+}
