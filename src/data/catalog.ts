@@ -16,9 +16,26 @@ export type { Shapes };
 import { loadIris, loadIrisTwoClass } from './iris';
 import { type IrisZ2Options, loadIrisZ2 } from './irisZ2';
 import { fetchMnist, type MnistOptions, parseMnistBin } from './mnist';
+import {
+  ADDITION_DESCRIPTION,
+  additionContext,
+  additionDataset,
+  additionSpecs,
+  REVERSE_DESCRIPTION,
+  reverseContext,
+  reverseDataset,
+  reverseSpecs,
+  type SequenceTaskOptions,
+} from './sequenceTasks';
 import { type SyntheticId, type SyntheticOptions, syntheticDataset, syntheticRecipes } from './synthetic';
+import { fetchText, TEXT_DESCRIPTION, type TextOptions, textDataset, textSpecs } from './text';
 
-export interface DatasetOptions extends SyntheticOptions, IrisZ2Options, MnistOptions {
+export interface DatasetOptions
+  extends SyntheticOptions,
+    IrisZ2Options,
+    MnistOptions,
+    TextOptions,
+    SequenceTaskOptions {
   /** Boolean functions: input bits (parity, majority) or address bits (multiplexer). */
   bits?: number;
   /** MNIST: where its bytes come from. Default: fetch /data/mnist.bin; in Node pass loadMnistBufferNode. */
@@ -142,6 +159,48 @@ const entries: CatalogEntry[] = [
     options: [mnistShape],
     shapes: (o) => ({ featureShape: o.shape === 'image' ? [28, 28, 1] : [784], labelShape: [10] }),
     load: async (o) => (o?.mnistBytes ? parseMnistBin(await o.mnistBytes(), o) : fetchMnist(undefined, o)),
+  },
+  {
+    id: 'text',
+    name: 'Text: State of the Union (characters)',
+    description: TEXT_DESCRIPTION,
+    task: 'classification',
+    featureShape: [32],
+    labelShape: [32, 76],
+    options: textSpecs,
+    shapes: (o) => {
+      const T = (o.context as number | undefined) ?? 32;
+      return { featureShape: [T], labelShape: [T, 76] };
+    },
+    load: async (o) => textDataset(o?.textSource ? await o.textSource() : await fetchText(), o),
+  },
+  {
+    id: 'reverse',
+    name: 'Reverse a string',
+    description: REVERSE_DESCRIPTION,
+    task: 'classification',
+    featureShape: [reverseContext(6)],
+    labelShape: [reverseContext(6), 5],
+    options: reverseSpecs,
+    shapes: (o) => {
+      const T = reverseContext((o.length as number | undefined) ?? 6);
+      return { featureShape: [T], labelShape: [T, 5] };
+    },
+    load: async (o) => reverseDataset(o),
+  },
+  {
+    id: 'addition',
+    name: 'Add two numbers',
+    description: ADDITION_DESCRIPTION,
+    task: 'classification',
+    featureShape: [additionContext(3)],
+    labelShape: [additionContext(3), 12],
+    options: additionSpecs,
+    shapes: (o) => {
+      const T = additionContext((o.digits as number | undefined) ?? 3);
+      return { featureShape: [T], labelShape: [T, 12] };
+    },
+    load: async (o) => additionDataset(o),
   },
 ];
 

@@ -95,8 +95,7 @@ export function subset(ds: Dataset, indices: ArrayLike<number>, name = ds.name):
 export function splitDataset(ds: Dataset, trainFraction: number, seed?: number): { train: Dataset; test: Dataset } {
   if (!(trainFraction >= 0 && trainFraction <= 1)) throw new Error(`train fraction ${trainFraction} is not in [0, 1]`);
   const own = ds.heldOut !== undefined && trainFraction < 1;
-  const order =
-    seed === undefined || own ? Uint32Array.from({ length: ds.n }, (_, i) => i) : permutation(ds.n, seed);
+  const order = seed === undefined || own ? Uint32Array.from({ length: ds.n }, (_, i) => i) : permutation(ds.n, seed);
   const cut = own ? ds.n - (ds.heldOut as number) : Math.round(trainFraction * ds.n);
   return {
     train: subset(ds, order.subarray(0, cut), `${ds.name} (train)`),

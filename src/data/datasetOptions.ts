@@ -35,10 +35,10 @@ export interface Shapes {
 }
 
 /**
- * Options a caller may pass that are not the dataset's own (Node's MNIST reader): functions,
+ * Options a caller may pass that are not the dataset's own (Node's MNIST and text readers): functions,
  * which JSON cannot hold, so a document or model file naming one is refused like any unknown key.
  */
-const PLUMBING = new Set(['mnistBytes']);
+const PLUMBING = new Set(['mnistBytes', 'textSource']);
 
 export const MAX_POINTS = 100_000;
 export const MAX_SEED = 2 ** 31 - 1;
