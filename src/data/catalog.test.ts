@@ -19,6 +19,9 @@ const EXPECTED = [
   'majority',
   'multiplexer',
   'mnist',
+  'text',
+  'reverse',
+  'addition',
 ];
 
 describe('dataset catalog', () => {
