@@ -4,7 +4,8 @@ import { fcSeed } from '../testing/seed';
 import { catalogEntry, entryShapes } from './catalog';
 import { loadDatasetNode } from './catalogNode';
 import { type Dataset, splitDataset } from './dataset';
-import { classOf, parsePreparation, preparationOf, prepare, unprepare } from './preparation';
+import { parsePreparation, preparationOf, prepare, unprepare } from './preparation';
+import { windowText } from './sequence';
 import { TEXT_TEST_SHARE, textDataset } from './text';
 import { loadTextNode } from './textNode';
 import { decodeIds, encodeText, OTHER_SYMBOL, type Vocabulary, vocabularyOf } from './vocabulary';
@@ -17,19 +18,16 @@ const vocabularyOfSet = (ds: Dataset): Vocabulary => {
   return e;
 };
 
-/** Row r as text: its T inputs, and the label's token at each trained position (· where none). */
+/** Row r as text (sequence.ts), its label rows checked to be one-hot or zero first. */
 function rowText(ds: Dataset, r: number): { input: string; next: string } {
   const [T, V] = ds.labelShape;
-  const v = vocabularyOfSet(ds);
-  const input = decodeIds(v, ds.features.subarray(r * T, (r + 1) * T));
-  let next = '';
+  expect(vocabularyOfSet(ds).symbols).toHaveLength(V);
   for (let t = 0; t < T; t++) {
     const y = ds.labels.subarray((r * T + t) * V, (r * T + t + 1) * V);
     const ones = y.reduce((s, x) => s + x, 0);
     expect(ones === 0 || (ones === 1 && y.every((x) => x === 0 || x === 1))).toBe(true);
-    next += ones === 0 ? '·' : v.symbols[classOf({ names: [...(ds.classes ?? [])], encoding: 'onehot' }, y)];
   }
-  return { input, next };
+  return windowText(ds, r);
 }
 
 describe('text: windows of the addresses', () => {

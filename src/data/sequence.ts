@@ -8,7 +8,7 @@
  */
 import { type Dataset, makeDataset } from './dataset';
 import type { Preparation } from './preparation';
-import { symbolName, type Vocabulary } from './vocabulary';
+import { decodeIds, symbolName, type Vocabulary } from './vocabulary';
 
 export interface Windows {
   readonly name: string;
@@ -61,4 +61,25 @@ export function windowsDataset(w: Windows): Dataset {
     labels,
     ...(w.heldOut ? { heldOut: w.heldOut } : {}),
   });
+}
+
+/** Where a label row is all zero: the position is not trained (see the header). */
+export const UNTRAINED = '·';
+
+/**
+ * Row `r` of a sequence set as text: its T input tokens, and the token each position's label
+ * names (UNTRAINED where the row is zero), for previews and for reading samples.
+ */
+export function windowText(ds: Dataset, r: number): { input: string; next: string } {
+  const e = ds.preparation?.encoding;
+  if (e?.kind !== 'tokens' || ds.labelShape.length !== 2) throw new Error(`${ds.name} is not a set of token windows`);
+  const [T, V] = ds.labelShape;
+  const input = decodeIds(e, ds.features.subarray(r * T, (r + 1) * T));
+  let next = '';
+  for (let t = 0; t < T; t++) {
+    const at = (r * T + t) * V;
+    const id = ds.labels.subarray(at, at + V).indexOf(1);
+    next += id < 0 ? UNTRAINED : e.symbols[id];
+  }
+  return { input, next };
 }

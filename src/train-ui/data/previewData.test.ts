@@ -77,3 +77,16 @@ describe('the rows a preview shows', () => {
     expect(spreadRows(0, 8)).toEqual([]);
   });
 });
+
+describe('a set of token windows', () => {
+  it('shows each window as text and the next token each position learns', async () => {
+    const ds = await loadDatasetNode('reverse', { length: 3, examples: 20, seed: 1 });
+    const p = previewOf(ds);
+    expect(p.classCounts).toBeUndefined();
+    if (p.view.kind !== 'table') throw new Error('a table was expected');
+    expect(p.view.columns).toEqual(['window', 'next']);
+    const [input, next] = p.view.rows[0];
+    expect(input).toMatch(/^[abcd]{3}\|[abcd]{2}$/);
+    expect(next).toBe(`···${[...input.slice(0, 3)].reverse().join('')}`);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { type Dataset, featureSize, labelSize } from '../../data/dataset';
 import { classIndices } from '../../data/labels';
+import { windowText } from '../../data/sequence';
 
 export const MAX_POINTS_SHOWN = 10_000;
 export const IMAGES_SHOWN = 24;
@@ -106,7 +107,21 @@ function tableView(ds: Dataset, classes: Int32Array | null): PreviewView {
   return { kind: 'table', columns: [...names, ds.classes ? 'class' : 'target'], rows, hiddenFeatures: fw - shown };
 }
 
+/** Token windows as text: what a row reads, and the next token each position learns. */
+function windowsView(ds: Dataset): PreviewView {
+  const shown = (s: string) => s.replaceAll('\n', '⏎');
+  const rows = spreadRows(ds.n, TABLE_ROWS).map((r) => {
+    const { input, next } = windowText(ds, r);
+    return [shown(input), shown(next)];
+  });
+  return { kind: 'table', columns: ['window', 'next'], rows, hiddenFeatures: 0 };
+}
+
 export function previewOf(ds: Dataset): DatasetPreview {
+  if (ds.preparation?.encoding.kind === 'tokens') {
+    const { name, n: rows, task, featureShape, labelShape, classes } = ds;
+    return { name, rows, task, featureShape, labelShape, classes, view: windowsView(ds) };
+  }
   const classes = ds.classes && ds.labelEncoding !== 'real' ? classIndices(ds) : null;
   const counts = classes && ds.classes ? new Array<number>(ds.classes.length).fill(0) : undefined;
   if (classes && counts) for (const c of classes) counts[c] = (counts[c] ?? 0) + 1;
