@@ -54,6 +54,12 @@ test('picking a dataset changes the preview: points, a table, images', async ({ 
   await page.screenshot({ path: '/tmp/h4-data-bump.png' });
   await select.selectOption({ label: 'Parity' });
   await expect(data(page).getByRole('table')).toContainText('8 of 16 rows');
+  // the text is fetched from the app's own public/data, and windows are read as text
+  await select.selectOption({ label: 'Text: State of the Union (characters)' });
+  await expect(data(page).getByRole('table')).toContainText('8 of 2000 rows');
+  await expect(data(page).getByRole('columnheader', { name: 'window' })).toBeVisible();
+  await select.selectOption({ label: 'Add two numbers' });
+  await expect(data(page).getByRole('table')).toContainText(/\d{3}\+\d{3}=\d{3}/);
   expect(record.consoleErrors).toEqual([]);
 });
 
