@@ -136,14 +136,20 @@ export function dataDescription(
   };
 }
 
-/** The files of a data export, named after the dataset. */
+/** The names of a data export's two files, after the dataset. */
+export function dataFileNames(id: string): { readonly csv: string; readonly json: string } {
+  const base = id.replace(/[^A-Za-z0-9._-]+/g, '-');
+  return { csv: `${base}.csv`, json: `${base}.preparation.json` };
+}
+
+/** The files of a data export: the CSV and the JSON beside it. */
 export function dataFiles(
   split: DataSplit,
   binding: { readonly id: string; readonly options?: Readonly<Record<string, unknown>> },
 ): { readonly csv: { name: string; text: string }; readonly json: { name: string; text: string } } {
-  const base = binding.id.replace(/[^A-Za-z0-9._-]+/g, '-');
+  const names = dataFileNames(binding.id);
   return {
-    csv: { name: `${base}.csv`, text: dataCsv(split) },
-    json: { name: `${base}.preparation.json`, text: `${JSON.stringify(dataDescription(split, binding), null, 2)}\n` },
+    csv: { name: names.csv, text: dataCsv(split) },
+    json: { name: names.json, text: `${JSON.stringify(dataDescription(split, binding), null, 2)}\n` },
   };
 }
