@@ -31,14 +31,17 @@ export function trainerSplit(ds: Dataset, seed: number, testFraction: number): D
 /** The JSON written beside the CSV. */
 export interface DataDescription {
   readonly format: typeof DATA_FORMAT;
-  readonly dataset: { readonly id: string; readonly options: Record<string, unknown>; readonly name: string };
-  /** `train` and `test` count the rows of each; the trainer's split, splitDataset in dataset.ts. */
+  readonly dataset: { readonly id: string; readonly options: Record<string, unknown>; readonly name?: string };
+  /**
+   * The trainer's split (splitDataset in dataset.ts); `train` and `test` count the rows of each
+   * where the rows are at hand (a data export; a PyTorch package's copy has no rows to count).
+   */
   readonly split: {
     readonly column: string;
     readonly seed: number;
     readonly testFraction: number;
-    readonly train: number;
-    readonly test: number;
+    readonly train?: number;
+    readonly test?: number;
   };
   /** The CSV's label: one column of class names, or columns of target values. */
   readonly label: { readonly kind: 'class' | 'values'; readonly columns: readonly string[] };
@@ -54,13 +57,16 @@ function freeName(wanted: string, taken: ReadonlySet<string>): string {
 
 /** The CSV's columns after the features: the split column and the label columns. */
 export function dataColumns(ds: Dataset): { split: string; label: DataDescription['label'] } {
-  const p = preparationOf(ds);
+  return columnsFor(preparationOf(ds), labelSize(ds));
+}
+
+/** The same, from a preparation and the size of a label row (what a model file records). */
+export function columnsFor(p: Preparation, labelWidth: number): { split: string; label: DataDescription['label'] } {
   const taken = new Set(p.features);
   const split = freeName('split', taken);
   taken.add(split);
   if (p.classes) return { split, label: { kind: 'class', columns: [freeName('class', taken)] } };
-  const k = labelSize(ds);
-  const wanted = k === 1 ? ['target'] : Array.from({ length: k }, (_, j) => `target${j}`);
+  const wanted = labelWidth === 1 ? ['target'] : Array.from({ length: labelWidth }, (_, j) => `target${j}`);
   return { split, label: { kind: 'values', columns: wanted.map((w) => freeName(w, taken)) } };
 }
 
