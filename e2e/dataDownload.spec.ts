@@ -26,10 +26,12 @@ test('the Iris example’s rows download as a CSV with their split and preparati
   const split = data(page).getByRole('spinbutton', { name: /^Test split, % of rows/ });
   await split.fill('20');
   await split.press('Enter');
-  await expect(data(page)).toContainText('150 rows: 120 train, 30 test');
 
   const csv = await save(page, 'Download data (CSV)', info.outputPath('iris.csv'));
   expect(csv.name).toBe('iris.csv');
+  await expect(data(page).getByRole('status', { name: 'Data download' })).toHaveText(
+    'Saved iris.csv: 150 rows, 120 train, 30 test (seed 1).',
+  );
   const lines = csv.text.trimEnd().split('\n');
   expect(lines[0]).toBe('split,sepal length,sepal width,petal length,petal width,class');
   expect(lines).toHaveLength(1 + 150);

@@ -20,7 +20,8 @@ export interface ViewRows {
 /** Large image sets are not drawn point by point; their confusion matrix reads a sample. */
 const MAX_ROWS = 20_000;
 
-async function rowsOf(binding: DatasetBinding): Promise<Dataset | undefined> {
+/** The bound dataset's rows, loaded in the page (an imported CSV from the page's own copy). */
+export async function rowsOf(binding: DatasetBinding): Promise<Dataset | undefined> {
   if (binding.id === CSV_DATASET_ID) return findCsv(readCsvBinding(binding.options).key);
   return loadDataset(binding.id, binding.options);
 }
