@@ -4,7 +4,9 @@
  *   - the gallery's MNIST MLP trained 3 steps on raw grey levels, as the data export writes them
  *     (with a split column, of which it keeps the train rows), ends on exactly the weights it
  *     ends on from the same rows prepared (pixels / 255, by position, --prepared);
- *   - its `prepare` gives Lensboard's prepared values bit for bit for every encoding.
+ *   - its `prepare` gives Lensboard's prepared values bit for bit for every encoding;
+ *   - its raw reader gives the trainer's rows of a split for class labels one-hot, ±1 and in
+ *     bits, ℤ₂ thresholds and regression targets.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDatasetNode } from '../../data/catalogNode';
 import { csvLine, float32Text } from '../../data/csvWrite';
-import { dataCsv, trainerSplit } from '../../data/dataCsv';
+import { dataCsv, dataFiles, trainerSplit } from '../../data/dataCsv';
 import { featureSize, labelSize, subset } from '../../data/dataset';
 import { type Preparation, preparationOf, prepare } from '../../data/preparation';
 import { loadExample } from '../../io/examples/index';
@@ -48,7 +50,22 @@ const PREPARATIONS: Preparation[] = [
   },
 ];
 
-let answer: { raw: string; prepared: string; start: string; prepare: number[][] };
+/** Datasets of every label kind, read back by train.py's raw reader from their data export. */
+const READS = [
+  { id: 'iris-z2', options: { classes: 3, bitsPerFeature: 2, labelEncoding: 'bits' }, split: 'test' },
+  { id: 'xor', options: { n: 40, labelKind: 'scalar', scalar: 'signed' }, split: 'train' },
+  { id: 'plane', options: { n: 30 }, split: 'all' },
+  { id: 'iris', options: {}, split: 'train' },
+] as const;
+
+let answer: {
+  raw: string;
+  prepared: string;
+  start: string;
+  prepare: number[][];
+  reads: { x: number[]; y: number[] }[];
+};
+let wanted: { x: number[]; y: number[] }[];
 
 beforeAll(async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'lensboard-raw-rows-'));
@@ -80,12 +97,28 @@ beforeAll(async () => {
     ]),
   );
   writeFileSync(join(tmp, 'prepared.csv'), `${csvLine(header)}\n${lines.join('\n')}\n`);
-  writeFileSync(join(tmp, 'request.json'), JSON.stringify({ raw: RAW, preparations: PREPARATIONS }));
+  const reads = [];
+  wanted = [];
+  for (const [i, r] of READS.entries()) {
+    const ds = await loadDatasetNode(r.id, { ...r.options });
+    const cut = trainerSplit(ds, 11, 0.3);
+    const files = dataFiles(cut, { id: r.id, options: { ...r.options } });
+    writeFileSync(join(tmp, `${i}.csv`), files.csv.text);
+    writeFileSync(join(tmp, `${i}.json`), files.json.text);
+    const parts = r.split === 'all' ? [cut.train, cut.test] : [r.split === 'train' ? cut.train : cut.test];
+    wanted.push({
+      x: parts.flatMap((d) => (d ? Array.from(d.features) : [])),
+      y: parts.flatMap((d) => (d ? Array.from(d.labels) : [])),
+    });
+    reads.push({ split: r.split, featureShape: ds.featureShape, labelShape: ds.labelShape });
+  }
+  writeFileSync(join(tmp, 'request.json'), JSON.stringify({ raw: RAW, preparations: PREPARATIONS, reads }));
   const script = `
 import json, sys
 import numpy as np
 tmp = sys.argv[1]
 sys.path.insert(0, tmp + "/pkg")
+import torch
 import train
 common = ["--steps", "3", "--batch-size", "8", "--epochs", "1", "--quiet"]
 train.main([tmp + "/raw.csv", "--out", tmp + "/raw.safetensors"] + common)
@@ -93,7 +126,15 @@ train.main([tmp + "/prepared.csv", "--prepared", "--out", tmp + "/prepared.safet
 request = json.load(open(tmp + "/request.json"))
 raw = np.array(request["raw"], dtype=np.float64)
 prepared = [train.prepare(p, raw).ravel().tolist() for p in request["preparations"]]
-json.dump(prepared, open(tmp + "/prepare.json", "w"))
+reads = []
+for i, r in enumerate(request["reads"]):
+    train.INPUT_SHAPES = [tuple(r["featureShape"])]
+    train.LABEL_SHAPE = tuple(r["labelShape"])
+    path = f"{tmp}/{i}.csv"
+    (x, y), how = train.read_csv(path, torch.float64, train.parse([path, "--preparation", f"{tmp}/{i}.json", "--split", r["split"]]))
+    assert how == "raw", how
+    reads.append({"x": x.ravel().tolist(), "y": y.ravel().tolist()})
+json.dump({"prepare": prepared, "reads": reads}, open(tmp + "/prepare.json", "w"))
 `;
   const run = spawnSync(PYTHON, ['-c', script, tmp], { cwd: tmp, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${PYTHON} train.py failed (${run.status}):\n${run.stderr}`);
@@ -102,7 +143,7 @@ json.dump(prepared, open(tmp + "/prepare.json", "w"))
     raw: hex('raw.safetensors'),
     prepared: hex('prepared.safetensors'),
     start: hex('pkg/weights.safetensors'),
-    prepare: JSON.parse(readFileSync(join(tmp, 'prepare.json'), 'utf8')),
+    ...JSON.parse(readFileSync(join(tmp, 'prepare.json'), 'utf8')),
   };
 }, 120_000);
 
@@ -112,7 +153,18 @@ describe('train.py on raw rows', () => {
     expect(answer.raw).not.toBe(answer.start);
   });
 
-  it.each(PREPARATIONS.map((p, i) => [`${p.encoding.kind} (${i})`, i] as const))('prepares as Lensboard does: %s', (_, i) => {
-    expect(answer.prepare[i]).toEqual(Array.from(prepare(PREPARATIONS[i], RAW)));
-  });
+  it.each(READS.map((r, i) => [`${r.id}, ${r.split} rows`, i] as const))(
+    'reads the raw rows of %s by name: features, classes and targets as the trainer has them',
+    (_, i) => {
+      expect(answer.reads[i].x).toEqual(wanted[i].x);
+      expect(answer.reads[i].y).toEqual(wanted[i].y);
+    },
+  );
+
+  it.each(PREPARATIONS.map((p, i) => [`${p.encoding.kind} (${i})`, i] as const))(
+    'prepares as Lensboard does: %s',
+    (_, i) => {
+      expect(answer.prepare[i]).toEqual(Array.from(prepare(PREPARATIONS[i], RAW)));
+    },
+  );
 });

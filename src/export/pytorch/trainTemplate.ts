@@ -174,7 +174,8 @@ def read_raw(path, dtype, described, header, body, split):
         labels = int(np.prod(LABEL_SHAPE))
         if len(rest) != labels:
             raise SystemExit(f"{path}: label columns {rest}; the model reads {labels} label values")
-        y = np.array([[number(path, n, h, r[at[h]]) for h in rest] for n, r in body], dtype=np.float64)
+        # targets are float32, as Lensboard's datasets hold them
+        y = np.array([[number(path, n, h, r[at[h]]) for h in rest] for n, r in body], dtype=np.float64).astype(np.float32)
     return (
         torch.tensor(x, dtype=dtype).reshape(-1, *INPUT_SHAPES[0]),
         torch.tensor(y, dtype=dtype).reshape(-1, *LABEL_SHAPE),
