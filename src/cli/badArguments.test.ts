@@ -179,12 +179,19 @@ const extra = {
     { key: 'debug', command: 'train' as const, args: [at('folder'), '--debug'] },
     { key: 'full disk', command: 'train' as const, args: [xor, '--epochs', '1', '--quiet', '--out', '/dev/full'] },
     { key: 'no rows', command: 'predict' as const, args: [model, at('header.csv')] },
+    {
+      key: 'data export',
+      command: 'data' as const,
+      args: ['export', 'iris', '--test-fraction', '0.2', '--force', '--out', at('replaced')],
+    },
   ],
 };
 
 beforeAll(async () => {
   mkdirSync(at('folder'));
   mkdirSync(at('kept'));
+  mkdirSync(at('replaced'));
+  writeFileSync(join(at('replaced'), 'iris.csv'), 'replace me\n');
   writeFileSync(join(at('kept'), 'iris.csv'), 'keep me\n');
   writeFileSync(at('broken.json'), '{"format": "lensboard-model", ');
   writeFileSync(at('array.json'), '[1, 2, 3]');
@@ -256,6 +263,21 @@ describe('every command answers a bad argument, path or file with one line', () 
     const path = resolve(scratch, saved?.[1] ?? '');
     expect(readdirSync(scratch).some((f) => f.startsWith('lensboard-saved-'))).toBe(true);
     expect(JSON.parse(readFileSync(path, 'utf8')).trainingConfig.stepsDone).toBeGreaterThan(0);
+  });
+
+  it('exports a dataset’s rows and preparation, replacing a file with --force, leaving no partial one', () => {
+    const r = ran.get('data export') as Ran;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^wrote iris\.csv \(150 raw rows: 120 train, 30 test, seed 1\) and iris\.preparation\.json to /,
+    );
+    expect(readdirSync(at('replaced')).sort()).toEqual(['iris.csv', 'iris.preparation.json']);
+    const lines = readFileSync(join(at('replaced'), 'iris.csv'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(lines[0]).toBe('split,sepal length,sepal width,petal length,petal width,class');
+    expect(lines.filter((l) => l.startsWith('test,'))).toHaveLength(30);
+    expect(JSON.parse(readFileSync(join(at('replaced'), 'iris.preparation.json'), 'utf8')).split.train).toBe(120);
   });
 
   it('predicts a CSV of no rows at once: the header line alone, or one line saying why not', () => {
