@@ -10,7 +10,7 @@ import { shapeSize } from '../core/shape';
 import { z } from '../kinds/zod';
 import { CSV_DATASET_ID } from './csvBinding';
 import type { Dataset } from './dataset';
-import { decodeIds, encodeChars, vocabularyProblem } from './vocabulary';
+import { vocabularyProblem } from './vocabulary';
 
 const Finite = z.number().finite();
 const Name = z.string().min(1).max(200);
@@ -37,15 +37,6 @@ export const FeatureEncodingSchema = z.discriminatedUnion('kind', [
     kind: z.literal('thermometer'),
     thresholds: z.array(z.array(Finite).min(1).max(64)).max(MAX_FEATURES),
   }),
-  /**
-   * Characters to token ids: a raw value is a character's Unicode code point, its prepared
-   * value the index of that character in `symbols`, or `unknown` for any other character.
-   */
-  z.object({
-    kind: z.literal('tokens'),
-    symbols: z.array(z.string().min(1).max(2)).min(1).max(MAX_SYMBOLS),
-    unknown: z.number().int().min(0).max(MAX_SYMBOLS).optional(),
-  }),
 ]);
 
 /**
@@ -63,6 +54,17 @@ export const PreparationSchema = z
     features: z.array(Name).min(1).max(MAX_FEATURES),
     encoding: FeatureEncodingSchema,
     classes: ClassLabelsSchema.optional(),
+    /**
+     * The sequence sets' vocabulary: how text becomes the raw row, character t of a window the
+     * index of that character in `symbols` (one character each), or `unknown` for any other
+     * character (absent: refused). The ids are then the features as they are (`identity`).
+     */
+    tokens: z
+      .object({
+        symbols: z.array(z.string().min(1).max(2)).min(1).max(MAX_SYMBOLS),
+        unknown: z.number().int().min(0).max(MAX_SYMBOLS).optional(),
+      })
+      .optional(),
   })
   .superRefine((p, ctx) => {
     const seen = new Set<string>();
@@ -85,9 +87,11 @@ export const PreparationSchema = z
           message: `has ${list.length} entries for ${p.features.length} features`,
         });
     }
-    if (e.kind === 'tokens') {
-      const problem = vocabularyProblem(e);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['encoding'], message: problem });
+    if (p.tokens) {
+      const problem = vocabularyProblem(p.tokens);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['tokens'], message: problem });
+      if (e.kind !== 'identity')
+        ctx.addIssue({ code: 'custom', path: ['encoding'], message: 'token ids are taken as they are (identity)' });
     }
     if (p.classes && new Set(p.classes.names).size !== p.classes.names.length)
       ctx.addIssue({ code: 'custom', path: ['classes', 'names'], message: 'a class is named twice' });
@@ -132,14 +136,6 @@ export function prepare(p: Preparation, rows: RawRows): Float32Array {
       for (let c = 0; c < w; c++) for (const t of e.thresholds[c]) out[k++] = raw[r * w + c] > t ? 1 : 0;
     return out;
   }
-  if (e.kind === 'tokens') {
-    const chars = Array.from(raw, (x, i) => {
-      if (!(Number.isInteger(x) && x >= 0 && x <= 0x10ffff)) throw new Error(`value ${x} at ${i} is not a code point`);
-      return String.fromCodePoint(x);
-    });
-    out.set(encodeChars(e, chars));
-    return out;
-  }
   for (let i = 0; i < raw.length; i++) {
     const x = Math.fround(raw[i]);
     const c = i % w;
@@ -151,14 +147,10 @@ export function prepare(p: Preparation, rows: RawRows): Float32Array {
 /** Whether prepared rows can be taken back to raw ones (ℤ₂ thresholds forget the value). */
 export const invertible = (p: Preparation): boolean => p.encoding.kind !== 'thermometer';
 
-/**
- * Prepared rows back to raw values (float64), up to float32 rounding; refused for ℤ₂ thresholds.
- * Token ids go back to code points, an unknown character to that of the "other" symbol.
- */
+/** Prepared rows back to raw values (float64), up to float32 rounding; refused for ℤ₂ thresholds. */
 export function unprepare(p: Preparation, prepared: ArrayLike<number>): Float64Array {
   const e = p.encoding;
   if (e.kind === 'thermometer') throw new Error('ℤ₂ thresholds have no inverse: a bit does not say the value');
-  if (e.kind === 'tokens') return Float64Array.from(decodeIds(e, prepared), (c) => c.codePointAt(0) as number);
   const w = rawWidth(p);
   const out = new Float64Array(prepared.length);
   for (let i = 0; i < prepared.length; i++) {

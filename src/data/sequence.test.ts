@@ -4,7 +4,7 @@ import { fcSeed } from '../testing/seed';
 import { catalogEntry, entryShapes } from './catalog';
 import { loadDatasetNode } from './catalogNode';
 import { type Dataset, splitDataset } from './dataset';
-import { parsePreparation, preparationOf, prepare, unprepare } from './preparation';
+import { parsePreparation, preparationOf, prepare } from './preparation';
 import { windowText } from './sequence';
 import { TEXT_TEST_SHARE, textDataset } from './text';
 import { loadTextNode } from './textNode';
@@ -13,8 +13,8 @@ import { decodeIds, encodeText, OTHER_SYMBOL, type Vocabulary, vocabularyOf } fr
 const FC_SEED = fcSeed();
 
 const vocabularyOfSet = (ds: Dataset): Vocabulary => {
-  const e = preparationOf(ds).encoding;
-  if (e.kind !== 'tokens') throw new Error(`${ds.name}: not a token preparation`);
+  const e = preparationOf(ds).tokens;
+  if (!e) throw new Error(`${ds.name}: not a token preparation`);
   return e;
 };
 
@@ -136,17 +136,21 @@ describe('the vocabulary, as a preparation', () => {
     expect(() => decodeIds(v, [0, 9])).toThrow('token 9 at 1 is not an id of the vocabulary (0…5)');
   });
 
-  it('prepares code points to the ids the loader made, and back, and survives JSON', async () => {
+  it('is the preparation: the ids are the features as they are, and it survives JSON', async () => {
     const ds = await loadDatasetNode('addition', { digits: 2, examples: 5 });
     const p = preparationOf(ds);
     const parsed = parsePreparation(JSON.parse(JSON.stringify(p)));
-    expect(parsed.ok).toBe(true);
-    const raw = unprepare(p, ds.features);
-    expect(String.fromCodePoint(...raw.subarray(0, 6))).toMatch(/^\d\d\+\d\d=$/);
-    expect(prepare(p, raw)).toEqual(ds.features);
-    expect(parsePreparation({ ...p, encoding: { kind: 'tokens', symbols: ['a', 'a'] } })).toMatchObject({
+    if (!parsed.ok || !parsed.preparation.tokens) throw new Error('the preparation did not survive JSON');
+    const text = decodeIds(parsed.preparation.tokens, ds.features);
+    expect(text.slice(0, 6)).toMatch(/^\d\d\+\d\d=$/);
+    expect(prepare(p, Float32Array.from(encodeText(parsed.preparation.tokens, text)))).toEqual(ds.features);
+    expect(parsePreparation({ ...p, tokens: { symbols: ['a', 'a'] } })).toMatchObject({
       ok: false,
-      errors: [{ path: 'preparation.encoding', message: 'symbol 1 ("a") is there twice' }],
+      errors: [{ path: 'preparation.tokens', message: 'symbol 1 ("a") is there twice' }],
+    });
+    expect(parsePreparation({ ...p, encoding: { kind: 'divide', by: 2 } })).toMatchObject({
+      ok: false,
+      errors: [{ path: 'preparation.encoding', message: 'token ids are taken as they are (identity)' }],
     });
   });
 });

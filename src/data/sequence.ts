@@ -24,12 +24,13 @@ export interface Windows {
   readonly heldOut?: number;
 }
 
-/** How text becomes a row: the code point of each of T characters, then their token ids. */
+/** How text becomes a row: T characters, each its id in the vocabulary, taken as they are. */
 export function tokenPreparation(v: Vocabulary, context: number): Preparation {
   return {
     features: Array.from({ length: context }, (_, t) => `char${t}`),
-    encoding: { kind: 'tokens', symbols: [...v.symbols], ...(v.unknown === undefined ? {} : { unknown: v.unknown }) },
+    encoding: { kind: 'identity' },
     classes: { names: v.symbols.map(symbolName), encoding: 'onehot' },
+    tokens: { symbols: [...v.symbols], ...(v.unknown === undefined ? {} : { unknown: v.unknown }) },
   };
 }
 
@@ -71,8 +72,8 @@ export const UNTRAINED = '·';
  * names (UNTRAINED where the row is zero), for previews and for reading samples.
  */
 export function windowText(ds: Dataset, r: number): { input: string; next: string } {
-  const e = ds.preparation?.encoding;
-  if (e?.kind !== 'tokens' || ds.labelShape.length !== 2) throw new Error(`${ds.name} is not a set of token windows`);
+  const e = ds.preparation?.tokens;
+  if (!e || ds.labelShape.length !== 2) throw new Error(`${ds.name} is not a set of token windows`);
   const [T, V] = ds.labelShape;
   const input = decodeIds(e, ds.features.subarray(r * T, (r + 1) * T));
   let next = '';

@@ -118,7 +118,7 @@ function windowsView(ds: Dataset): PreviewView {
 }
 
 export function previewOf(ds: Dataset): DatasetPreview {
-  if (ds.preparation?.encoding.kind === 'tokens') {
+  if (ds.preparation?.tokens) {
     const { name, n: rows, task, featureShape, labelShape, classes } = ds;
     return { name, rows, task, featureShape, labelShape, classes, view: windowsView(ds) };
   }
