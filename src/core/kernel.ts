@@ -8,6 +8,8 @@
  * Elementwise binary ops broadcast right-aligned, which covers batched ⊗ unbatched operands of
  * the same wire shape and an unbatched scalar against any shape (the type rules allow nothing else).
  */
+import type { ConvGeometry } from './convGeometry';
+
 export type UnaryOp =
   | 'neg'
   | 'sigmoid'
@@ -85,11 +87,14 @@ export interface Kernel<T> {
   slice(x: T, begin: readonly number[], size: readonly number[]): T;
   /** Softmax over the last axis. */
   softmax(x: T): T;
-  /** Valid cross-correlation, NHWC input [B,h,w,c], filter [kh,kw,c,o], stride 1, no bias. */
-  conv2d(x: T, w: T): T;
-  /** Its two transposes: change of the input and of the filter. */
-  conv2dBackInput(d: T, w: T, xShape: readonly number[]): T;
-  conv2dBackFilter(x: T, d: T, wShape: readonly number[]): T;
+  /**
+   * Cross-correlation, NHWC input [B,h,w,c], filter [kh,kw,c/groups,o], no bias, with the zero
+   * padding, stride, dilation and groups of `g` (convGeometry.ts).
+   */
+  conv2d(x: T, w: T, g: ConvGeometry): T;
+  /** Its two transposes: change of the input (of full shape xShape) and of the filter (wShape). */
+  conv2dBackInput(d: T, w: T, xShape: readonly number[], g: ConvGeometry): T;
+  conv2dBackFilter(x: T, d: T, wShape: readonly number[], g: ConvGeometry): T;
   /** Max pooling, window k×k, stride k, NHWC. */
   maxPool(x: T, k: number): T;
   /** Routes each window's change to the position of its maximum in x (the reverse of maxPool). */

@@ -1,13 +1,25 @@
 /**
- * Image loops for the typed-array kernel, NHWC, stride 1 correlation and k×k/stride k pooling.
+ * Image loops for the typed-array kernel, NHWC: correlation (the valid stride-1 one in its own
+ * tight loops; padding, stride, dilation and groups in one loop over the filter's taps) and
+ * k×k/stride k pooling.
  * The pooling argmax is the first maximum in row-major window order, as tfjs's argMax picks,
  * so both engines route a tied change to the same place.
  */
+import { type ConvGeometry, isValidGeometry, outHW } from '../core/convGeometry';
 import type { TypedTensor } from './typedKernel';
 
 type Make = (shape: readonly number[]) => TypedTensor;
 
-export function conv2d(x: TypedTensor, w: TypedTensor, make: Make): TypedTensor {
+export function conv2d(x: TypedTensor, w: TypedTensor, g: ConvGeometry, make: Make): TypedTensor {
+  if (!isValidGeometry(g)) {
+    const [B, H, W] = x.shape;
+    const [kh, kw, , O] = w.shape;
+    const [ho, wo] = outHW(g, H, W, kh, kw);
+    const out = make([B, ho, wo, O]);
+    out.data.fill(0);
+    taps(x.shape, w.shape, out.shape, g, 'forward', x.data, w.data, out.data);
+    return out;
+  }
   const [B, H, W, C] = x.shape;
   const [kh, kw, , O] = w.shape;
   const [ho, wo] = [H - kh + 1, W - kw + 1];
@@ -29,7 +41,19 @@ export function conv2d(x: TypedTensor, w: TypedTensor, make: Make): TypedTensor 
   return out;
 }
 
-export function conv2dBackInput(d: TypedTensor, w: TypedTensor, xShape: readonly number[], make: Make): TypedTensor {
+export function conv2dBackInput(
+  d: TypedTensor,
+  w: TypedTensor,
+  xShape: readonly number[],
+  g: ConvGeometry,
+  make: Make,
+): TypedTensor {
+  if (!isValidGeometry(g)) {
+    const out = make(xShape);
+    out.data.fill(0);
+    taps(xShape, w.shape, d.shape, g, 'input', d.data, w.data, out.data);
+    return out;
+  }
   const [B, H, W, C] = xShape;
   const [kh, kw, , O] = w.shape;
   const [, ho, wo] = d.shape;
@@ -49,7 +73,19 @@ export function conv2dBackInput(d: TypedTensor, w: TypedTensor, xShape: readonly
   return out;
 }
 
-export function conv2dBackFilter(x: TypedTensor, d: TypedTensor, wShape: readonly number[], make: Make): TypedTensor {
+export function conv2dBackFilter(
+  x: TypedTensor,
+  d: TypedTensor,
+  wShape: readonly number[],
+  g: ConvGeometry,
+  make: Make,
+): TypedTensor {
+  if (!isValidGeometry(g)) {
+    const out = make(wShape);
+    out.data.fill(0);
+    taps(x.shape, wShape, d.shape, g, 'filter', x.data, d.data, out.data);
+    return out;
+  }
   const [B, H, W, C] = x.shape;
   const [kh, kw, , O] = wShape;
   const [, ho, wo] = d.shape;
@@ -67,6 +103,64 @@ export function conv2dBackFilter(x: TypedTensor, d: TypedTensor, wShape: readonl
                 od[((i * kw + j) * C + c) * O + o] += xv * dd[((b * ho + y) * wo + q) * O + o];
             }
   return out;
+}
+
+type Data = TypedTensor['data'];
+
+/**
+ * Every product of a correlation with geometry g: output (b, y, q, o) reads input row
+ * y·stride − padTop + i·dilation (column likewise) of channel group ⌊o / (O/groups)⌋ with filter
+ * tap (i, j). `forward` adds x·W into y, `input` adds d·W into x, `filter` adds x·d into W;
+ * taps that fall in the padding read zero and are skipped.
+ */
+function taps(
+  xShape: readonly number[],
+  wShape: readonly number[],
+  yShape: readonly number[],
+  g: ConvGeometry,
+  mode: 'forward' | 'input' | 'filter',
+  a: Data,
+  b: Data,
+  out: Data,
+): void {
+  const [B, H, W, C] = xShape;
+  const [kh, kw, Cg, O] = wShape;
+  const [, ho, wo] = yShape;
+  const Og = O / g.groups;
+  const [pt, , pl] = g.pads;
+  const [sh, sw] = g.strides;
+  const [dh, dw] = g.dilations;
+  for (let n = 0; n < B; n++)
+    for (let y = 0; y < ho; y++)
+      for (let q = 0; q < wo; q++) {
+        const y0 = ((n * ho + y) * wo + q) * O;
+        for (let i = 0; i < kh; i++) {
+          const r = y * sh - pt + i * dh;
+          if (r < 0 || r >= H) continue;
+          for (let j = 0; j < kw; j++) {
+            const c = q * sw - pl + j * dw;
+            if (c < 0 || c >= W) continue;
+            const x0 = ((n * H + r) * W + c) * C;
+            for (let gi = 0; gi < g.groups; gi++)
+              for (let cc = 0; cc < Cg; cc++) {
+                const xi = x0 + gi * Cg + cc;
+                const w0 = ((i * kw + j) * Cg + cc) * O + gi * Og;
+                const o0 = y0 + gi * Og;
+                if (mode === 'forward') {
+                  const xv = a[xi];
+                  for (let o = 0; o < Og; o++) out[o0 + o] += xv * b[w0 + o];
+                } else if (mode === 'input') {
+                  let s = 0;
+                  for (let o = 0; o < Og; o++) s += a[o0 + o] * b[w0 + o];
+                  out[xi] += s;
+                } else {
+                  const xv = a[xi];
+                  for (let o = 0; o < Og; o++) out[w0 + o] += xv * b[o0 + o];
+                }
+              }
+          }
+        }
+      }
 }
 
 /** Calls f(pooled index, flat index of the window's first maximum) for every window. */
