@@ -6,6 +6,7 @@
  * the window's axes and a scale, and BatchNormalization (inference) as the per-channel affine map
  * it is: a multiply by γ/√(σ² + ε) and a bias β − μ·γ/√(σ² + ε), both parameters.
  */
+import { type ConvGeometry, geometryConfig, outHW } from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
 import type { Value } from './drawing';
 import {
@@ -18,6 +19,7 @@ import {
   permOf,
   refuse,
   size,
+  spatialGeometry,
   weight,
 } from './nodeReading';
 
@@ -100,11 +102,34 @@ function image(c: Ctx): Value {
 function averagePool(c: Ctx): Value[] {
   const x = image(c);
   const [kh, kw] = intsAttr(c.node, 'kernel_shape') ?? [];
-  const strides = intsAttr(c.node, 'strides') ?? [1, 1];
-  const pads = intsAttr(c.node, 'pads') ?? [0, 0, 0, 0];
-  if (strides[0] !== kh || strides[1] !== kw || pads.some((p) => p !== 0) || intAttr(c.node, 'ceil_mode', 0) !== 0)
-    refuse("Lensboard's average pool is a window with stride equal to its size, unpadded");
-  return [averageWindows(c, x, kh, kw)];
+  if (!(kh >= 1 && kw >= 1)) refuse('its attribute kernel_shape is not two window sizes');
+  if (intAttr(c.node, 'ceil_mode', 0) !== 0)
+    refuse('its attribute ceil_mode = 1 keeps partial windows past the edge; Lensboard pools whole windows');
+  const g = spatialGeometry(c, x.shape[2]);
+  if (g.dilations.some((d) => d !== 1))
+    refuse(`its attribute dilations = [${g.dilations.join(', ')}] spreads the window`);
+  const tiles = g.pads.every((p) => p === 0) && g.strides[0] === kh && g.strides[1] === kw;
+  if (tiles && x.shape[0] % kh === 0 && x.shape[1] % kw === 0) return [averageWindows(c, x, kh, kw)];
+  if (g.pads.some((p) => p !== 0) && intAttr(c.node, 'count_include_pad', 0) !== 1)
+    refuse(
+      'its attribute count_include_pad = 0 divides edge windows by fewer cells; Lensboard divides by the whole window',
+    );
+  return [windowMean(c, x, kh, kw, g)];
+}
+
+/**
+ * Average pooling with any stride and zero padding counted in the window: a depthwise
+ * correlation with a constant filter of 1/(kh·kw) (a constant box, so nothing trains).
+ */
+function windowMean(c: Ctx, x: Value, kh: number, kw: number, g: ConvGeometry): Value {
+  const [h, w, ch] = x.shape;
+  const [ho, wo] = outHW(g, h, w, kh, kw);
+  if (ho < 1 || wo < 1) refuse(`its ${kh}×${kw} window does not fit an image ${h}×${w}`);
+  const shape = [kh, kw, 1, ch];
+  const k = c.d
+    .box('constant', { value: 1 / (kh * kw), shape, batch: false }, `${c.node.name}.window`, [])
+    .out(0, shape);
+  return c.d.box('correlate2d', geometryConfig(g), c.node.name, [k, x]).out(0, [ho, wo, ch], 'nhwc');
 }
 
 function globalAveragePool(c: Ctx): Value[] {
