@@ -10,6 +10,7 @@ import { type ConvGeometry, geometryConfig, outHW } from '../../../core/convGeom
 import type { OnnxTensor } from '../model';
 import type { Value } from './drawing';
 import {
+  attr,
   type Ctx,
   data,
   floatAttr,
@@ -139,13 +140,33 @@ function globalAveragePool(c: Ctx): Value[] {
   return ch > 0 ? [avg] : refuse('it pools an image of no channels');
 }
 
-/** ONNX Pad with every pad 0 (PyTorch's average pool writes one): nothing to draw. */
+/**
+ * ONNX Pad: nothing to draw when every pad is 0; zero padding of an image's rows and columns
+ * (PyTorch writes one before an AvgPool2d with padding) as a depthwise correlation with a 1×1
+ * constant filter of ones and those pads. Other modes, values and axes are refused by name.
+ */
 function pad(c: Ctx): Value[] {
   const x = data(c, 0);
   const pads = c.node.inputs[1] ? c.tensor(c.node.inputs[1]) : undefined;
+  if (c.node.inputs[1] && !pads) refuse('its input pads is computed in the graph; Lensboard reads constant pads');
   const given = pads ? Array.from(pads.values as ArrayLike<number>, Number) : (intsAttr(c.node, 'pads') ?? []);
-  if (!given.every((p) => p === 0)) refuse('it pads the image; Lensboard draws padding only inside a convolution');
-  return [x];
+  if (given.every((p) => p === 0)) return [x];
+  const mode = attr(c.node, 'mode');
+  if (mode?.kind === 'string' && mode.value !== 'constant')
+    refuse(`its attribute mode = ${mode.value} repeats the image's edge; Lensboard pads with zeros`);
+  const value = c.node.inputs[2] ? c.tensor(c.node.inputs[2]) : undefined;
+  const fill = value ? Number(value.values[0]) : c.opset < 11 ? floatAttr(c.node, 'value', 0) : 0;
+  if (c.node.inputs[2] && !value) refuse('its input constant_value is computed in the graph');
+  if (fill !== 0) refuse(`its constant_value = ${fill}; Lensboard pads with zeros`);
+  if (x.layout !== 'nhwc' || given.length !== 8 || [0, 1, 4, 5].some((k) => given[k] !== 0))
+    refuse(`its pads [${given.join(', ')}] pad axes other than an image's rows and columns`);
+  if (given.some((p) => p < 0)) refuse(`its pads [${given.join(', ')}] crop the image`);
+  const [h, w, ch] = x.shape;
+  const g = { pads: [given[2], given[6], given[3], given[7]], strides: [1, 1], dilations: [1, 1], groups: ch };
+  const shape = [1, 1, 1, ch];
+  const one = c.d.box('constant', { value: 1, shape, batch: false }, `${c.node.name}.ones`, []).out(0, shape);
+  const out = [h + given[2] + given[6], w + given[3] + given[7], ch];
+  return [c.d.box('correlate2d', g, c.node.name, [one, x]).out(0, out, 'nhwc')];
 }
 
 /** γ/√(σ² + ε) and β − μ·γ/√(σ² + ε), channel by channel. */
