@@ -7,6 +7,7 @@
  * as the kernel's mod2 takes them, x − 2·⌊x/2⌋, into [0, 2) whatever the sign (ONNX's Mod with
  * fmod = 1 keeps the dividend's sign, so it is used only where the engines' xor keeps it too).
  */
+import { geometryOf, isValidGeometry } from '../../core/convGeometry';
 import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
@@ -112,6 +113,26 @@ const toNhwc = (b: OnnxBuilder, x: string, out: string) => b.op('Transpose', [x]
 
 const refused = (why: string) => ({ refused: why });
 
+/** Conv's attributes for a correlation's geometry (ONNX pads: top, left, bottom, right); none when valid. */
+function convAttributes(c: Config): OnnxAttribute[] {
+  const g = geometryOf('correlate2d', c);
+  const [t, bottom, l, r] = g.pads;
+  return [
+    ...(g.pads.some((p) => p !== 0) ? [ints('pads', [t, l, bottom, r])] : []),
+    ...(g.strides.some((s) => s !== 1) ? [ints('strides', [...g.strides])] : []),
+    ...(g.dilations.some((d) => d !== 1) ? [ints('dilations', [...g.dilations])] : []),
+    ...(g.groups !== 1 ? [int('group', g.groups)] : []),
+  ];
+}
+
+/** The transposes of a correlation are exported for the valid geometry only (docs/export.md). */
+function validOnly(c: Config, gen: string): void {
+  if (!isValidGeometry(geometryOf(gen, c)))
+    throw new ExportError([
+      `${gen} with padding, stride, dilation or groups has no ONNX form here; its forward correlate2d has`,
+    ]);
+}
+
 export const ONNX_OPS: OpTable<OnnxEntry> = {
   // structure
   copy: (b, n) => {
@@ -208,15 +229,17 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   correlate2d: (b, n) => {
     const [w, x] = n.inputs;
     const filter = transpose(b, w, FILTER_TO_OIHW, 'filter_oihw');
-    toNhwc(b, b.value('Conv', [nchw(b, x), filter], 'conv_nchw'), n.outputs[0]);
+    toNhwc(b, b.value('Conv', [nchw(b, x), filter], 'conv_nchw', convAttributes(n.config)), n.outputs[0]);
   },
   conv2dBackInput: (b, n) => {
+    validOnly(n.config, 'conv2dBackInput');
     const [w, d] = n.inputs;
     const filter = transpose(b, w, FILTER_TO_OIHW, 'filter_oihw');
     toNhwc(b, b.value('ConvTranspose', [nchw(b, d), filter], 'convT_nchw'), n.outputs[0]);
   },
   // The filter's change Σ_b x[b, i+p, j+q, c]·d[b, i, j, o] is a correlation over the batch as channels.
   conv2dBackFilter: (b, n) => {
+    validOnly(n.config, 'conv2dBackFilter');
     const [x, d] = n.inputs;
     const xs = transpose(b, x, [3, 0, 1, 2], 'x_cbhw');
     const ds = transpose(b, d, [3, 0, 1, 2], 'd_obhw');

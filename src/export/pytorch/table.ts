@@ -5,9 +5,10 @@
  * moves its axes around torch's NCHW op. Each entry is exactly the generator's forward, never an
  * approximation; a generator without one is refused with the reason.
  */
+import { geometryOf, isValidGeometry } from '../../core/convGeometry';
 import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
-import type { ExportNode } from '../graph';
+import { ExportError, type ExportNode } from '../graph';
 import type { OpTable } from '../opTable';
 
 /** What an expression may need besides its arguments: the batch size and a tensor to copy dtype from. */
@@ -44,6 +45,15 @@ const nchw = (x: string) => `${x}.permute(0, 3, 1, 2)`;
 const nhwc = (x: string) => `${x}.permute(0, 2, 3, 1)`;
 /** A filter [kh, kw, c, o] as torch's conv2d weight [o, c, kh, kw]. */
 const oihw = (w: string) => `${w}.permute(3, 2, 0, 1)`;
+
+/** The transposes of a correlation are exported for the valid geometry only (docs/export.md). */
+function validOnly(node: ExportNode, gen: string): undefined {
+  if (!isValidGeometry(geometryOf(gen, node.config)))
+    throw new ExportError([
+      `${gen} with padding, stride, dilation or groups has no PyTorch form here; its forward correlate2d has`,
+    ]);
+  return undefined;
+}
 
 const unary =
   (f: (x: string) => string): PyOp =>
@@ -120,10 +130,25 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   concat: (xs) => `torch.cat([${xs.join(', ')}], dim=-1)`,
   split: ([x], node) => ({ tuple: `torch.split(${x}, [${(node.config.sizes as number[]).join(', ')}], dim=-1)` }),
   softmax: unary((x) => `torch.softmax(${x}, dim=-1)`),
-  correlate2d: ([w, x]) => nhwc(`F.conv2d(${nchw(x)}, ${oihw(w)})`),
-  conv2dBackInput: ([w, d]) => nhwc(`F.conv_transpose2d(${nchw(d)}, ${oihw(w)})`),
+  correlate2d: ([w, x], node) => {
+    const g = geometryOf('correlate2d', node.config);
+    const [t, b, l, r] = g.pads;
+    const padded = g.pads.every((p) => p === 0) ? nchw(x) : `F.pad(${nchw(x)}, (${l}, ${r}, ${t}, ${b}))`;
+    const extra = [
+      g.strides.some((s) => s !== 1) ? `, stride=${tuple(g.strides)}` : '',
+      g.dilations.some((d) => d !== 1) ? `, dilation=${tuple(g.dilations)}` : '',
+      g.groups !== 1 ? `, groups=${g.groups}` : '',
+    ].join('');
+    return nhwc(`F.conv2d(${padded}, ${oihw(w)}${extra})`);
+  },
+  conv2dBackInput: ([w, d], node) => {
+    validOnly(node, 'conv2dBackInput');
+    return nhwc(`F.conv_transpose2d(${nchw(d)}, ${oihw(w)})`);
+  },
   // W[a, b, c, o] = Σ x[n, i+a, j+b, c]·d[n, i, j, o]: a convolution with the batch as its channels
-  conv2dBackFilter: ([x, d]) => `F.conv2d(${x}.permute(3, 0, 1, 2), ${d}.permute(3, 0, 1, 2)).permute(2, 3, 0, 1)`,
+  conv2dBackFilter: ([x, d], node) =>
+    validOnly(node, 'conv2dBackFilter') ??
+    `F.conv2d(${x}.permute(3, 0, 1, 2), ${d}.permute(3, 0, 1, 2)).permute(2, 3, 0, 1)`,
   maxPool2d: ([x], node) => nhwc(`F.max_pool2d(${nchw(x)}, ${node.config.k as number})`),
   maxPoolBack: reverseOnly('max_pool2d'),
   maxPoolSelect: reverseOnly('max_pool2d'),
