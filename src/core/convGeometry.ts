@@ -97,3 +97,44 @@ export function geometryLabel(g: ConvGeometry): string {
   if (g.groups !== 1) parts.push(`groups ${g.groups}`);
   return parts.join(', ');
 }
+
+/** A max pool's window: k×k, moved `stride` at a time, over x with `pads` cells (never the maximum) around it. */
+export interface PoolGeometry {
+  readonly k: number;
+  readonly stride: number;
+  /** Top, bottom, left, right. */
+  readonly pads: readonly [number, number, number, number];
+}
+
+/** The pool fields beside the window `k`: stride 0 means k (the tiling pool of older files). */
+export const poolFields = [
+  { key: 'stride', label: 'stride (0: the window)', kind: 'int', min: 0, max: 64, default: 0 },
+  {
+    key: 'pads',
+    label: 'padding (top, bottom, left, right)',
+    kind: 'shape',
+    min: 0,
+    default: [0, 0, 0, 0],
+    help: 'cells around the image that no window takes as its maximum',
+  },
+] as const;
+
+export function poolOf(gen: string, c: Config): PoolGeometry {
+  const k = c.k as number;
+  const stride = c.stride === undefined || c.stride === 0 ? k : (c.stride as number);
+  const pads = pair(gen, 'pads', c.pads, 4, [0, 0, 0, 0]);
+  if (pads.some((p) => p >= k))
+    throw new ConfigError(gen, 'pads', `a list of 4 integers below the window ${k}`, c.pads);
+  return { k, stride, pads: pads as unknown as PoolGeometry['pads'] };
+}
+
+/** Whether the pool tiles the image: stride k, no padding. */
+export const isTiling = (p: PoolGeometry): boolean => p.stride === p.k && p.pads.every((v) => v === 0);
+
+/** Rows and columns of a pooled h×w image. */
+export function pooledHW(p: PoolGeometry, h: number, w: number): [number, number] {
+  return [
+    Math.floor((h + p.pads[0] + p.pads[1] - p.k) / p.stride) + 1,
+    Math.floor((w + p.pads[2] + p.pads[3] - p.k) / p.stride) + 1,
+  ];
+}

@@ -4,7 +4,7 @@
  * through argMax over each window, which picks the first maximum as the typed engine does.
  */
 import * as tf from '@tensorflow/tfjs';
-import { type ConvGeometry, isValidGeometry } from '../core/convGeometry';
+import { type ConvGeometry, isTiling, isValidGeometry, type PoolGeometry, pooledHW } from '../core/convGeometry';
 import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import { cpuMatMulTf } from './tfjsCpuMatMul';
 import { runFusedTf } from './tfjsFused';
@@ -32,6 +32,86 @@ function windows(x: tf.Tensor, k: number): tf.Tensor {
 
 function argmaxMask(x: tf.Tensor, k: number): tf.Tensor {
   return tf.oneHot(tf.argMax(windows(x, k), -1), k * k, 1, 0, 'float32');
+}
+
+/** x padded with `fill` by the pool's pads. */
+function poolPad(x: tf.Tensor, p: PoolGeometry, fill: number): tf.Tensor {
+  const [t, b, l, r] = p.pads;
+  return p.pads.some((v) => v > 0)
+    ? tf.pad(
+        x,
+        [
+          [0, 0],
+          [t, b],
+          [l, r],
+          [0, 0],
+        ],
+        fill,
+      )
+    : x;
+}
+
+/**
+ * [B, ho, wo, C, k·k]: each window of the padded x, its cells in row-major order (tap (i, j) is
+ * the strided slice starting at row i, column j). The tiling pool takes the cheaper `windows`.
+ */
+function poolWindows(x: tf.Tensor, p: PoolGeometry, fill: number): tf.Tensor {
+  if (isTiling(p)) return windows(x, p.k);
+  const [B, H, W, C] = x.shape;
+  const [ho, wo] = pooledHW(p, H, W);
+  const s = p.stride;
+  // padded further at the end so that every tap's ho·s rows exist (tfjs's StridedSlice has no gradient)
+  const [t, b, l, r] = p.pads;
+  const [hp, wp] = [H + t + b, W + l + r];
+  const [eh, ew] = [Math.max(0, p.k - 1 + ho * s - hp), Math.max(0, p.k - 1 + wo * s - wp)];
+  const xp = poolPad(x, { ...p, pads: [t, b + eh, l, r + ew] }, fill);
+  const taps: tf.Tensor[] = [];
+  for (let i = 0; i < p.k; i++)
+    for (let j = 0; j < p.k; j++) {
+      const block = tf.reshape(tf.slice(xp, [0, i, j, 0], [B, ho * s, wo * s, C]), [B, ho, s, wo, s, C]);
+      taps.push(tf.reshape(tf.slice(block, [0, 0, 0, 0, 0, 0], [B, ho, 1, wo, 1, C]), [B, ho, wo, C]));
+    }
+  return tf.stack(taps, -1);
+}
+
+/** One-hot of each window's first maximum (padding is −∞, never one). */
+function poolMask(x: tf.Tensor, p: PoolGeometry): tf.Tensor {
+  return tf.oneHot(tf.argMax(poolWindows(x, p, -Infinity), -1), p.k * p.k, 1, 0, 'float32');
+}
+
+/** The dagger of poolWindows: each window cell's value added back at its place in x (overlaps add). */
+function unwindow(v: tf.Tensor, xShape: readonly number[], p: PoolGeometry): tf.Tensor {
+  const [B, H, W, C] = xShape;
+  const [, ho, wo] = v.shape;
+  const s = p.stride;
+  const [t, , l] = p.pads;
+  const [hp, wp] = [H + p.pads[0] + p.pads[1], W + p.pads[2] + p.pads[3]];
+  const cells = tf.unstack(v, -1);
+  let sum: tf.Tensor | undefined;
+  for (let i = 0; i < p.k; i++)
+    for (let j = 0; j < p.k; j++) {
+      // values at rows i, i+s, …: spread by zeros between them, shifted to row i
+      const spread = tf
+        .pad(tf.reshape(cells[i * p.k + j], [B, ho, 1, wo, 1, C]), [
+          [0, 0],
+          [0, 0],
+          [0, s - 1],
+          [0, 0],
+          [0, s - 1],
+          [0, 0],
+        ])
+        .reshape([B, ho * s, wo * s, C]);
+      const rows = Math.min(ho * s, hp - i);
+      const cols = Math.min(wo * s, wp - j);
+      const placed = tf.pad(tf.slice(spread, [0, 0, 0, 0], [B, rows, cols, C]), [
+        [0, 0],
+        [i, hp - i - rows],
+        [j, wp - j - cols],
+        [0, 0],
+      ]);
+      sum = sum ? tf.add(sum, placed) : placed;
+    }
+  return tf.slice(sum as tf.Tensor, [0, t, l, 0], [B, H, W, C]);
 }
 
 /** x with one zero appended along `axis`. */
@@ -119,9 +199,11 @@ export class TfjsKernel implements Kernel<tf.Tensor> {
     return tf.transpose(tf.conv2d(xs, ds, 1, 'valid'), [1, 2, 0, 3]);
   }
 
-  maxPool = (x: tf.Tensor, k: number) => tf.max(windows(x, k), -1);
+  maxPool = (x: tf.Tensor, p: PoolGeometry) => tf.max(poolWindows(x, p, -Infinity), -1);
 
-  maxPoolBack(x: tf.Tensor, d: tf.Tensor, k: number) {
+  maxPoolBack(x: tf.Tensor, d: tf.Tensor, p: PoolGeometry) {
+    if (!isTiling(p)) return unwindow(tf.mul(poolMask(x, p), tf.expandDims(d, -1)), x.shape, p);
+    const { k } = p;
     const [B, H, W, C] = x.shape;
     const [ho, wo] = [Math.floor(H / k), Math.floor(W / k)];
     const routed = tf.mul(argmaxMask(x, k), tf.expandDims(d, -1)).reshape([B, ho, wo, C, k, k]);
@@ -136,7 +218,8 @@ export class TfjsKernel implements Kernel<tf.Tensor> {
         ]);
   }
 
-  maxPoolSelect = (x: tf.Tensor, e: tf.Tensor, k: number) => tf.sum(tf.mul(argmaxMask(x, k), windows(e, k)), -1);
+  maxPoolSelect = (x: tf.Tensor, e: tf.Tensor, p: PoolGeometry) =>
+    tf.sum(tf.mul(poolMask(x, p), poolWindows(e, p, 0)), -1);
 
   fused = (expr: FusedExpr, inputs: readonly tf.Tensor[], shape: readonly number[]) => runFusedTf(expr, inputs, shape);
 }

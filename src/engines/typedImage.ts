@@ -1,11 +1,11 @@
 /**
  * Image loops for the typed-array kernel, NHWC: correlation (the valid stride-1 one in its own
  * tight loops; padding, stride, dilation and groups in one loop over the filter's taps) and
- * k×k/stride k pooling.
+ * k×k max pooling with any stride and padding.
  * The pooling argmax is the first maximum in row-major window order, as tfjs's argMax picks,
  * so both engines route a tied change to the same place.
  */
-import { type ConvGeometry, isValidGeometry, outHW } from '../core/convGeometry';
+import { type ConvGeometry, isValidGeometry, outHW, type PoolGeometry, pooledHW } from '../core/convGeometry';
 import type { TypedTensor } from './typedKernel';
 
 type Make = (shape: readonly number[]) => TypedTensor;
@@ -163,53 +163,59 @@ function taps(
       }
 }
 
-/** Calls f(pooled index, flat index of the window's first maximum) for every window. */
-function windows(x: TypedTensor, k: number, f: (p: number, arg: number) => void): void {
+/** Calls f(pooled index, flat index of the window's first maximum) for every window; padding is never a maximum. */
+function windows(x: TypedTensor, p: PoolGeometry, f: (at: number, arg: number) => void): void {
   const [B, H, W, C] = x.shape;
-  const [ho, wo] = [Math.floor(H / k), Math.floor(W / k)];
+  const [ho, wo] = pooledHW(p, H, W);
+  const { k, stride } = p;
+  const [pt, , pl] = p.pads;
   const xd = x.data;
   for (let b = 0; b < B; b++)
     for (let y = 0; y < ho; y++)
       for (let q = 0; q < wo; q++)
         for (let c = 0; c < C; c++) {
           let arg = -1;
-          for (let i = 0; i < k; i++)
+          for (let i = 0; i < k; i++) {
+            const r = y * stride - pt + i;
+            if (r < 0 || r >= H) continue;
             for (let j = 0; j < k; j++) {
-              const at = ((b * H + y * k + i) * W + q * k + j) * C + c;
+              const col = q * stride - pl + j;
+              if (col < 0 || col >= W) continue;
+              const at = ((b * H + r) * W + col) * C + c;
               if (arg < 0 || xd[at] > xd[arg]) arg = at;
             }
+          }
           f(((b * ho + y) * wo + q) * C + c, arg);
         }
 }
 
-const pooledShape = (x: TypedTensor, k: number) => [
+const pooledShape = (x: TypedTensor, p: PoolGeometry) => [
   x.shape[0],
-  Math.floor(x.shape[1] / k),
-  Math.floor(x.shape[2] / k),
+  ...pooledHW(p, x.shape[1], x.shape[2]),
   x.shape[3],
 ];
 
-export function maxPool(x: TypedTensor, k: number, make: Make): TypedTensor {
-  const out = make(pooledShape(x, k));
-  windows(x, k, (p, arg) => {
-    out.data[p] = x.data[arg];
+export function maxPool(x: TypedTensor, p: PoolGeometry, make: Make): TypedTensor {
+  const out = make(pooledShape(x, p));
+  windows(x, p, (at, arg) => {
+    out.data[at] = x.data[arg];
   });
   return out;
 }
 
-export function maxPoolBack(x: TypedTensor, d: TypedTensor, k: number, make: Make): TypedTensor {
+export function maxPoolBack(x: TypedTensor, d: TypedTensor, p: PoolGeometry, make: Make): TypedTensor {
   const out = make(x.shape);
   out.data.fill(0);
-  windows(x, k, (p, arg) => {
-    out.data[arg] = d.data[p];
+  windows(x, p, (at, arg) => {
+    out.data[arg] += d.data[at];
   });
   return out;
 }
 
-export function maxPoolSelect(x: TypedTensor, e: TypedTensor, k: number, make: Make): TypedTensor {
-  const out = make(pooledShape(x, k));
-  windows(x, k, (p, arg) => {
-    out.data[p] = e.data[arg];
+export function maxPoolSelect(x: TypedTensor, e: TypedTensor, p: PoolGeometry, make: Make): TypedTensor {
+  const out = make(pooledShape(x, p));
+  windows(x, p, (at, arg) => {
+    out.data[at] = e.data[arg];
   });
   return out;
 }

@@ -4,7 +4,7 @@
  * Arithmetic is in doubles; a float32 arena rounds on store, as WebGL does.
  */
 
-import type { ConvGeometry } from '../core/convGeometry';
+import type { ConvGeometry, PoolGeometry } from '../core/convGeometry';
 import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Arena, Floats } from './arena';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
@@ -234,9 +234,9 @@ export class TypedKernel implements Kernel<TypedTensor> {
     conv2dBackInput(d, w, xShape, g, (s) => this.make(s));
   conv2dBackFilter = (x: TypedTensor, d: TypedTensor, wShape: readonly number[], g: ConvGeometry) =>
     conv2dBackFilter(x, d, wShape, g, (s) => this.make(s));
-  maxPool = (x: TypedTensor, k: number) => maxPool(x, k, (s) => this.make(s));
-  maxPoolBack = (x: TypedTensor, d: TypedTensor, k: number) => maxPoolBack(x, d, k, (s) => this.make(s));
-  maxPoolSelect = (x: TypedTensor, e: TypedTensor, k: number) => maxPoolSelect(x, e, k, (s) => this.make(s));
+  maxPool = (x: TypedTensor, p: PoolGeometry) => maxPool(x, p, (s) => this.make(s));
+  maxPoolBack = (x: TypedTensor, d: TypedTensor, p: PoolGeometry) => maxPoolBack(x, d, p, (s) => this.make(s));
+  maxPoolSelect = (x: TypedTensor, e: TypedTensor, p: PoolGeometry) => maxPoolSelect(x, e, p, (s) => this.make(s));
 
   /** Scratch tiles of each fused expression this kernel has run. */
   private readonly fusedTiles = new WeakMap<FusedExpr, FusedScratch>();

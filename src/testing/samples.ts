@@ -136,9 +136,19 @@ export const samples: Record<string, readonly Sample[]> = {
       inputs: [img(4, 5, 2), img(2, 3, 4)],
     },
   ],
-  maxPool2d: [{ config: { k: 2 }, inputs: [img(4, 5, 2)] }],
-  maxPoolBack: [{ config: { k: 2 }, inputs: [img(4, 4, 2), img(2, 2, 2)] }],
-  maxPoolSelect: [{ config: { k: 2 }, inputs: [img(4, 4, 2), img(4, 4, 2)] }],
+  maxPool2d: [
+    { config: { k: 2 }, inputs: [img(4, 5, 2)] },
+    // overlapping windows reaching into the padding (torch's MaxPool2d(3, 2, 1))
+    { config: { k: 3, stride: 2, pads: [1, 1, 1, 0] }, inputs: [img(5, 4, 2)] },
+  ],
+  maxPoolBack: [
+    { config: { k: 2 }, inputs: [img(4, 4, 2), img(2, 2, 2)] },
+    { config: { k: 3, stride: 2, pads: [1, 1, 1, 0] }, inputs: [img(5, 4, 2), img(3, 2, 2)] },
+  ],
+  maxPoolSelect: [
+    { config: { k: 2 }, inputs: [img(4, 4, 2), img(4, 4, 2)] },
+    { config: { k: 3, stride: 2, pads: [1, 1, 1, 0] }, inputs: [img(5, 4, 2), img(5, 4, 2)] },
+  ],
   xor: bits,
   and: bits,
   not: [{ config: {}, inputs: [z2([3])] }],

@@ -9,7 +9,18 @@
  *   R[maxPoolBack]((x, d), e)      = (0, maxPoolSelect(x, e))   argmax is locally constant
  *   R[maxPoolSelect]((x, e), f)    = (0, maxPoolBack(x, f))
  */
-import { type ConvGeometry, geometryConfig, geometryFields, geometryLabel, geometryOf, outHW } from '../convGeometry';
+import {
+  type ConvGeometry,
+  geometryConfig,
+  geometryFields,
+  geometryLabel,
+  geometryOf,
+  isTiling,
+  outHW,
+  pooledHW,
+  poolFields,
+  poolOf,
+} from '../convGeometry';
 import type { Config } from '../diagram';
 import { ConfigError } from '../errors';
 import { param, real, type WireType } from '../wire';
@@ -216,41 +227,57 @@ export const conv2dBackFilter = defineGenerator({
   termLabel: geomLabel('conv2dBackFilter'),
 });
 
-const poolField = [{ key: 'k', label: 'window', kind: 'int', min: 1, max: 64, default: 2 }] as const;
-const win = (c: Config) => c.k as number;
+const poolField = [{ key: 'k', label: 'window', kind: 'int', min: 1, max: 64, default: 2 }, ...poolFields] as const;
 
-function pooled(gen: string, t: WireType, k: number): WireType {
-  const [h, w, c] = image(gen, 'x', t);
-  check(gen, 'x', t, h >= k && w >= k, `an image at least ${k}×${k}`);
-  return real([Math.floor(h / k), Math.floor(w / k), c]);
+function pooled(gen: string, t: WireType, c: Config): WireType {
+  const [h, w, ch] = image(gen, 'x', t);
+  const p = poolOf(gen, c);
+  const [ho, wo] = pooledHW(p, h, w);
+  check(
+    gen,
+    'x',
+    t,
+    ho >= 1 && wo >= 1,
+    `an image at least ${p.k - p.pads[0] - p.pads[1]}×${p.k - p.pads[2] - p.pads[3]}`,
+  );
+  return real([ho, wo, ch]);
 }
+
+/** `maxPool2d[3, stride 2, pad 1]`, or `maxPool2d[2]` for the tiling pool. */
+const poolLabel = (id: string) => (c: Config) => {
+  const p = poolOf(id, c);
+  const pads = p.pads.every((v) => v === p.pads[0]) ? `${p.pads[0]}` : p.pads.join(',');
+  return isTiling(p)
+    ? `${id}[${p.k}]`
+    : `${id}[${p.k}, stride ${p.stride}${p.pads.some((v) => v) ? `, pad ${pads}` : ''}]`;
+};
 
 export const maxPool2d = defineGenerator({
   ...meta,
   id: 'maxPool2d',
   doc: {
     forward:
-      'y[r, c, ch] = max of x over the k×k window at (k·r, k·c), stride k; rows and columns past the last whole window are dropped',
+      'y[r, c, ch] = max of x over the k×k window at (s·r − pt, s·c − pl), s the stride (0: k), cells in the `pads` around x never the maximum; rows and columns past the last whole window are dropped',
     reverse:
-      'x′ = maxPoolBack(x, d): each window’s change at its maximum (the first in row-major order on a tie), 0 elsewhere',
+      'x′ = maxPoolBack(x, d): each window’s change at its maximum (the first in row-major order on a tie), added where windows overlap, 0 elsewhere',
     example: { config: { k: 2 }, inputs: [real([4, 4, 1])] },
   },
-  description: 'Maximum over each k×k window (stride k).',
+  description: 'Maximum over each k×k window (stride k unless set; optional padding that is never the maximum).',
   symbol: '⊞',
   configFields: poolField,
   inputs: ['x'],
   outputs: ['y'],
-  type: (c, [x]) => [pooled('maxPool2d', x, win(c))],
-  forward: (k, c, [x]) => [k.maxPool(x, win(c))],
+  type: (c, [x]) => [pooled('maxPool2d', x, c)],
+  forward: (k, c, [x]) => [k.maxPool(x, poolOf('maxPool2d', c))],
   reverse: (b, [x], [d], c) => [b.op('maxPoolBack', [x, d], c)],
-  termLabel: (c) => `maxPool2d[${win(c)}]`,
+  termLabel: poolLabel('maxPool2d'),
 });
 
 export const maxPoolBack = defineGenerator({
   ...meta,
   id: 'maxPoolBack',
   doc: {
-    forward: 'dx = d placed at each k×k window’s maximum of x (the first on a tie), 0 elsewhere',
+    forward: 'dx = d placed at each window’s maximum of x (the first on a tie; overlapping windows add), 0 elsewhere',
     reverse: 'with e the change of dx: x′ = 0 (the argmax is locally constant),  d′ = maxPoolSelect(x, e)',
     example: { config: { k: 2 }, inputs: [real([4, 4, 1]), real([2, 2, 1])] },
   },
@@ -260,7 +287,7 @@ export const maxPoolBack = defineGenerator({
   inputs: ['x', 'd'],
   outputs: ['dx'],
   type(c, [x, d]) {
-    const p = pooled('maxPoolBack', x, win(c));
+    const p = pooled('maxPoolBack', x, c);
     check(
       'maxPoolBack',
       'd',
@@ -270,7 +297,7 @@ export const maxPoolBack = defineGenerator({
     );
     return [x];
   },
-  forward: (k, c, [x, d]) => [k.maxPoolBack(x, d, win(c))],
+  forward: (k, c, [x, d]) => [k.maxPoolBack(x, d, poolOf('maxPoolBack', c))],
   reverse: (b, [x], [e], c) => [zeroOf(b, b.typeOf(x)), b.op('maxPoolSelect', [x, e], c)],
 });
 
@@ -278,7 +305,7 @@ export const maxPoolSelect = defineGenerator({
   ...meta,
   id: 'maxPoolSelect',
   doc: {
-    forward: 'y[r, c, ch] = e at the maximum of x’s k×k window at (k·r, k·c)',
+    forward: 'y[r, c, ch] = e at the maximum of x’s window at (s·r − pt, s·c − pl), as maxPool2d',
     reverse: 'with d the change of y: x′ = 0,  e′ = maxPoolBack(x, d)',
     example: { config: { k: 2 }, inputs: [real([4, 4, 1]), real([4, 4, 1])] },
   },
@@ -295,8 +322,8 @@ export const maxPoolSelect = defineGenerator({
       e.field === 'real' && e.batch && e.shape.join() === x.shape.join(),
       `a wire typed like x`,
     );
-    return [pooled('maxPoolSelect', x, win(c))];
+    return [pooled('maxPoolSelect', x, c)];
   },
-  forward: (k, c, [x, e]) => [k.maxPoolSelect(x, e, win(c))],
+  forward: (k, c, [x, e]) => [k.maxPoolSelect(x, e, poolOf('maxPoolSelect', c))],
   reverse: (b, [x], [f], c) => [zeroOf(b, b.typeOf(x)), b.op('maxPoolBack', [x, f], c)],
 });
