@@ -48,7 +48,8 @@ export const ONE_BOX_SAMPLES: Readonly<Record<string, { config?: Config; inputs?
   },
   conv2dBackInput: { inputs: [t([3, 2, 2, 4], false), t([4, 4, 4])] },
   conv2dBackFilter: { inputs: [t([6, 5, 2]), t([4, 4, 4])] },
-  maxPool2d: { config: { k: 2 }, inputs: [t([5, 4, 3])] },
+  // overlapping windows reaching into the padding
+  maxPool2d: { config: { k: 3, stride: 2, pads: [1, 0, 1, 1] }, inputs: [t([5, 4, 3])] },
 };
 
 /** Generators whose forward needs positive inputs. */

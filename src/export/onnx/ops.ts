@@ -7,7 +7,7 @@
  * as the kernel's mod2 takes them, x − 2·⌊x/2⌋, into [0, 2) whatever the sign (ONNX's Mod with
  * fmod = 1 keeps the dividend's sign, so it is used only where the engines' xor keeps it too).
  */
-import { geometryOf, isValidGeometry } from '../../core/convGeometry';
+import { geometryOf, isValidGeometry, poolOf } from '../../core/convGeometry';
 import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
@@ -247,10 +247,12 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
     b.op('Transpose', [cohw], n.outputs, [ints('perm', [2, 3, 0, 1])]);
   },
   maxPool2d: (b, n) => {
-    const k = n.config.k as number;
+    const p = poolOf('maxPool2d', n.config);
+    const [t, bottom, l, r] = p.pads;
     const pooled = b.value('MaxPool', [nchw(b, n.inputs[0])], 'pool_nchw', [
-      ints('kernel_shape', [k, k]),
-      ints('strides', [k, k]),
+      ints('kernel_shape', [p.k, p.k]),
+      ints('strides', [p.stride, p.stride]),
+      ...(p.pads.some((v) => v > 0) ? [ints('pads', [t, l, bottom, r])] : []),
     ]);
     toNhwc(b, pooled, n.outputs[0]);
   },

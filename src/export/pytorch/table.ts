@@ -5,7 +5,7 @@
  * moves its axes around torch's NCHW op. Each entry is exactly the generator's forward, never an
  * approximation; a generator without one is refused with the reason.
  */
-import { geometryOf, isValidGeometry } from '../../core/convGeometry';
+import { geometryOf, isTiling, isValidGeometry, poolOf } from '../../core/convGeometry';
 import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
@@ -149,7 +149,15 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   conv2dBackFilter: ([x, d], node) =>
     validOnly(node, 'conv2dBackFilter') ??
     `F.conv2d(${x}.permute(3, 0, 1, 2), ${d}.permute(3, 0, 1, 2)).permute(2, 3, 0, 1)`,
-  maxPool2d: ([x], node) => nhwc(`F.max_pool2d(${nchw(x)}, ${node.config.k as number})`),
+  maxPool2d: ([x], node) => {
+    const p = poolOf('maxPool2d', node.config);
+    if (isTiling(p)) return nhwc(`F.max_pool2d(${nchw(x)}, ${p.k})`);
+    const [t, b, l, r] = p.pads;
+    const padded = p.pads.some((v) => v > 0)
+      ? `F.pad(${nchw(x)}, (${l}, ${r}, ${t}, ${b}), value=float('-inf'))`
+      : nchw(x);
+    return nhwc(`F.max_pool2d(${padded}, ${p.k}, stride=${p.stride})`);
+  },
   maxPoolBack: reverseOnly('max_pool2d'),
   maxPoolSelect: reverseOnly('max_pool2d'),
   xor: z2,

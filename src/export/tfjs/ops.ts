@@ -5,7 +5,7 @@
  * tfjs's MatMul wants matrices: an unbatched vector is made a row and back.
  * ℤ₂ wires are float32 0/1 values; sums over them are taken mod 2.
  */
-import { geometryOf, isValidGeometry } from '../../core/convGeometry';
+import { geometryOf, isValidGeometry, poolOf } from '../../core/convGeometry';
 import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
@@ -252,12 +252,14 @@ export const TFJS_OPS: OpTable<TfEntry> = {
   },
   conv2dBackFilter: refused('tfjs graph models have no Conv2DBackpropFilter op'),
   maxPool2d: (b, n) => {
-    const k = n.config.k as number;
+    const { k, stride, pads } = poolOf('maxPool2d', n.config);
+    if (pads.some((v) => v > 0))
+      throw new ExportError(['maxPool2d with padding: the MaxPool of tfjs graph models pads only as SAME']);
     b.op('MaxPool', n.inputs, n.outputs[0], {
       T: FLOAT,
       ...VALID,
       ksize: intList([1, k, k, 1]),
-      strides: intList([1, k, k, 1]),
+      strides: intList([1, stride, stride, 1]),
     });
   },
   maxPoolBack: refused('tfjs graph models have no op that routes a change back to the argmax of each window'),

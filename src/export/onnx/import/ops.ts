@@ -6,7 +6,15 @@
  * [h, w, c], its filters transposed to [kh, kw, c, o], and a flattened image keeps the
  * permutation that the next dense layer's weights absorb, so nothing new appears in the diagram.
  */
-import { geometryConfig, geometryLabel, isValidGeometry, outHW } from '../../../core/convGeometry';
+import {
+  geometryConfig,
+  geometryLabel,
+  isTiling,
+  isValidGeometry,
+  outHW,
+  type PoolGeometry,
+  pooledHW,
+} from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
 import type { Value } from './drawing';
 import { LAYER_OPS } from './layers';
@@ -230,15 +238,24 @@ function maxPool(c: Ctx): Value[] {
   if (c.node.outputs.length > 1) refuse('it also outputs the argmax indices, which Lensboard does not draw');
   const kernel = intsAttr(c.node, 'kernel_shape') ?? [];
   const k = kernel[0];
-  const strides = intsAttr(c.node, 'strides') ?? [1, 1];
-  const pads = intsAttr(c.node, 'pads') ?? [0, 0, 0, 0];
-  const ok = kernel.length === 2 && kernel[1] === k && strides.every((s) => s === k) && pads.every((v) => v === 0);
-  if (!ok || intAttr(c.node, 'ceil_mode', 0) !== 0 || !(intsAttr(c.node, 'dilations') ?? [1]).every((v) => v === 1)) {
-    refuse("Lensboard's maxPool2d is a k×k window with stride k, unpadded");
-  }
+  if (kernel.length !== 2 || kernel[1] !== k)
+    refuse(`its attribute kernel_shape = [${kernel.join(', ')}] is not a square window; Lensboard's maxPool2d is k×k`);
+  if (intAttr(c.node, 'ceil_mode', 0) !== 0)
+    refuse('its attribute ceil_mode = 1 keeps partial windows past the edge; Lensboard pools whole windows');
+  if (intAttr(c.node, 'storage_order', 0) !== 0) refuse('its attribute storage_order = 1 is not NCHW');
+  const g = spatialGeometry(c, 1);
+  if (g.dilations.some((d) => d !== 1))
+    refuse(`its attribute dilations = [${g.dilations.join(', ')}] spreads the window`);
+  if (g.strides[0] !== g.strides[1])
+    refuse(`its attribute strides = [${g.strides.join(', ')}] differ; Lensboard's maxPool2d has one stride`);
+  if (g.pads.some((v) => v >= k))
+    refuse(`its attribute pads = [${intsAttr(c.node, 'pads')?.join(', ')}] reach a whole window past the edge`);
   const [h, w, ch] = x.shape;
-  if (k > h || k > w || k > 64) refuse(`its ${k}×${k} window does not fit an image ${h}×${w}`);
-  return [c.d.box('maxPool2d', { k }, c.node.name, [x]).out(0, [Math.floor(h / k), Math.floor(w / k), ch], 'nhwc')];
+  const pool: PoolGeometry = { k, stride: g.strides[0], pads: g.pads };
+  const [ho, wo] = pooledHW(pool, h, w);
+  if (k > 64 || ho < 1 || wo < 1) refuse(`its ${k}×${k} window does not fit an image ${h}×${w}`);
+  const config = isTiling(pool) ? { k } : { k, stride: pool.stride, pads: [...pool.pads] };
+  return [c.d.box('maxPool2d', config, c.node.name, [x]).out(0, [ho, wo, ch], 'nhwc')];
 }
 
 export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {

@@ -68,12 +68,13 @@ class Block(nn.Module):
 
 
 class ResNet(nn.Module):
-    """A stride-2 stem, an identity block and a downsampling block (1×1 strided shortcut), a
-    BatchNorm after the last ReLU (which no exporter folds), global pooling, x.reshape(N, -1)."""
+    """A padded stem and torch's MaxPool2d(3, 2, 1), an identity block and a downsampling block
+    (1×1 strided shortcut), a BatchNorm after the last ReLU (which no exporter folds), global
+    pooling, x.reshape(N, -1)."""
 
     def __init__(self):
         super().__init__()
-        self.stem = nn.Conv2d(3, 8, 3, stride=2, padding=1, bias=False)
+        self.stem = nn.Conv2d(3, 8, 3, padding=1, bias=False)
         self.sn = nn.BatchNorm2d(8)
         self.b1 = Block(8, 8, 1)
         self.b2 = Block(8, 16, 2)
@@ -82,7 +83,7 @@ class ResNet(nn.Module):
         self.folded = [(self.stem, self.sn)] + self.b1.pairs() + self.b2.pairs()
 
     def forward(self, x):
-        x = F.relu(self.sn(self.stem(x)))
+        x = F.max_pool2d(F.relu(self.sn(self.stem(x))), 3, stride=2, padding=1)
         x = self.out_norm(self.b2(self.b1(x)))
         x = F.adaptive_avg_pool2d(x, 1)
         return self.fc(x.reshape(x.size(0), -1))

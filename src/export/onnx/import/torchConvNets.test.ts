@@ -2,7 +2,7 @@
  * Convolutional networks as torch.onnx.export writes them open, predict and train as in torch
  * (docs/export.md, "Import back"). One /usr/bin/python3 process (Debian's torch) runs
  * torchConvNets.py: LeNet-5 (padded convolution, max pooling, torch.flatten), a small ResNet
- * (strided and 1×1 shortcut convolutions, BatchNorm in eval mode folded or drawn, residual adds,
+ * (torch's MaxPool2d(3, 2, 1), strided and 1×1 shortcut convolutions, BatchNorm in eval mode folded or drawn, residual adds,
  * global pooling, x.reshape(N, -1)) and a MobileNet-style block (depthwise and pointwise
  * convolutions, ReLU6, a depthwise convolution with two outputs per channel, stride and
  * dilation, average pooling with counted padding, view(-1, n)), each exported at opsets 13 and 17
@@ -35,7 +35,7 @@ interface Expected {
 }
 
 /** Boxes each model must be drawn with, and the geometry its correlations must carry. */
-const DRAWN: Record<string, { gens: string[]; geometry: unknown[] }> = {
+const DRAWN: Record<string, { gens: string[]; geometry: unknown[]; pools?: unknown[] }> = {
   lenet5: { gens: ['correlate2d', 'maxPool2d', 'flatten', 'linear', 'relu'], geometry: [{ pads: [2, 2, 2, 2] }] },
   resnet: {
     gens: ['correlate2d', 'add', 'multiply', 'sumFeatures', 'flatten', 'linear'],
@@ -70,7 +70,10 @@ function opened(file: string) {
   if (!r.ok) throw new Error(r.errors.map((k) => k.message).join('\n'));
   const graph = exportGraph(r.file, r.weights);
   const { model } = compileModelFile(r.file);
-  return { file: r.file, weights: graph.weights.map((w) => Float64Array.from(w.data)), graph, model };
+  // each weight's place in the file (the export graph lists them in its own order, by name)
+  const place = graph.weights.map((w) => r.weights.findIndex((f) => f.name === w.name || f.name === `${w.name}.W`));
+  expect(place.slice().sort((a, b) => a - b)).toEqual(graph.weights.map((_, k) => k));
+  return { file: r.file, weights: graph.weights.map((w) => Float64Array.from(w.data)), graph, model, place };
 }
 
 describe('convolutional networks written by torch.onnx.export', () => {
@@ -84,14 +87,18 @@ describe('convolutional networks written by torch.onnx.export', () => {
     expect(file.diagram.boxes.map((b) => b.generator)).toEqual(expect.arrayContaining(DRAWN[name].gens));
     const configs = file.diagram.boxes.filter((b) => b.generator === 'correlate2d').map((b) => b.config);
     for (const g of DRAWN[name].geometry) expect(configs).toContainEqual(expect.objectContaining(g));
+    const pools = file.diagram.boxes.filter((b) => b.generator === 'maxPool2d').map((b) => b.config);
+    for (const p of DRAWN[name].pools ?? []) expect(pools).toContainEqual(p);
     expect(y.data.length).toBe(e.output.length);
     expect(relativeError(Float64Array.from(y.data), e.output)).toBeLessThan(1e-5);
   });
 
   it.each(Object.keys(DRAWN))('%s: one SGD step moves the parameters where torch moves them', (name) => {
     const e = expected[name];
-    const { weights, model } = opened(`${name}-${OPSETS.at(-1)}.onnx`);
-    const stepped = opened(`${name}-stepped.onnx`).weights;
+    const { weights, model, place } = opened(`${name}-${OPSETS.at(-1)}.onnx`);
+    const later = opened(`${name}-stepped.onnx`);
+    // the stepped file's weights in this file's graph order, matched by their place in the file
+    const stepped = place.map((at) => later.weights[later.place.indexOf(at)]);
     const learner = assembleLearner(model, { loss: 'mse', optimiser: 'gd' });
     const runner = createRunner('typed-float64', learner, weights, []);
     runner.setHypers({ learningRate: e.lr, momentum: 0, beta1: 0.9, beta2: 0.999, epsilon: 1e-7 });
