@@ -104,6 +104,7 @@ const inSizeField = {
   label: 'input size (rows, columns)',
   kind: 'shape',
   min: 0,
+  length: 2,
   default: [0, 0],
   help: 'the image size the change spreads over; 0 × 0: the smallest that gives d',
 } as const;
@@ -113,6 +114,7 @@ const kernelField = {
   label: 'filter size (rows, columns)',
   kind: 'shape',
   min: 0,
+  length: 2,
   default: [0, 0],
   help: 'the filter size whose change this is; 0 × 0: the largest that fits x',
 } as const;
