@@ -108,6 +108,14 @@ export const samples: Record<string, readonly Sample[]> = {
     { config: {}, inputs: [v(4)] },
     { config: {}, inputs: [real([2, 3])] },
   ],
+  channelMean: [
+    { config: {}, inputs: [v(3)] },
+    { config: {}, inputs: [img(2, 3, 2)] },
+  ],
+  batchNorm: [
+    { config: {}, inputs: [v(3)] },
+    { config: { epsilon: 0.01 }, inputs: [img(2, 2, 3)] },
+  ],
   correlate2d: [
     { config: {}, inputs: [param([2, 2, 2, 3]), img(4, 3, 2)] },
     // padding per side, stride and dilation along different axes; a stride that drops a row

@@ -113,6 +113,15 @@ const toNhwc = (b: OnnxBuilder, x: string, out: string) => b.op('Transpose', [x]
 
 const refused = (why: string) => ({ refused: why });
 
+/** ReduceMean's attributes over the batch and every axis but the last (opset 17 takes axes as an attribute). */
+const channelAxes = (t: WireType): OnnxAttribute[] => [
+  ints(
+    'axes',
+    Array.from({ length: t.shape.length }, (_, i) => i),
+  ),
+  int('keepdims', 1),
+];
+
 /** Conv's attributes for a correlation's geometry (ONNX pads: top, left, bottom, right); none when valid. */
 function convAttributes(c: Config): OnnxAttribute[] {
   const g = geometryOf('correlate2d', c);
@@ -245,6 +254,24 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
     const ds = transpose(b, d, [3, 0, 1, 2], 'd_obhw');
     const cohw = b.value('Conv', [xs, ds], 'filter_cohw');
     b.op('Transpose', [cohw], n.outputs, [ints('perm', [2, 3, 0, 1])]);
+  },
+  // batch statistics: per-channel means over the batch and every position (keepdims, so they broadcast back)
+  channelMean: (b, n) => {
+    const x = n.inputs[0];
+    const mean = b.value('ReduceMean', [x], 'channel_mean', channelAxes(n.inputTypes[0]));
+    b.op('Expand', [mean, b.value('Shape', [x], 'shape')], n.outputs);
+  },
+  batchNorm: (b, n) => {
+    const x = n.inputs[0];
+    const axes = channelAxes(n.inputTypes[0]);
+    const centred = b.value('Sub', [x, b.value('ReduceMean', [x], 'mean', axes)], 'centred');
+    const variance = b.value('ReduceMean', [b.value('Mul', [centred, centred], 'squares')], 'variance', axes);
+    const sd = b.value(
+      'Sqrt',
+      [b.value('Add', [variance, b.scalar('epsilon', n.config.epsilon as number)], 'shifted')],
+      'sd',
+    );
+    b.op('Div', [centred, sd], n.outputs);
   },
   maxPool2d: (b, n) => {
     const p = poolOf('maxPool2d', n.config);

@@ -35,6 +35,9 @@ const input = (node: ExportNode, i = 0): WireType => node.inputTypes[i];
 /** The axes of every feature dimension of a wire (the batch axis is 0 when batched). */
 const featureAxes = (t: WireType): number[] => t.shape.map((_, i) => i + (t.batch ? 1 : 0));
 
+/** The batch and every feature axis but the last: what a channel's statistics run over. */
+const channelDims = (node: ExportNode): number[] => [0, ...featureAxes(input(node)).slice(0, -1)];
+
 function sumAxes(x: string, axes: readonly number[]): string {
   if (axes.length === 0) return x;
   return axes.length === 1 ? `${x}.sum(${axes[0]})` : `${x}.sum(dim=${tuple(axes)})`;
@@ -149,6 +152,12 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   conv2dBackFilter: ([x, d], node) =>
     validOnly(node, 'conv2dBackFilter') ??
     `F.conv2d(${x}.permute(3, 0, 1, 2), ${d}.permute(3, 0, 1, 2)).permute(2, 3, 0, 1)`,
+  channelMean: ([x], node) => `${x}.mean(dim=${tuple(channelDims(node))}, keepdim=True).expand_as(${x})`,
+  batchNorm: ([x], node) => {
+    const dims = tuple(channelDims(node));
+    const eps = num(node.config.epsilon as number);
+    return `((${x} - ${x}.mean(dim=${dims}, keepdim=True)) / torch.sqrt(${x}.var(dim=${dims}, unbiased=False, keepdim=True) + ${eps}))`;
+  },
   maxPool2d: ([x], node) => {
     const p = poolOf('maxPool2d', node.config);
     if (isTiling(p)) return nhwc(`F.max_pool2d(${nchw(x)}, ${p.k})`);

@@ -251,6 +251,8 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     b.op('Conv2DBackpropInput', [shape, w, d], n.outputs[0], { T: FLOAT, ...VALID, ...unit });
   },
   conv2dBackFilter: refused('tfjs graph models have no Conv2DBackpropFilter op'),
+  channelMean: refused('batch statistics are a training-time map; a tfjs graph model here predicts example by example'),
+  batchNorm: refused('batch statistics are a training-time map; a tfjs graph model here predicts example by example'),
   maxPool2d: (b, n) => {
     const { k, stride, pads } = poolOf('maxPool2d', n.config);
     if (pads.some((v) => v > 0))
