@@ -53,10 +53,10 @@ describe('text: windows of the addresses', () => {
   it('takes its test windows from the last tenth of the text only, whatever split is asked', async () => {
     const text = await loadTextNode();
     const cut = Math.floor(text.length * (1 - TEXT_TEST_SHARE));
-    const ds = textDataset(text, { context: 64, windows: 400, seed: 7 });
-    expect(ds.heldOut).toBe(40);
+    const ds = textDataset(text, { context: 64, windows: 200, seed: 7 });
+    expect(ds.heldOut).toBe(20);
     const { train, test } = splitDataset(ds, 0.5, 1);
-    expect([train.n, test.n]).toEqual([360, 40]);
+    expect([train.n, test.n]).toEqual([180, 20]);
     expect(train.heldOut).toBeUndefined();
     const where = (d: Dataset, r: number) => {
       const { input, next } = rowText(d, r);
@@ -65,7 +65,7 @@ describe('text: windows of the addresses', () => {
     for (let r = 0; r < train.n; r++) expect(where(train, r)[0] + 65, `train ${r}`).toBeLessThanOrEqual(cut);
     for (let r = 0; r < test.n; r++) expect(where(test, r)[1], `test ${r}`).toBeGreaterThanOrEqual(cut);
     // No split asked for: every window trains.
-    expect(splitDataset(ds, 1, 1).train.n).toBe(400);
+    expect(splitDataset(ds, 1, 1).train.n).toBe(200);
   });
 
   it('is the same for the same seed, and another for another', async () => {
