@@ -31,6 +31,7 @@ import { UnreadableBanner } from '../editor/overlays/UnreadableBanner';
 import { Palette } from '../editor/palette/Palette';
 import { useEditor } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
+import { ClassButton, ClassPanel } from '../live/LiveClass';
 import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
 import { DatasetPanel } from '../train-ui/data/DatasetPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
@@ -96,6 +97,7 @@ export function Shell({ ready }: { ready: boolean }) {
             <DocumentTitle />
             <Toolbar />
             <div className="header-end">
+              <ClassButton />
               <LessonsButton />
               <PresentButton />
               <ExportModel />
@@ -180,6 +182,7 @@ export function Shell({ ready }: { ready: boolean }) {
           <LazyOverlay overlay="picture" what="the picture dialog" load={loadPictureDialog} />
           <ShortcutsOverlay />
           <LessonChooser />
+          <ClassPanel />
         </div>
       </ClassroomProvider>
     </TrainingProvider>

@@ -26,6 +26,7 @@ export const FLOORS = {
   editor: 9,
   classroom: 9,
   'train-ui': 9,
+  live: 9,
   cli: 10,
   'class-server': 10,
   bench: 10,
