@@ -18,7 +18,13 @@ function fromAddress(): void {
   const q = new URLSearchParams(location.search);
   const code = normaliseCode(q.get('class') ?? '');
   const key = q.get('teacher') ?? '';
-  if (q.has('class')) history.replaceState(history.state, '', location.pathname + location.hash);
+  if (q.has('class')) {
+    // The key leaves the address bar at once: a screen shared with the class never shows it.
+    q.delete('class');
+    q.delete('teacher');
+    const rest = q.toString();
+    history.replaceState(history.state, '', location.pathname + (rest ? `?${rest}` : '') + location.hash);
+  }
   if (isCode(code) && isKey(key)) {
     const m: Membership = { role: 'teacher', code, key };
     keepMembership(m);
