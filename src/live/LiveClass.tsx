@@ -3,15 +3,17 @@
  * the page plays while it is in a class — the teacher's or a student's, loaded only then. A page
  * opened with `?class=CODE` offers to join; with `&teacher=KEY` too, it is the teacher's again.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { isCode, isKey, normaliseCode, showCode } from '../io/classRooms';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
-import { JoinForm } from './JoinForm';
 import { keepMembership, keptMembership, live, type Membership } from './liveStore';
-import { TeacherView } from './TeacherView';
 import './live.css';
+
+// Loaded when the panel first shows them: a page that never opens a class fetches neither.
+const JoinForm = lazy(() => import('./JoinForm').then((m) => ({ default: m.JoinForm })));
+const TeacherView = lazy(() => import('./TeacherView').then((m) => ({ default: m.TeacherView })));
 
 /** Reads the page's address once: a class link, or the class this browser was in. */
 function fromAddress(): void {
@@ -94,8 +96,10 @@ export function ClassPanel() {
         </p>
       )}
       {error && <p role="alert">{error}</p>}
-      {!m && <JoinForm />}
-      {m?.role === 'teacher' && <TeacherView m={m} />}
+      <Suspense fallback={null}>
+        {!m && <JoinForm />}
+        {m?.role === 'teacher' && <TeacherView m={m} />}
+      </Suspense>
       {m?.role === 'student' && (
         <p>
           In class <strong>{showCode(m.code)}</strong> as <strong>{m.name}</strong>: the teacher’s diagram is on your
