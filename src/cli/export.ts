@@ -13,7 +13,7 @@ import { exportUsage, parseExportArgs } from './exportArgs';
 import { outFolderProblem, writeOrRescue } from './outputs';
 import { describeErrors, readInput } from './readInput';
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
   const args = parseExportArgs(argv);
   if (args.ok === 'help') {
     console.log(exportUsage());
@@ -21,7 +21,7 @@ function main(argv: readonly string[]): number {
   }
   if (!args.ok) throw usageError(args.error, exportUsage());
   const { model, to, out } = args.args;
-  const opened = readInput(model);
+  const opened = await readInput(model);
   if (opened.kind === 'error') throw refused(`${model}: ${describeErrors(opened)}`);
   const outProblem = outFolderProblem('--out', out);
   if (outProblem) throw refused(outProblem);
