@@ -5,7 +5,7 @@
  * ending instead (docs/model-format.md, *The archive*), so a long run is never lost to the form.
  */
 import { ARCHIVE_EXTENSION } from '../io/modelArchive';
-import { jsonFormBytes, type ModelParts, modelArchiveChunks, modelFileText } from '../io/modelWrite';
+import { jsonFormBytes, type ModelParts, modelArchiveChunks, modelFileText, needsArchive } from '../io/modelWrite';
 import { MAX_MODEL_CHARS } from '../model/modelParse';
 import type { OutFile } from './outputs';
 
@@ -16,13 +16,10 @@ export interface ModelOut {
   readonly note: string;
 }
 
-/** Room for the diagram and the settings beside the weights' base64. */
-const JSON_MARGIN = 1_000_000;
-
 export function modelOut(path: string, parts: ModelParts): ModelOut {
   if (path.toLowerCase().endsWith(ARCHIVE_EXTENSION)) return { path, data: modelArchiveChunks(parts), note: '' };
+  if (!needsArchive(parts.weights)) return { path, data: modelFileText(parts), note: '' };
   const bytes = jsonFormBytes(parts.weights);
-  if (bytes + JSON_MARGIN <= MAX_MODEL_CHARS) return { path, data: modelFileText(parts), note: '' };
   const archive = `${path.replace(/\.json$/i, '')}${ARCHIVE_EXTENSION}`;
   return {
     path: archive,

@@ -3,17 +3,34 @@
  * action saves. The files sit in one folder named after the archive, so unpacking never spills
  * them beside the user's other files.
  */
-import { parseModelText } from '../model/modelParse';
+import { blobSource } from '../io/modelArchive';
+import type { ModelFile, NamedArray } from '../io/modelSchema';
+import { parseModelArchive, parseModelText } from '../model/modelParse';
 import { ExportError, exportGraph } from './graph';
 import { exportTarget } from './targets';
 import { zipStore } from './zip';
+
+/** The same from a model archive's bytes (docs/model-format.md, *The archive*): never as text. */
+export async function exportArchiveOf(
+  archive: Blob,
+  targetId: string,
+  base: string,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const parsed = await parseModelArchive(blobSource(archive));
+  if (!parsed.ok) throw new ExportError(parsed.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)));
+  return packaged(parsed.model, parsed.weights, targetId, base);
+}
+
+function packaged(model: ModelFile, weights: NamedArray[], targetId: string, base: string) {
+  const target = exportTarget(targetId);
+  const files = target.write(exportGraph(model, weights));
+  const folder = `${base}-${target.id}`;
+  return { name: `${folder}.zip`, bytes: zipStore(files, folder) };
+}
 
 /** `base` is the file name without its ending (`XOR`); the archive is `XOR-pytorch.zip`. */
 export function exportArchive(modelText: string, targetId: string, base: string): { name: string; bytes: Uint8Array } {
   const parsed = parseModelText(modelText);
   if (!parsed.ok) throw new ExportError(parsed.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)));
-  const target = exportTarget(targetId);
-  const files = target.write(exportGraph(parsed.model, parsed.weights));
-  const folder = `${base}-${target.id}`;
-  return { name: `${folder}.zip`, bytes: zipStore(files, folder) };
+  return packaged(parsed.model, parsed.weights, targetId, base);
 }

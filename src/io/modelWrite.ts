@@ -156,5 +156,14 @@ export function modelArchiveChunks(parts: ModelParts): Uint8Array[] {
 export const jsonFormBytes = (weights: readonly NamedArray[]): number =>
   Math.ceil(weights.reduce((n, w) => n + w.data.length * 4, 0) / 3) * 4;
 
+/**
+ * The cap every reader holds a JSON model file to (model/modelParse.ts): a model whose weights'
+ * base64 would not fit, with room for its diagram, is written as an archive.
+ */
+export const MAX_JSON_MODEL_CHARS = 50_000_000;
+const DIAGRAM_ROOM = 1_000_000;
+export const needsArchive = (weights: readonly NamedArray[]): boolean =>
+  jsonFormBytes(weights) + DIAGRAM_ROOM > MAX_JSON_MODEL_CHARS;
+
 /** The file's text: compact JSON and a final newline. */
 export const modelFileText = (parts: ModelParts): string => `${JSON.stringify(buildModelFile(parts))}\n`;

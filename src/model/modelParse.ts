@@ -28,6 +28,7 @@ import {
   type WeightEntry,
 } from '../io/modelSchema';
 import { decodeWeights, STEP_COUNT, type WeightIssue } from '../io/modelWeights';
+import { MAX_JSON_MODEL_CHARS } from '../io/modelWrite';
 import { parseDocument } from '../io/parse';
 import { type Carried, unknownFields } from '../io/unknownFields';
 import { findUnsafe, formatPath, readUntrustedJson } from '../io/untrusted';
@@ -35,7 +36,7 @@ import type { z } from '../kinds/zod';
 import { migrateModel } from './modelMigrate';
 
 /** Far above the models drawn here (MNIST's MLP is ~1 MB); said in the refusal. */
-export const MAX_MODEL_CHARS = 50_000_000;
+export const MAX_MODEL_CHARS = MAX_JSON_MODEL_CHARS;
 
 export type { Carried } from '../io/unknownFields';
 

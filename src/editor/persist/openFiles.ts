@@ -13,8 +13,9 @@
 
 import type { RunningImport } from '../../export/onnx/import/importClient';
 import type { ImportStage } from '../../export/onnx/import/importOnnx';
+import { blobSource } from '../../io/modelArchive';
 import { documentForModel } from '../../learn/modelDocument';
-import { checkFileSize, type OpenedFile, openFile } from '../../model/openFile';
+import { checkFileSize, type OpenedFile, openFile, openSource } from '../../model/openFile';
 import type { EditorStore } from '../store/createEditorStore';
 import type { AcceptedFile } from '../store/types';
 import { hasUnsavedWork } from '../store/unsaved';
@@ -73,8 +74,43 @@ export function openText(store: EditorStore, file: string, text: string): void {
   openChecked(store, file, openFile(text));
 }
 
-/** The ONNX import running for each store: one at a time, a new Open cancels the last. */
-const running = new WeakMap<EditorStore, RunningImport>();
+/** The ONNX import or archive read running for each store: one at a time, a new Open cancels the last. */
+const running = new WeakMap<EditorStore, Pick<RunningImport, 'cancel'>>();
+
+/** Files this big show how far their reading has come (a model archive's weights). */
+const SHOWN_FROM_BYTES = 8 * 2 ** 20;
+
+/**
+ * A document, a lesson or a model (JSON or archive) opened from a picked or dropped file; a big
+ * archive's weights are read with the status bar showing how far, and Cancel stops it.
+ */
+async function openRead(store: EditorStore, file: File): Promise<void> {
+  cancelOnnxOpening(store);
+  let cancelled = false;
+  const job = {
+    cancel: () => {
+      cancelled = true;
+    },
+  };
+  running.set(store, job);
+  let shown = false;
+  const progress = (read: number, total: number) => {
+    if (cancelled) throw new Error('cancelled');
+    if (total < SHOWN_FROM_BYTES) return;
+    shown = true;
+    store
+      .getState()
+      .setView({ onnxOpening: { file: file.name, stage: 'reading', percent: Math.floor((read / total) * 100) } });
+  };
+  const opened = await readPicked(file, progress);
+  if (running.get(store) === job) running.delete(store);
+  if (shown) store.getState().setView({ onnxOpening: null });
+  if (cancelled) {
+    store.getState().notify(`Stopped opening “${file.name}”: nothing changed.`);
+    return;
+  }
+  openChecked(store, file.name, opened);
+}
 
 /**
  * Stops the ONNX file being opened, if one is: its worker is terminated and nothing changes
@@ -135,11 +171,10 @@ function openChecked(store: EditorStore, file: string, opened: OpenedFile): void
  * A picked or dropped file through the door, read but not opened: its size is checked before
  * a byte is read. The Lessons dialog reads lesson files this way (classroom/LessonChooser.tsx).
  */
-export async function readPicked(file: File): Promise<OpenedFile> {
-  const tooBig = checkFileSize(file.size);
-  if (tooBig?.kind === 'error') return tooBig;
+export async function readPicked(file: File, progress?: (read: number, total: number) => void): Promise<OpenedFile> {
   try {
-    return openFile(await file.text());
+    // a model archive is read weight by weight; any other file's size is checked before it is read
+    return await openSource(blobSource(file), progress ? { progress } : {});
   } catch (e) {
     const message = `the browser could not read the file: ${e instanceof Error ? e.message : String(e)}`;
     return { kind: 'error', errors: [{ path: '', message }] };
@@ -149,7 +184,7 @@ export async function readPicked(file: File): Promise<OpenedFile> {
 /** A file the user picked or dropped: its size is checked before it is read. */
 export async function openPicked(store: EditorStore, file: File): Promise<void> {
   if (!/\.onnx$/i.test(file.name)) {
-    openChecked(store, file.name, await readPicked(file));
+    await openRead(store, file);
     return;
   }
   const tooBig = checkFileSize(file.size);

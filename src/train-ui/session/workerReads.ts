@@ -39,6 +39,12 @@ export class WorkerReads {
     return client ? client.model(createdAt) : null;
   }
 
+  /** The run as Export model saves it: text, or an archive's chunks for big weights; null with no run. */
+  async modelFile(createdAt?: Date): Promise<{ text: string } | { chunks: readonly ArrayBuffer[] } | null> {
+    const client = this.running();
+    return client ? client.modelFile(createdAt) : null;
+  }
+
   /**
    * Every buffer of the next step the run takes (a paused run takes it when stepped), with the
    * document the run trains; a large trace comes summarised at `example`'s rows.
