@@ -19,6 +19,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   animation: async () => (await import('./suites/animation')).benchAnimation,
   app: async () => (await import('./suites/app')).benchApp,
   onnx: async () => (await import('./suites/onnx')).benchOnnx,
+  bigmodel: async () => (await import('./suites/bigmodel')).benchBigModel,
 };
 
 async function main(): Promise<void> {
