@@ -10,7 +10,7 @@
  * proxy for the page, with what its progress bar shows.
  */
 import { spawnSync } from 'node:child_process';
-import { openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,22 +23,12 @@ import { blobSource } from '../../src/io/modelArchive';
 import { datasetRecord, modelParts } from '../../src/learn/modelFile';
 import { openSession } from '../../src/learn/session';
 import { openSource } from '../../src/model/openFile';
+import { type Stage, stage } from '../shared/stages';
 import { type BenchRow, goalNote, megabytes } from '../shared/table';
 
 /** The goal: no stage's peak above this many times the weights' bytes. */
 const PEAK_GOAL = 3;
 const ROWS = 16;
-
-/** The kernel's peak resident size of this process since the last reset (Linux). */
-function peakRss(): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return m ? Number(m[1]) * 1024 : Number.NaN;
-}
-function resetPeak(): void {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-  } catch {}
-}
 
 /** The hidden width h of 784-h-h-10 nearest `params` parameters: h² + 796h + 10 ≈ params. */
 export const hiddenFor = (params: number): number => Math.round((-796 + Math.sqrt(796 ** 2 + 4 * (params - 10))) / 2);
@@ -122,14 +112,6 @@ function noise() {
   });
 }
 
-export interface Stage {
-  readonly name: string;
-  readonly ms: number;
-  readonly peak: number;
-  /** The resident size when the stage began: what it held before it (the runtime, kept weights). */
-  readonly before: number;
-}
-
 /** The stages of bigmodelReadBack.ts, run in a child process of its own. */
 function readBack(path: string, out: string): Stage[] {
   const script = fileURLToPath(new URL('./bigmodelReadBack.ts', import.meta.url));
@@ -140,17 +122,6 @@ function readBack(path: string, out: string): Stage[] {
   });
   if (run.status !== 0) throw new Error(`reading the archive back failed (exit ${run.status})`);
   return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '[]') as Stage[];
-}
-
-export async function stage<T>(stages: Stage[], name: string, f: () => Promise<T> | T): Promise<T> {
-  global.gc?.();
-  resetPeak();
-  const before = process.memoryUsage().rss;
-  const t0 = performance.now();
-  const out = await f();
-  stages.push({ name, ms: performance.now() - t0, peak: peakRss(), before });
-  process.stderr.write(`  ${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-  return out;
 }
 
 function flag(args: readonly string[], name: string, fallback: number): number {

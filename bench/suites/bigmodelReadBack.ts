@@ -9,7 +9,7 @@ import { writeOrRescue } from '../../src/cli/outputs';
 import { readInput } from '../../src/cli/readInput';
 import { exportGraph } from '../../src/export/graph';
 import { exportTarget } from '../../src/export/targets';
-import { type Stage, stage } from './bigmodel';
+import { type Stage, stage } from '../shared/stages';
 
 async function main(path: string, out: string): Promise<void> {
   const stages: Stage[] = [];

@@ -13,7 +13,7 @@
 
 import type { RunningImport } from '../../export/onnx/import/importClient';
 import type { ImportStage } from '../../export/onnx/import/importOnnx';
-import { blobSource } from '../../io/modelArchive';
+import { ARCHIVE_EXTENSION, blobSource } from '../../io/modelArchive';
 import { documentForModel } from '../../learn/modelDocument';
 import { checkFileSize, type OpenedFile, openFile, openSource } from '../../model/openFile';
 import type { EditorStore } from '../store/createEditorStore';
@@ -172,8 +172,10 @@ function openChecked(store: EditorStore, file: string, opened: OpenedFile): void
  * a byte is read. The Lessons dialog reads lesson files this way (classroom/LessonChooser.tsx).
  */
 export async function readPicked(file: File, progress?: (read: number, total: number) => void): Promise<OpenedFile> {
+  // a text file's size is checked before a byte is read; an archive's caps are its manifest's
+  const tooBig = file.name.toLowerCase().endsWith(ARCHIVE_EXTENSION) ? undefined : checkFileSize(file.size);
+  if (tooBig) return tooBig;
   try {
-    // a model archive is read weight by weight; any other file's size is checked before it is read
     return await openSource(blobSource(file), progress ? { progress } : {});
   } catch (e) {
     const message = `the browser could not read the file: ${e instanceof Error ? e.message : String(e)}`;
