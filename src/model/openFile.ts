@@ -35,7 +35,10 @@ const error = (path: string, message: string): OpenedFile => ({ kind: 'error', e
 /** Files named with their size in bytes, for a refusal before reading (File.size in the browser). */
 export function checkFileSize(bytes: number): OpenedFile | undefined {
   return bytes > MAX_MODEL_CHARS
-    ? error('', `the file is ${bytes} bytes; Lensboard opens files of at most ${MAX_MODEL_CHARS} bytes (50 MB), but for a model archive (.lensboard), which has no such cap`)
+    ? error(
+        '',
+        `the file is ${bytes} bytes; Lensboard opens files of at most ${MAX_MODEL_CHARS} bytes (50 MB), but for a model archive (.lensboard), which has no such cap`,
+      )
     : undefined;
 }
 
