@@ -95,7 +95,15 @@ describe('the archive and the JSON form hold the same model', () => {
   });
 });
 
-describe('every JSON file opens through the byte door as before', () => {
+describe('every version opens through the byte door', () => {
+  it('model-v2.0.lensboard, the first archive, kept for ever', async () => {
+    const bytes = readFileSync(new URL('../io/fixtures/model-v2.0.lensboard', import.meta.url));
+    const opened = await openSource(bytesSource(new Uint8Array(bytes)));
+    if (opened.kind !== 'model') throw new Error(JSON.stringify(opened));
+    expect(opened.model.trainingConfig).toMatchObject({ stepsDone: 64, optimiserSteps: 64 });
+    expect(opened.weights.map((w) => w.name)).toContain('W1.W/m');
+  });
+
   it.each(['model-v0.json', 'model-v1.json', 'model-v1.4.json'])('%s', async (name) => {
     const opened = await openSource(bytesSource(new TextEncoder().encode(fixture(name))));
     expect(opened.kind).toBe('model');
