@@ -13,6 +13,7 @@ import {
   ARCHIVE_VERSION,
   ArchiveManifestSchema,
   type ByteSource,
+  blobSource,
   checkLayout,
   MAX_ARCHIVE_WEIGHT_BYTES,
   readArchiveHead,
@@ -246,6 +247,16 @@ function nonFinite(weights: readonly NamedArray[]): WeightIssue[] {
       });
   });
   return issues;
+}
+
+/**
+ * A run's file as the training worker gives it (learn/trainRun.ts `modelFile`): its JSON text, or
+ * an archive's chunks when the weights are too big for JSON.
+ */
+export function parseSavedModel(file: { text: string } | { chunks: readonly BlobPart[] }): Promise<ModelParse> {
+  return 'text' in file
+    ? Promise.resolve(parseModelText(file.text))
+    : parseModelArchive(blobSource(new Blob([...file.chunks])));
 }
 
 /** Through the checked door (untrusted.ts), as openFile reads it. */
