@@ -15,22 +15,32 @@ export async function exportArchiveOf(
   archive: Blob,
   targetId: string,
   base: string,
+  datasetRows?: number,
 ): Promise<{ name: string; bytes: Uint8Array }> {
   const parsed = await parseModelArchive(blobSource(archive));
   if (!parsed.ok) throw new ExportError(parsed.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)));
-  return packaged(parsed.model, parsed.weights, targetId, base);
+  return packaged(parsed.model, parsed.weights, targetId, base, datasetRows);
 }
 
-function packaged(model: ModelFile, weights: NamedArray[], targetId: string, base: string) {
+function packaged(model: ModelFile, weights: NamedArray[], targetId: string, base: string, datasetRows?: number) {
   const target = exportTarget(targetId);
-  const files = target.write(exportGraph(model, weights));
+  const graph = exportGraph(model, weights);
+  const files = target.write(datasetRows === undefined ? graph : { ...graph, datasetRows });
   const folder = `${base}-${target.id}`;
   return { name: `${folder}.zip`, bytes: zipStore(files, folder) };
 }
 
-/** `base` is the file name without its ending (`XOR`); the archive is `XOR-pytorch.zip`. */
-export function exportArchive(modelText: string, targetId: string, base: string): { name: string; bytes: Uint8Array } {
+/**
+ * `base` is the file name without its ending (`XOR`); the archive is `XOR-pytorch.zip`.
+ * `datasetRows`, when the caller has the rows, lets a README give the split's sizes.
+ */
+export function exportArchive(
+  modelText: string,
+  targetId: string,
+  base: string,
+  datasetRows?: number,
+): { name: string; bytes: Uint8Array } {
   const parsed = parseModelText(modelText);
   if (!parsed.ok) throw new ExportError(parsed.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)));
-  return packaged(parsed.model, parsed.weights, targetId, base);
+  return packaged(parsed.model, parsed.weights, targetId, base, datasetRows);
 }

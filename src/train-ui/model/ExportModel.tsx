@@ -13,6 +13,7 @@ import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreCont
 import type { ExportTargetInfo } from '../../export/targetInfo';
 import type { SessionState } from '../session/sessionState';
 import { useSession, useShelf, useTrainSession } from '../session/TrainSessionContext';
+import { rowsOf } from '../views/useViewRows';
 import { ExportToMenu } from './ExportToMenu';
 import { exportSource, openedModelFile, resumeOf, type SavedModel } from './modelExport';
 import { modelArchiveName, modelFileName } from './modelFileName';
@@ -112,14 +113,18 @@ export function ExportModel() {
       }
       // The writers load on the first export, not with the page (docs/export.md).
       const { exportArchive, exportArchiveOf } = await import('../../export/package');
+      // the rows, loaded now rather than with the page, let the package's README give the split's sizes
+      const rows = doc.dataset ? await rowsOf(doc.dataset).catch(() => undefined) : undefined;
+      const datasetRows = rows?.n;
       const base = safeFileBase(doc.name, 'model');
       const archive =
         'text' in saved
-          ? exportArchive(saved.text, target.id, base)
+          ? exportArchive(saved.text, target.id, base, datasetRows)
           : await exportArchiveOf(
               new Blob(saved.chunks.map((c) => (c instanceof Uint8Array ? c.slice() : c))),
               target.id,
               base,
+              datasetRows,
             );
       downloadBlob(new Blob([archive.bytes.slice().buffer], { type: 'application/zip' }), archive.name);
       notify(`Exported the model for ${target.label} as “${archive.name}”.`);
