@@ -164,7 +164,7 @@ export function AnimationPanel() {
   const dock = usePanelDock();
   // presented, the camera follows the boxes at work at a size a class reads (present/presentCamera.ts)
   useFitAbovePanel(section, s.status === 'ready' && !presenting ? s.traced : null, frame?.boxes ?? NO_BOXES, dock);
-  usePresentCamera(section, presenting && s.status === 'ready' && frame ? frame : null);
+  usePresentCamera(section, presenting && s.status === 'ready' && frame ? frame : null, s.index);
   const notHere = useOpenedValues(session, player, t, pinned, frame, s.example);
   // the optimiser's caption prints its update diagram: made once per frame and example, not per render
   const caption = useMemo(

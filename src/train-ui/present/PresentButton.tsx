@@ -7,9 +7,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useStore } from 'zustand';
 import { LaserPointer } from './LaserPointer';
 import { PresentTraining } from './PresentTraining';
-import { present, type Shown } from './presentStore';
+import { present, presentStore, type Shown } from './presentStore';
 import { usePresentLayer } from './usePresentLayer';
 import { useValueCardPlacement } from './useValueCardPlacement';
 import './present.css';
@@ -27,6 +28,7 @@ export function PresentButton() {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const { showing, laser } = usePresentLayer();
+  const place = useStore(presentStore, (s) => s.place);
   useValueCardPlacement(showing === 'animation');
 
   useEffect(() => {
@@ -68,6 +70,11 @@ export function PresentButton() {
             {showing === 'training' && <PresentTraining />}
             {showing === 'lens' && (
               <p className="present-caption present-lens-caption" aria-live="polite">
+                {place.of > 1 && (
+                  <strong className="present-place">
+                    Part {place.at + 1} of {place.of} (→ ←).{' '}
+                  </strong>
+                )}
                 {LENS_CAPTION}
               </p>
             )}
