@@ -4,7 +4,7 @@
  * kept in the present store, and the view moves there at once.
  */
 import type { ReactFlowInstance } from '@xyflow/react';
-import { cameraStops, presentView } from './presentCamera';
+import { cameraStops, placeZoom, presentView } from './presentCamera';
 import { presentStore } from './presentStore';
 
 /** Frames the place of `frame` the store names among the places of boxes `ids`, above a caption of `caption` px. */
@@ -16,7 +16,8 @@ export function framePlace(
   caption: number,
 ): void {
   const rects = ids.map((id) => flow.getNodesBounds([id]));
-  const stops = cameraStops(rects, size.width, size.height, caption);
+  const zoom = placeZoom(window.innerWidth, window.innerHeight);
+  const stops = cameraStops(rects, { ...size, caption, zoom });
   if (stops.length === 0) return;
   const { place } = presentStore.getState();
   const last = stops.length - 1;

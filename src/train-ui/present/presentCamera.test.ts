@@ -64,9 +64,9 @@ describe('the presented camera', () => {
         fc.integer({ min: 500, max: 1440 }),
         fc.integer({ min: 0, max: 300 }),
         (rects, width, height, caption) => {
-          const stops = cameraStops(rects, width, height, caption);
-          expect(stops.flatMap((s) => s.members).sort((a, b) => a - b)).toEqual(rects.map((_, i) => i));
           const zoom = placeZoom(width, height);
+          const stops = cameraStops(rects, { width, height, caption, zoom });
+          expect(stops.flatMap((s) => s.members).sort((a, b) => a - b)).toEqual(rects.map((_, i) => i));
           for (const s of stops) {
             for (const i of s.members) {
               const r = rects[i];
@@ -95,11 +95,11 @@ describe('the presented camera', () => {
       { x: 0, y: 0, width: 100, height: 40 },
       { x: 300, y: 100, width: 100, height: 40 },
     ];
-    expect(cameraStops(boxes, 1920, 1080, 150)).toEqual([
+    expect(cameraStops(boxes, { width: 1920, height: 1080, caption: 150, zoom: READING_ZOOM })).toEqual([
       { rect: { x: 0, y: 0, width: 400, height: 140 }, members: [0, 1] },
     ]);
     expect(placeZoom(1920, 1080)).toBe(READING_ZOOM);
     expect(placeZoom(1280, 720)).toBeCloseTo((READING_ZOOM * 2) / 3);
-    expect(cameraStops([], 1920, 1080, 0)).toEqual([]);
+    expect(cameraStops([], { width: 1920, height: 1080, caption: 0, zoom: 1 })).toEqual([]);
   });
 });

@@ -95,21 +95,26 @@ function runs(order: readonly number[], rects: readonly Rect[], side: 'x' | 'y',
 }
 
 /**
- * The zoom a place is read at: the reading zoom on a 1920×1080 screen, and on a smaller one the
- * zoom that gives its text the same share of the screen (a projector shows both as large).
+ * The zoom a place is read at on a screen `width`×`height` (the window, not the pane): the
+ * reading zoom on a 1920×1080 screen, and on a smaller one the zoom that gives its text the same
+ * share of the screen (a projector shows both as large).
  */
 export const placeZoom = (width: number, height: number): number =>
   READING_ZOOM * Math.min(1, width / 1920, height / 1080);
 
 /**
  * The places that show `rects` (flow coordinates) in a pane `width`×`height` above a caption of
- * `caption` pixels, each readable at `placeZoom`: columns from left to right, as the data flows,
- * each cut from top to bottom. Every box is in exactly one place; a place fits at that zoom, or
- * holds one box that is larger than the screen on its own (presentView zooms out for it).
+ * `caption` pixels, each readable at `zoom` (`placeZoom` of the screen): columns from left to
+ * right, as the data flows, each cut from top to bottom. Every box is in exactly one place; a
+ * place fits at that zoom, or holds one box that is larger than the screen on its own
+ * (presentView zooms out for it).
  */
-export function cameraStops(rects: readonly Rect[], width: number, height: number, caption: number): Stop[] {
+export function cameraStops(
+  rects: readonly Rect[],
+  view: { width: number; height: number; caption: number; zoom: number },
+): Stop[] {
   if (rects.length === 0) return [];
-  const zoom = placeZoom(width, height);
+  const { width, height, caption, zoom } = view;
   const across = Math.max(1, width - 2 * ROOM.across) / zoom;
   const down = Math.max(1, height - caption - 2 * ROOM.down) / zoom;
   const byLeft = rects.map((_, i) => i).sort((a, b) => rects[a].x - rects[b].x || rects[a].y - rects[b].y);
