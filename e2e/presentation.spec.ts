@@ -4,11 +4,12 @@
  * only the canvas and its caption (and the run's chart) on the screen, stepped by the keyboard,
  * and Escape giving back the page exactly as it was. One page, resized between sizes.
  *
- * Each screen is looked at as the class sees it (screenChecks.ts): at 1280×720 and 1920×1080,
- * on the opening frame, a forward frame, a backward frame and the optimiser's, nothing reaches
- * past the window, no box, value card or caption lies on another, no text is cut, and at
- * 1920×1080 the names of the boxes at work, the value cards and the caption are in type of
- * 24 px or more. XOR, Iris and MNIST are looked at so.
+ * Each screen is looked at as the class sees it (screenChecks.ts): at 1280×720, 1366×768 and
+ * 1920×1080, on the opening frame, a forward frame, a backward frame and the optimiser's, nothing
+ * reaches past the window, no box, value card or caption lies on another, no text is cut, and at
+ * 1920×1080 the names of the boxes at work (the opening frame's too, shown a part at a time),
+ * the value cards and the caption are in type of 24 px or more; so are the names on every part
+ * of the lens view. XOR, Iris and MNIST are looked at so.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
