@@ -93,6 +93,15 @@ export class TfjsKernel implements Kernel<tf.Tensor> {
       ? tf.tidy(() => wasmTransposedLeft(a as tf.Tensor2D, b as tf.Tensor2D, tb))
       : (oddSharedMatMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb) ??
         tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb)));
+  batchMatmul = (a: tf.Tensor, b: tf.Tensor, ta: boolean, tb: boolean) => tf.matMul(a, b, ta, tb);
+  transpose = (x: tf.Tensor, perm: readonly number[]) => tf.transpose(x, [...perm]);
+  /** where(j ≤ i, x, −∞) over the last two axes; the lower triangle comes from bandPart. */
+  causalMask = (x: tf.Tensor) =>
+    tf.tidy(() => {
+      const [rows, cols] = x.shape.slice(-2);
+      const keep = tf.cast(tf.linalg.bandPart(tf.ones([rows, cols]), -1, 0), 'bool');
+      return tf.where(tf.broadcastTo(keep, x.shape), x, tf.fill(x.shape, Number.NEGATIVE_INFINITY));
+    });
   sumBatch = (x: tf.Tensor) => tf.sum(x, 0);
   broadcastBatch = (x: tf.Tensor) => tf.broadcastTo(tf.expandDims(x, 0), [this.batchSize, ...x.shape]);
   sum = (x: tf.Tensor, axes: readonly number[]) => (axes.length === 0 ? tf.clone(x) : tf.sum(x, [...axes]));

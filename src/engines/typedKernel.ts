@@ -7,6 +7,7 @@ import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Arena, Floats } from './arena';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
 import { concatInto, gather, strides, sumAxes } from './strided';
+import { batchMatmulInto, batchMatmulShape, causalMaskInto, transposeInto } from './typedBatched';
 import { conv2d, conv2dBackFilter, conv2dBackInput, maxPool, maxPoolBack, maxPoolSelect } from './typedImage';
 import { binaryInto, matmulInto, sumCols, sumRows, unaryInto } from './typedLoops';
 
@@ -122,6 +123,36 @@ export class TypedKernel implements Kernel<TypedTensor> {
     shape[1] = m;
     const out = this.make(shape);
     matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(m));
+    return out;
+  }
+
+  batchMatmul(a: TypedTensor, b: TypedTensor, transA: boolean, transB: boolean) {
+    const dims = batchMatmulShape(a.shape, b.shape, transA, transB);
+    const out = this.make(dims.shape);
+    batchMatmulInto(
+      a.data,
+      a.shape[a.shape.length - 1],
+      b.data,
+      b.shape[b.shape.length - 1],
+      out.data,
+      dims,
+      transA,
+      transB,
+    );
+    return out;
+  }
+
+  transpose(x: TypedTensor, perm: readonly number[]) {
+    const shape = this.dims(perm.length);
+    for (let d = 0; d < perm.length; d++) shape[d] = x.shape[perm[d]];
+    const out = this.make(shape);
+    transposeInto(x.data, x.shape, perm, out.data);
+    return out;
+  }
+
+  causalMask(x: TypedTensor) {
+    const out = this.make(x.shape);
+    causalMaskInto(x.data, x.shape, out.data);
     return out;
   }
 

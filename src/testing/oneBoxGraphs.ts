@@ -32,6 +32,7 @@ export const ONE_BOX_SAMPLES: Readonly<Record<string, { config?: Config; inputs?
   outer: { config: { in: 3, out: 4 }, inputs: [t([3]), t([4])] },
   bias: { inputs: [t([3], false), t([3])] },
   matmul: { config: { transA: true, transB: true }, inputs: [t([3, 2], false), t([4, 3], false)] },
+  batchMatmul: { config: { transB: true }, inputs: [t([2, 3, 2]), t([2, 4, 2])] },
   leakyRelu: { config: { alpha: 0.3 } },
   leakyStep: { config: { alpha: 0.3 } },
   sumFeatures: { config: { axis: 1 }, inputs: [t([2, 3, 2])] },

@@ -67,6 +67,12 @@ export const samples: Record<string, readonly Sample[]> = {
     { config: { transB: true }, inputs: [param([2, 3]), param([4, 3])] },
     { config: { transA: true, transB: true }, inputs: [param([3, 2]), param([4, 3])] },
   ],
+  batchMatmul: [
+    { config: {}, inputs: [real([2, 3]), real([3, 4])] },
+    { config: { transA: true }, inputs: [real([2, 3, 2]), real([2, 3, 4])] },
+    { config: { transB: true }, inputs: [real([2, 3]), real([4, 3])] },
+    { config: { transA: true, transB: true }, inputs: [real([3, 2], false), real([4, 3], false)] },
+  ],
   sigmoid: unary(),
   tanh: unary(),
   relu: unary('awayFromZero'),

@@ -7,6 +7,7 @@
 import type { Generator } from '../generator';
 import { GeneratorRegistry } from '../registry';
 import * as activations from './activations';
+import * as attention from './attention';
 import * as boolean from './boolean';
 import * as convolution from './convolution';
 import * as elementwise from './elementwise';
@@ -15,7 +16,7 @@ import * as shape from './shape';
 import * as softmax from './softmax';
 import * as structure from './structure';
 
-export const families = { structure, linear, elementwise, activations, shape, softmax, convolution, boolean } as const;
+export const families = { structure, linear, elementwise, activations, shape, softmax, attention, convolution, boolean } as const;
 
 export function builtinGenerators(): Generator[] {
   return Object.values(families).flatMap((f) => Object.values(f) as Generator[]);

@@ -99,6 +99,9 @@ const featureAxes = (t: WireType) => t.shape.map((_, i) => i + lead(t));
 const reshapeTo = (b: OnnxBuilder, t: WireType, shape: readonly number[]) =>
   b.ints('shape', t.batch ? [0, ...shape] : shape);
 
+/** The permutation of a tensor of `rank` axes that swaps its last two: a batched matrix's transpose. */
+const swapLastTwo = (rank: number) => Array.from({ length: rank }, (_, i) => (i < rank - 2 ? i : 2 * rank - 3 - i));
+
 const NHWC_TO_NCHW = [0, 3, 1, 2];
 const NCHW_TO_NHWC = [0, 2, 3, 1];
 /** [kh, kw, c, o] → [o, c, kh, kw]. */
@@ -156,6 +159,14 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   },
   bias: (b, n) => b.op('Add', [n.inputs[1], n.inputs[0]], n.outputs),
   matmul: same('Gemm', (c) => [int('transA', c.transA ? 1 : 0), int('transB', c.transB ? 1 : 0)]),
+  batchMatmul: (b, n) => {
+    const operand = (i: number, trans: boolean) => {
+      if (!trans) return n.inputs[i];
+      const rank = n.inputTypes[i].shape.length + lead(n.inputTypes[i]);
+      return transpose(b, n.inputs[i], swapLastTwo(rank), i === 0 ? 'At' : 'Bt');
+    };
+    b.op('MatMul', [operand(0, Boolean(n.config.transA)), operand(1, Boolean(n.config.transB))], n.outputs);
+  },
   // activations
   sigmoid: same('Sigmoid'),
   tanh: same('Tanh'),

@@ -80,6 +80,8 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   outer: ([x, d], node) => (input(node).batch ? `${x}.T @ ${d}` : `torch.outer(${x}, ${d})`),
   bias: ([b, x]) => `${x} + ${b}`,
   matmul: ([a, b], node) => `${a}${node.config.transA ? '.T' : ''} @ ${b}${node.config.transB ? '.T' : ''}`,
+  batchMatmul: ([a, b], node) =>
+    `${a}${node.config.transA ? '.transpose(-2, -1)' : ''} @ ${b}${node.config.transB ? '.transpose(-2, -1)' : ''}`,
   sigmoid: unary((x) => `torch.sigmoid(${x})`),
   tanh: unary((x) => `torch.tanh(${x})`),
   relu: unary((x) => `torch.relu(${x})`),

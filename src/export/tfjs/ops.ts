@@ -138,6 +138,11 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     transpose_a: { b: Boolean(n.config.transA) },
     transpose_b: { b: Boolean(n.config.transB) },
   })),
+  batchMatmul: same('BatchMatMulV2', (n) => ({
+    T: FLOAT,
+    adj_x: { b: Boolean(n.config.transA) },
+    adj_y: { b: Boolean(n.config.transB) },
+  })),
   // activations
   sigmoid: same('Sigmoid'),
   tanh: same('Tanh'),
