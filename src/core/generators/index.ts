@@ -16,7 +16,17 @@ import * as shape from './shape';
 import * as softmax from './softmax';
 import * as structure from './structure';
 
-export const families = { structure, linear, elementwise, activations, shape, softmax, attention, convolution, boolean } as const;
+export const families = {
+  structure,
+  linear,
+  elementwise,
+  activations,
+  shape,
+  softmax,
+  attention,
+  convolution,
+  boolean,
+} as const;
 
 export function builtinGenerators(): Generator[] {
   return Object.values(families).flatMap((f) => Object.values(f) as Generator[]);
