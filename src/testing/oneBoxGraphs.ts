@@ -39,6 +39,7 @@ export const ONE_BOX_SAMPLES: Readonly<Record<string, { config?: Config; inputs?
   broadcast: { config: { shape: [2, 4, 3], axis: 1 }, inputs: [t([2, 3])] },
   reshape: { config: { shape: [3, 2] }, inputs: [t([2, 3])] },
   flatten: { inputs: [t([2, 3])] },
+  transpose: { config: { perm: [1, 2, 0] }, inputs: [t([2, 3, 4])] },
   concat: { config: { n: 3 }, inputs: [t([2, 1]), t([2, 3]), t([2, 2])] },
   split: { config: { sizes: [1, 3, 2] }, inputs: [t([2, 6])] },
   softmax: { inputs: [t([2, 4])] },

@@ -105,6 +105,11 @@ export const samples: Record<string, readonly Sample[]> = {
   ],
   reshape: [{ config: { shape: [3, 2] }, inputs: [real([2, 3])] }],
   flatten: [{ config: {}, inputs: [real([2, 2])] }],
+  transpose: [
+    { config: {}, inputs: [real([2, 3])] },
+    { config: { perm: [1, 2, 0] }, inputs: [real([2, 3, 2])] },
+    { config: { perm: [2, 0, 1] }, inputs: [real([2, 1, 3], false)] },
+  ],
   concat: [
     { config: { n: 3 }, inputs: [v(1), v(2), v(2)] },
     { config: {}, inputs: [real([2, 1], false), real([2, 2], false)] },

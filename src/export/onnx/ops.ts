@@ -211,6 +211,11 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
     b.op('Expand', [reshaped, b.ints('shape', full)], n.outputs);
   },
   reshape: (b, n) => b.op('Reshape', [n.inputs[0], reshapeTo(b, n.outputTypes[0], n.outputTypes[0].shape)], n.outputs),
+  transpose: (b, n) => {
+    const t = n.inputTypes[0];
+    const perm = (n.config.perm as number[]).map((a) => a + lead(t));
+    b.op('Transpose', n.inputs, n.outputs, [ints('perm', t.batch ? [0, ...perm] : perm)]);
+  },
   flatten: (b, n) => b.op('Reshape', [n.inputs[0], reshapeTo(b, n.outputTypes[0], n.outputTypes[0].shape)], n.outputs),
   concat: same('Concat', () => [int('axis', -1)]),
   split: (b, n) =>

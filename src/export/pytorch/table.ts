@@ -118,6 +118,11 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
     const shape = shapeOf(node.config);
     return input(node).batch ? `${x}.reshape(${['-1', ...shape].join(', ')})` : `${x}.reshape(${tuple(shape)})`;
   },
+  transpose: ([x], node) => {
+    const t = input(node);
+    const perm = (node.config.perm as number[]).map((a) => a + (t.batch ? 1 : 0));
+    return `${x}.permute(${(t.batch ? [0, ...perm] : perm).join(', ')})`;
+  },
   flatten: ([x], node) => (input(node).batch ? `${x}.flatten(1)` : `${x}.flatten()`),
   concat: (xs) => `torch.cat([${xs.join(', ')}], dim=-1)`,
   split: ([x], node) => ({ tuple: `torch.split(${x}, [${(node.config.sizes as number[]).join(', ')}], dim=-1)` }),

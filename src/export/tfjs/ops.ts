@@ -205,6 +205,12 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     b.op('BroadcastTo', [reshaped, full], n.outputs[0], T);
   },
   reshape: (b, n) => void reshape(b, n.inputs[0], n.outputTypes[0], n.outputTypes[0].shape, n.outputs[0]),
+  transpose: (b, n) => {
+    const t = n.inputTypes[0];
+    const perm = (n.config.perm as number[]).map((a) => a + lead(t));
+    const order = b.ints('perm', t.batch ? [0, ...perm] : perm);
+    b.op('Transpose', [n.inputs[0], order], n.outputs[0], { T: FLOAT, Tperm: { type: 'DT_INT32' } });
+  },
   flatten: (b, n) => void reshape(b, n.inputs[0], n.outputTypes[0], n.outputTypes[0].shape, n.outputs[0]),
   concat: (b, n) =>
     void b.op('ConcatV2', [...n.inputs, b.ints('axis', [-1])], n.outputs[0], {

@@ -138,6 +138,25 @@ function reshape(c: Ctx): Value[] {
   return [c.d.box('reshape', { shape }, c.node.name, [x]).out(0, shape)];
 }
 
+/** A product of two data values (attention's QKᵀ, AV): one batchMatmul per leading index. */
+function batchMatmul(c: Ctx): Value[] {
+  const [a, b] = [data(c, 0), data(c, 1)];
+  plain(a, 'it');
+  plain(b, 'it');
+  const r = a.shape.length;
+  const fits =
+    r >= 2 &&
+    b.shape.length === r &&
+    a.shape.slice(0, -2).join() === b.shape.slice(0, -2).join() &&
+    a.shape[r - 1] === b.shape[r - 2];
+  if (!fits)
+    refuse(
+      `it multiplies values of shapes [${a.shape.join(', ')}] and [${b.shape.join(', ')}]; Lensboard's batchMatmul takes two of equal leading axes, each at least a matrix`,
+    );
+  const shape = [...a.shape.slice(0, -1), b.shape[r - 1]];
+  return [c.d.box('batchMatmul', {}, c.node.name, [a, b]).out(0, shape)];
+}
+
 function lastAxis(c: Ctx, x: Value, axis: number): void {
   const rank = x.shape.length + 1;
   const a = axis < 0 ? axis + rank : axis;
@@ -167,6 +186,14 @@ function transpose(c: Ctx): Value[] {
   const x = data(c, 0);
   if (x.shape.length === 3 && x.layout === 'plain' && perm.join() === '0,3,1,2') return [{ ...x, layout: 'nhwc' }];
   if (x.layout === 'nhwc' && perm.join() === '0,2,3,1') return [{ ...x, layout: 'plain' }];
+  const rank = x.shape.length + 1;
+  const isPerm = perm.length === rank && perm.every((a, i) => perm.indexOf(a) === i && a < rank);
+  if (isPerm && perm[0] === 0 && x.layout !== 'nhwc') {
+    plain(x, 'it');
+    const features = perm.slice(1).map((a) => a - 1);
+    const shape = features.map((a) => x.shape[a]);
+    return [c.d.box('transpose', { perm: features }, c.node.name, [x]).out(0, shape)];
+  }
   return refuse(`its permutation [${perm.join(', ')}] moves axes Lensboard keeps in place`);
 }
 
@@ -249,7 +276,7 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
     c.folded(c.node.outputs[0], t);
     return [];
   },
-  MatMul: (c) => dense(c, data(c, 0), weight(c, 1), false, 1),
+  MatMul: (c) => (c.value(c.node.inputs[1] ?? '') ? batchMatmul(c) : dense(c, data(c, 0), weight(c, 1), false, 1)),
   Gemm: (c) => {
     if (intAttr(c.node, 'transA', 0) !== 0) refuse('it transposes its data input');
     const alpha = floatAttr(c.node, 'alpha', 1);
