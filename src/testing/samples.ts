@@ -118,6 +118,9 @@ export const samples: Record<string, readonly Sample[]> = {
   softmax: [
     { config: {}, inputs: [v(4)] },
     { config: {}, inputs: [real([2, 3])] },
+    { config: { axis: 0 }, inputs: [real([3, 2])] },
+    { config: { causal: true }, inputs: [real([2, 3, 3])] },
+    { config: { axis: 1, causal: true }, inputs: [real([3, 2], false)] },
   ],
   correlate2d: [{ config: {}, inputs: [param([2, 2, 2, 3]), img(4, 3, 2)] }],
   conv2dBackInput: [{ config: {}, inputs: [param([2, 2, 2, 3]), img(3, 2, 3)] }],

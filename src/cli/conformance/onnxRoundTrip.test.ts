@@ -16,14 +16,19 @@ import { flatOf, type PredictAnswer, type PredictInputs } from './format';
 import { suiteInFolder } from './suiteFiles';
 
 /** The generators whose cases must come back from ONNX. */
-export const ROUND_TRIP = new Set(['batchMatmul', 'transpose']);
+export const ROUND_TRIP = new Set(['batchMatmul', 'transpose', 'softmax']);
 
 /**
  * Cases the importer reads otherwise, by design: an unbatched operand is a weight, and reaches
  * the output through an Expand, which has no generator; an input of three feature axes is an
  * NCHW image (a transformer's input is ids [T] or vectors [T, d]; heads come from a Reshape).
  */
-const READ_OTHERWISE = new Set(['gen-batchMatmul-unbatched', 'gen-transpose-unbatched', 'gen-transpose-heads']);
+const READ_OTHERWISE = new Set([
+  'gen-batchMatmul-unbatched',
+  'gen-transpose-unbatched',
+  'gen-transpose-heads',
+  'gen-softmax-heads',
+]);
 
 const suite = suiteInFolder(join(import.meta.dirname, '..', '..', '..', 'conformance'));
 const cases = suite.manifest.cases.filter(

@@ -198,6 +198,10 @@ const cases: Case[] = [
   ],
   ['split', { sizes: [2, 1] }, [[r(3), [1, 2, 3]]], [[1, 2], [3]]],
   ['softmax', {}, [[r(2), [0, Math.log(3)]]], [[0.25, 0.75]]],
+  // along the first axis: each column normalised
+  ['softmax', { axis: 0 }, [[real([2, 2]), [0, 5, Math.log(3), 5]]], [[0.25, 0.5, 0.75, 0.5]]],
+  // causal: row i weighs only positions j ≤ i, whatever the later logits
+  ['softmax', { causal: true }, [[real([2, 2]), [7, 100, 0, Math.log(3)]]], [[1, 0, 0.25, 0.75]]],
   [
     'correlate2d',
     {},

@@ -93,6 +93,14 @@ function reduceSum(b: OnnxBuilder, n: ExportNode, axes: readonly number[]): void
 }
 
 const lead = (t: WireType) => (t.batch ? 1 : 0);
+
+/** The causal mask of a softmax as a constant added to its logits: −∞ where j > i, 0 elsewhere. */
+function causalMask(b: OnnxBuilder, t: WireType): string {
+  const [rows, cols] = t.shape.slice(-2);
+  const mask = new Float32Array(rows * cols);
+  for (let i = 0; i < rows; i++) for (let j = i + 1; j < cols; j++) mask[i * cols + j] = Number.NEGATIVE_INFINITY;
+  return b.floats('causal_mask', [rows, cols], mask);
+}
 const featureAxes = (t: WireType) => t.shape.map((_, i) => i + lead(t));
 
 /** The shape a Reshape writes: the batch kept (0 copies the input's leading dimension). */
@@ -195,7 +203,12 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
     const positive = b.value('Greater', [n.inputs[0], b.scalar('zero', 0)], 'positive');
     b.op('Where', [positive, b.scalar('one', 1), b.scalar('alpha', n.config.alpha as number)], n.outputs);
   },
-  softmax: same('Softmax', () => [int('axis', -1)]),
+  softmax: (b, n) => {
+    const t = n.inputTypes[0];
+    const axis = n.config.axis as number;
+    const x = n.config.causal ? b.value('Add', [n.inputs[0], causalMask(b, t)], 'masked') : n.inputs[0];
+    b.op('Softmax', [x], n.outputs, [int('axis', axis < 0 ? -1 : axis + lead(t))]);
+  },
   // shape
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];

@@ -126,7 +126,15 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   flatten: ([x], node) => (input(node).batch ? `${x}.flatten(1)` : `${x}.flatten()`),
   concat: (xs) => `torch.cat([${xs.join(', ')}], dim=-1)`,
   split: ([x], node) => ({ tuple: `torch.split(${x}, [${(node.config.sizes as number[]).join(', ')}], dim=-1)` }),
-  softmax: unary((x) => `torch.softmax(${x}, dim=-1)`),
+  softmax: ([x], node) => {
+    const t = input(node);
+    const axis = node.config.axis as number;
+    const dim = axis < 0 ? -1 : axis + (t.batch ? 1 : 0);
+    if (!node.config.causal) return `torch.softmax(${x}, dim=${dim})`;
+    const [rows, cols] = t.shape.slice(-2);
+    const later = `torch.ones(${rows}, ${cols}, dtype=torch.bool, device=${x}.device).triu(1)`;
+    return `torch.softmax(${x}.masked_fill(${later}, float("-inf")), dim=-1)`;
+  },
   correlate2d: ([w, x]) => nhwc(`F.conv2d(${nchw(x)}, ${oihw(w)})`),
   conv2dBackInput: ([w, d]) => nhwc(`F.conv_transpose2d(${nchw(d)}, ${oihw(w)})`),
   // W[a, b, c, o] = Σ x[n, i+a, j+b, c]·d[n, i, j, o]: a convolution with the batch as its channels

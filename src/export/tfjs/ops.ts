@@ -188,7 +188,30 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     const scaled = b.value('Mul', [step, b.scalar('rise', 1 - alpha)], 'rise', T);
     b.op('AddV2', [scaled, b.scalar('alpha', alpha)], n.outputs[0], T);
   },
-  softmax: same('Softmax'),
+  softmax: (b, n) => {
+    const t = n.inputTypes[0];
+    const axis = n.config.axis as number;
+    const last = axis < 0 || axis === t.shape.length - 1;
+    let x = n.inputs[0];
+    if (n.config.causal) {
+      const [rows, cols] = t.shape.slice(-2);
+      const mask = new Float32Array(rows * cols);
+      for (let i = 0; i < rows; i++) for (let j = i + 1; j < cols; j++) mask[i * cols + j] = Number.NEGATIVE_INFINITY;
+      x = b.value('AddV2', [x, b.constant(b.fresh('causal_mask'), [rows, cols], mask)], 'masked', T);
+    }
+    if (last) {
+      b.op('Softmax', [x], n.outputs[0], T);
+      return;
+    }
+    // TensorFlow's Softmax runs along the last axis: swap the chosen one there and back
+    const rank = t.shape.length + lead(t);
+    const a = axis + lead(t);
+    const swap = Array.from({ length: rank }, (_, i) => (i === a ? rank - 1 : i === rank - 1 ? a : i));
+    const tperm = { T: FLOAT, Tperm: { type: 'DT_INT32' as const } };
+    const moved = b.value('Transpose', [x, b.ints('perm', swap)], 'moved', tperm);
+    const s = b.value('Softmax', [moved], 'softmax', T);
+    b.op('Transpose', [s, b.ints('perm', swap)], n.outputs[0], tperm);
+  },
   // shape
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];

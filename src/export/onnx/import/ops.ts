@@ -24,6 +24,7 @@ import {
   size,
   weight,
 } from './nodeReading';
+import { CAUSAL } from './patterns';
 
 /** x·W (+ C) as linear (and bias) boxes; W [n, m] transposed first when `transB`. */
 function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, bias?: Float32Array): Value[] {
@@ -315,8 +316,14 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
   Softmax: (c) => {
     const x = data(c, 0);
     if (c.opset < 13 && x.shape.length > 1) refuse('before opset 13 it normalises over all trailing axes at once');
-    lastAxis(c, x, intAttr(c.node, 'axis', c.opset < 13 ? 1 : -1));
-    return [c.d.box('softmax', {}, c.node.name, [x]).out(0, x.shape, x.layout)];
+    const rank = x.shape.length + 1;
+    const given = intAttr(c.node, 'axis', c.opset < 13 ? 1 : -1);
+    const at = given < 0 ? given + rank : given;
+    if (x.layout === 'nhwc' || at === rank - 1) lastAxis(c, x, given);
+    else if (at < 1 || at >= rank)
+      refuse(`it works along axis ${given}, the batch axis or none; Lensboard keeps the batch`);
+    const config = { axis: at === rank - 1 ? -1 : at - 1, causal: intAttr(c.node, CAUSAL, 0) === 1 };
+    return [c.d.box('softmax', config, c.node.name, [x]).out(0, x.shape, x.layout)];
   },
   Flatten: (c) => {
     if (intAttr(c.node, 'axis', 1) !== 1)
