@@ -65,6 +65,7 @@ class TraceKernel implements Kernel<Sym> {
   batchMatmul = this.refuse;
   transpose = this.refuse;
   causalMask = this.refuse;
+  layerNorm = this.refuse;
   sumBatch = this.refuse;
   broadcastBatch = this.refuse;
   sum = this.refuse;

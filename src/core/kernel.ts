@@ -90,6 +90,8 @@ export interface Kernel<T> {
   reshape(x: T, shape: readonly number[]): T;
   concat(xs: readonly T[], axis: number): T;
   slice(x: T, begin: readonly number[], size: readonly number[]): T;
+  /** (x − μ)/√(σ² + eps) over the last axis, μ and σ² (biased) that axis's mean and variance. */
+  layerNorm(x: T, eps: number): T;
   /** Softmax over the last axis. */
   softmax(x: T): T;
   /**

@@ -102,6 +102,11 @@ export class TfjsKernel implements Kernel<tf.Tensor> {
       const keep = tf.cast(tf.linalg.bandPart(tf.ones([rows, cols]), -1, 0), 'bool');
       return tf.where(tf.broadcastTo(keep, x.shape), x, tf.fill(x.shape, Number.NEGATIVE_INFINITY));
     });
+  layerNorm = (x: tf.Tensor, eps: number) =>
+    tf.tidy(() => {
+      const { mean, variance } = tf.moments(x, -1, true);
+      return tf.mul(tf.sub(x, mean), tf.rsqrt(tf.add(variance, eps)));
+    });
   sumBatch = (x: tf.Tensor) => tf.sum(x, 0);
   broadcastBatch = (x: tf.Tensor) => tf.broadcastTo(tf.expandDims(x, 0), [this.batchSize, ...x.shape]);
   sum = (x: tf.Tensor, axes: readonly number[]) => (axes.length === 0 ? tf.clone(x) : tf.sum(x, [...axes]));

@@ -79,3 +79,16 @@ export function causalMaskInto(x: Floats, shape: readonly number[], out: Floats)
     }
   }
 }
+
+/** out = (x − μ)/√(σ² + eps) along the last axis of n values, μ and σ² (biased) per row. */
+export function layerNormInto(x: Floats, n: number, eps: number, out: Floats): void {
+  for (let r = 0; r < x.length; r += n) {
+    let mean = 0;
+    for (let i = r; i < r + n; i++) mean += x[i];
+    mean /= n;
+    let v = 0;
+    for (let i = r; i < r + n; i++) v += (x[i] - mean) * (x[i] - mean);
+    const inv = 1 / Math.sqrt(v / n + eps);
+    for (let i = r; i < r + n; i++) out[i] = (x[i] - mean) * inv;
+  }
+}

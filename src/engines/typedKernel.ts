@@ -7,7 +7,7 @@ import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Arena, Floats } from './arena';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
 import { concatInto, gather, strides, sumAxes } from './strided';
-import { batchMatmulInto, batchMatmulShape, causalMaskInto, transposeInto } from './typedBatched';
+import { batchMatmulInto, batchMatmulShape, causalMaskInto, layerNormInto, transposeInto } from './typedBatched';
 import { conv2d, conv2dBackFilter, conv2dBackInput, maxPool, maxPoolBack, maxPoolSelect } from './typedImage';
 import { binaryInto, matmulInto, sumCols, sumRows, unaryInto } from './typedLoops';
 
@@ -147,6 +147,12 @@ export class TypedKernel implements Kernel<TypedTensor> {
     for (let d = 0; d < perm.length; d++) shape[d] = x.shape[perm[d]];
     const out = this.make(shape);
     transposeInto(x.data, x.shape, perm, out.data);
+    return out;
+  }
+
+  layerNorm(x: TypedTensor, eps: number) {
+    const out = this.make(x.shape);
+    layerNormInto(x.data, x.shape[x.shape.length - 1], eps, out.data);
     return out;
   }
 

@@ -43,6 +43,7 @@ export const ONE_BOX_SAMPLES: Readonly<Record<string, { config?: Config; inputs?
   concat: { config: { n: 3 }, inputs: [t([2, 1]), t([2, 3]), t([2, 2])] },
   split: { config: { sizes: [1, 3, 2] }, inputs: [t([2, 6])] },
   softmax: { config: { causal: true }, inputs: [t([2, 3, 4])] },
+  layerNorm: { config: { eps: 0.01 }, inputs: [t([2, 5])] },
   correlate2d: { inputs: [t([3, 2, 2, 4], false), t([6, 5, 2])] },
   conv2dBackInput: { inputs: [t([3, 2, 2, 4], false), t([4, 4, 4])] },
   conv2dBackFilter: { inputs: [t([6, 5, 2]), t([4, 4, 4])] },

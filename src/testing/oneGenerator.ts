@@ -76,6 +76,7 @@ export const GENERATOR_CASES: readonly GeneratorCase[] = [
   { gen: 'conv2dBackFilter', config: {}, inputs: [r([5, 5, 2]), r([4, 4, 3])] },
   { gen: 'maxPool2d', config: { k: 2 }, inputs: [r([5, 4, 2])] },
   { gen: 'softmax', config: { axis: 0 }, inputs: [r([3, 2])] },
+  { gen: 'layerNorm', config: { eps: 1e-5 }, inputs: [r([2, 4])] },
   { gen: 'softmax', config: { causal: true }, inputs: [r([2, 3, 3])] },
   { gen: 'batchMatmul', config: { transB: true }, inputs: [r([2, 3, 2]), r([2, 4, 2])] },
   { gen: 'batchMatmul', config: { transA: true }, inputs: [p([3, 2]), p([3, 4])] },

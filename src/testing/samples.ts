@@ -122,6 +122,11 @@ export const samples: Record<string, readonly Sample[]> = {
     { config: { causal: true }, inputs: [real([2, 3, 3])] },
     { config: { axis: 1, causal: true }, inputs: [real([3, 2], false)] },
   ],
+  layerNorm: [
+    { config: {}, inputs: [v(4)] },
+    { config: { eps: 0.1 }, inputs: [real([2, 3])] },
+    { config: {}, inputs: [real([2, 3], false)] },
+  ],
   correlate2d: [{ config: {}, inputs: [param([2, 2, 2, 3]), img(4, 3, 2)] }],
   conv2dBackInput: [{ config: {}, inputs: [param([2, 2, 2, 3]), img(3, 2, 3)] }],
   conv2dBackFilter: [{ config: {}, inputs: [img(4, 3, 2), img(3, 2, 3)] }],

@@ -71,6 +71,8 @@ export const GENERATOR_CASES: readonly GeneratorCase[] = [
   c('unbatched', 'transpose', { perm: [1, 0] }, [p([2, 3])]),
   ...pointwise.map((gen) => c('', gen, {}, [r([5])])),
   c('rows', 'softmax', {}, [r([2, 4])]),
+  c('', 'layerNorm', { eps: 1e-5 }, [r([5])]),
+  c('rows', 'layerNorm', { eps: 0.01 }, [r([3, 4])]),
   c('axis', 'softmax', { axis: 0, causal: false }, [r([3, 2])]),
   c('causal', 'softmax', { axis: -1, causal: true }, [r([3, 3])]),
   c('heads', 'softmax', { axis: -1, causal: true }, [r([2, 3, 3])]),

@@ -12,6 +12,7 @@ import * as boolean from './boolean';
 import * as convolution from './convolution';
 import * as elementwise from './elementwise';
 import * as linear from './linear';
+import * as normalisation from './normalisation';
 import * as shape from './shape';
 import * as softmax from './softmax';
 import * as structure from './structure';
@@ -23,6 +24,7 @@ export const families = {
   activations,
   shape,
   softmax,
+  normalisation,
   attention,
   convolution,
   boolean,

@@ -209,6 +209,15 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
     const x = n.config.causal ? b.value('Add', [n.inputs[0], causalMask(b, t)], 'masked') : n.inputs[0];
     b.op('Softmax', [x], n.outputs, [int('axis', axis < 0 ? -1 : axis + lead(t))]);
   },
+  // ONNX's LayerNormalization (opset 17) takes a scale: ones, since γ is a box of its own
+  layerNorm: (b, n) => {
+    const width = n.inputTypes[0].shape.at(-1) ?? 1;
+    const ones = b.floats('ones', [width], new Float32Array(width).fill(1));
+    b.op('LayerNormalization', [n.inputs[0], ones], n.outputs, [
+      int('axis', -1),
+      { name: 'epsilon', kind: 'float', value: n.config.eps as number },
+    ]);
+  },
   // shape
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];

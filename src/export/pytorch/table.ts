@@ -135,6 +135,7 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
     const later = `torch.ones(${rows}, ${cols}, dtype=torch.bool, device=${x}.device).triu(1)`;
     return `torch.softmax(${x}.masked_fill(${later}, float("-inf")), dim=-1)`;
   },
+  layerNorm: ([x], node) => `F.layer_norm(${x}, (${input(node).shape.at(-1)},), eps=${node.config.eps as number})`,
   correlate2d: ([w, x]) => nhwc(`F.conv2d(${nchw(x)}, ${oihw(w)})`),
   conv2dBackInput: ([w, d]) => nhwc(`F.conv_transpose2d(${nchw(d)}, ${oihw(w)})`),
   // W[a, b, c, o] = Σ x[n, i+a, j+b, c]·d[n, i, j, o]: a convolution with the batch as its channels

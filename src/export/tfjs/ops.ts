@@ -212,6 +212,20 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     const s = b.value('Softmax', [moved], 'softmax', T);
     b.op('Transpose', [s, b.ints('perm', swap)], n.outputs[0], tperm);
   },
+  // (x − μ)·rsqrt(σ² + ε): TensorFlow has no LayerNorm op
+  layerNorm: (b, n) => {
+    const keep = { T: FLOAT, Tidx: { type: 'DT_INT32' as const }, keep_dims: { b: true } };
+    const mean = b.value('Mean', [n.inputs[0], b.ints('last', [-1])], 'mean', keep);
+    const centred = b.value('Sub', [n.inputs[0], mean], 'centred', T);
+    const variance = b.value(
+      'Mean',
+      [b.value('Square', [centred], 'square', T), b.ints('last', [-1])],
+      'variance',
+      keep,
+    );
+    const shifted = b.value('AddV2', [variance, b.scalar('eps', n.config.eps as number)], 'shifted', T);
+    b.op('Mul', [centred, b.value('Rsqrt', [shifted], 'rsqrt', T)], n.outputs[0], T);
+  },
   // shape
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];

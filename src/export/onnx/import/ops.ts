@@ -7,6 +7,7 @@
  * permutation that the next dense layer's weights absorb, so nothing new appears in the diagram.
  */
 import type { OnnxTensor } from '../model';
+import { ATTENTION_OPS } from './attentionOps';
 import type { Value } from './drawing';
 import { LAYER_OPS } from './layers';
 import {
@@ -367,4 +368,5 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
     return sizes.map((s, k) => box.out(k, [...x.shape.slice(0, -1), s]));
   },
   ...LAYER_OPS,
+  ...ATTENTION_OPS,
 };
