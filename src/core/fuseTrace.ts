@@ -66,6 +66,8 @@ class TraceKernel implements Kernel<Sym> {
   transpose = this.refuse;
   causalMask = this.refuse;
   layerNorm = this.refuse;
+  embed = this.refuse;
+  embedBack = this.refuse;
   sumBatch = this.refuse;
   broadcastBatch = this.refuse;
   sum = this.refuse;

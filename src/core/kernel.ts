@@ -90,6 +90,13 @@ export interface Kernel<T> {
   reshape(x: T, shape: readonly number[]): T;
   concat(xs: readonly T[], axis: number): T;
   slice(x: T, begin: readonly number[], size: readonly number[]): T;
+  /**
+   * Rows of w [V, D] at ids (any shape S, integer values rounded, each in 0…V−1): [...S, D].
+   * An engine that can check the ids refuses one outside, naming it.
+   */
+  embed(w: T, ids: T): T;
+  /** Its transpose in w: a [V, D] of zeros with each row d[…, :] added at row ids[…] (a scatter-add). */
+  embedBack(ids: T, d: T, rows: number): T;
   /** (x − μ)/√(σ² + eps) over the last axis, μ and σ² (biased) that axis's mean and variance. */
   layerNorm(x: T, eps: number): T;
   /** Softmax over the last axis. */

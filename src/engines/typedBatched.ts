@@ -92,3 +92,30 @@ export function layerNormInto(x: Floats, n: number, eps: number, out: Floats): v
     for (let i = r; i < r + n; i++) out[i] = (x[i] - mean) * inv;
   }
 }
+
+/** The row of W an id names, or a RangeError naming the id and where it was. */
+function rowOf(ids: Floats, i: number, rows: number): number {
+  const r = Math.round(ids[i]);
+  if (!(r >= 0 && r < rows))
+    throw new RangeError(`embedding: id ${ids[i]} (at ${i}) is not a row of W (0…${rows - 1})`);
+  return r;
+}
+
+/** out[i, :] = w[ids[i], :] for each of the ids, w holding rows of `width` values. */
+export function embedInto(w: Floats, width: number, ids: Floats, out: Floats): void {
+  const rows = w.length / width;
+  for (let i = 0; i < ids.length; i++) {
+    const r = rowOf(ids, i, rows) * width;
+    for (let j = 0; j < width; j++) out[i * width + j] = w[r + j];
+  }
+}
+
+/** out = 0, then out[ids[i], :] += d[i, :]: the scatter-add that is embedInto's transpose in w. */
+export function embedBackInto(ids: Floats, d: Floats, width: number, out: Floats): void {
+  const rows = out.length / width;
+  out.fill(0);
+  for (let i = 0; i < ids.length; i++) {
+    const r = rowOf(ids, i, rows) * width;
+    for (let j = 0; j < width; j++) out[r + j] += d[i * width + j];
+  }
+}

@@ -7,7 +7,15 @@ import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Arena, Floats } from './arena';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
 import { concatInto, gather, strides, sumAxes } from './strided';
-import { batchMatmulInto, batchMatmulShape, causalMaskInto, layerNormInto, transposeInto } from './typedBatched';
+import {
+  batchMatmulInto,
+  batchMatmulShape,
+  causalMaskInto,
+  embedBackInto,
+  embedInto,
+  layerNormInto,
+  transposeInto,
+} from './typedBatched';
 import { conv2d, conv2dBackFilter, conv2dBackInput, maxPool, maxPoolBack, maxPoolSelect } from './typedImage';
 import { binaryInto, matmulInto, sumCols, sumRows, unaryInto } from './typedLoops';
 
@@ -147,6 +155,23 @@ export class TypedKernel implements Kernel<TypedTensor> {
     for (let d = 0; d < perm.length; d++) shape[d] = x.shape[perm[d]];
     const out = this.make(shape);
     transposeInto(x.data, x.shape, perm, out.data);
+    return out;
+  }
+
+  embed(w: TypedTensor, ids: TypedTensor) {
+    const width = w.shape[1];
+    const out = this.make([...ids.shape, width]);
+    embedInto(w.data, width, ids.data, out.data);
+    return out;
+  }
+
+  embedBack(ids: TypedTensor, d: TypedTensor, rows: number) {
+    const width = d.shape[d.shape.length - 1];
+    const shape = this.dims(2);
+    shape[0] = rows;
+    shape[1] = width;
+    const out = this.make(shape);
+    embedBackInto(ids.data, d.data, width, out.data);
     return out;
   }
 

@@ -33,6 +33,7 @@ export const ONE_BOX_SAMPLES: Readonly<Record<string, { config?: Config; inputs?
   bias: { inputs: [t([3], false), t([3])] },
   matmul: { config: { transA: true, transB: true }, inputs: [t([3, 2], false), t([4, 3], false)] },
   batchMatmul: { config: { transB: true }, inputs: [t([2, 3, 2]), t([2, 4, 2])] },
+  embedding: { config: { vocab: 4, width: 3 }, inputs: [t([4, 3], false), t([3])] },
   leakyRelu: { config: { alpha: 0.3 } },
   leakyStep: { config: { alpha: 0.3 } },
   sumFeatures: { config: { axis: 1 }, inputs: [t([2, 3, 2])] },
@@ -51,7 +52,7 @@ export const ONE_BOX_SAMPLES: Readonly<Record<string, { config?: Config; inputs?
 };
 
 /** Generators whose forward needs positive inputs. */
-export const POSITIVE_INPUTS = new Set(['log', 'sqrt', 'reciprocal']);
+export const POSITIVE_INPUTS = new Set(['log', 'sqrt', 'reciprocal', 'embedding']);
 
 const X = t([1]);
 

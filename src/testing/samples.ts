@@ -122,6 +122,14 @@ export const samples: Record<string, readonly Sample[]> = {
     { config: { causal: true }, inputs: [real([2, 3, 3])] },
     { config: { axis: 1, causal: true }, inputs: [real([3, 2], false)] },
   ],
+  embedding: [
+    { config: { vocab: 4, width: 2 }, inputs: [param([4, 2]), real([3])], domain: 'index' },
+    { config: { vocab: 3, width: 3 }, inputs: [param([3, 3]), real([])], domain: 'index' },
+  ],
+  embeddingBack: [
+    { config: { vocab: 4, width: 2 }, inputs: [real([3]), real([3, 2])], domain: 'index' },
+    { config: { vocab: 3, width: 2 }, inputs: [real([2], false), real([2, 2], false)], domain: 'index' },
+  ],
   layerNorm: [
     { config: {}, inputs: [v(4)] },
     { config: { eps: 0.1 }, inputs: [real([2, 3])] },

@@ -69,6 +69,8 @@ export const GENERATOR_CASES: readonly GeneratorCase[] = [
   c('', 'transpose', { perm: [1, 0] }, [r([2, 3])]),
   c('heads', 'transpose', { perm: [1, 0, 2] }, [r([2, 3, 2])]),
   c('unbatched', 'transpose', { perm: [1, 0] }, [p([2, 3])]),
+  c('', 'embedding', { vocab: 4, width: 3 }, [p([4, 3]), r([5])], [0, 3]),
+  c('', 'embeddingBack', { vocab: 4, width: 2 }, [r([3]), r([3, 2])], [0, 3]),
   ...pointwise.map((gen) => c('', gen, {}, [r([5])])),
   c('rows', 'softmax', {}, [r([2, 4])]),
   c('', 'layerNorm', { eps: 1e-5 }, [r([5])]),

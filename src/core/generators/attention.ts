@@ -74,3 +74,93 @@ export const batchMatmul = defineGenerator({
     );
   },
 });
+
+const table = [
+  { key: 'vocab', label: 'vocabulary', kind: 'int', min: 1, max: 1 << 20, default: 2 },
+  { key: 'width', label: 'width', kind: 'int', min: 1, max: 1 << 16, default: 1 },
+] as const;
+const rowsOf = (c: Config) => [c.vocab as number, c.width as number] as const;
+
+function checkIds(gen: string, ids: WireType): void {
+  checkField(gen, 'ids', ids, 'real');
+}
+
+/**
+ * Embedding lookup (docs/generators.md, "embedding"): y[…, :] = W[ids[…], :], the rows of the
+ * parameter W at integer ids. It is one-hot(ids)·W, so its reverse in W is the scatter-add
+ * embeddingBack, and the ids, being integers, get no change (the lookup is locally constant in them).
+ */
+export const embedding = defineGenerator({
+  id: 'embedding',
+  doc: {
+    forward:
+      'y[…, :] = W[ids[…], :]: the row of W at each id (ids are integers 0…vocab−1, of any shape); W is [vocab, width]',
+    reverse: 'W′ = embeddingBack(ids, d): each d[…, :] added at row ids[…], summed over the batch;  ids′ = 0',
+    example: {
+      config: { vocab: 4, width: 2 },
+      inputs: [
+        { field: 'real', shape: [4, 2], batch: false },
+        { field: 'real', shape: [2], batch: true },
+      ],
+      positive: true,
+    },
+  },
+  family: 'linear',
+  description: 'Looks up rows of W at integer ids: token embeddings (one-hot × W without the one-hot).',
+  symbol: 'W[·]',
+  configFields: table,
+  inputs: ['W', 'ids'],
+  params: ['W'],
+  outputs: ['y'],
+  type(c, [w, ids]) {
+    const [v, width] = rowsOf(c);
+    checkField('embedding', 'W', w, 'real');
+    check('embedding', 'W', w, !w.batch && sameShape(w.shape, [v, width]), `ℝ^{${v}×${width}}ᵖ`);
+    checkIds('embedding', ids);
+    return [{ field: 'real', shape: [...ids.shape, width], batch: ids.batch }];
+  },
+  forward: (k, _c, ins) => [k.embed(ins[0], ins[1])],
+  reverse: (b, [_w, ids], [d], c) => [
+    b.op('embeddingBack', [ids, d], c),
+    b.op('zero', [], { shape: [...b.typeOf(ids).shape], field: 'real', batch: b.typeOf(ids).batch }),
+  ],
+  termLabel: (c) => `embedding[${rowsOf(c).join('×')}]`,
+});
+
+/** The transpose of embedding in W: a scatter-add of the changes into the rows their ids name. */
+export const embeddingBack = defineGenerator({
+  id: 'embeddingBack',
+  doc: {
+    forward: 'W[r, :] = Σ_b Σ_{… : ids[…] = r} d[…, :]; the result is unbatched, [vocab, width]',
+    reverse: 'with E the change of W: ids′ = 0,  d′ = embedding(E, ids)',
+    example: {
+      config: { vocab: 4, width: 2 },
+      inputs: [
+        { field: 'real', shape: [2], batch: true },
+        { field: 'real', shape: [2, 2], batch: true },
+      ],
+      positive: true,
+    },
+  },
+  family: 'linear',
+  description: 'Adds each change into the row of W its id names: the reverse of embedding.',
+  symbol: '+W[·]',
+  configFields: table,
+  inputs: ['ids', 'd'],
+  outputs: ['W'],
+  type(c, [ids, d]) {
+    const [v, width] = rowsOf(c);
+    checkIds('embeddingBack', ids);
+    checkField('embeddingBack', 'd', d, 'real');
+    const want = [...ids.shape, width];
+    const fits = d.batch === ids.batch && sameShape(d.shape, want);
+    check('embeddingBack', 'd', d, fits, `a wire of shape [${want.join(',')}]${ids.batch ? '' : 'ᵖ'}`);
+    return [{ field: 'real', shape: [v, width], batch: false }];
+  },
+  forward: (k, c, ins) => [k.embedBack(ins[0], ins[1], rowsOf(c)[0])],
+  reverse: (b, [ids], [e], c) => [
+    b.op('zero', [], { shape: [...b.typeOf(ids).shape], field: 'real', batch: b.typeOf(ids).batch }),
+    b.op('embedding', [e, ids], c),
+  ],
+  termLabel: (c) => `embeddingBack[${rowsOf(c).join('×')}]`,
+});

@@ -166,6 +166,25 @@ const cases: Case[] = [
   ['transpose', { perm: [1, 0, 2] }, [[real([2, 2, 1]), [1, 2, 3, 4]]], [[1, 3, 2, 4]]],
   // mean 2, variance 1 (biased): n = x − 2
   ['layerNorm', { eps: 0 }, [[real([2, 2]), [1, 3, 5, 7]]], [[-1, 1, -1, 1]]],
+  // rows 2, 0, 2 of W; the scatter-add puts both changes of id 2 in row 2
+  [
+    'embedding',
+    { vocab: 3, width: 2 },
+    [
+      [param([3, 2]), [1, 2, 3, 4, 5, 6]],
+      [r(3), [2, 0, 2]],
+    ],
+    [[5, 6, 1, 2, 5, 6]],
+  ],
+  [
+    'embeddingBack',
+    { vocab: 3, width: 1 },
+    [
+      [r(3), [2, 0, 2]],
+      [real([3, 1]), [1, 10, 100]],
+    ],
+    [[10, 0, 101]],
+  ],
   ['sigmoid', {}, [[r(2), [0, 1]]], [[0.5, s]]],
   ['tanh', {}, [[r(2), [0, 1]]], [[0, Math.tanh(1)]]],
   ['relu', {}, [[r(3), [-1, 0, 2]]], [[0, 0, 2]]],

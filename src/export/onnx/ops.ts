@@ -175,6 +175,15 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
     };
     b.op('MatMul', [operand(0, Boolean(n.config.transA)), operand(1, Boolean(n.config.transB))], n.outputs);
   },
+  // ids rounded half up, as the engines round them, then read as int64 rows of W
+  embedding: (b, n) => {
+    const shifted = b.value('Add', [n.inputs[1], b.scalar('half', 0.5)], 'shifted');
+    const ids = b.value('Cast', [b.value('Floor', [shifted], 'floor')], 'ids', [int('to', 7)]);
+    b.op('Gather', [n.inputs[0], ids], n.outputs, [int('axis', 0)]);
+  },
+  embeddingBack: refused(
+    'only a reverse pass needs the scatter-add of an embedding; the ONNX export is the forward model',
+  ),
   // activations
   sigmoid: same('Sigmoid'),
   tanh: same('Tanh'),

@@ -82,6 +82,11 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   matmul: ([a, b], node) => `${a}${node.config.transA ? '.T' : ''} @ ${b}${node.config.transB ? '.T' : ''}`,
   batchMatmul: ([a, b], node) =>
     `${a}${node.config.transA ? '.transpose(-2, -1)' : ''} @ ${b}${node.config.transB ? '.transpose(-2, -1)' : ''}`,
+  embedding: ([w, ids]) => `F.embedding(torch.floor(${ids} + 0.5).long(), ${w})`,
+  embeddingBack: {
+    refused:
+      "it is embedding's scatter-add, which only a reverse pass needs; PyTorch's autograd derives it from embedding",
+  },
   sigmoid: unary((x) => `torch.sigmoid(${x})`),
   tanh: unary((x) => `torch.tanh(${x})`),
   relu: unary((x) => `torch.relu(${x})`),

@@ -143,6 +143,10 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     adj_x: { b: Boolean(n.config.transA) },
     adj_y: { b: Boolean(n.config.transB) },
   })),
+  embedding: refused('the tfjs graph-model entry of embedding (GatherV2 on int32 ids) is not written yet'),
+  embeddingBack: refused(
+    'only a reverse pass needs the scatter-add of an embedding; the graph model is the forward model',
+  ),
   // activations
   sigmoid: same('Sigmoid'),
   tanh: same('Tanh'),
