@@ -11,6 +11,7 @@ import * as attention from './attention';
 import * as boolean from './boolean';
 import * as convolution from './convolution';
 import * as elementwise from './elementwise';
+import * as layerNorm from './layerNorm';
 import * as linear from './linear';
 import * as normalisation from './normalisation';
 import * as shape from './shape';
@@ -24,9 +25,10 @@ export const families = {
   activations,
   shape,
   softmax,
-  normalisation,
   attention,
   convolution,
+  normalisation,
+  layerNorm,
   boolean,
 } as const;
 
