@@ -7,7 +7,7 @@ import { useFlushRun } from '../runs/RunBookContext';
 import { ENDED } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import { controlStates } from './controlStates';
-import { phaseText } from './phaseText';
+import { phaseText, runText } from './phaseText';
 
 export function TrainControls() {
   const session = useTrainSession();
@@ -15,6 +15,7 @@ export function TrainControls() {
   const keepRun = useFlushRun(session);
   const phase = useSession((s) => s.phase);
   const text = useSession(phaseText);
+  const runs = useSession(runText);
   const [more, setMore] = useState(10);
   const controls = controlStates(phase);
   const ended = ENDED.has(phase);
@@ -118,6 +119,11 @@ export function TrainControls() {
       ) : (
         <p className="train-status" role="status" aria-label="Training status">
           {text}
+        </p>
+      )}
+      {runs && (
+        <p className="train-help" aria-label="What this run uses">
+          {runs}
         </p>
       )}
     </div>

@@ -19,6 +19,17 @@ export function phaseText(s: SessionState): string {
   return d ? `${text} Warning: ${d.message}.` : text;
 }
 
+/**
+ * What the run in the worker was started with, as the Settings panel names it (its loss,
+ * optimiser and learning rate, batch and epochs), so a reader can check the one against the other.
+ */
+export function runText(s: SessionState): string | null {
+  const r = s.ready;
+  if (!r || s.phase === 'idle' || s.phase === 'error') return null;
+  const epochs = `${s.runEpochs} epoch${s.runEpochs === 1 ? '' : 's'}`;
+  return `This run: ${r.loss} loss · ${r.optimiser} (learning rate ${r.hypers.learningRate}) · batch ${r.batchSize} · ${epochs}.`;
+}
+
 function phaseWords(s: SessionState): string {
   switch (s.phase) {
     case 'idle':

@@ -19,6 +19,7 @@ import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
 import { MakeWay } from './makeWay';
+import { runSettings } from './runSettings';
 import { listenTo } from './sessionReports';
 import { ENDED, initial, LIVE, type SessionState } from './sessionState';
 import { TrainedDocument } from './trainedDocument';
@@ -48,6 +49,8 @@ export class TrainSession {
   private readonly trained = new TrainedDocument();
   /** The run was started paused to measure an opened model, and has not been played yet. */
   private holding = false;
+  /** The document's run settings (./runSettings.ts) when the held run was started. */
+  private heldWith: string | null = null;
   /** The store's changes, a snapshot's batched into one a frame. */
   private readonly frames: FrameBatch<SessionState>;
   /** While the canvas moves: the worker makes way (./makeWay.ts). */
@@ -98,13 +101,46 @@ export class TrainSession {
   play(): void {
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('run', this.revival ?? undefined);
+    else if (this.heldStale()) void this.start('run', this.heldWeights());
     else if (phase === 'paused' || (phase === 'starting' && this.holding)) {
       // A held run (an opened model) still starting hears the resume once its trainer exists
       // (start() sends it if the worker is not spawned yet).
       this.set({ ...this.unhold(), phase: 'resuming', steppedOn: false });
       this.client?.resume();
     } else if (ENDED.has(phase) && this.trained.changed) void this.fromRun();
-    else if (ENDED.has(phase)) this.more(this.state.runEpochs);
+    else if (ENDED.has(phase)) void this.moreAsSet();
+  }
+
+  /** Play on an ended run: the epochs the panel shows now, not those the ended run planned. */
+  private async moreAsSet(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.goOn(this.state.runEpochs, { phase: 'starting' });
+    let epochs = this.state.runEpochs;
+    try {
+      epochs = (await this.source(this.state.choice)).settings?.epochs ?? epochs;
+    } catch {
+      // The request's own errors show when a run starts; going on needs only a count.
+    }
+    if (this.client !== client) return;
+    this.set({ lastEpoch: this.before.epochs + epochs, runEpochs: epochs });
+    client.continue(epochs);
+  }
+
+  /**
+   * A held run (an opened model, not played yet) whose document has changed since it started
+   * in anything a run is started with: its epochs, batch, loss, optimiser or their numbers.
+   */
+  private heldStale(): boolean {
+    const doc = this.trained.seen;
+    if (!this.holding || !this.state.resume || !doc || this.heldWith === null) return false;
+    return (this.state.phase === 'paused' || this.state.phase === 'starting') && runSettings(doc) !== this.heldWith;
+  }
+
+  /** The opened model's weights for a run that starts afresh from them: each that still fits is kept. */
+  private heldWeights(): ResumeFrom | undefined {
+    const resume = this.state.resume;
+    return resume ? { ...resume, partial: true } : undefined;
   }
 
   pause(): void {
@@ -120,6 +156,7 @@ export class TrainSession {
   step(): void {
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('step', this.revival ?? undefined);
+    else if (this.heldStale()) void this.start('step', this.heldWeights());
     else if (phase === 'paused' && this.client) {
       this.set({ ...this.unhold(), phase: 'stepping' });
       this.stepTo(this.client, this.state.step + 1);
@@ -216,6 +253,8 @@ export class TrainSession {
   documentChanged(doc: LensDocument): void {
     const { phase } = this.state;
     if (!this.trained.saw(doc) || !LIVE.has(phase)) return;
+    // A held run (an opened model, not played) starts afresh at Play with the edit: nothing to ask.
+    if (this.holding) return;
     if (phase === 'running' || phase === 'resuming') this.pause();
     this.set({ edited: true });
   }
@@ -331,6 +370,7 @@ export class TrainSession {
       return;
     }
     const trains = this.trained.started(request.document as LensDocument);
+    this.heldWith = this.holding ? runSettings(request.document as LensDocument) : null;
     const settings = request.settings ?? {};
     // A run that continues another shuffles as it did (its seed); a model file's run as the
     // file's (the document's seed, no Reset offset).
