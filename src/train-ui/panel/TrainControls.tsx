@@ -122,7 +122,7 @@ export function TrainControls() {
         </p>
       )}
       {runs && (
-        <p className="train-help" aria-label="What this run uses">
+        <p className="train-help train-run-uses">
           {runs}
         </p>
       )}
