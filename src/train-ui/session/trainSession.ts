@@ -107,8 +107,11 @@ export class TrainSession {
       // (start() sends it if the worker is not spawned yet).
       this.set({ ...this.unhold(), phase: 'resuming', steppedOn: false });
       this.client?.resume();
-    } else if (ENDED.has(phase) && this.trained.changed) void this.fromRun();
-    else if (ENDED.has(phase)) void this.moreAsSet();
+    } else if (ENDED.has(phase) && this.trained.changed) {
+      // Said at once: reading the run's weights back from the worker takes a moment.
+      this.set({ phase: 'starting' });
+      void this.fromRun();
+    } else if (ENDED.has(phase)) void this.moreAsSet();
   }
 
   /** Play on an ended run: the epochs the panel shows now, not those the ended run planned. */
