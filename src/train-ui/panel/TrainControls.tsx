@@ -22,6 +22,8 @@ export function TrainControls() {
   const alert = phase === 'failed' || phase === 'error';
   const edited = useSession((s) => s.edited);
   const lost = useSession((s) => s.lost);
+  // Imported weights: Reset goes back to them; drawing new ones is asked for by name.
+  const given = useSession((s) => s.resume?.given === true);
   return (
     <div className="train-controls">
       <div className="train-buttons">
@@ -57,10 +59,23 @@ export function TrainControls() {
         <button
           type="button"
           onClick={() => void keepRun().finally(() => session.reset())}
-          title={controls.reset.title}
+          title={
+            given
+              ? 'Forget this run (it stays in Runs); the next starts from the imported weights'
+              : controls.reset.title
+          }
         >
           Reset
         </button>
+        {given && (
+          <button
+            type="button"
+            onClick={() => void keepRun().finally(() => session.newWeights())}
+            title="Forget this run and the imported weights: the next run draws the diagram's initialisers"
+          >
+            New random weights
+          </button>
+        )}
       </div>
       {ended && (
         <form
@@ -121,11 +136,7 @@ export function TrainControls() {
           {text}
         </p>
       )}
-      {runs && (
-        <p className="train-help train-run-uses">
-          {runs}
-        </p>
-      )}
+      {runs && <p className="train-help train-run-uses">{runs}</p>}
     </div>
   );
 }

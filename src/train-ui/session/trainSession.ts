@@ -21,7 +21,7 @@ import { LossSeries } from './lossSeries';
 import { MakeWay } from './makeWay';
 import { runSettings } from './runSettings';
 import { listenTo } from './sessionReports';
-import { ENDED, initial, LIVE, type SessionState } from './sessionState';
+import { ENDED, initial, LIVE, type OpenedWeights, type SessionState } from './sessionState';
 import { TrainedDocument } from './trainedDocument';
 import { WorkerReads } from './workerReads';
 
@@ -210,8 +210,22 @@ export class TrainSession {
     this.client?.worker.postMessage({ type: 'lose-context' });
   }
 
-  /** Ends the run and forgets it; the next run starts from new initial weights. */
+  /**
+   * Ends the run and forgets it; the next run starts from new initial weights, except for weights
+   * given from outside (an imported ONNX model's): those are opened again, measured, as at the open.
+   */
   reset(): void {
+    const given = this.state.resume?.given ? this.state.resume : null;
+    this.forget();
+    if (given) this.hold(given, []);
+  }
+
+  /** Reset, and the next run draws the diagram's initialisers even where weights were given. */
+  newWeights(): void {
+    this.forget();
+  }
+
+  private forget(): void {
     this.drop();
     this.losses.clear();
     this.before = { steps: 0, epochs: 0, seconds: 0 };
@@ -312,8 +326,12 @@ export class TrainSession {
    * An opened model file: a run starts paused from its weights at once, and measures them on the
    * whole sets, so its loss, accuracy and predictions show before Play (which goes on from there).
    */
-  loadWeights(resume: ResumeFrom & { readonly name: string }, history: readonly EpochMetrics[] = []): void {
-    this.reset();
+  loadWeights(resume: OpenedWeights, history: readonly EpochMetrics[] = []): void {
+    this.forget();
+    this.hold(resume, history);
+  }
+
+  private hold(resume: OpenedWeights, history: readonly EpochMetrics[]): void {
     // A kept run opened again brings its per-epoch history back to the chart (runs/openRun.ts).
     this.set({ resume, step: resume.stepsDone, epoch: resume.epochsDone, epochs: history });
     this.before = { steps: resume.stepsDone, epochs: resume.epochsDone, seconds: 0 };

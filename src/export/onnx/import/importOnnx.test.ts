@@ -16,11 +16,34 @@ import { runOnnx } from '../../../testing/onnxRuntime';
 import { fcSeed } from '../../../testing/seed';
 import { compileModelFile, exportGraph } from '../../graph';
 import { refusalOf } from '../../opTable';
+import { decodeOnnx } from '../decode';
 import { ONNX_OPS } from '../ops';
 import { onnxTarget } from '../write';
 import { importOnnx } from './importOnnx';
+import { CLASS_OPS } from './learnerChoice';
 
-/** Lensboard's float64 predictions of an imported model on float32 inputs. */
+/**
+ * A file's last Softmax (or LogSoftmax) is the loss's, not drawn (./learnerChoice.ts): the
+ * diagram predicts its logits, and the file's outputs are those logits normalised.
+ */
+function normalised(bytes: Uint8Array, logits: Float64Array, batch: number): Float64Array {
+  const decoded = decodeOnnx(bytes);
+  if (!decoded.ok) return logits;
+  const { graph } = decoded.model;
+  const last = graph.nodes.find((n) => n.outputs.includes(graph.outputs[0]?.name ?? ''));
+  if (!last || !CLASS_OPS.has(last.opType)) return logits;
+  const k = logits.length / batch;
+  const out = new Float64Array(logits.length);
+  for (let r = 0; r < batch; r++) {
+    const row = logits.subarray(r * k, (r + 1) * k);
+    const max = Math.max(...row);
+    const lse = max + Math.log(row.reduce((a, v) => a + Math.exp(v - max), 0));
+    for (let i = 0; i < k; i++) out[r * k + i] = last.opType === 'Softmax' ? Math.exp(row[i] - lse) : row[i] - lse;
+  }
+  return out;
+}
+
+/** Lensboard's float64 predictions of an imported model on float32 inputs, as the file's outputs. */
 function predict(bytes: Uint8Array, input: Float32Array, batch: number): Float64Array {
   const r = importOnnx(bytes, 'test.onnx');
   if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
@@ -32,7 +55,7 @@ function predict(bytes: Uint8Array, input: Float32Array, batch: number): Float64
     ...graph.weights.map((w) => ({ shape: w.shape, data: Float64Array.from(w.data) })),
     { shape, data: Float64Array.from(input) },
   ]);
-  return Float64Array.from(y.data);
+  return normalised(bytes, Float64Array.from(y.data), batch);
 }
 
 /** The examples whose ONNX form the importer refuses, and the ONNX ops each refusal names. */
@@ -102,18 +125,11 @@ describe('ONNX import', () => {
     if (!r.ok) throw new Error(r.errors[0].message);
     const gens = r.file.diagram.boxes.map((b) => b.generator);
     expect(gens).toEqual(
-      expect.arrayContaining([
-        'input',
-        'correlate2d',
-        'broadcast',
-        'add',
-        'maxPool2d',
-        'flatten',
-        'linear',
-        'softmax',
-        'output',
-      ]),
+      expect.arrayContaining(['input', 'correlate2d', 'broadcast', 'add', 'maxPool2d', 'flatten', 'linear', 'output']),
     );
+    // The last Softmax is the loss's: the diagram predicts the logits, trained with softmax cross-entropy.
+    expect(gens).not.toContain('softmax');
+    expect(r.file.trainingConfig.loss).toBe('softmax-cross-entropy');
     expect(r.weights.map((w) => w.shape)).toEqual([[3, 3, 1, 3], [3], [27, 4], [4]]);
     const r3 = rng(3);
     floats(27, r3);

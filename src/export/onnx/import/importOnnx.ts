@@ -18,6 +18,7 @@ import { hypersOf } from '../../../learn/optimisers/index';
 import { decodeOnnx } from '../decode';
 import type { OnnxModel, OnnxNode, OnnxTensor } from '../model';
 import { Drawing, type Value } from './drawing';
+import { CLASS_OPS, learnerChoice } from './learnerChoice';
 import { ImportRefusal } from './nodeReading';
 import { IMPORT_OPS } from './ops';
 
@@ -27,7 +28,8 @@ export interface ImportIssue {
 }
 
 export type OnnxImport =
-  | { readonly ok: true; readonly file: ModelFile; readonly weights: NamedArray[] }
+  /** `note`: the loss and optimiser chosen for it, and why (./learnerChoice.ts), for the opening notice. */
+  | { readonly ok: true; readonly file: ModelFile; readonly weights: NamedArray[]; readonly note: string }
   | { readonly ok: false; readonly errors: readonly ImportIssue[] };
 
 /** The ONNX ops Lensboard draws, for docs and messages. */
@@ -114,19 +116,35 @@ function binding(features: number[], labels: number[], name: string): { binding:
   return { binding: { id: CSV_DATASET_ID, options }, task: m > 1 ? 'classification' : 'regression' };
 }
 
+/**
+ * The graph's last node when it turns logits into classes (Softmax or LogSoftmax over the classes
+ * of a [batch, classes] output): it is not drawn, and softmax cross-entropy takes its input.
+ */
+function classesNode(m: OnnxModel): OnnxNode | undefined {
+  const out = m.graph.outputs[0];
+  if (m.graph.outputs.length !== 1 || out.shape.length !== 2) return undefined;
+  const last = m.graph.nodes.find((n) => n.outputs.includes(out.name));
+  if (!last || !CLASS_OPS.has(last.opType)) return undefined;
+  const axis = last.attributes.find((a) => a.name === 'axis');
+  return axis === undefined || (axis.kind === 'int' && (axis.value === 1 || axis.value === -1)) ? last : undefined;
+}
+
 function drawNodes(
   m: OnnxModel,
   tensors: Map<string, OnnxTensor>,
   d: Drawing,
   values: Map<string, Value>,
+  folded: OnnxNode | undefined,
 ): ImportIssue[] {
   const errors: ImportIssue[] = [];
-  const unknown = m.graph.nodes.filter((n) => n.opType !== 'Constant' && !Object.hasOwn(IMPORT_OPS, n.opType));
+  const unknown = m.graph.nodes.filter(
+    (n) => n !== folded && n.opType !== 'Constant' && !Object.hasOwn(IMPORT_OPS, n.opType),
+  );
   for (const n of unknown) errors.push(issue(n.name, `${nodeWhere(n)}: ONNX's ${n.opType} has no Lensboard generator`));
   if (errors.length > 0) return errors;
   const broken = new Set<string>();
   for (const n of m.graph.nodes) {
-    if (n.opType === 'Constant') continue;
+    if (n.opType === 'Constant' || n === folded) continue;
     if (n.inputs.some((i) => broken.has(i))) {
       for (const o of n.outputs) broken.add(o);
       continue;
@@ -152,12 +170,17 @@ function drawNodes(
   return errors;
 }
 
-function drawOutput(m: OnnxModel, d: Drawing, values: Map<string, Value>): Value | ImportIssue {
+function drawOutput(
+  m: OnnxModel,
+  d: Drawing,
+  values: Map<string, Value>,
+  folded: OnnxNode | undefined,
+): Value | ImportIssue {
   if (m.graph.outputs.length !== 1) {
     return issue('outputs', `the graph has ${m.graph.outputs.length} outputs; a Lensboard diagram predicts one`);
   }
   const out = m.graph.outputs[0];
-  const v = values.get(out.name);
+  const v = values.get(folded ? folded.inputs[0] : out.name);
   if (!v) return issue('outputs', `output “${out.name}” is made by no node`);
   const ordered = v.layout === 'plain' || (typeof v.layout === 'object' && v.layout.perm.every((p, i) => p === i));
   if (!ordered || v.shape.length !== 1) {
@@ -173,15 +196,17 @@ function translate(m: OnnxModel, fileName: string): OnnxImport {
   const input = drawInput(m, tensors, d);
   if ('message' in input) return fail([input]);
   const values = new Map<string, Value>([[m.graph.inputs.find((i) => !tensors.has(i.name))!.name, input.value]]);
-  const errors = drawNodes(m, tensors, d, values);
+  const folded = classesNode(m);
+  const errors = drawNodes(m, tensors, d, values, folded);
   if (errors.length > 0) return fail(errors);
-  const out = drawOutput(m, d, values);
+  const out = drawOutput(m, d, values, folded);
   if ('message' in out) return fail([out]);
   const bad = d.weights.find((w) => w.data.some((v) => !Number.isFinite(v)));
   if (bad) return fail([issue(bad.name, `weight “${bad.name}” holds a value that is not a finite number`)]);
   const name = (m.graph.name || fileName).slice(0, 200);
   const { binding: dataset, task } = binding(input.features, [...out.shape], name);
-  const optimiser = { kind: 'gd' as const, learningRate: 0.01 };
+  const chosen = learnerChoice(folded?.opType, task, out.shape[0] ?? 1);
+  const { loss, optimiser } = chosen;
   const doc: LensDocument = {
     format: 'lensboard-document',
     version: 1,
@@ -190,7 +215,7 @@ function translate(m: OnnxModel, fileName: string): OnnxImport {
     wires: d.wires,
     groups: [],
     dataset,
-    training: { loss: 'mse', optimiser, batchSize: 32, epochs: 100, seed: 1, testFraction: 0 },
+    training: { loss, optimiser: { ...optimiser }, batchSize: 32, epochs: 100, seed: 1, testFraction: 0 },
   };
   const compiled = compileDocument(doc, {
     datasetShapes: { featureShape: input.features, labelShape: [...out.shape], field: 'real' },
@@ -200,7 +225,7 @@ function translate(m: OnnxModel, fileName: string): OnnxImport {
     diagram: doc,
     trainingConfig: {
       dataset: { ...dataset, featureShape: input.features, labelShape: [...out.shape], task },
-      loss: 'mse',
+      loss,
       optimiser: { kind: optimiser.kind, ...hypersOf(optimiser) },
       seed: 1,
       batchSize: 32,
@@ -211,7 +236,7 @@ function translate(m: OnnxModel, fileName: string): OnnxImport {
     metrics: { train: null, test: null },
     weights: d.weights,
   });
-  return { ok: true, file, weights: d.weights };
+  return { ok: true, file, weights: d.weights, note: chosen.why };
 }
 
 /** The bytes of a `.onnx` file as a Lensboard model file and its weights, or every reason it cannot be drawn. */
