@@ -19,7 +19,8 @@ export const resumeOf = (opened: OpenedModel): OpenedWeights => ({
   epochsDone: opened.model.trainingConfig.epochsDone,
   stepsDone: opened.model.trainingConfig.stepsDone,
   name: opened.file,
-  ...(opened.given ? { given: true } : {}),
+  // Given weights carry no optimiser state: each run from them starts the optimiser's afresh.
+  ...(opened.given ? { given: true, partial: true } : {}),
 });
 
 const NO_RUN: ReadonlySet<SessionState['phase']> = new Set(['idle', 'starting', 'error']);
