@@ -18,6 +18,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   editor: async () => (await import('./suites/editor')).benchEditor,
   animation: async () => (await import('./suites/animation')).benchAnimation,
   app: async () => (await import('./suites/app')).benchApp,
+  onnx: async () => (await import('./suites/onnx')).benchOnnx,
 };
 
 async function main(): Promise<void> {

@@ -1,12 +1,14 @@
 /**
  * The status bar: what the training worker really runs, a warning when it is not what was asked,
  * the notation switch (plain words or mathematics, docs/notation.md) and the log of the editor's
- * messages. In plain notation the engine's line leads with plain words (statusWords.ts).
+ * messages, and an ONNX file being opened with its progress and Cancel. In plain notation the
+ * engine's line leads with plain words (statusWords.ts).
  */
 
 import { NotationSwitch } from '../editor/notation/NotationSwitch';
 import { useNotation } from '../editor/notation/useNotation';
 import { NoticeLog } from '../editor/overlays/NoticeLog';
+import { OnnxOpening } from '../editor/overlays/OnnxOpening';
 import { engineText } from '../train-ui/panel/phaseText';
 import { ENGINE_LABELS } from '../train-ui/session/engineChoice';
 import type { SessionState } from '../train-ui/session/sessionState';
@@ -36,6 +38,7 @@ export function StatusBar() {
           {text}
         </output>
       </span>
+      <OnnxOpening />
       <NotationSwitch />
       <NoticeLog />
       {warning && (

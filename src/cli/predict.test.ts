@@ -7,7 +7,13 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { subset } from '../data/dataset';
+import { loadIris } from '../data/iris';
+import { parseMnistBin } from '../data/mnist';
+import { loadMnistBufferNode } from '../data/mnistNode';
+import { preparationOf } from '../data/preparation';
 import { loadModel } from '../model/modelRuntime';
+import { preparedModelText } from '../testing/preparedModels';
 import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows } from './predictCsv';
 import { readCsvFile } from './readInput';
 
@@ -29,7 +35,13 @@ const tempFile = (name: string, text: string) => {
 
 describe('predict CLI', () => {
   it('parses its arguments', () => {
-    expect(parsePredictArgs(['m.json', 'x.csv'])).toEqual({ ok: true, model: 'm.json', inputs: 'x.csv' });
+    expect(parsePredictArgs(['m.json', 'x.csv'])).toEqual({
+      ok: true,
+      model: 'm.json',
+      inputs: 'x.csv',
+      prepared: false,
+    });
+    expect(parsePredictArgs(['--prepared', 'm.json', 'x.csv'])).toMatchObject({ ok: true, prepared: true });
     expect(parsePredictArgs(['--help'])).toEqual({ ok: 'help' });
     expect(parsePredictArgs(['m.json'])).toMatchObject({ ok: false, error: /got 1 argument/ });
     expect(parsePredictArgs(['m.json', 'x.csv', '--fast'])).toMatchObject({
@@ -135,5 +147,59 @@ describe('predict CLI', () => {
     expect(printed).toHaveLength(n);
     const model = loadModel(readFileSync(fixture, 'utf8'));
     expect(printed.map((l) => Float32Array.from(l.split(',').map(Number)))).toEqual(model.predict(rows));
+  });
+
+  it("reads raw rows by the model's column names, in any order, naming a column missing, unknown or twice", () => {
+    const iris = preparationOf(loadIris());
+    const rowsIn = (text: string) => readFeatureRows(text, 4, iris);
+    const read = rowsIn('petal width,sepal length,petal length,sepal width\n0.2,5.1,1.4,3.5\n');
+    expect(read.ok && Array.from(read.rows)).toEqual([5.1, 3.5, 1.4, 0.2]);
+    const positional = rowsIn('5.1,3.5,1.4,0.2\n');
+    expect(positional.ok && Array.from(positional.rows)).toEqual([5.1, 3.5, 1.4, 0.2]);
+    expect(rowsIn('sepal length,sepal width,petal length\n1,2,3\n')).toEqual({
+      ok: false,
+      error:
+        "column 'petal width' is missing (the model reads 'sepal length', 'sepal width', 'petal length', 'petal width')",
+    });
+    expect(rowsIn('sepal length,sepal width,petal length,petal width,species\n1,2,3,4,setosa\n')).toMatchObject({
+      ok: false,
+      error: /^column 'species' is not a feature of the model/,
+    });
+    expect(rowsIn('sepal length,sepal width,petal length,petal width,sepal width\n')).toEqual({
+      ok: false,
+      error: 'column "sepal width" is in the header twice',
+    });
+    expect(rowsIn('petal width,sepal length,petal length,sepal width\n0.2,5.1,x,3.5\n')).toEqual({
+      ok: false,
+      error: 'row 1, column 3 ("petal length"): "x" is not a number',
+    });
+    expect(rowsIn('1,2,3\n')).toEqual({ ok: false, error: 'row 1 has 3 values; the model reads 4 raw columns' });
+  });
+
+  it('predicts from MNIST grey levels 0…255 what --prepared predicts from the pixels /255, with the digit', async () => {
+    const mnist = parseMnistBin(await loadMnistBufferNode());
+    // a model file needs no more rows than its session makes batches of
+    const file = tempFile('mnist.json', await preparedModelText('mnist-mlp', subset(mnist, [0, 1, 2, 3])));
+    const picked = [0, 1234, 9999];
+    const grey = picked.map((r) =>
+      Array.from(mnist.features.subarray(r * 784, (r + 1) * 784), (v) => Math.round(v * 255)),
+    );
+    // the raw columns given backwards by name, as a file from elsewhere may order them (a column
+    // missing or unknown is refused as in the Iris case above)
+    const names = Array.from({ length: 784 }, (_, i) => `pixel${783 - i}`);
+    const raw = [names.join(','), ...grey.map((g) => [...g].reverse().join(','))].join('\n');
+    const prepared = picked
+      .map((r) => Array.from(mnist.features.subarray(r * 784, (r + 1) * 784)).join(','))
+      .join('\n');
+    const fromRaw = run(file, tempFile('raw.csv', `${raw}\n`));
+    const fromPrepared = run(file, tempFile('prepared.csv', `${prepared}\n`), '--prepared');
+    expect(fromRaw.stderr).toBe('');
+    expect(fromRaw.status).toBe(0);
+    expect(fromRaw.stdout).toBe(fromPrepared.stdout);
+    const [header, ...lines] = fromRaw.stdout.trim().split('\n');
+    expect(header).toBe(`${Array.from({ length: 10 }, (_, i) => `y${i}`).join(',')},class`);
+    const model = loadModel(readFileSync(file, 'utf8'));
+    const outputs = model.predict(grey);
+    expect(lines).toEqual(outputs.map((y) => `${Array.from(y).join(',')},${model.className(y)}`));
   });
 });

@@ -1,11 +1,12 @@
 /**
- * `npm run predict -- model.json inputs.csv`: predictions of a model file for rows of
- * features, as CSV on stdout, on the typed-array engine (float32, as the trainer computes).
+ * `npm run predict -- model.json inputs.csv [--prepared]`: predictions of a model file for raw
+ * rows (its preparation applied; docs/cli.md, "Predicting from raw rows"), as CSV on stdout, on the typed-array engine (float32, as the trainer computes).
  * Exit codes (docs/cli.md): 0 done (and for --help), 2 a usage mistake or a file refused, 1
  * anything else. The CSV is streamed and capped, and a CSV of no rows is refused at once
  * (docs/untrusted-input.md, "CSV").
  */
 import { shapeSize } from '../core/shape';
+import { rawWidth } from '../data/preparation';
 import { loadModel, ModelFileError } from '../model/modelRuntime';
 import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
 import { FeatureRowReader, PREDICT_USAGE, parsePredictArgs, writePredictions } from './predictCsv';
@@ -35,10 +36,14 @@ async function main(argv: readonly string[]): Promise<number> {
     if (e instanceof ModelFileError) throw refused(`${args.model}: ${e.message}`);
     throw e;
   }
-  const width = shapeSize(model.inputShape);
-  const rows = await readCsvFile(args.inputs, new FeatureRowReader(width));
+  // Raw rows are read by the preparation's column names; prepared ones (or a file without one) by position.
+  const names = args.prepared ? undefined : (model.preparation ?? undefined);
+  const width = names ? rawWidth(names) : shapeSize(model.inputShape);
+  const rows = await readCsvFile(args.inputs, new FeatureRowReader(width, names));
   if (!rows.ok) throw refused(`${args.inputs}: ${rows.error}`);
-  await writePredictions((r) => model.predict(r), rows.rows, width, shapeSize(model.outputShape), write);
+  const classifier = model.preparation?.classes ? (y: Float32Array) => model.className(y) : undefined;
+  const predict = (r: Float64Array) => model.predict(r, { prepared: args.prepared });
+  await writePredictions(predict, rows.rows, width, shapeSize(model.outputShape), write, classifier);
   return 0;
 }
 

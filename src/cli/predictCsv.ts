@@ -4,33 +4,50 @@
  * JavaScript writes them, so each reads back to the same float32 the model computed.
  */
 import { looksLikeNumber, quoteCell, readNumberText } from '../data/numberText';
+import { matchColumns, type Preparation } from '../data/preparation';
 import { parseFlags, parsing } from './flags';
 
-export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv> [--help]
-  Prints one CSV line of predictions per row of inputs.csv, with a header y0,y1,…
-  inputs.csv: one row of feature values per line, comma-separated, plain decimals (1, -0.5, 2e-3);
-              a first line of column names (none looking like a number) is skipped;
-              read up to 20 MB (20971520 bytes).
+export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv> [--prepared] [--help]
+  Prints one CSV line of predictions per row of inputs.csv, with a header y0,y1,…, and for a
+  classifier a last column class, the name of the class predicted.
+  inputs.csv: one row of raw values per line, as the model's dataset has them (MNIST's grey
+              levels 0…255, Iris in centimetres, a CSV's columns before standardising): the
+              model file's preparation is applied to them. Comma-separated plain decimals
+              (1, -0.5, 2e-3). A first line of column names (none looking like a number) is
+              matched to the model's feature names, in any order; a missing or unknown column
+              is refused, naming it. Without that line, columns are in the model's order.
+              Read up to 20 MB (20971520 bytes).
+  --prepared              the rows are already prepared (the numbers the model was trained on)
   --help                  print this and exit`;
 
-export type PredictArgs = { ok: true; model: string; inputs: string } | { ok: false; error: string } | { ok: 'help' };
+export type PredictArgs =
+  | { ok: true; model: string; inputs: string; prepared: boolean }
+  | { ok: false; error: string }
+  | { ok: 'help' };
 
-/** Read by the commands' one option parser (./flags), which knows no options here but `--help`. */
+/** Read by the commands' one option parser (./flags), which knows `--prepared` and `--help`. */
 export function parsePredictArgs(argv: readonly string[]): PredictArgs {
   if (argv.includes('--help') || argv.includes('-h')) return { ok: 'help' };
+  const prepared = argv.includes('--prepared');
   const parsed = parsing(() => {
-    const { positional } = parseFlags(argv, {});
+    const { positional } = parseFlags(
+      argv.filter((a) => a !== '--prepared'),
+      {},
+    );
     const dashed = positional.find((a) => a.startsWith('-'));
     if (dashed) throw new Error(`unknown option ${dashed}`);
     if (positional.length !== 2)
       throw new Error(`give a model file and a CSV file, got ${positional.length} argument(s)`);
     return { model: positional[0], inputs: positional[1] };
   });
-  return parsed.ok ? { ok: true, ...parsed.args } : parsed;
+  return parsed.ok ? { ok: true, ...parsed.args, prepared } : parsed;
 }
 
-/** Rows of features, flat (row-major), as the model runtime's `predict` takes them. */
-export type CsvRows = { ok: true; rows: Float32Array; n: number } | { ok: false; error: string };
+/**
+ * Rows of values, flat (row-major), in the model's column order: float64, so that ℤ₂
+ * thresholds compare the value as written (data/preparation.ts).
+ */
+export type CsvRows = { ok: true; rows: Float64Array; n: number } | { ok: false; error: string };
 
 /**
  * Feature rows, one line at a time, so a file is read as a stream and only its numbers are
@@ -44,12 +61,38 @@ export class FeatureRowReader {
   private lines = 0;
   private first = -1;
   private header: string[] | null = null;
-  private data: Float32Array;
+  /** Where the value of each of the model's columns is in a line: by the header's names, else in place. */
+  private order: number[] | null = null;
+  private data: Float64Array;
   private n = 0;
   private error: string | null = null;
 
-  constructor(private readonly width: number) {
-    this.data = new Float32Array(Math.max(1, width) * 64);
+  /** `names`: the model's raw column names, matched against a header (data/preparation.ts). */
+  constructor(
+    private readonly width: number,
+    private readonly names?: Preparation,
+  ) {
+    this.data = new Float64Array(Math.max(1, width) * 64);
+  }
+
+  /** Reads a header line: matched to the names when there are names, else only counted. */
+  private readHeader(cells: string[]): boolean {
+    const header = cells.map((c) => c.trim());
+    this.header = header;
+    if (!this.names) {
+      if (cells.length !== this.width)
+        this.error = `the header has ${cells.length} columns; the model takes ${this.width} features`;
+      return this.error === null;
+    }
+    const twice = header.find((h, i) => header.indexOf(h) !== i);
+    if (twice !== undefined) {
+      this.error = `column ${quoteCell(twice)} is in the header twice`;
+      return false;
+    }
+    const matched = matchColumns(this.names, header);
+    if (!matched.ok) this.error = matched.error;
+    else this.order = matched.order;
+    return matched.ok;
   }
 
   /** Reads one line (without its line break); false once a line was refused. */
@@ -61,31 +104,33 @@ export class FeatureRowReader {
     const cells = text.split(',');
     if (this.first < 0) {
       this.first = i;
-      if (cells.some((c) => c.trim() !== '') && !cells.some(looksLikeNumber)) {
-        this.header = cells.map((c) => c.trim());
-        if (cells.length !== this.width)
-          this.error = `the header has ${cells.length} columns; the model takes ${this.width} features`;
-        return this.error === null;
-      }
+      if (cells.some((c) => c.trim() !== '') && !cells.some(looksLikeNumber)) return this.readHeader(cells);
     }
     const row = i - this.first + (this.header ? 0 : 1);
-    if (cells.length !== this.width) {
-      this.error = `row ${row} has ${cells.length} values; the model takes ${this.width} features`;
+    const expected = this.header?.length ?? this.width;
+    if (cells.length !== expected) {
+      const what = !this.names
+        ? `the model takes ${expected} features`
+        : this.header
+          ? `the header has ${expected} columns`
+          : `the model reads ${expected} raw columns`;
+      this.error = `row ${row} has ${cells.length} values; ${what}`;
       return false;
     }
     if (this.data.length < (this.n + 1) * this.width) {
-      const grown = new Float32Array(this.data.length * 2);
+      const grown = new Float64Array(this.data.length * 2);
       grown.set(this.data);
       this.data = grown;
     }
-    for (const [c, cell] of cells.entries()) {
-      const read = readNumberText(cell);
+    for (let j = 0; j < this.width; j++) {
+      const c = this.order ? this.order[j] : j;
+      const read = readNumberText(cells[c]);
       if (!read.ok) {
         const name = this.header ? ` (${quoteCell(this.header[c])})` : '';
         this.error = `row ${row}, column ${c + 1}${name}: ${read.reason}`;
         return false;
       }
-      this.data[this.n * this.width + c] = read.value;
+      this.data[this.n * this.width + j] = read.value;
     }
     this.n++;
     return true;
@@ -101,28 +146,37 @@ export class FeatureRowReader {
 }
 
 /** A whole text's rows, its lines split as the file reader's stream splits them (at CR LF, LF or CR). */
-export function readFeatureRows(text: string, width: number): CsvRows {
-  const reader = new FeatureRowReader(width);
+export function readFeatureRows(text: string, width: number, names?: Preparation): CsvRows {
+  const reader = new FeatureRowReader(width, names);
   for (const line of text.split(/\r\n|\r|\n/)) if (!reader.line(line)) break;
   return reader.end();
 }
 
+/** A text as one CSV field: quoted, quotes doubled, when it holds a comma, a quote or a line break. */
+const csvField = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
 /** Rows predicted per call: the model runtime allocates per row, so a big file goes in slices. */
 export const PREDICT_BATCH = 4096;
 
-/** The CSV of predictions, header `y0,y1,…`, written slice by slice as they are computed. */
+/**
+ * The CSV of predictions, header `y0,y1,…` (and `class` when `className` is given), written
+ * slice by slice as they are computed.
+ */
 export async function writePredictions(
-  predict: (rows: Float32Array) => readonly Float32Array[],
-  rows: Float32Array,
+  predict: (rows: Float64Array) => readonly Float32Array[],
+  rows: Float64Array,
   inWidth: number,
   outWidth: number,
   write: (text: string) => void | Promise<void>,
+  className?: (prediction: Float32Array) => string | null,
 ): Promise<void> {
-  await write(`${Array.from({ length: outWidth }, (_, i) => `y${i}`).join(',')}\n`);
+  const ys = Array.from({ length: outWidth }, (_, i) => `y${i}`);
+  await write(`${[...ys, ...(className ? ['class'] : [])].join(',')}\n`);
   const n = rows.length / inWidth;
+  const label = (p: Float32Array) => (className ? [csvField(className(p) ?? '')] : []);
   for (let start = 0; start < n; start += PREDICT_BATCH) {
     const slice = rows.subarray(start * inWidth, Math.min(n, start + PREDICT_BATCH) * inWidth);
-    const lines = predict(slice).map((p) => Array.from(p, String).join(','));
+    const lines = predict(slice).map((p) => [...Array.from(p, String), ...label(p)].join(','));
     await write(`${lines.join('\n')}\n`);
   }
 }

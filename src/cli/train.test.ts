@@ -91,6 +91,12 @@ describe('train CLI', () => {
     expect(model.format).toBe('lensboard-model');
     expect(model.diagram.name).toMatch(/Iris/);
     expect(model.trainingConfig).toMatchObject({ epochsDone: 3, seed: 2, batchSize: 10 });
+    // what predict needs to take the rows as the user has them (docs/model-format.md, *The preparation*)
+    expect(model.trainingConfig.dataset.preparation).toEqual({
+      features: ['sepal length', 'sepal width', 'petal length', 'petal width'],
+      encoding: { kind: 'identity' },
+      classes: { names: ['setosa', 'versicolor', 'virginica'], encoding: 'onehot' },
+    });
     const params = model.weightsManifest.filter((w: { group: string }) => w.group === 'model');
     expect(params.map((w: { shape: number[] }) => w.shape)).toEqual([[4, 3], [3]]);
   });

@@ -10,6 +10,7 @@
  * model written.
  */
 import type { Dataset } from '../data/dataset';
+import { preparationOf } from '../data/preparation';
 import type { LensDocument } from '../io/document';
 import { DivergenceWatch, epochLoss } from '../learn/divergence';
 import type { TrainerSnapshot } from '../learn/modelFile';
@@ -85,6 +86,7 @@ function snapshotOf(
       featureShape: [...dataset.featureShape],
       labelShape: [...dataset.labelShape],
       task: dataset.task,
+      preparation: preparationOf(dataset),
     },
     trainer,
     epochsDone: result.epochs,

@@ -8,6 +8,7 @@ import { isDecimal, parseNumberCell, quoteCell } from './csvCells';
 import { CsvError } from './csvError';
 import { type CsvTable, readCsvTable } from './csvHeader';
 import { type Dataset, makeDataset, writeOneHot } from './dataset';
+import { type Preparation, preparationOf } from './preparation';
 import { type Standardiser, standardise } from './standardise';
 
 export interface CsvOptions {
@@ -109,7 +110,11 @@ export function parseCsv(text: string, options: CsvOptions = {}): CsvImport {
   });
   if (!options.standardise) return { dataset, header: table.header };
   const { dataset: scaled, stats } = standardise(dataset);
-  return { dataset: scaled, standardiser: stats, header: table.header };
+  const preparation: Preparation = {
+    ...preparationOf(dataset),
+    encoding: { kind: 'standardise', mean: Array.from(stats.mean), std: Array.from(stats.std) },
+  };
+  return { dataset: { ...scaled, preparation }, standardiser: stats, header: table.header };
 }
 
 /** The checked header alone, for a UI that lets the user choose columns before importing. */

@@ -4,6 +4,7 @@
  * by structured clone.
  */
 import { shapeSize } from '../core/shape';
+import type { Preparation } from './preparation';
 import { mixSeeds, permutation } from './random';
 
 export type Task = 'classification' | 'regression' | 'boolean';
@@ -29,6 +30,11 @@ export interface Dataset {
   readonly labelShape: readonly number[];
   readonly labelEncoding: LabelEncoding;
   readonly classes?: readonly string[];
+  /**
+   * How raw rows became these features, when it is more than taking them as they are (MNIST's
+   * /255, standardised CSV columns, ℤ₂ thresholds); `preparationOf` gives every dataset's.
+   */
+  readonly preparation?: Preparation;
   /** n × featureSize, row-major. */
   readonly features: Float32Array;
   /** n × labelSize, row-major. */

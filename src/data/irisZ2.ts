@@ -58,9 +58,11 @@ export function loadIrisZ2(options: IrisZ2Options = {}): Dataset {
   const width = IRIS_FEATURES.length;
   const features = new Float32Array(kept.length * width * k);
   const featureNames: string[] = [];
+  const cutsOf: number[][] = [];
   for (let f = 0; f < width; f++) {
     const column = rows.map((values) => values[f]);
     const cuts = thermometerThresholds(column, k, thresholds);
+    cutsOf.push(cuts);
     for (const t of cuts) featureNames.push(`${IRIS_FEATURES[f]} > ${t.toFixed(3)}`);
     column.forEach((v, r) => {
       cuts.forEach((t, j) => {
@@ -75,6 +77,7 @@ export function loadIrisZ2(options: IrisZ2Options = {}): Dataset {
     if (labelEncoding === 'onehot') writeOneHot(labels, r, c, classes);
     else writeBits(labels, r, c, labelWidth);
   });
+  const classNames = getDistinctClasses().slice(0, classes);
   return makeDataset({
     name: 'iris-z2',
     description:
@@ -86,7 +89,12 @@ export function loadIrisZ2(options: IrisZ2Options = {}): Dataset {
     featureNames,
     labelShape: [labelWidth],
     labelEncoding,
-    classes: getDistinctClasses().slice(0, classes),
+    classes: classNames,
+    preparation: {
+      features: [...IRIS_FEATURES],
+      encoding: { kind: 'thermometer', thresholds: cutsOf },
+      classes: { names: classNames, encoding: labelEncoding },
+    },
     features,
     labels,
   });

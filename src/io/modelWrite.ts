@@ -5,7 +5,7 @@
  * rather than written as a file nobody can open. A file written again as it was read (`carried`)
  * keeps the fields this Lensboard does not know, and the newer minor version that has them.
  */
-
+import { type Preparation, PreparationSchema } from '../data/preparation';
 import { DocumentSchema, type LensDocument } from './document';
 import {
   MODEL_FORMAT,
@@ -34,6 +34,9 @@ export interface ModelParts {
   readonly carried?: Carried;
 }
 
+/** The preparation's keys in one fixed order, as the schema lists them. */
+const writtenPreparation = (p: Preparation): Preparation => PreparationSchema.parse(p);
+
 export function buildModelFile(parts: ModelParts): ModelFile {
   for (const w of parts.weights) {
     const bad = w.data.findIndex((x) => !Number.isFinite(x));
@@ -57,6 +60,7 @@ export function buildModelFile(parts: ModelParts): ModelFile {
         featureShape: [...t.dataset.featureShape],
         labelShape: [...t.dataset.labelShape],
         task: t.dataset.task,
+        ...(t.dataset.preparation ? { preparation: writtenPreparation(t.dataset.preparation) } : {}),
       },
       loss: t.loss,
       optimiser: {

@@ -46,6 +46,9 @@ export function dreamDataset(base: Dataset, dream: DreamSettings, seed: number):
     labelShape: base.labelShape,
     labelEncoding: 'onehot',
     ...(base.classes ? { classes: base.classes } : {}),
+    // the model dreamt on still reads the base's raw rows (docs/model-format.md, *The preparation*)
+    ...(base.featureNames ? { featureNames: base.featureNames } : {}),
+    ...(base.preparation ? { preparation: base.preparation } : {}),
     features,
     labels,
   });

@@ -5,6 +5,7 @@
  * model file, to survive a lost GPU) is in ./trainRun.
  */
 import { makeDataset } from '../data/dataset';
+import { recordedPreparation } from '../data/preparation';
 import { loseWebglContext, startBackend, tensorCount } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
 import { SMALL, stepSize } from './enginePick';
@@ -141,12 +142,15 @@ export function createTrainHost(portPost: Post, options: HostOptions = {}): Trai
     if (request.paused) session.trainer.pause();
     const bound = request.dataset ?? session.document.dataset;
     const { dataset } = session;
+    const id = bound?.id ?? dataset.name;
+    const boundOptions: Record<string, unknown> = { ...bound?.options };
     const binding: DatasetRef = {
-      id: bound?.id ?? dataset.name,
-      options: { ...bound?.options },
+      id,
+      options: boundOptions,
       featureShape: [...dataset.featureShape],
       labelShape: [...dataset.labelShape],
       task: dataset.task,
+      preparation: recordedPreparation(dataset, { id, options: boundOptions }),
     };
     const before = { epochs: request.resume?.epochsDone ?? 0, steps: request.resume?.stepsDone ?? 0 };
     await go(

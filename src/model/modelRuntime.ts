@@ -11,6 +11,7 @@ import type { CompiledModel } from '../compile/types';
 import { fuseProgram } from '../core/fuse';
 import { lower, type Program } from '../core/program';
 import { shapeSize } from '../core/shape';
+import { classOf, type Preparation, prepare, preparedWidth, type RawRows, rawWidth } from '../data/preparation';
 import { createTypedEngine } from '../engines/typed';
 import type { LensDocument } from '../io/document';
 import { matchWeights } from '../io/modelMatch';
@@ -41,8 +42,19 @@ export interface LoadedModel {
   readonly parameters: readonly NamedArray[];
   readonly inputShape: readonly number[];
   readonly outputShape: readonly number[];
-  /** Rows of features (each flattened to inputShape's size), or n rows in one flat array. */
-  predict(inputs: readonly (readonly number[])[] | Float32Array): Float32Array[];
+  /**
+   * How raw rows become the model's input, as the file records it (docs/model-format.md,
+   * *The preparation*); null for a file that records none, whose rows are given prepared.
+   */
+  readonly preparation: Preparation | null;
+  /**
+   * Predictions for rows as the user has them (one array per row, or n rows in one flat array),
+   * the file's preparation applied first; with `{ prepared: true }`, rows already prepared, each
+   * flattened to inputShape's size.
+   */
+  predict(inputs: RawRows, options?: { readonly prepared?: boolean }): Float32Array[];
+  /** The class name a prediction names, when the model is a classifier whose file names its classes. */
+  className(prediction: ArrayLike<number>): string | null;
   /**
    * What each drawn box puts out on n rows (flat, as `predict` takes them): the unfused forward
    * pass with every box's last output kept, keyed by the box's id (a box inside a group by its own).
@@ -118,6 +130,18 @@ function built(file: ModelFile, run: ProgramRunner): Built {
   return b;
 }
 
+/** The file's preparation, checked against the input size the diagram compiled to. */
+function checkedPreparation(file: ModelFile, inputSize: number): Preparation | null {
+  const p = file.trainingConfig.dataset.preparation;
+  if (!p) return null;
+  const at = 'trainingConfig.dataset.preparation';
+  if (preparedWidth(p) !== inputSize)
+    throw new ModelFileError([
+      { path: `${at}.encoding`, message: `gives ${preparedWidth(p)} values a row; the model takes ${inputSize}` },
+    ]);
+  return p;
+}
+
 export type { GivenWeight } from '../io/modelSchema';
 
 /** `json`: the file's text, or its JSON already parsed. */
@@ -159,6 +183,17 @@ function withWeights(file: ModelFile, b: Built, run: ProgramRunner, weights: rea
   const inputShape = file.trainingConfig.dataset.featureShape;
   const width = shapeSize(inputShape);
   const output = model.diagram.wires[model.diagram.outputs[0]];
+  const preparation = checkedPreparation(file, width);
+  const labels = preparation?.classes;
+  const outputSize = shapeSize(output.shape);
+  // Class names the outputs can name: one a class (onehot), one output (signed), or enough bits.
+  const named =
+    labels &&
+    ((labels.encoding === 'onehot' && labels.names.length === outputSize) ||
+      (labels.encoding === 'signed' && outputSize === 1) ||
+      (labels.encoding === 'bits' && labels.names.length <= 2 ** outputSize))
+      ? labels
+      : null;
   const rows = (flat: Float32Array) => {
     const n = flat.length / width;
     if (!Number.isInteger(n)) throw new Error(`${flat.length} input values are not rows of ${width}`);
@@ -173,12 +208,28 @@ function withWeights(file: ModelFile, b: Built, run: ProgramRunner, weights: rea
     parameters: wanted.map((w, i) => ({ ...w, data: params[i] })),
     inputShape,
     outputShape: output.shape,
-    predict(inputs) {
+    preparation,
+    className(prediction) {
+      return named ? (named.names[classOf(named, prediction)] ?? null) : null;
+    },
+    predict(inputs, options = {}) {
+      const raw = preparation !== null && options.prepared !== true;
+      const columns = raw ? rawWidth(preparation) : width;
       if (Array.isArray(inputs)) {
-        const bad = inputs.findIndex((row) => row.length !== width);
-        if (bad >= 0) throw new Error(`row ${bad + 1} has ${inputs[bad].length} values; the model takes ${width}`);
+        const list = inputs as readonly (readonly number[])[];
+        const bad = list.findIndex((row) => row.length !== columns);
+        if (bad >= 0)
+          throw new Error(
+            `row ${bad + 1} has ${list[bad].length} values; the model takes ${columns}${raw ? ' raw columns' : ''}`,
+          );
       }
-      const flat = inputs instanceof Float32Array ? inputs : Float32Array.from(inputs.flat());
+      const flat = raw
+        ? prepare(preparation, inputs)
+        : inputs instanceof Float32Array
+          ? inputs
+          : Float32Array.from(
+              Array.isArray(inputs) ? (inputs as readonly (readonly number[])[]).flat() : (inputs as Float64Array),
+            );
       const [y] = forward(rows(flat));
       const n = flat.length / width;
       const w = shapeSize(output.shape);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { MODEL_MINOR, MODEL_VERSION } from '../io/modelSchema';
 import { modelFileText } from '../io/modelWrite';
 import { parseModel, parseModelText } from './modelParse';
+import { loadModel } from './modelRuntime';
 
 const dir = new URL('../io/fixtures/', import.meta.url);
 /** `model-v0.json` (the draft), `model-v1.json` (1.0), `model-v1.1.json`… */
@@ -63,7 +64,7 @@ describe('a newer minor version', () => {
     const m = v11();
     m.formatMinor = MODEL_MINOR + 4;
     m.engine = { id: 'typed-f32', note: 'a field a later minor version adds' };
-    m.trainingConfig.preparation = [{ feature: 0, scale: 1 / 255 }];
+    m.trainingConfig.augmentation = [{ feature: 0, jitter: 1 / 255 }];
     m.trainingConfig.optimiser.schedule = 'cosine';
     m.weightsManifest[0].quantised = false;
     m.metrics.train.f1 = 0.5;
@@ -82,7 +83,7 @@ describe('a newer minor version', () => {
       'diagram.boxes.1.colour',
       'diagram.groups.0.folded',
       'trainingConfig.optimiser.schedule',
-      'trainingConfig.preparation',
+      'trainingConfig.augmentation',
       'metrics.train.f1',
       'weightsManifest.0.quantised',
       'engine',
@@ -100,7 +101,7 @@ describe('a newer minor version', () => {
     const { diagram, trainingConfig, metrics } = r.model;
     const text = modelFileText({ diagram, trainingConfig, metrics, weights: r.weights });
     expect(JSON.parse(text)).toMatchObject({ formatMinor: MODEL_MINOR });
-    expect(text).not.toMatch(/colour|folded|schedule|preparation|f1|quantised|engine/);
+    expect(text).not.toMatch(/colour|folded|schedule|augmentation|f1|quantised|engine/);
   });
 
   it('keeps any unknown field at the top or in trainingConfig on a round trip (property)', () => {
@@ -136,5 +137,44 @@ describe('what the format allows is read', () => {
     '2028-02-29T00:00:00Z',
   ])('createdAt %s (RFC 3339, any offset)', (createdAt) => {
     expect(opened({ ...v11(), createdAt }).model.createdAt).toBe(createdAt);
+  });
+});
+
+describe('the preparation (1.3, docs/model-format.md, *The preparation*)', () => {
+  it('is read from 1.3 and absent before; a file without it predicts its rows as given', () => {
+    const now = opened(JSON.parse(read('model-v1.3.json'))).model.trainingConfig.dataset.preparation;
+    expect(now).toEqual({
+      features: ['x', 'y'],
+      encoding: { kind: 'identity' },
+      classes: { names: ['negative', 'positive'], encoding: 'onehot' },
+    });
+    const older = fixtures.filter((f) => f.major < 1 || (f.major === 1 && f.minor < 3));
+    for (const f of older)
+      expect(opened(JSON.parse(read(f.name))).model.trainingConfig.dataset.preparation).toBeUndefined();
+    const rows = [
+      [0.5, -1],
+      [2, 3],
+    ];
+    const [before, after] = [loadModel(read('model-v1.2.json')), loadModel(read('model-v1.3.json'))];
+    expect(after.predict(rows)).toEqual(before.predict(rows));
+    expect(after.predict(rows, { prepared: true })).toEqual(before.predict(rows, { prepared: true }));
+    expect(after.className([0.1, 0.9])).toBe('positive');
+    expect(before.className([0.1, 0.9])).toBeNull();
+  });
+
+  it('is refused at its path when it does not fit the model', () => {
+    const m = JSON.parse(read('model-v1.3.json'));
+    m.trainingConfig.dataset.preparation.encoding = { kind: 'standardise', mean: [0], std: [1, 0] };
+    const r = parseModel(m);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => e.path)).toEqual([
+      'trainingConfig.dataset.preparation.encoding.std[1]',
+      'trainingConfig.dataset.preparation.encoding.mean',
+    ]);
+    m.trainingConfig.dataset.preparation = { features: ['x', 'y', 'z'], encoding: { kind: 'identity' } };
+    expect(() => loadModel(m)).toThrow(
+      /trainingConfig\.dataset\.preparation\.encoding: gives 3 values a row; the model takes 2/,
+    );
   });
 });

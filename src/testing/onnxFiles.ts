@@ -116,3 +116,33 @@ export function mlp(): Uint8Array {
     ['N', 5],
   );
 }
+
+/**
+ * A deep residual MLP of about `nodes` ONNX nodes, as an exporter writes a big model: blocks of
+ * MatMul, Add (a bias initialiser), Tanh and a residual Add, every weight its own initialiser but
+ * every tenth block of each hundred reading one shared weight (a tied weight, drawn as one parameter box).
+ * `width` features throughout; the import's speed tests and the Open e2e read it.
+ */
+export function bigOnnx(nodes: number, width = 4): Uint8Array {
+  const r = rng(11);
+  const blocks = Math.max(1, Math.floor(nodes / 4));
+  const ns: OnnxNode[] = [];
+  const inits: OnnxTensor[] = [];
+  let h = 'input';
+  for (let b = 0; b < blocks; b++) {
+    const shared = `shared${Math.floor(b / 100)}.W`;
+    if (b % 100 === 9) inits.push(tensor(shared, [width, width], floats(width * width, r)));
+    const w = b % 10 === 9 ? shared : `block${b}.W`;
+    if (w !== shared) inits.push(tensor(w, [width, width], floats(width * width, r)));
+    inits.push(tensor(`block${b}.b`, [width], floats(width, r)));
+    const out = b === blocks - 1 ? 'output' : `h${b}`;
+    ns.push(
+      node('MatMul', [h, w], [`m${b}`]),
+      node('Add', [`m${b}`, `block${b}.b`], [`a${b}`]),
+      node('Tanh', [`a${b}`], [`t${b}`]),
+      node('Add', [`t${b}`, h], [out]),
+    );
+    h = out;
+  }
+  return file(ns, inits, ['N', width], ['N', width]);
+}

@@ -18,7 +18,8 @@ import type { SuiteReader } from './suiteFiles';
 function predict(suite: SuiteReader, c: ManifestCase): Answer {
   const model = loadModel(suite.modelText(c));
   const { x } = suite.inputs(c) as PredictInputs;
-  const rows = model.predict(Float32Array.from(flatOf(x)));
+  // a case's inputs are the model's own (prepared) rows, whatever preparation its file records
+  const rows = model.predict(Float32Array.from(flatOf(x)), { prepared: true });
   return { y: { shape: [rows.length, ...model.outputShape], rows: rows.map((r) => [...r]) } };
 }
 

@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../../compile/compile';
+import { importOnnx } from '../../export/onnx/import/importOnnx';
+import type { LensDocument } from '../../io/document';
 import { loadExample } from '../../io/examples/index';
+import { bigOnnx } from '../../testing/onnxFiles';
+import { paramName } from '../reverse/displayNames';
 import { groupNodes } from './group';
 import { groupParams, namedTerm, paraGroup } from './paraGroup';
 
@@ -32,6 +36,28 @@ describe('a Para group', () => {
     const { doc, id } = denseXor();
     expect(groupParams(doc, id)).toEqual(['W of linear 2→8', 'b of bias 1']);
     expect(groupParams(doc, 'lin2')).toEqual([]);
+  });
+
+  it('names the same parameters, nested or in a big import of many groups, as the name of each one says', () => {
+    // The reference: every parameter box inside the group at any depth, named by paramName.
+    const naive = (doc: LensDocument, id: string) => {
+      const parent = new Map([...doc.boxes, ...doc.groups].map((n) => [n.id, n.parent]));
+      const within = (box: string) => {
+        for (let at = parent.get(box); at !== undefined; at = parent.get(at)) if (at === id) return true;
+        return false;
+      };
+      return doc.boxes
+        .filter((b) => b.generator === 'parameter' && within(b.id))
+        .map((b) => paramName(doc, `${b.id}.${doc.wires.find((w) => w.from.box === b.id)?.from.port ?? 'W'}`));
+    };
+    const { doc, id } = denseXor();
+    const nested = groupNodes(doc, [id, 'lin2', 'W2'], 'outer', undefined);
+    const big = importOnnx(bigOnnx(400), 'big');
+    if (!nested || !big.ok) throw new Error('no documents');
+    for (const d of [nested.doc, big.file.diagram]) {
+      expect(d.groups.length).toBeGreaterThan(1);
+      for (const g of d.groups) expect(groupParams(d, g.id)).toEqual(naive(d, g.id));
+    }
   });
 
   it('is named in the diagram’s term (mutant: its boxes spelt out)', () => {

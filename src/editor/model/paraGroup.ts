@@ -8,8 +8,8 @@ import type { CompiledModel, CompileResult } from '../../compile/types';
 import { boxLabel } from '../../core/term';
 import { producers, topoOrder } from '../../core/topology';
 import { printType, type WireType } from '../../core/wire';
-import type { LensDocument } from '../../io/document';
-import { boxName, paramName } from '../reverse/displayNames';
+import type { LensDocument, WireDoc } from '../../io/document';
+import { boxName, paramName, readableId } from '../reverse/displayNames';
 
 /**
  * The layers of a diagram's boxes grouped into units (a box's unit, or null to leave it out),
@@ -117,17 +117,54 @@ export function paraGroup(doc: LensDocument, compiled: CompileResult | null, id:
   };
 }
 
+/** Every group's parameters, made once per document: a canvas of many groups asks for each on every store change. */
+const paramsByGroup = new WeakMap<LensDocument, ReadonlyMap<string, string[]>>();
+
+/** One pass over the boxes and wires: the names `paramName` gives, without its scans per parameter. */
+function allGroupParams(doc: LensDocument): ReadonlyMap<string, string[]> {
+  const parent = new Map<string, string | undefined>();
+  const names = new Map<string, string>();
+  for (const g of doc.groups) {
+    parent.set(g.id, g.parent);
+    names.set(g.id, g.name);
+  }
+  for (const b of doc.boxes) {
+    parent.set(b.id, b.parent);
+    if (b.label) names.set(b.id, b.label);
+  }
+  const readers = new Map<string, WireDoc[]>();
+  const firstPort = new Map<string, string>();
+  for (const w of doc.wires) {
+    if (!firstPort.has(w.from.box)) firstPort.set(w.from.box, w.from.port);
+    const key = `${w.from.box}:${w.from.port}`;
+    const list = readers.get(key);
+    if (list) list.push(w);
+    else readers.set(key, [w]);
+  }
+  const name = (id: string) => names.get(id) ?? readableId(id);
+  const out = new Map<string, string[]>();
+  for (const b of doc.boxes) {
+    if (b.generator !== 'parameter' || b.parent === undefined) continue;
+    const port = firstPort.get(b.id) ?? 'W';
+    const read = readers.get(`${b.id}:${port}`) ?? [];
+    const shown = b.label ?? (read.length === 1 ? `${read[0].to.port} of ${name(read[0].to.box)}` : name(b.id));
+    // Nesting is at most 32 deep (compile/groups.ts); the bound keeps a circular file from hanging the page.
+    let depth = 0;
+    for (let at = parent.get(b.id); at !== undefined && depth++ < 64; at = parent.get(at)) {
+      const list = out.get(at);
+      if (list) list.push(shown);
+      else out.set(at, [shown]);
+    }
+  }
+  return out;
+}
+
 /** The parameters drawn inside a group (at any depth), named by the ports they feed: `W of linear 2→8`. */
 export function groupParams(doc: LensDocument, id: string): string[] {
-  const parent = new Map<string, string | undefined>([
-    ...doc.boxes.map((b) => [b.id, b.parent] as const),
-    ...doc.groups.map((g) => [g.id, g.parent] as const),
-  ]);
-  const within = (box: string) => {
-    for (let at = parent.get(box); at !== undefined; at = parent.get(at)) if (at === id) return true;
-    return false;
-  };
-  return doc.boxes
-    .filter((b) => b.generator === 'parameter' && within(b.id))
-    .map((b) => paramName(doc, `${b.id}.${doc.wires.find((w) => w.from.box === b.id)?.from.port ?? 'W'}`));
+  let all = paramsByGroup.get(doc);
+  if (!all) {
+    all = allGroupParams(doc);
+    paramsByGroup.set(doc, all);
+  }
+  return all.get(id) ?? [];
 }

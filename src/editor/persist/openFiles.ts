@@ -11,6 +11,8 @@
  * `openedLesson`, which the classroom starts (docs/lessons.md).
  */
 
+import type { RunningImport } from '../../export/onnx/import/importClient';
+import type { ImportStage } from '../../export/onnx/import/importOnnx';
 import { documentForModel } from '../../learn/modelDocument';
 import { checkFileSize, type OpenedFile, openFile } from '../../model/openFile';
 import type { EditorStore } from '../store/createEditorStore';
@@ -75,18 +77,45 @@ export function openText(store: EditorStore, file: string, text: string): void {
   openChecked(store, file, openFile(text));
 }
 
-/** An ONNX file's bytes, already read: drawn as a model, or refused naming each node. The reader
- * loads with the first .onnx file opened, not with the page; a failed load is shown as a refusal. */
+/** The ONNX import running for each store: one at a time, a new Open cancels the last. */
+const running = new WeakMap<EditorStore, RunningImport>();
+
+/**
+ * Stops the ONNX file being opened, if one is: its worker is terminated and nothing changes
+ * (the status bar's Cancel).
+ */
+export function cancelOnnxOpening(store: EditorStore): void {
+  running.get(store)?.cancel();
+}
+
+/**
+ * An ONNX file's bytes, already read: drawn as a model in a worker while the status bar shows
+ * how far it has come, or refused naming each node. The bytes are moved to the worker. The
+ * reader loads with the first .onnx file opened, not with the page; a failed load is a refusal.
+ */
 export async function openOnnx(store: EditorStore, file: string, bytes: Uint8Array): Promise<void> {
-  let importOnnx: typeof import('../../export/onnx/import/importOnnx').importOnnx;
+  let startOnnxImport: typeof import('../../export/onnx/import/importClient').startOnnxImport;
   try {
-    ({ importOnnx } = await import('../../export/onnx/import/importOnnx'));
+    ({ startOnnxImport } = await import('../../export/onnx/import/importClient'));
   } catch (e) {
     const message = `the ONNX reader could not be loaded: ${e instanceof Error ? e.message : String(e)}`;
     store.getState().setView({ openProblem: { file, errors: [{ path: '', message }] } });
     return;
   }
-  const r = importOnnx(bytes, file.replace(/\.onnx$/i, ''));
+  cancelOnnxOpening(store);
+  const show = (stage: ImportStage, fraction: number) =>
+    store.getState().setView({ onnxOpening: { file, stage, percent: Math.floor(fraction * 100) } });
+  const job = startOnnxImport(bytes, file.replace(/\.onnx$/i, ''), (p) => show(p.stage, p.fraction));
+  running.set(store, job);
+  show('reading', 0);
+  const r = await job.done;
+  if (running.get(store) !== job) return;
+  running.delete(store);
+  store.getState().setView({ onnxOpening: null });
+  if (r.ok === 'cancelled') {
+    store.getState().notify(`Stopped opening “${file}”: nothing changed.`);
+    return;
+  }
   openChecked(
     store,
     file,

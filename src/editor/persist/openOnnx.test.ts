@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { encodeOnnx, IR_VERSION, ONNX_FLOAT, OPSET } from '../../export/onnx/model';
 import { onnxTarget } from '../../export/onnx/write';
 import { exampleCase } from '../../testing/exportOracle';
+import { bigOnnx } from '../../testing/onnxFiles';
 import { xorExample } from '../model/xorExample';
 import { createEditorStore } from '../store/createEditorStore';
-import { openPicked } from './openFiles';
+import { cancelOnnxOpening, openPicked } from './openFiles';
 
 const picked = (name: string, bytes: Uint8Array) =>
   ({ name, size: bytes.length, arrayBuffer: async () => bytes.slice().buffer }) as unknown as File;
@@ -22,6 +23,7 @@ describe('Open an ONNX file', () => {
     await openPicked(store, picked('iris.onnx', bytes));
     const s = store.getState();
     expect(s.openProblem).toBeNull();
+    expect(s.onnxOpening).toBeNull();
     expect(s.doc.dataset?.id).toBe('iris');
     expect(s.doc.boxes.map((b) => b.generator)).toContain('linear');
     const weights = s.openedModel?.weights ?? [];
@@ -52,5 +54,24 @@ describe('Open an ONNX file', () => {
     expect(s.openProblem?.errors.map((e) => e.message)).toEqual([
       "node “norm” (LRN): ONNX's LRN has no Lensboard generator",
     ]);
+  });
+
+  it('shows how far a file has come while it opens; Cancel stops it and changes nothing', async () => {
+    const store = createEditorStore({ doc: xorExample() });
+    const before = store.getState().doc;
+    const seen: string[] = [];
+    const unsubscribe = store.subscribe((s) => {
+      if (!s.onnxOpening) return;
+      seen.push(`${s.onnxOpening.file} ${s.onnxOpening.stage}`);
+      cancelOnnxOpening(store);
+    });
+    await openPicked(store, picked('big.onnx', bigOnnx(40)));
+    unsubscribe();
+    const s = store.getState();
+    expect(seen[0]).toBe('big.onnx reading');
+    expect(s.doc).toBe(before);
+    expect(s.onnxOpening).toBeNull();
+    expect(s.openProblem).toBeNull();
+    expect(s.notice?.text).toBe('Stopped opening “big.onnx”: nothing changed.');
   });
 });

@@ -6,6 +6,7 @@
 
 import type { CompileResult } from '../../compile/types';
 import type { Config } from '../../core/diagram';
+import type { ImportStage } from '../../export/onnx/import/importOnnx';
 import type { ClassLock } from '../../io/classLock';
 import type { DatasetBinding, LensDocument, PortRef, Position, TrainingSettings } from '../../io/document';
 import type { Lesson } from '../../io/lessonSchema';
@@ -71,6 +72,13 @@ export type DiscardIntent =
   /** `link`: a share link's diagram, asked about over the diagram kept in this browser too. */
   | { readonly next: 'file'; readonly file: string; readonly opened: AcceptedFile; readonly link?: boolean };
 /** A file Open refused: its name and every problem, each with its JSON path. */
+/** An ONNX file being read in its worker (persist/openFiles.ts): shown in the status bar with Cancel. */
+export interface OnnxOpening {
+  readonly file: string;
+  readonly stage: ImportStage;
+  /** How far the whole import has come, 0–100. */
+  readonly percent: number;
+}
 export interface OpenProblem {
   readonly file: string;
   readonly errors: readonly WeightIssue[];
@@ -142,6 +150,8 @@ export interface ViewData {
   discardPrompt: DiscardIntent | false;
   /** Open refused a file; shown until closed. Nothing else changed. */
   openProblem: OpenProblem | null;
+  /** An ONNX file being opened, until it opens, is refused or is cancelled. */
+  onnxOpening: OnnxOpening | null;
   /** The model file opened last (null after a document or an example opens). */
   openedModel: OpenedModel | null;
   /** A lesson file or link just opened, for the classroom to start (null once started). */

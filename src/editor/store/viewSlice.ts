@@ -20,6 +20,7 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   tiePrompt: null,
   discardPrompt: false,
   openProblem: null,
+  onnxOpening: null,
   openedModel: null,
   openedLesson: null,
   unreadable: [],

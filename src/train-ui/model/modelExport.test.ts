@@ -58,6 +58,12 @@ describe('a model file exported, opened and exported again', () => {
     expect(exportSource(a.state, first.getState().doc, null, null).kind).toBe('run');
     const text = await a.reads.modelText(new Date('2026-01-01T00:00:00.000Z'));
     expect(text).not.toBeNull();
+    // Export model records how raw rows become the input (docs/model-format.md, *The preparation*).
+    expect(JSON.parse(text!).trainingConfig.dataset.preparation).toEqual({
+      features: ['x', 'y'],
+      encoding: { kind: 'identity' },
+      classes: { names: ['negative', 'positive'], encoding: 'onehot' },
+    });
 
     const b = openInNewPage(text!);
     expect(JSON.stringify(b.store.getState().doc)).toBe(JSON.stringify(first.getState().doc));

@@ -70,7 +70,9 @@ export function DreamView({ learnt }: { learnt: Learnt }) {
   const classes = learnt.model?.outputShape[0] ?? 10;
   const logits = getLoss(lossKind(doc)).logits;
   const score =
-    dreamed && learnt.model ? targetScore(learnt.model.predict(dreamed.data)[0], dream.target, logits) : null;
+    dreamed && learnt.model
+      ? targetScore(learnt.model.predict(dreamed.data, { prepared: true })[0], dream.target, logits)
+      : null;
   const caption =
     score === null
       ? `the model's belief that it is a ${dream.target} shows once the run reports`

@@ -37,7 +37,7 @@ function drawPlane(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
   if (!g) return;
   const all = rows.test ? [rows.train, rows.test] : [rows.train];
   const m = Math.max(...all.map((d) => extent(d.features)));
-  const preds = model.predict(planeGrid(GRID, m));
+  const preds = model.predict(planeGrid(GRID, m), { prepared: true });
   const classes = model.outputShape[0] ?? 1;
   const regression = rows.train.task === 'regression';
   const [lo, hi] = regression ? labelRange(rows.train) : [0, 1];
@@ -114,7 +114,7 @@ function drawCurve(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
   const ys = all.flatMap((d) => Array.from(d.labels));
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
   const grid = Float32Array.from({ length: 200 }, (_, i) => x0 + ((x1 - x0) * i) / 199);
-  const curve = model.predict(grid).map((p) => p[0]);
+  const curve = model.predict(grid, { prepared: true }).map((p) => p[0]);
   const finite = [...ys, ...curve].filter(Number.isFinite);
   const [y0, y1] = [Math.min(...finite), Math.max(...finite)];
   const dpr = window.devicePixelRatio || 1;
@@ -178,7 +178,7 @@ function Confusion({
     const n = Math.min(ds.n, MAX_CONFUSION_ROWS);
     const width = ds.features.length / ds.n;
     const lw = ds.labels.length / ds.n;
-    const preds = model.predict(ds.features.subarray(0, n * width));
+    const preds = model.predict(ds.features.subarray(0, n * width), { prepared: true });
     // One prediction a row, or the matrix would count rows that are not there.
     if (preds.length !== n) return { counts: null, n };
     return { counts: confusion(preds, ds.labels.subarray(0, n * lw), names.length, logits), n };

@@ -37,10 +37,16 @@ export class Drawing {
   private readonly drawn = new Map<string, { value: Value; data: Float32Array }>();
   private column = 0;
 
+  /** Per base id, the suffix below which every `base_k` is taken: names sharing their first 56 characters stay linear. */
+  private readonly nextSuffix = new Map<string, number>();
+
+  /** The base id if free, else the first free `base_k` (k = 2, 3, …); ids are never given back. */
   private claim(wanted: string): string {
     const base = safeId(wanted);
-    let id = base;
-    for (let k = 2; this.ids.has(id); k++) id = `${base}_${k}`;
+    let k = this.nextSuffix.get(base) ?? 1;
+    let id = k === 1 ? base : `${base}_${k}`;
+    while (this.ids.has(id)) id = `${base}_${++k}`;
+    this.nextSuffix.set(base, k);
     this.ids.add(id);
     return id;
   }

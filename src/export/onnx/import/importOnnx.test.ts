@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { lower } from '../../../core/program';
 import { createTypedEngine } from '../../../engines/index';
 import { exampleCase, galleryFor, relativeError } from '../../../testing/exportOracle';
-import { cnn, file, floats, mlp, node, rng, tensor } from '../../../testing/onnxFiles';
+import { bigOnnx, cnn, file, floats, mlp, node, rng, tensor } from '../../../testing/onnxFiles';
 import { runOnnx } from '../../../testing/onnxRuntime';
 import { fcSeed } from '../../../testing/seed';
 import { compileModelFile, exportGraph } from '../../graph';
@@ -119,6 +119,22 @@ describe('ONNX import', () => {
       expect(relativeError(predict(bytes, input, shape[0]), want.output)).toBeLessThan(1e-4);
     },
   );
+
+  it('draws a big file as groups of about a hundred boxes that predict what ONNX Runtime predicts', async () => {
+    const bytes = bigOnnx(400);
+    const stages: string[] = [];
+    const r = importOnnx(bytes, 'big.onnx', (p) => {
+      if (stages.at(-1) !== p.stage) stages.push(p.stage);
+    });
+    if (!r.ok) throw new Error(r.errors[0].message);
+    expect(stages).toEqual(['reading', 'drawing', 'grouping', 'checking', 'writing']);
+    const { boxes, groups } = r.file.diagram;
+    expect(groups.length).toBe(Math.ceil((boxes.length - 2) / 100));
+    expect(boxes.filter((b) => !b.parent).map((b) => b.generator)).toEqual(['input', 'output']);
+    const input = floats(8 * 4, rng(11));
+    const want = await runOnnx(bytes, [{ name: 'input', shape: [8, 4], data: input }]);
+    expect(relativeError(predict(bytes, input, 8), want.output)).toBeLessThan(1e-4);
+  });
 
   it('carries the weights and binds the diagram to data of its shapes', () => {
     const r = importOnnx(cnn(), 'cnn.onnx');

@@ -18,6 +18,7 @@ import { hypersOf } from '../../../learn/optimisers/index';
 import { decodeOnnx } from '../decode';
 import type { OnnxModel, OnnxNode, OnnxTensor } from '../model';
 import { Drawing, type Value } from './drawing';
+import { groupLargeImport } from './grouping';
 import { CLASS_OPS, learnerChoice } from './learnerChoice';
 import { ImportRefusal } from './nodeReading';
 import { IMPORT_OPS } from './ops';
@@ -26,6 +27,29 @@ export interface ImportIssue {
   readonly path: string;
   readonly message: string;
 }
+
+/** The stages of an import, in order, as the status bar names them. */
+export const IMPORT_STAGES = ['reading', 'drawing', 'grouping', 'checking', 'writing'] as const;
+export type ImportStage = (typeof IMPORT_STAGES)[number];
+/** Where an import is: its stage and how far the whole import has come, in [0, 1]. */
+export interface ImportProgress {
+  readonly stage: ImportStage;
+  readonly fraction: number;
+}
+export type OnProgress = (p: ImportProgress) => void;
+/** The share of the whole import done when each stage starts (measured on a 10,000-node file). */
+const STAGE_START: Readonly<Record<ImportStage, number>> = {
+  reading: 0,
+  drawing: 0.15,
+  grouping: 0.32,
+  checking: 0.34,
+  writing: 0.9,
+};
+const at = (stage: ImportStage, within = 0): ImportProgress => {
+  const k = IMPORT_STAGES.indexOf(stage);
+  const end = k + 1 < IMPORT_STAGES.length ? STAGE_START[IMPORT_STAGES[k + 1]] : 1;
+  return { stage, fraction: STAGE_START[stage] + within * (end - STAGE_START[stage]) };
+};
 
 export type OnnxImport =
   /** `note`: the loss and optimiser chosen for it, and why (./learnerChoice.ts), for the opening notice. */
@@ -135,6 +159,7 @@ function drawNodes(
   d: Drawing,
   values: Map<string, Value>,
   folded: OnnxNode | undefined,
+  onProgress: OnProgress,
 ): ImportIssue[] {
   const errors: ImportIssue[] = [];
   const unknown = m.graph.nodes.filter(
@@ -143,7 +168,10 @@ function drawNodes(
   for (const n of unknown) errors.push(issue(n.name, `${nodeWhere(n)}: ONNX's ${n.opType} has no Lensboard generator`));
   if (errors.length > 0) return errors;
   const broken = new Set<string>();
-  for (const n of m.graph.nodes) {
+  const nodes = m.graph.nodes;
+  const every = Math.max(1, Math.ceil(nodes.length / 50));
+  for (const [k, n] of nodes.entries()) {
+    if (k % every === 0) onProgress(at('drawing', k / nodes.length));
     if (n.opType === 'Constant' || n === folded) continue;
     if (n.inputs.some((i) => broken.has(i))) {
       for (const o of n.outputs) broken.add(o);
@@ -190,14 +218,14 @@ function drawOutput(
   return v;
 }
 
-function translate(m: OnnxModel, fileName: string): OnnxImport {
+function translate(m: OnnxModel, fileName: string, onProgress: OnProgress): OnnxImport {
   const d = new Drawing();
   const tensors = constants(m);
   const input = drawInput(m, tensors, d);
   if ('message' in input) return fail([input]);
   const values = new Map<string, Value>([[m.graph.inputs.find((i) => !tensors.has(i.name))!.name, input.value]]);
   const folded = classesNode(m);
-  const errors = drawNodes(m, tensors, d, values, folded);
+  const errors = drawNodes(m, tensors, d, values, folded, onProgress);
   if (errors.length > 0) return fail(errors);
   const out = drawOutput(m, d, values, folded);
   if ('message' in out) return fail([out]);
@@ -207,7 +235,8 @@ function translate(m: OnnxModel, fileName: string): OnnxImport {
   const { binding: dataset, task } = binding(input.features, [...out.shape], name);
   const chosen = learnerChoice(folded?.opType, task, out.shape[0] ?? 1);
   const { loss, optimiser } = chosen;
-  const doc: LensDocument = {
+  onProgress(at('grouping'));
+  const doc: LensDocument = groupLargeImport({
     format: 'lensboard-document',
     version: 1,
     name,
@@ -216,11 +245,13 @@ function translate(m: OnnxModel, fileName: string): OnnxImport {
     groups: [],
     dataset,
     training: { loss, optimiser: { ...optimiser }, batchSize: 32, epochs: 100, seed: 1, testFraction: 0 },
-  };
+  });
+  onProgress(at('checking'));
   const compiled = compileDocument(doc, {
     datasetShapes: { featureShape: input.features, labelShape: [...out.shape], field: 'real' },
   });
   if (!compiled.model) return fail(compiled.errors.map((e) => issue(e.box ?? '', e.message)));
+  onProgress(at('writing'));
   const file = buildModelFile({
     diagram: doc,
     trainingConfig: {
@@ -239,12 +270,16 @@ function translate(m: OnnxModel, fileName: string): OnnxImport {
   return { ok: true, file, weights: d.weights, note: chosen.why };
 }
 
-/** The bytes of a `.onnx` file as a Lensboard model file and its weights, or every reason it cannot be drawn. */
-export function importOnnx(bytes: Uint8Array, fileName: string): OnnxImport {
+/**
+ * The bytes of a `.onnx` file as a Lensboard model file and its weights, or every reason it
+ * cannot be drawn; `onProgress` hears each stage start and the drawing advance.
+ */
+export function importOnnx(bytes: Uint8Array, fileName: string, onProgress: OnProgress = () => {}): OnnxImport {
+  onProgress(at('reading'));
   const decoded = decodeOnnx(bytes);
   if (!decoded.ok) return fail([issue('', decoded.error)]);
   try {
-    return translate(decoded.model, fileName);
+    return translate(decoded.model, fileName, onProgress);
   } catch (e) {
     return fail([issue('', `Lensboard could not draw this ONNX file: ${(e as Error).message}`)]);
   }

@@ -1,0 +1,55 @@
+/**
+ * Open… with an ONNX file of 10,000 nodes, as a user meets it: the status bar names the file,
+ * the stage and the percent while its worker draws it, Cancel stops it and changes nothing, and
+ * opened again it arrives as its diagram drawn in groups of about a hundred boxes, while the page
+ * went on answering (the Messages log opens during the import).
+ */
+import { writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { bigOnnx } from '../src/testing/onnxFiles';
+import { menuCommand, nodes } from './editorHelpers';
+import { expect, test } from './fixtures';
+
+test.describe.configure({ timeout: 120_000 });
+
+const opening = (page: Page) => page.getByRole('status', { name: 'Opening a file' });
+const notice = (page: Page) => page.getByRole('status', { name: 'Notice' });
+const discardAsk = (page: Page) => page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+
+async function open(page: Page, path: string): Promise<void> {
+  const picking = page.waitForEvent('filechooser');
+  await menuCommand(page, 'Open…');
+  await (await picking).setFiles(path);
+}
+
+test('a 10,000-node ONNX file opens with progress and Cancel, then as groups', async ({ page, record }, info) => {
+  await page.goto('/');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  const before = await nodes(page).count();
+  const big = info.outputPath('big.onnx');
+  writeFileSync(big, bigOnnx(10_000));
+
+  await open(page, big);
+  await expect(opening(page)).toContainText(/Opening big\.onnx — \d+% \(/);
+  await opening(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(opening(page)).toHaveCount(0);
+  await expect(notice(page)).toContainText('Stopped opening “big.onnx”: nothing changed.');
+  await expect(nodes(page)).toHaveCount(before);
+
+  await open(page, big);
+  await expect(opening(page)).toContainText(/Opening big\.onnx — \d+% \((reading the file|drawing its nodes)/);
+  await page.getByRole('button', { name: /^Messages/ }).click();
+  await expect(page.getByRole('region', { name: 'Messages' })).toBeVisible();
+  if (await discardAsk(page).isVisible()) {
+    await discardAsk(page).getByRole('button', { name: 'Discard and open the file' }).click();
+  }
+  await expect(notice(page)).toContainText('Opened the ONNX model “big.onnx” as a diagram with its weights', {
+    timeout: 60_000,
+  });
+  await expect(opening(page)).toHaveCount(0);
+  await expect(page.getByLabel('Diagram name')).toHaveText('imported');
+  await expect(page.locator('main .react-flow__node[data-id="part1"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Close the messages' }).click();
+  await page.screenshot({ path: info.outputPath('big-onnx-opened.png') });
+  expect(record.consoleErrors).toEqual([]);
+});

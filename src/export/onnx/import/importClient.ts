@@ -1,0 +1,80 @@
+/**
+ * The page's side of the ONNX import (docs/export.md, "Import back"): the bytes go to a module
+ * worker (importOnnx.worker.ts), progress comes back as it is made, and `cancel` terminates the
+ * worker, so an import cancelled changes nothing and costs nothing more. Where no Worker exists
+ * (Node, tests) the import runs inline, loaded only then. A worker that dies answers as a refusal
+ * saying so, never as silence.
+ */
+import type { ImportProgress, OnnxImport } from './importOnnx';
+import type { FromImportWorker, ImportRequest } from './importProtocol';
+
+/** What the client needs of a Worker, so that a test can hand it one in its own thread. */
+export interface ImportWorkerLike {
+  onmessage: ((event: { data: FromImportWorker }) => void) | null;
+  onerror: ((event: { message?: string }) => void) | null;
+  postMessage(message: ImportRequest, transfer: Transferable[]): void;
+  terminate(): void;
+}
+
+export type ImportOutcome = OnnxImport | { readonly ok: 'cancelled' };
+
+export interface RunningImport {
+  readonly done: Promise<ImportOutcome>;
+  /** Stops the import: `done` resolves to cancelled and no progress is heard after. */
+  cancel(): void;
+}
+
+const browserWorker = (): ImportWorkerLike =>
+  new Worker(new URL('./importOnnx.worker.ts', import.meta.url), { type: 'module' }) as unknown as ImportWorkerLike;
+
+const died = (why: string): OnnxImport => ({
+  ok: false,
+  errors: [{ path: '', message: `the ONNX reader stopped before it finished: ${why}` }],
+});
+
+async function inline(bytes: Uint8Array, name: string, onProgress: (p: ImportProgress) => void): Promise<OnnxImport> {
+  const { importOnnx } = await import('./importOnnx');
+  return importOnnx(bytes, name, onProgress);
+}
+
+/**
+ * Starts importing `bytes` (transferred to the worker: the caller's array is emptied).
+ * `makeWorker` defaults to the module worker, or none where `Worker` does not exist.
+ */
+export function startOnnxImport(
+  bytes: Uint8Array,
+  name: string,
+  onProgress: (p: ImportProgress) => void,
+  makeWorker: (() => ImportWorkerLike) | null = typeof Worker === 'undefined' ? null : browserWorker,
+): RunningImport {
+  let cancelled = false;
+  let settle: (o: ImportOutcome) => void = () => {};
+  const hear = (p: ImportProgress) => !cancelled && onProgress(p);
+  const worker = makeWorker?.();
+  const done = new Promise<ImportOutcome>((resolve) => {
+    settle = (o) => {
+      worker?.terminate();
+      resolve(o);
+    };
+  });
+  if (worker) {
+    worker.onmessage = ({ data }) => {
+      if (cancelled) return;
+      if (data.type === 'progress') hear(data.progress);
+      else settle(data.result);
+    };
+    worker.onerror = (e) => !cancelled && settle(died(e.message || 'the worker failed'));
+    worker.postMessage({ type: 'import', bytes, name }, [bytes.buffer as ArrayBuffer]);
+  } else {
+    inline(bytes, name, hear).then(
+      (r) => !cancelled && settle(r),
+      (e: Error) => !cancelled && settle(died(e.message)),
+    );
+  }
+  const cancel = () => {
+    if (cancelled) return;
+    cancelled = true;
+    settle({ ok: 'cancelled' });
+  };
+  return { done, cancel };
+}
