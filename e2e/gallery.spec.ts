@@ -1,7 +1,7 @@
 /**
  * The gallery as a class meets it: the Examples dialog lists the examples in their groups with
  * their captions; three of them — an optimiser compared, a residual block, a Boolean circuit —
- * open from it and train when Play is pressed: the loss shown falls.
+ * open from it and train when Play is pressed: the loss shown falls as far as its task shows.
  */
 import type { Page } from '@playwright/test';
 import { openEditor } from './editorHelpers';
@@ -20,15 +20,28 @@ async function openFromGallery(page: Page, group: string, name: string, title: s
   await expect(page.getByLabel('Diagram name')).toHaveText(title);
 }
 
-/** Step once to read the first loss, then Play until the loss shown is below `share` of it. */
-async function playUntilLossFalls(page: Page, share: number): Promise<void> {
+/**
+ * How far each example's loss falls, as a share of its first step's: measured here on seeds 1 to
+ * 5, Play run to the end of the example's epochs (the last loss shown over the first step's), and
+ * held with room of twice the worst seed — a loss that only halves is a gradient gone wrong.
+ *   Adam on moons (100 epochs):           0.0063 0.0066 0.011  0.0032 0.0019  → below 0.025
+ *   residual block on circles (100):      0.0098 0.016  0.0075 0.010  0.0071  → below 0.035
+ *   curve fit, sin x (300):               0.0042 0.026  0.047  0.0018 0.0062  → below 0.1
+ *   parity circuit over ℤ₂ (20):          0 on every seed whose first step errs  → below 0.01
+ * The spread of the curve's comes from its first step, one batch of 16 points.
+ */
+const FALLS = { adam: 0.025, residual: 0.035, curve: 0.1, parity: 0.01 };
+
+/** Step once to read the first loss, then Play to the end of the run: the loss shown is below `share` of it. */
+async function playToTheEnd(page: Page, share: number): Promise<void> {
   await button(page, 'Step').click();
   // the first step starts the worker and compiles the learner: seconds on a busy machine
   await expect(panel(page).getByLabel('Step', { exact: true })).toHaveText('1', { timeout: 30_000 });
   const first = await loss(page);
   expect(first).toBeGreaterThan(0);
   await button(page, 'Play').click();
-  await expect.poll(() => loss(page), { timeout: 60_000 }).toBeLessThan(share * first);
+  await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Done/, { timeout: 60_000 });
+  expect(await loss(page)).toBeLessThan(share * first);
 }
 
 test('the Examples dialog shows the gallery grouped, each example with its caption', async ({ page, record }, info) => {
@@ -57,14 +70,14 @@ test('the Examples dialog shows the gallery grouped, each example with its capti
 test('Adam, from the optimisers compared: Play makes the loss fall', async ({ page, record }) => {
   await openEditor(page);
   await openFromGallery(page, 'Optimisers compared', 'Adam', 'Moons by Adam: 2→8 tanh→2');
-  await playUntilLossFalls(page, 0.5);
+  await playToTheEnd(page, FALLS.adam);
   expect(record.consoleErrors).toEqual([]);
 });
 
 test('a residual connection: Play makes the loss fall', async ({ page, record }, info) => {
   await openEditor(page);
   await openFromGallery(page, 'Constructions', 'Residual connection', 'Residual: h + tanh(hW + b)');
-  await playUntilLossFalls(page, 0.5);
+  await playToTheEnd(page, FALLS.residual);
   await page.screenshot({ path: info.outputPath('residual.png') });
   expect(record.consoleErrors).toEqual([]);
 });
@@ -77,8 +90,7 @@ test('a parity circuit over ℤ₂, its wires typed as bits, learns by RDA until
   await openFromGallery(page, 'Boolean circuits (ℤ₂)', 'Parity circuit', 'Parity circuit over ℤ₂ (RDA)');
   // its wires carry bits: their types are written on them (and they are drawn as double lines)
   await expect(page.getByText('4 bits', { exact: true }).first()).toBeVisible();
-  await playUntilLossFalls(page, 0.01);
-  await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Done/, { timeout: 30_000 });
+  await playToTheEnd(page, FALLS.parity);
   expect(await loss(page)).toBe(0);
   await page.screenshot({ path: info.outputPath('parity.png') });
   expect(record.consoleErrors).toEqual([]);
@@ -91,7 +103,7 @@ test('fitting a curve: Play makes the loss fall, and What it learnt draws the cu
   test.setTimeout(180_000); // 300 epochs, then the view reads the model: long on a busy machine
   await openEditor(page);
   await openFromGallery(page, 'First learners', 'Fitting a curve', 'Curve: a hidden layer fits sin x');
-  await playUntilLossFalls(page, 0.2);
+  await playToTheEnd(page, FALLS.curve);
   await panel(page).getByRole('tab', { name: 'What it learnt' }).click();
   await expect(
     panel(page).getByRole('img', { name: "The model's curve (red) through 160 training points and 40 test points" }),

@@ -104,6 +104,9 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   expect(model.format).toBe('lensboard-model');
   expect(model.trainingConfig).toMatchObject({ epochsDone: 4, stepsDone: 128, batchSize: 16 });
   expect(model.weightsManifest.map((w: { name: string }) => w.name)).toContain('optimizer/t');
+  // the app names the engine that trained it, and states Adam's step count as a whole number
+  expect(model.trainedOn.engine).toMatch(/^(typed-float(32|64)|tfjs-(cpu|wasm|webgl))$/);
+  expect(model.trainingConfig.optimiserSteps).toBe(128);
   await expect(notice(page)).toContainText('Exported the model as “XOR.lensboard-model.json”');
 
   // A new page: the autosaved diagram holds the edit (4 epochs) never exported, so Open asks first.

@@ -47,7 +47,7 @@ test('a 10,000-node ONNX file opens with progress and Cancel, then as groups', a
     timeout: 60_000,
   });
   await expect(opening(page)).toHaveCount(0);
-  await expect(page.getByLabel('Diagram name')).toHaveText('imported');
+  await expect(page.getByLabel('Diagram name')).toHaveText('big');
   await expect(page.locator('main .react-flow__node[data-id="part1"]')).toBeVisible();
   await page.getByRole('button', { name: 'Close the messages' }).click();
   await page.screenshot({ path: info.outputPath('big-onnx-opened.png') });

@@ -1,8 +1,9 @@
 /**
  * Looking at a screen as a teacher in front of a class would, and saying what is wrong with it:
  * the document scrolls; an element reaches past the window (after the scroll boxes that hold it
- * have clipped it); two named regions (canvas, panels, caption, value cards, header) overlap; a
- * text that should be read whole (a figure, a caption) is cut (scrollWidth > clientWidth).
+ * have clipped it); two named regions (canvas, panels, caption, value cards, header) overlap, as
+ * far as each can be seen; a text that should be read whole (a figure, a caption) is cut
+ * (scrollWidth > clientWidth). `screenFontSizes` says how large a text is on the screen.
  *
  * `lookAtScreen` reports; `expectScreenFits` fails with the report's words. Regions that are not
  * on the page or not visible are left out, so one list of regions serves every screen.
@@ -82,9 +83,11 @@ export function lookAtScreen(page: Page, look: ScreenLook): Promise<ScreenReport
     }
 
     const boxes: { region: string; rect: DOMRect; el: Element }[] = [];
+    // a region is what of it can be seen: a box the canvas's edge cuts overlaps nothing beyond that edge
     for (const [region, selector] of Object.entries(regions)) {
       for (const el of document.querySelectorAll(selector)) {
-        if (visible(el)) boxes.push({ region, rect: el.getBoundingClientRect(), el });
+        const rect = visible(el) ? seen(el) : null;
+        if (rect) boxes.push({ region, rect, el });
       }
     }
     const allowed = (a: string, b: string) =>
@@ -125,3 +128,22 @@ export async function expectScreenFits(page: Page, look: ScreenLook, what: strin
     clipped: [],
   });
 }
+
+/** The on-screen font sizes of the visible texts that match: the CSS size times every scale above it. */
+export const screenFontSizes = (page: Page, selector: string): Promise<number[]> =>
+  page.locator(selector).evaluateAll((els) =>
+    els
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        const onScreen = r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight;
+        return getComputedStyle(e).visibility !== 'hidden' && r.width > 0 && onScreen;
+      })
+      .map((e) => {
+        let scale = 1;
+        for (let a: Element | null = e; a; a = a.parentElement) {
+          const t = getComputedStyle(a).transform;
+          if (t && t !== 'none') scale *= new DOMMatrixReadOnly(t).a;
+        }
+        return Number.parseFloat(getComputedStyle(e).fontSize) * scale;
+      }),
+  );

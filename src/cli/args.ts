@@ -1,5 +1,5 @@
 /**
- * Arguments of `npm run train -- <document.json> [options]`, read by the commands' one parser
+ * Arguments of `npm run train -- <document.json | model.json | model.onnx> [options]`, read by the commands' one parser
  * (`flags.ts`); a mistake comes back as a sentence for the user (printed with the usage, exit 2).
  */
 import { DEBUG_USAGE } from './command';
@@ -19,10 +19,13 @@ export interface TrainArgs {
   readonly quiet: boolean;
 }
 
-export const USAGE = `usage: npm run train -- <document.json | model.json> [options]
-  A model file resumes from its weights and optimiser state for --epochs more epochs.
+export const USAGE = `usage: npm run train -- <document.json | model.json | model.onnx> [options]
+  A model file resumes from its weights and optimiser state for --epochs more epochs. An ONNX
+  file (named .onnx, or told by its bytes) trains from its weights, as the app opens it, on its
+  dataset or on --dataset when the shapes fit (½Σ MSE, gradient descent at ε = 0.01).
   --help                  print this and exit
-  --dataset <id>          dataset to train on (default: the document's)
+  --dataset <id>          dataset to train on (default: the document's; an ONNX model's when
+                          it carries one; a model file's cannot change)
   --epochs <n>            epochs (default: the document's training settings)
   --batch <n>             batch size
   --seed <n>              seed for initial weights, shuffling and the split

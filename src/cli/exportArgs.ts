@@ -1,5 +1,5 @@
 /**
- * Arguments of `npm run export -- <model.json> --to <target> --out <dir>`, read by the commands'
+ * Arguments of `npm run export -- <model.json | model.onnx> --to <target> --out <dir>`, read by the commands'
  * one parser (flags.ts); the target choices are the export registry's (export/targets.ts).
  */
 import { EXPORT_TARGETS } from '../export/targets';
@@ -13,9 +13,11 @@ export interface ExportArgs {
 
 const targetLines = () => EXPORT_TARGETS.map((t) => `      ${t.id.padEnd(10)} ${t.summary}`).join('\n');
 
-export const exportUsage = () => `usage: npm run export -- <model.json | document.json> --to <target> --out <dir>
+export const exportUsage =
+  () => `usage: npm run export -- <model.json | document.json | model.onnx> --to <target> --out <dir>
   Writes the model as a package another engine runs (docs/export.md). A document without
-  weights exports with the weights its initialisers draw from its seed.
+  weights exports with the weights its initialisers draw from its seed; an ONNX file (named
+  .onnx, or told by its bytes) with its initialisers, drawn as the app's Open draws it.
   --help              print this and exit
   --to <target>       one of:
 ${targetLines()}

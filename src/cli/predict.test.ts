@@ -12,8 +12,10 @@ import { loadIris } from '../data/iris';
 import { parseMnistBin } from '../data/mnist';
 import { loadMnistBufferNode } from '../data/mnistNode';
 import { preparationOf } from '../data/preparation';
+import { parseModelText } from '../model/modelParse';
 import { loadModel } from '../model/modelRuntime';
 import { preparedModelText } from '../testing/preparedModels';
+import { modelSummary } from './modelSummary';
 import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows } from './predictCsv';
 import { readCsvFile } from './readInput';
 
@@ -40,8 +42,10 @@ describe('predict CLI', () => {
       model: 'm.json',
       inputs: 'x.csv',
       prepared: false,
+      verbose: false,
     });
     expect(parsePredictArgs(['--prepared', 'm.json', 'x.csv'])).toMatchObject({ ok: true, prepared: true });
+    expect(parsePredictArgs(['--verbose', 'm.json', 'x.csv'])).toMatchObject({ ok: true, verbose: true });
     expect(parsePredictArgs(['--help'])).toEqual({ ok: 'help' });
     expect(parsePredictArgs(['m.json'])).toMatchObject({ ok: false, error: /got 1 argument/ });
     expect(parsePredictArgs(['m.json', 'x.csv', '--fast'])).toMatchObject({
@@ -91,14 +95,16 @@ describe('predict CLI', () => {
     expect(bad.stderr).toMatch(/usage: npm run predict/);
   });
 
-  it('prints the predictions loadModel gives, exactly', () => {
+  it('prints the predictions loadModel gives, exactly, and with --verbose a line about the model on stderr', () => {
     const rows = [
       [0, 0],
       [1, -1],
       [0.25, 0.5],
     ];
-    const out = run(fixture, tempFile('in.csv', `x,y\n${rows.map((r) => r.join(',')).join('\n')}\n`));
-    expect(out.stderr).toBe('');
+    const out = run(fixture, tempFile('in.csv', `x,y\n${rows.map((r) => r.join(',')).join('\n')}\n`), '--verbose');
+    expect(out.stderr).toBe(
+      `${fixture}: XOR, model format 1.0 by Lensboard 0.1.0, trained 1 epoch (32 steps) with adam on an engine the file does not name; 2 features → 2 outputs\n`,
+    );
     expect(out.status).toBe(0);
     const [header, ...lines] = out.stdout.trim().split('\n');
     expect(header).toBe('y0,y1');
@@ -201,5 +207,16 @@ describe('predict CLI', () => {
     const model = loadModel(readFileSync(file, 'utf8'));
     const outputs = model.predict(grey);
     expect(lines).toEqual(outputs.map((y) => `${Array.from(y).join(',')},${model.className(y)}`));
+  });
+});
+
+describe('the model line of --verbose', () => {
+  it('names the engine a 1.4 file was trained on', () => {
+    const path = 'src/io/fixtures/model-v1.4.json';
+    const parsed = parseModelText(readFileSync(path, 'utf8'));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(modelSummary('m.json', parsed.model)).toBe(
+      'm.json: XOR, model format 1.4 by Lensboard 0.1.0, trained 2 epochs (64 steps) with adam on typed-float32; 2 features → 2 outputs',
+    );
   });
 });

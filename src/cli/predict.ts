@@ -9,6 +9,7 @@ import { shapeSize } from '../core/shape';
 import { rawWidth } from '../data/preparation';
 import { loadModel, ModelFileError } from '../model/modelRuntime';
 import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
+import { modelSummary } from './modelSummary';
 import { FeatureRowReader, PREDICT_USAGE, parsePredictArgs, writePredictions } from './predictCsv';
 import { describeErrors, readCsvFile, readInput } from './readInput';
 
@@ -36,6 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (e instanceof ModelFileError) throw refused(`${args.model}: ${e.message}`);
     throw e;
   }
+  if (args.verbose) console.error(modelSummary(args.model, model.file));
   // Raw rows are read by the preparation's column names; prepared ones (or a file without one) by position.
   const names = args.prepared ? undefined : (model.preparation ?? undefined);
   const width = names ? rawWidth(names) : shapeSize(model.inputShape);

@@ -7,9 +7,10 @@ import { looksLikeNumber, quoteCell, readNumberText } from '../data/numberText';
 import { matchColumns, type Preparation } from '../data/preparation';
 import { parseFlags, parsing } from './flags';
 
-export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv> [--prepared] [--help]
+export const PREDICT_USAGE = `usage: npm run predict -- <model.json | model.onnx> <inputs.csv> [--prepared] [--verbose] [--help]
   Prints one CSV line of predictions per row of inputs.csv, with a header y0,y1,…, and for a
   classifier a last column class, the name of the class predicted.
+  model.onnx: an ONNX file (named .onnx, or told by its bytes), drawn as the app's Open draws it.
   inputs.csv: one row of raw values per line, as the model's dataset has them (MNIST's grey
               levels 0…255, Iris in centimetres, a CSV's columns before standardising): the
               model file's preparation is applied to them. Comma-separated plain decimals
@@ -18,27 +19,29 @@ export const PREDICT_USAGE = `usage: npm run predict -- <model.json> <inputs.csv
               is refused, naming it. Without that line, columns are in the model's order.
               Read up to 20 MB (20971520 bytes).
   --prepared              the rows are already prepared (the numbers the model was trained on)
+  --verbose               also print one line about the model on stderr: its name, format,
+                          training and the engine that trained it
   --help                  print this and exit`;
 
 export type PredictArgs =
-  | { ok: true; model: string; inputs: string; prepared: boolean }
+  | { ok: true; model: string; inputs: string; prepared: boolean; verbose: boolean }
   | { ok: false; error: string }
   | { ok: 'help' };
 
-/** Read by the commands' one option parser (./flags), which knows `--prepared` and `--help`. */
+/** Read by the commands' one option parser (./flags), which knows `--prepared`, `--verbose` and `--help`. */
 export function parsePredictArgs(argv: readonly string[]): PredictArgs {
   if (argv.includes('--help') || argv.includes('-h')) return { ok: 'help' };
   const prepared = argv.includes('--prepared');
   const parsed = parsing(() => {
-    const { positional } = parseFlags(
+    const { positional, values } = parseFlags(
       argv.filter((a) => a !== '--prepared'),
-      {},
+      { verbose: { kind: 'switch', key: 'verbose' } },
     );
     const dashed = positional.find((a) => a.startsWith('-'));
     if (dashed) throw new Error(`unknown option ${dashed}`);
     if (positional.length !== 2)
       throw new Error(`give a model file and a CSV file, got ${positional.length} argument(s)`);
-    return { model: positional[0], inputs: positional[1] };
+    return { model: positional[0], inputs: positional[1], verbose: values.verbose === true };
   });
   return parsed.ok ? { ok: true, ...parsed.args, prepared } : parsed;
 }

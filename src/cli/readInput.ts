@@ -1,28 +1,48 @@
 /**
  * Files the CLI reads go through the app's own door (model/openFile): the size from the file
  * system before a byte is read, then the same checks, migrations and messages as in the app.
+ * An ONNX file — named `.onnx`, or bytes that open as a protocol buffer rather than JSON — is
+ * drawn by the importer the app's Open uses (docs/export.md, "Import back").
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_BYTES as CSV_MAX_BYTES } from '../data/csvError';
+import { importOnnx } from '../export/onnx/import/importOnnx';
 import { checkFileSize, type OpenedFile, openFile } from '../model/openFile';
 import { describeError } from './command';
 import type { CsvRows, FeatureRowReader } from './predictCsv';
 
 const refusedAs = (message: string): OpenedFile => ({ kind: 'error', errors: [{ path: '', message }] });
 
+/**
+ * ONNX by its name, or by its first byte: every ONNX writer puts ModelProto's ir_version (field
+ * 1, a varint: the byte 0x08) first, and no JSON or text file starts with a backspace.
+ */
+export const isOnnx = (path: string, bytes: Uint8Array): boolean => /\.onnx$/i.test(path) || bytes[0] === 0x08;
+
+/** An ONNX file as the app opens it; an issue whose message names its node keeps no second path. */
+function openOnnx(path: string, bytes: Uint8Array): OpenedFile {
+  const r = importOnnx(bytes, basename(path).replace(/\.onnx$/i, ''));
+  if (r.ok) return { kind: 'model', model: r.file, weights: r.weights, from: 'onnx' };
+  const errors = r.errors.map((e) => ({ path: e.message.includes(e.path) ? '' : e.path, message: e.message }));
+  return { kind: 'error', errors };
+}
+
 export function readInput(path: string): OpenedFile {
-  let text: string;
+  let bytes: Buffer;
   try {
     const stat = statSync(path);
     if (stat.isDirectory()) return refusedAs('is a folder, not a file');
     const tooBig = checkFileSize(stat.size);
     if (tooBig) return tooBig;
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (e) {
     return refusedAs(`cannot read it: ${describeError(e).replace(`${path}: `, '')}`);
   }
-  return openFile(text);
+  const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isOnnx(path, data)) return openOnnx(path, data);
+  return openFile(bytes.toString('utf8'));
 }
 
 /** Every problem on one line, each starting with its JSON path. */

@@ -104,7 +104,7 @@ describe('train CLI', () => {
   it('prints its usage on --help and exits with 0', () => {
     const out = run('--help');
     expect(out.status).toBe(0);
-    expect(out.stdout).toMatch(/usage: npm run train -- <document.json \| model.json>/);
+    expect(out.stdout).toMatch(/usage: npm run train -- <document.json \| model.json \| model.onnx>/);
   });
 
   it('resumes a model file: 1 epoch, then 2 more, equals 3 in one go', () => {

@@ -2,7 +2,8 @@
  * Headless training: `npm run train -- <document.json> --dataset iris --epochs 400 --batch 1
  * --seed 2 --engine tfjs-cpu|tfjs-wasm|typed --out model.json`. One progress line per epoch,
  * then the trained model file. Given a model file instead, training resumes from its weights
- * and optimiser state for `--epochs` more (docs/model-format.md). Exit codes (docs/cli.md): 2 for
+ * and optimiser state for `--epochs` more (docs/model-format.md); given an ONNX file, from its
+ * weights on its own or the `--dataset` binding (docs/cli.md, "ONNX files"). Exit codes (docs/cli.md): 2 for
  * a usage mistake (bad option, unreadable file, an --out that cannot be written), 1 when the
  * document does not compile or training fails — a loss or weight that stops being finite fails
  * it, naming the box, and no model is written — 0 otherwise. A loss that grows by orders of
@@ -10,8 +11,8 @@
  * model written.
  */
 import type { Dataset } from '../data/dataset';
-import { preparationOf } from '../data/preparation';
 import type { LensDocument } from '../io/document';
+import type { DatasetRef } from '../io/modelSchema';
 import { DivergenceWatch, epochLoss } from '../learn/divergence';
 import type { TrainerSnapshot } from '../learn/modelFile';
 import type { EngineName } from '../learn/runners/types';
@@ -21,6 +22,7 @@ import type { OpenedFile } from '../model/openFile';
 import { parseTrainArgs, type TrainArgs, USAGE } from './args';
 import { CliError, refused, runCommand, usageError } from './command';
 import { startEngine } from './engine';
+import { onnxOnDataset } from './onnxDataset';
 import { outFileProblem, writeFileOrRescue } from './outputs';
 import { describeErrors, readInput } from './readInput';
 
@@ -71,6 +73,7 @@ function snapshotOf(
   opened: OpenedFile,
   args: TrainArgs,
   { document, dataset, trainer, result }: Trained,
+  datasetRecord: (dataset: Dataset, binding: { id: string; options?: object }) => DatasetRef,
 ): TrainerSnapshot {
   const binding =
     opened.kind === 'model'
@@ -80,14 +83,7 @@ function snapshotOf(
         : (document.dataset ?? { id: '', options: {} });
   return {
     document,
-    dataset: {
-      id: binding.id,
-      options: binding.options,
-      featureShape: [...dataset.featureShape],
-      labelShape: [...dataset.labelShape],
-      task: dataset.task,
-      preparation: preparationOf(dataset),
-    },
+    dataset: datasetRecord(dataset, binding),
     trainer,
     epochsDone: result.epochs,
     stepsDone: result.steps,
@@ -103,9 +99,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseTrainArgs(argv);
   if (!parsed.ok) throw usageError(parsed.error, USAGE);
   const args = parsed.args;
-  const opened = readInput(args.document);
-  if (opened.kind === 'error') throw refused(`${args.document}: ${describeErrors(opened)}`);
-  if (opened.kind === 'model' && args.dataset) throw refused("--dataset cannot change a model's dataset");
+  const read = readInput(args.document);
+  if (read.kind === 'error') throw refused(`${args.document}: ${describeErrors(read)}`);
+  const opened =
+    read.kind === 'model' && read.from === 'onnx' ? onnxOnDataset(read, args.document, args.dataset) : read;
+  if (opened.kind === 'model' && opened.from !== 'onnx' && args.dataset)
+    throw refused("--dataset cannot change a model's dataset");
   // before any work: a run must not end with nowhere to put its weights
   const outProblem = args.out === undefined ? null : outFileProblem('--out', args.out, true);
   if (outProblem) throw refused(outProblem);
@@ -115,7 +114,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { openSession } = await import('../learn/session');
   const { openModelSession } = await import('../learn/modelSession');
   const { loadDatasetNode } = await import('../data/catalogNode');
-  const { writeModelFile } = await import('../learn/modelFile');
+  const { datasetRecord, writeModelFile } = await import('../learn/modelFile');
   const settings = settingsOf(args, engine);
   const session = await (opened.kind === 'model'
     ? openModelSession(
@@ -148,7 +147,9 @@ async function main(argv: readonly string[]): Promise<number> {
     `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
   );
   if (divergence.divergence) console.warn(`warning: ${args.document}: ${divergence.divergence.message}`);
-  const text = args.out ? writeModelFile(snapshotOf(opened, args, { document, dataset, trainer, result })) : null;
+  const text = args.out
+    ? writeModelFile(snapshotOf(opened, args, { document, dataset, trainer, result }, datasetRecord))
+    : null;
   trainer.dispose();
   if (args.out && text !== null) {
     const written = writeFileOrRescue(args.out, text, `the trained model to ${args.out}`);

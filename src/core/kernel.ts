@@ -20,6 +20,7 @@ export type UnaryOp =
   | 'sqrt'
   | 'reciprocal'
   | 'softplus'
+  | 'erf' // the error function, 2/√π ∫₀ˣ e^(−t²) dt
   | 'mod2' // x mod 2 into {0, 1}: how z2 values are kept canonical
   | 'not'; // 1 − x, on z2
 

@@ -35,6 +35,7 @@ const glslUnary: Record<UnaryOp, (x: string) => string> = {
   sqrt: (x) => `sqrt(${x})`,
   reciprocal: (x) => `1.0 / ${x}`,
   softplus: (x) => `max(${x}, 0.0) + log(1.0 + exp(-abs(${x})))`,
+  erf: (x) => `lbErf(${x})`,
   mod2: (x) => `(${x} - 2.0 * floor(${x} / 2.0))`,
   not: (x) => `1.0 - ${x}`,
 };
@@ -62,6 +63,15 @@ vec4 lbTanh(vec4 x) {
 float lbTanh(float x) {
   float e = exp(-2.0 * abs(x));
   return sign(x) * (1.0 - e) / (1.0 + e);
+}
+float lbErf(float x) {
+  // Abramowitz & Stegun 7.1.26: |error| < 1.5e-7, below float32's resolution near 1
+  float t = 1.0 / (1.0 + 0.3275911 * abs(x));
+  float p = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  return sign(x) * (1.0 - p * exp(-x * x));
+}
+vec4 lbErf(vec4 x) {
+  return vec4(lbErf(x.x), lbErf(x.y), lbErf(x.z), lbErf(x.w));
 }
 `;
 

@@ -14,6 +14,7 @@ export const unaries: Record<UnaryOp, (x: tf.Tensor) => tf.Tensor> = {
   sqrt: tf.sqrt,
   reciprocal: tf.reciprocal,
   softplus: tf.softplus,
+  erf: tf.erf,
   mod2: (x) => tf.mod(x, 2),
   not: (x) => tf.sub(1, x),
 };

@@ -10,6 +10,22 @@ import type { Floats } from './arena';
 
 export const sigmoid = (x: number): number => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x)));
 const softplus = (x: number) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)));
+/**
+ * erf to double precision: erf x = (2/√π)·e^(−x²)·Σₙ 2ⁿx^(2n+1)/(1·3·…·(2n+1)), a series of
+ * positive terms (no cancellation), summed until a term no longer moves the sum; past |x| = 6
+ * erf is ±1 in doubles.
+ */
+export function erf(x: number): number {
+  const a = Math.abs(x);
+  if (a >= 6) return Math.sign(x);
+  let term = a;
+  let sum = a;
+  for (let n = 1; term > sum * 1e-17; n++) {
+    term *= (2 * a * a) / (2 * n + 1);
+    sum += term;
+  }
+  return Math.sign(x) * Math.min(1, (2 / Math.sqrt(Math.PI)) * Math.exp(-a * a) * sum);
+}
 const mod2 = (x: number) => x - 2 * Math.floor(x / 2);
 
 /** o[i] = op(a[i]) for i < n (default: all of o). */
@@ -52,6 +68,9 @@ export function unaryAt(op: UnaryOp, a: Floats, ao: number, o: Floats, oo: numbe
       return;
     case 'softplus':
       for (let i = 0; i < len; i++) o[oo + i] = softplus(a[ao + i]);
+      return;
+    case 'erf':
+      for (let i = 0; i < len; i++) o[oo + i] = erf(a[ao + i]);
       return;
     case 'mod2':
       for (let i = 0; i < len; i++) o[oo + i] = mod2(a[ao + i]);

@@ -16,7 +16,7 @@ export const MODEL_FORMAT = 'lensboard-model';
  * (docs/model-format.md, *Versions*).
  */
 export const MODEL_VERSION = 1;
-export const MODEL_MINOR = 3;
+export const MODEL_MINOR = 4;
 
 const Finite = z.number().finite();
 const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -60,6 +60,12 @@ export const TrainingConfigSchema = z.object({
   testFraction: TrainingSettingsSchema.shape.testFraction.unwrap(),
   epochsDone: Count,
   stepsDone: Count,
+  /**
+   * Adam's t, exactly: the steps the optimiser's state has taken (docs/model-format.md, *The
+   * step count*). Written with the manifest's `optimizer/t`, which holds it as a float32 for
+   * readers of 1.3 and older, and must agree with it.
+   */
+  optimiserSteps: Count.optional(),
 });
 
 const daysIn = (year: number, month: number) =>
@@ -90,6 +96,8 @@ export const ModelMetricsSchema = z.object({
   test: SetMetricsSchema.nullable(),
 });
 
+export const TrainedOnSchema = z.object({ engine: z.string().min(1).max(64) });
+
 export const ModelFileSchema = z.object({
   format: z.literal(MODEL_FORMAT),
   formatVersion: z.literal(MODEL_VERSION),
@@ -99,6 +107,8 @@ export const ModelFileSchema = z.object({
   diagram: DocumentSchema,
   trainingConfig: TrainingConfigSchema,
   metrics: ModelMetricsSchema.nullable(),
+  /** The engine of the run that wrote the file (`typed-float32`, `tfjs-webgl`, …); since 1.4. */
+  trainedOn: TrainedOnSchema.optional(),
   weightsManifest: z.array(WeightEntrySchema).max(100_000),
   /** Base64 of every weight's float32 values, little-endian, in manifest order. */
   weightData: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'weightData must be base64 (A–Z a–z 0–9 + / and = padding)'),
@@ -108,6 +118,7 @@ export type WeightEntry = z.infer<typeof WeightEntrySchema>;
 export type DatasetRef = z.infer<typeof DatasetRefSchema>;
 export type TrainingConfig = z.infer<typeof TrainingConfigSchema>;
 export type ModelMetrics = z.infer<typeof ModelMetricsSchema>;
+export type TrainedOn = z.infer<typeof TrainedOnSchema>;
 export type ModelFile = z.infer<typeof ModelFileSchema>;
 
 /** A weight with its values: what a trainer gives and takes. */

@@ -7,6 +7,9 @@
 import { shapeSize } from '../core/shape';
 import type { NamedArray, WeightEntry } from './modelSchema';
 
+/** The manifest's name for Adam's step counter, shared by the whole learner (learn/modelNames.ts). */
+export const STEP_COUNT = 'optimizer/t';
+
 export interface WeightIssue {
   readonly path: string;
   readonly message: string;

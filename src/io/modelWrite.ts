@@ -14,9 +14,10 @@ import {
   type ModelFile,
   type ModelMetrics,
   type NamedArray,
+  type TrainedOn,
   type TrainingConfig,
 } from './modelSchema';
-import { encodeWeights } from './modelWeights';
+import { encodeWeights, STEP_COUNT } from './modelWeights';
 import { type Carried, withUnknownFields } from './unknownFields';
 import { GENERATED_BY } from './version';
 
@@ -27,11 +28,27 @@ export interface ModelParts {
   /** The parameters (group "model") then the optimiser's state (group "optimizer"). */
   readonly weights: readonly NamedArray[];
   readonly createdAt?: Date;
+  /** The engine of the run that made the weights; absent when unknown (a file from elsewhere). */
+  readonly trainedOn?: TrainedOn;
   /**
    * Given only when writing a file as it was read (its weights and training unchanged): a
    * trained or edited model is a new file, and a field it does not know may no longer be true.
    */
   readonly carried?: Carried;
+}
+
+/**
+ * The step count once, as a whole number (docs/model-format.md, *The step count*): the
+ * manifest's `optimizer/t` is written as float32(optimiserSteps), so the two always agree.
+ */
+function withStepCount(parts: ModelParts): { weights: readonly NamedArray[]; optimiserSteps?: number } {
+  const at = parts.weights.findIndex((w) => w.group === 'optimizer' && w.name === STEP_COUNT);
+  if (at < 0) return { weights: parts.weights };
+  const steps = parts.trainingConfig.optimiserSteps ?? parts.weights[at].data[0];
+  if (!Number.isSafeInteger(steps) || steps < 0)
+    throw new Error(`the optimiser's step count ${STEP_COUNT} is ${steps}, not a whole number ≥ 0`);
+  const weights = parts.weights.map((w, i) => (i === at ? { ...w, data: Float32Array.of(steps) } : w));
+  return { weights, optimiserSteps: steps };
 }
 
 /** The preparation's keys in one fixed order, as the schema lists them. */
@@ -42,7 +59,8 @@ export function buildModelFile(parts: ModelParts): ModelFile {
     const bad = w.data.findIndex((x) => !Number.isFinite(x));
     if (bad >= 0) throw new Error(`weight '${w.name}' holds ${w.data[bad]} at index ${bad}: training diverged`);
   }
-  const { manifest, weightData } = encodeWeights(parts.weights);
+  const counted = withStepCount(parts);
+  const { manifest, weightData } = encodeWeights(counted.weights);
   const t = parts.trainingConfig;
   const o = t.optimiser;
   const m = parts.metrics;
@@ -76,11 +94,13 @@ export function buildModelFile(parts: ModelParts): ModelFile {
       testFraction: t.testFraction,
       epochsDone: t.epochsDone,
       stepsDone: t.stepsDone,
+      ...(counted.optimiserSteps === undefined ? {} : { optimiserSteps: counted.optimiserSteps }),
     },
     metrics: m && {
       train: m.train && { loss: m.train.loss, accuracy: m.train.accuracy },
       test: m.test && { loss: m.test.loss, accuracy: m.test.accuracy },
     },
+    ...(parts.trainedOn ? { trainedOn: { engine: parts.trainedOn.engine } } : {}),
     weightsManifest: manifest,
     weightData,
   };

@@ -36,7 +36,7 @@ async function configOf(doc: LensDocument): Promise<TrainingConfig> {
 /** How a run of `doc` would train, read from the trainer the app's worker would make. */
 async function howItTrains(doc: LensDocument) {
   const config = await configOf(doc);
-  const { epochsDone, stepsDone, ...rest } = config;
+  const { epochsDone, stepsDone, optimiserSteps, ...rest } = config;
   return rest;
 }
 
@@ -62,6 +62,7 @@ const other = (config: TrainingConfig): TrainingConfig => ({
   testFraction: 0.25,
   epochsDone: 3,
   stepsDone: 180,
+  optimiserSteps: undefined,
 });
 
 describe('a model file’s diagram, made to agree with its training', () => {
@@ -81,7 +82,7 @@ describe('a model file’s diagram, made to agree with its training', () => {
     const before = JSON.stringify(doc);
     const agreed = documentForModel(doc, config);
     expect(JSON.stringify(doc)).toBe(before);
-    const { epochsDone, stepsDone, ...wanted } = config;
+    const { epochsDone, stepsDone, optimiserSteps, ...wanted } = config;
     expect(await howItTrains(agreed)).toEqual(wanted);
     expect(agreed.boxes.find((b) => b.generator === 'loss')?.config.kind).toBe('mse');
     expect(agreed.boxes.find((b) => b.generator === 'learning-rate')?.config.epsilon).toBe(0.2);
@@ -93,7 +94,7 @@ describe('a model file’s diagram, made to agree with its training', () => {
     const doc = settingsOnly(loadExample('xor'));
     const config = other(await configOf(doc));
     const agreed = documentForModel(doc, config);
-    const { epochsDone, stepsDone, ...wanted } = config;
+    const { epochsDone, stepsDone, optimiserSteps, ...wanted } = config;
     expect(await howItTrains(agreed)).toEqual(wanted);
     expect(agreed.training).toMatchObject({ loss: 'mse', seed: 7, batchSize: 5, testFraction: 0.25 });
     expect(agreed.boxes).toBe(doc.boxes);
@@ -105,7 +106,7 @@ describe('a model file’s diagram, made to agree with its training', () => {
     const { training, ...doc } = settingsOnly(xor);
     const config = await configOf(xor);
     const agreed = documentForModel(doc, config);
-    const { epochsDone, stepsDone, ...wanted } = config;
+    const { epochsDone, stepsDone, optimiserSteps, ...wanted } = config;
     expect(await howItTrains(agreed)).toEqual(wanted);
     expect(agreed.training?.epochs).toBe(100);
   });

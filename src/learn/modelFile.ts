@@ -6,16 +6,38 @@
  */
 
 import type { CompiledModel } from '../compile/types';
+import type { Dataset } from '../data/dataset';
+import { recordedPreparation } from '../data/preparation';
 import type { LensDocument } from '../io/document';
 import { matchWeights, type WantedWeight } from '../io/modelMatch';
 import type { DatasetRef, ModelMetrics, NamedArray, TrainingConfig } from '../io/modelSchema';
-import type { WeightIssue } from '../io/modelWeights';
+import { STEP_COUNT, type WeightIssue } from '../io/modelWeights';
 import { type ModelParts, modelFileText } from '../io/modelWrite';
 import type { Metrics } from './metrics';
+import { documentForModel } from './modelDocument';
 import { stateEntries } from './modelNames';
 import type { OptimiserKind, OptimiserLens } from './optimisers/index';
 import { initialParams } from './params';
 import type { Trainer, TrainerStart } from './trainer';
+
+/**
+ * What a model file records of the dataset a run trained on, bound as `binding`: the binding,
+ * the data's shapes and task, and its preparation (docs/model-format.md, *The preparation*).
+ */
+export function datasetRecord(
+  dataset: Dataset,
+  binding: { readonly id: string; readonly options?: object },
+): DatasetRef {
+  const options: Record<string, unknown> = { ...binding.options };
+  return {
+    id: binding.id,
+    options,
+    featureShape: [...dataset.featureShape],
+    labelShape: [...dataset.labelShape],
+    task: dataset.task,
+    preparation: recordedPreparation(dataset, { id: binding.id, options }),
+  };
+}
 
 /** Every weight a learner carries, in the order a runner takes them: parameters, then state. */
 export function wantedWeights(model: CompiledModel, optimiser: OptimiserLens): WantedWeight[] {
@@ -52,6 +74,17 @@ export interface TrainerSnapshot {
 const setMetrics = (m: Metrics | null) =>
   m && Number.isFinite(m.loss) ? { loss: m.loss, accuracy: m.accuracy } : null;
 
+/**
+ * Adam's t as the file states it, a whole number (docs/model-format.md, *The step count*): the
+ * engine's float32 t while it is exact, else counted from the run's steps (the float stops at 2²⁴).
+ */
+function stepCount(weights: readonly NamedArray[], trainer: Trainer, stepsDone: number): { optimiserSteps?: number } {
+  const t = weights.find((w) => w.group === 'optimizer' && w.name === STEP_COUNT);
+  if (!t) return {};
+  const float = t.data[0];
+  return { optimiserSteps: float < 2 ** 24 ? float : (trainer.optimiserSteps(stepsDone) ?? float) };
+}
+
 export function modelParts(s: TrainerSnapshot): ModelParts {
   const { trainer } = s;
   const learner = trainer.learner;
@@ -66,9 +99,13 @@ export function modelParts(s: TrainerSnapshot): ModelParts {
     testFraction: trainer.settings.testFraction ?? 0,
     epochsDone: s.epochsDone,
     stepsDone: s.stepsDone,
+    ...stepCount(weights, trainer, s.stepsDone),
   };
   const metrics: ModelMetrics = { train: setMetrics(s.metrics.train), test: setMetrics(s.metrics.test) };
-  return { diagram: s.document, trainingConfig, metrics, weights, createdAt: s.createdAt };
+  // trainingConfig and the drawn boxes agree (docs/model-format.md, "One learning rate"): a run's
+  // --lr or changed hyper-parameters are written into the learning-rate and optimiser boxes too
+  const diagram = documentForModel(s.document, trainingConfig);
+  return { diagram, trainingConfig, metrics, weights, createdAt: s.createdAt, trainedOn: { engine: trainer.engine } };
 }
 
 /** What the app's Export model and the CLI's --out write. */
@@ -79,7 +116,7 @@ export type StartResult = { ok: true; start: TrainerStart } | { ok: false; error
 /** A file's weights and state as a trainer's start, checked against the learner it will run. */
 export function trainerStart(
   weights: readonly NamedArray[],
-  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone'>,
+  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone' | 'optimiserSteps'>,
   model: CompiledModel,
   optimiser: OptimiserLens,
 ): StartResult {
@@ -93,6 +130,7 @@ export function trainerStart(
       state: matched.arrays.slice(k),
       epochsDone: config.epochsDone,
       stepsDone: config.stepsDone,
+      ...(config.optimiserSteps === undefined ? {} : { optimiserSteps: config.optimiserSteps }),
     },
   };
 }
@@ -104,7 +142,7 @@ export function trainerStart(
  */
 export function partialStart(
   weights: readonly NamedArray[],
-  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone'>,
+  config: Pick<TrainingConfig, 'epochsDone' | 'stepsDone' | 'optimiserSteps'>,
   model: CompiledModel,
   optimiser: OptimiserLens,
   seed: number,
@@ -131,6 +169,10 @@ export function partialStart(
       state: arrays.slice(k),
       epochsDone: config.epochsDone,
       stepsDone: config.stepsDone,
+      // a step count kept with its state; a fresh one starts at 0, read off the state
+      ...(config.optimiserSteps !== undefined && kept.includes(STEP_COUNT)
+        ? { optimiserSteps: config.optimiserSteps }
+        : {}),
     },
     kept,
     fresh,

@@ -35,6 +35,8 @@ export interface ResumeFrom {
   readonly weights: readonly NamedArray[];
   readonly epochsDone: number;
   readonly stepsDone: number;
+  /** Adam's t exactly, as the model file states it (docs/model-format.md, *The step count*). */
+  readonly optimiserSteps?: number;
   /**
    * The diagram was edited since these weights were made: keep each weight whose name and shape
    * still fit, start the others fresh (instead of refusing the mismatch).

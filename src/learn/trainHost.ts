@@ -5,10 +5,9 @@
  * model file, to survive a lost GPU) is in ./trainRun.
  */
 import { makeDataset } from '../data/dataset';
-import { recordedPreparation } from '../data/preparation';
 import { loseWebglContext, startBackend, tensorCount } from '../engines/backend';
-import type { DatasetRef } from '../io/modelSchema';
 import { SMALL, stepSize } from './enginePick';
+import { datasetRecord } from './modelFile';
 import type { StepTrace } from './runners/types';
 import { openSession } from './session';
 import { sendTrace, sentTransfer, traceValues } from './traceSummary';
@@ -142,16 +141,7 @@ export function createTrainHost(portPost: Post, options: HostOptions = {}): Trai
     if (request.paused) session.trainer.pause();
     const bound = request.dataset ?? session.document.dataset;
     const { dataset } = session;
-    const id = bound?.id ?? dataset.name;
-    const boundOptions: Record<string, unknown> = { ...bound?.options };
-    const binding: DatasetRef = {
-      id,
-      options: boundOptions,
-      featureShape: [...dataset.featureShape],
-      labelShape: [...dataset.labelShape],
-      task: dataset.task,
-      preparation: recordedPreparation(dataset, { id, options: boundOptions }),
-    };
+    const binding = datasetRecord(dataset, { id: bound?.id ?? dataset.name, options: bound?.options });
     const before = { epochs: request.resume?.epochsDone ?? 0, steps: request.resume?.stepsDone ?? 0 };
     await go(
       { trainer: session.trainer, session, binding, before, result: null, lastEpoch: null, stepsTaken: 0 },

@@ -17,7 +17,7 @@ import { autoRunner, type EnginePick, stepSize } from './enginePick';
 import { assembleLearner, type Learner } from './learner';
 import { Listeners } from './listeners';
 import { labelReading, type Metrics } from './metrics';
-import type { Hypers } from './optimisers/index';
+import { type Hypers, sharedState } from './optimisers/index';
 import { initialParams, initialState } from './params';
 import { createRunner, type StepRunner, type StepTrace } from './runners/index';
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
@@ -72,6 +72,11 @@ export class Trainer {
   /** Epochs and steps done before this run (a resumed model); run() does `settings.epochs` more. */
   private readonly firstEpoch: number;
   private readonly stepsBefore: number;
+  /**
+   * Steps the run took before the optimiser's state began (0 unless it began fresh on a resumed
+   * run), so that Adam's t is steps − lag exactly where the engine's float32 t stops at 2²⁴.
+   */
+  private readonly stateLag: number;
 
   constructor(
     model: CompiledModel,
@@ -110,6 +115,9 @@ export class Trainer {
     // the counts go on either way: a dream's steps follow the training its weights had
     this.firstEpoch = start?.epochsDone ?? 0;
     this.stepsBefore = start?.stepsDone ?? 0;
+    const counter = layout.state.length - sharedState(this.learner.optimiser).length;
+    const tStart = resumes && counter < layout.state.length ? (start.optimiserSteps ?? start.state[counter][0]) : 0;
+    this.stateLag = this.stepsBefore - tStart;
     const engine = settings.engine ?? 'typed';
     this.runner = createRunner(
       engine === 'auto' ? 'typed' : engine,
@@ -224,6 +232,14 @@ export class Trainer {
 
   private learntValues(): Float32Array[] {
     return this.final?.map((w) => w.slice()) ?? this.runner.learnt();
+  }
+
+  /**
+   * The optimiser's step count after `stepsDone` steps of the run (counting a resumed file's),
+   * exactly; undefined when the optimiser keeps none (only Adam does).
+   */
+  optimiserSteps(stepsDone: number): number | undefined {
+    return sharedState(this.learner.optimiser).length > 0 ? stepsDone - this.stateLag : undefined;
   }
 
   /** The optimiser's current state, in the order of `learner.layout.state`. */

@@ -94,6 +94,11 @@ export interface TrainerStart {
   readonly state: readonly ArrayLike<number>[];
   readonly epochsDone: number;
   readonly stepsDone: number;
+  /**
+   * The optimiser's step count (Adam's t) exactly, as a model file states it; absent: read off
+   * `state`, whose float32 is exact up to 2²⁴ steps.
+   */
+  readonly optimiserSteps?: number;
   /** A dream's learnt input to go on from (its state is then `state`); absent: the dream starts afresh. */
   readonly input?: Float32Array;
 }

@@ -9,7 +9,7 @@
  */
 
 import { type ModelFile, ModelFileSchema, type NamedArray } from '../io/modelSchema';
-import { decodeWeights, type WeightIssue } from '../io/modelWeights';
+import { decodeWeights, STEP_COUNT, type WeightIssue } from '../io/modelWeights';
 import { parseDocument } from '../io/parse';
 import { type Carried, unknownFields } from '../io/unknownFields';
 import { findUnsafe, formatPath, readUntrustedJson } from '../io/untrusted';
@@ -40,6 +40,38 @@ function duplicateNames(model: ModelFile): WeightIssue[] {
   return issues;
 }
 
+/**
+ * The step count holds one truth (docs/model-format.md, *The step count*): `optimiserSteps`, a
+ * whole number, which the manifest's float32 `optimizer/t` must agree with. A file older than
+ * 1.4 has only the float, which then gives it. Never more steps than the run took.
+ */
+function stepCount(model: ModelFile, weights: readonly NamedArray[]): ModelFile | WeightIssue[] {
+  const k = weights.findIndex((w) => w.group === 'optimizer' && w.name === STEP_COUNT);
+  const t = model.trainingConfig;
+  if (k < 0) return model;
+  const float = weights[k].data[0];
+  const path = 'trainingConfig.optimiserSteps';
+  if (weights[k].data.length !== 1)
+    return [{ path: `weightsManifest[${k}].shape`, message: `'${STEP_COUNT}' is a scalar, shape []` }];
+  if (t.optimiserSteps === undefined && (model.formatMinor ?? 0) >= 4)
+    return [{ path, message: `is missing: a file of version 1.4 or later with '${STEP_COUNT}' states its step count` }];
+  const steps = t.optimiserSteps ?? float;
+  if (!Number.isInteger(steps) || steps < 0)
+    return [{ path: `weightsManifest[${k}]`, message: `'${STEP_COUNT}' holds ${float}, not a whole number of steps` }];
+  if (Math.fround(steps) !== float)
+    return [
+      { path, message: `is ${steps}, but '${STEP_COUNT}' (weightsManifest[${k}]) holds ${float}: they must agree` },
+    ];
+  if (steps > t.stepsDone)
+    return [
+      {
+        path,
+        message: `is ${steps}: the optimiser cannot have taken more steps than the run (stepsDone ${t.stepsDone})`,
+      },
+    ];
+  return t.optimiserSteps === steps ? model : { ...model, trainingConfig: { ...t, optimiserSteps: steps } };
+}
+
 export function parseModel(json: unknown): ModelParse {
   const unsafe = findUnsafe(json);
   if (unsafe) return { ok: false, errors: [unsafe] };
@@ -57,11 +89,13 @@ export function parseModel(json: unknown): ModelParse {
   if (!parsed.success) {
     return { ok: false, errors: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
   }
-  const model = parsed.data;
-  const dups = duplicateNames(model);
+  const dups = duplicateNames(parsed.data);
   if (dups.length > 0) return { ok: false, errors: dups };
-  const decoded = decodeWeights(model.weightsManifest, model.weightData);
+  const decoded = decodeWeights(parsed.data.weightsManifest, parsed.data.weightData);
   if (!decoded.ok) return decoded;
+  const counted = stepCount(parsed.data, decoded.weights);
+  if (Array.isArray(counted)) return { ok: false, errors: counted };
+  const model = counted;
   // A diagram migrated from an older document version cannot hold newer fields: what its
   // migration dropped is not unknown.
   const read = doc.migratedFrom === undefined ? raw : { ...raw, diagram: doc.doc };

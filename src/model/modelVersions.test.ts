@@ -19,8 +19,7 @@ const fixtures = readdirSync(dir)
   .map((name) => ({ name, m: FIXTURE.exec(name) }))
   .flatMap(({ name, m }) => (m ? [{ name, major: Number(m[1]), minor: Number(m[2] ?? 0) }] : []));
 const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');
-const v11 = () => JSON.parse(read('model-v1.1.json'));
-/** The fixture of this version: written again as read, it comes back the same. */
+/** The fixture of the version this Lensboard writes. */
 const current = () => JSON.parse(read(`model-v${MODEL_VERSION}.${MODEL_MINOR}.json`));
 
 function opened(json: unknown) {
@@ -34,14 +33,17 @@ function writtenAgain(json: unknown): Record<string, unknown> {
   const r = opened(json);
   const { diagram, trainingConfig, metrics } = r.model;
   const createdAt = new Date('2026-12-05T00:00:00Z');
-  const parts = { diagram, trainingConfig, metrics, weights: r.weights, createdAt, carried: r.carried };
+  const { trainedOn } = r.model;
+  const parts = { diagram, trainingConfig, metrics, weights: r.weights, createdAt, trainedOn, carried: r.carried };
   return JSON.parse(modelFileText(parts));
 }
 
 describe('every model-file version ever written', () => {
   it('has its fixture, down to version 0 and up to this one', () => {
     const versions = fixtures.map((f) => `${f.major}.${f.minor}`);
-    expect(versions).toEqual(expect.arrayContaining(['0.0', '1.0', `${MODEL_VERSION}.${MODEL_MINOR}`]));
+    expect(versions).toEqual(
+      expect.arrayContaining(['0.0', '1.0', '1.1', '1.2', '1.3', `${MODEL_VERSION}.${MODEL_MINOR}`]),
+    );
   });
 
   it.each(fixtures)('$name opens and migrates to the current version', ({ name, major }) => {
@@ -56,12 +58,55 @@ describe('every model-file version ever written', () => {
     const again = writtenAgain(JSON.parse(read(name)));
     expect([again.formatVersion, again.formatMinor]).toEqual([MODEL_VERSION, MODEL_MINOR]);
     expect(opened(again).weights).toEqual(r.weights);
+    // the step count is one whole number, which the float32 optimizer/t agrees with
+    const t = r.weights.find((w) => w.name === 'optimizer/t')?.data[0];
+    expect(r.model.trainingConfig.optimiserSteps).toBe(t);
+    expect((again.trainingConfig as Record<string, unknown>).optimiserSteps).toBe(t);
+  });
+
+  it('1.0 to 1.3 take the step count from optimizer/t; 1.4 states it and the engine', () => {
+    for (const older of ['model-v1.1.json', 'model-v1.2.json', 'model-v1.3.json'])
+      expect(opened(JSON.parse(read(older))).model.trainingConfig).toMatchObject({ stepsDone: 32, optimiserSteps: 32 });
+    const r = opened(JSON.parse(read('model-v1.4.json')));
+    expect(r.model.trainingConfig).toMatchObject({ stepsDone: 64, optimiserSteps: 64 });
+    expect(r.model.trainedOn).toEqual({ engine: 'typed-float32' });
+  });
+});
+
+describe('the step count holds one truth', () => {
+  const refusal = (edit: (m: ReturnType<typeof current>) => void) => {
+    const m = current();
+    edit(m);
+    const r = parseModel(m);
+    return r.ok ? 'read' : r.errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+  };
+
+  it('refuses optimiserSteps that optimizer/t disagrees with, or that is missing from 1.2, or above stepsDone', () => {
+    expect(refusal((m) => (m.trainingConfig.optimiserSteps = 63))).toMatch(
+      /^trainingConfig\.optimiserSteps: is 63, but 'optimizer\/t' \(weightsManifest\[12\]\) holds 64: they must agree$/,
+    );
+    expect(refusal((m) => delete m.trainingConfig.optimiserSteps)).toMatch(/optimiserSteps: is missing/);
+    expect(refusal((m) => (m.trainingConfig.stepsDone = 10))).toMatch(/more steps than the run \(stepsDone 10\)/);
+    expect(refusal((m) => (m.trainingConfig.optimiserSteps = 1.5))).toMatch(
+      /^trainingConfig\.optimiserSteps: .*expected int/,
+    );
+  });
+
+  it('keeps a count past 2²⁴ exact, where the float32 optimizer/t cannot', () => {
+    const r = opened(current());
+    const big = 2 ** 24 + 1;
+    const { diagram, metrics } = r.model;
+    const trainingConfig = { ...r.model.trainingConfig, stepsDone: big + 5, optimiserSteps: big };
+    const text = modelFileText({ diagram, trainingConfig, metrics, weights: r.weights });
+    const again = opened(JSON.parse(text));
+    expect(again.model.trainingConfig.optimiserSteps).toBe(big);
+    expect(again.weights.find((w) => w.name === 'optimizer/t')?.data[0]).toBe(2 ** 24);
   });
 });
 
 describe('a newer minor version', () => {
   const newer = () => {
-    const m = v11();
+    const m = current();
     m.formatMinor = MODEL_MINOR + 4;
     m.engine = { id: 'typed-f32', note: 'a field a later minor version adds' };
     m.trainingConfig.augmentation = [{ feature: 0, jitter: 1 / 255 }];
@@ -74,14 +119,14 @@ describe('a newer minor version', () => {
   };
 
   it('reads as the same model, its unknown fields ignored', () => {
-    const plain = v11();
+    const plain = current();
     plain.diagram.groups.push({ id: 'g', name: 'g', position: { x: 0, y: 0 }, inputs: [], outputs: [] });
     const r = opened(newer());
     expect(r.model).toEqual({ ...opened(plain).model, formatMinor: MODEL_MINOR + 4 });
     expect(r.carried.formatMinor).toBe(MODEL_MINOR + 4);
     expect(r.carried.fields.map((f) => f.path.join('.'))).toEqual([
       'diagram.boxes.1.colour',
-      'diagram.groups.0.folded',
+      `diagram.groups.${plain.diagram.groups.length - 1}.folded`,
       'trainingConfig.optimiser.schedule',
       'trainingConfig.augmentation',
       'metrics.train.f1',
@@ -124,7 +169,7 @@ describe('a newer minor version', () => {
 
 describe('what the format allows is read', () => {
   it('metrics: null, written back as null', () => {
-    const again = writtenAgain({ ...v11(), metrics: null });
+    const again = writtenAgain({ ...current(), metrics: null });
     expect(again.metrics).toBeNull();
   });
 
@@ -136,7 +181,7 @@ describe('what the format allows is read', () => {
     '2026-12-31T23:59:60Z',
     '2028-02-29T00:00:00Z',
   ])('createdAt %s (RFC 3339, any offset)', (createdAt) => {
-    expect(opened({ ...v11(), createdAt }).model.createdAt).toBe(createdAt);
+    expect(opened({ ...current(), createdAt }).model.createdAt).toBe(createdAt);
   });
 });
 

@@ -4,9 +4,8 @@
  * *The preparation*). The weights are the initial ones; the rows a test predicts do not care.
  */
 import type { Dataset } from '../data/dataset';
-import { preparationOf } from '../data/preparation';
 import { loadExample } from '../io/examples';
-import { writeModelFile } from '../learn/modelFile';
+import { datasetRecord, writeModelFile } from '../learn/modelFile';
 import { openSession } from '../learn/session';
 
 /** The example `example` bound to `dataset`, written as a model file before any step. */
@@ -16,14 +15,7 @@ export async function preparedModelText(example: string, dataset: Dataset): Prom
   const binding = document.dataset ?? { id: dataset.name, options: {} };
   const text = writeModelFile({
     document: session.document,
-    dataset: {
-      id: binding.id,
-      options: binding.options,
-      featureShape: [...dataset.featureShape],
-      labelShape: [...dataset.labelShape],
-      task: dataset.task,
-      preparation: preparationOf(dataset),
-    },
+    dataset: datasetRecord(dataset, binding),
     trainer: session.trainer,
     epochsDone: 0,
     stepsDone: 0,

@@ -79,6 +79,16 @@ export const samples: Record<string, readonly Sample[]> = {
   sqrt: unary('positive'),
   step: unary('awayFromZero'),
   leakyStep: [{ config: { alpha: 0.3 }, inputs: [v(3)], domain: 'awayFromZero' }],
+  erf: unary(),
+  gelu: [...unary(), { config: { approximate: 'tanh' }, inputs: [v(3)] }],
+  elu: [{ config: { alpha: 0.7 }, inputs: [v(3)], domain: 'awayFromZero' }],
+  // awayFromZero draws from ±[0.2, 1.2]: each case keeps the edges outside that, one passing
+  // the negative values and clipping the positive, the other the reverse
+  clip: [
+    { config: { min: -1.5, max: 0.1 }, inputs: [v(3)], domain: 'awayFromZero' },
+    { config: { min: -0.1, max: 1.5 }, inputs: [real([2, 2], false)], domain: 'awayFromZero' },
+  ],
+  inside: [{ config: { min: -0.1, max: 1.5 }, inputs: [v(3)], domain: 'awayFromZero' }],
   sumFeatures: [
     { config: {}, inputs: [real([2, 3])] },
     { config: { axis: 1 }, inputs: [real([2, 3])] },

@@ -6,6 +6,7 @@
  */
 import type { Generator } from '../generator';
 import { GeneratorRegistry } from '../registry';
+import * as activations from './activations';
 import * as boolean from './boolean';
 import * as convolution from './convolution';
 import * as elementwise from './elementwise';
@@ -14,7 +15,7 @@ import * as shape from './shape';
 import * as softmax from './softmax';
 import * as structure from './structure';
 
-export const families = { structure, linear, elementwise, shape, softmax, convolution, boolean } as const;
+export const families = { structure, linear, elementwise, activations, shape, softmax, convolution, boolean } as const;
 
 export function builtinGenerators(): Generator[] {
   return Object.values(families).flatMap((f) => Object.values(f) as Generator[]);

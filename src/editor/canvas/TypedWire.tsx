@@ -3,15 +3,17 @@
  * carry the message; a ℤ₂ wire is a double line, so a Boolean circuit reads apart from a real one; in lens view a second, dashed strand runs below, right to left: the changes
  * flowing back.
  */
-import { BaseEdge, type EdgeProps, getBezierPath } from '@xyflow/react';
+import { BaseEdge, type EdgeProps, getBezierPath, Position } from '@xyflow/react';
 import { memo } from 'react';
 import { useHasWireErrors, useIsZ2Wire, useLensView } from '../store/hooks';
 import { useWireEmphasis } from '../store/wireEmphasis';
 import { useWireMark } from './animationMarks';
+import { besidePath } from './backwardPath';
 import { WireLabel } from './WireLabel';
 import { WireValue } from './WireValue';
 
 const BACKWARD_OFFSET = 26;
+const BESIDE = 10;
 
 export const TypedWire = memo(function TypedWire(props: EdgeProps) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected } = props;
@@ -25,16 +27,20 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   const anim = mark ? ` anim-${mark.pass}${mark.lit ? ' anim-lit' : ''}` : '';
   const cls = `typed-wire${bits ? ' wire-z2' : ''}${failed ? ' wire-error' : ''}${selected ? ' is-selected' : ''}${anim}`;
-  const [back] = lens
-    ? getBezierPath({
-        sourceX: targetX,
-        sourceY: targetY + BACKWARD_OFFSET,
-        targetX: sourceX,
-        targetY: sourceY + BACKWARD_OFFSET,
-        sourcePosition: targetPosition,
-        targetPosition: sourcePosition,
-      })
-    : [''];
+  // a wire into a top port (a parameter's) has its strand beside it all along (backwardPath.ts)
+  const beside = lens && targetPosition === Position.Top ? besidePath(path, BESIDE) : null;
+  const [back] = beside
+    ? [beside]
+    : lens
+      ? getBezierPath({
+          sourceX: targetX,
+          sourceY: targetY + BACKWARD_OFFSET,
+          targetX: sourceX,
+          targetY: sourceY + BACKWARD_OFFSET,
+          sourcePosition: targetPosition,
+          targetPosition: sourcePosition,
+        })
+      : [''];
   return (
     <>
       <BaseEdge

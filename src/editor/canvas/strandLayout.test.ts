@@ -3,6 +3,33 @@ import { describe, expect, it } from 'vitest';
 import { fcSeed } from '../../testing/seed';
 import { LABEL_RISE, PAIR, strandLayout } from './strandLayout';
 
+type Point = readonly [number, number];
+/** A path's points in order (a corner's control point stands for its curve, which lies inside their triangle). */
+const points = (d: string): Point[] => {
+  const n = numbers(d);
+  return Array.from({ length: n.length / 2 }, (_, i) => [n[2 * i], n[2 * i + 1]] as const);
+};
+const cross = (o: Point, a: Point, b: Point) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+/** Whether segments pq and rs meet (touching ends count). */
+const meet = (p: Point, q: Point, r: Point, s: Point): boolean => {
+  const d1 = cross(r, s, p);
+  const d2 = cross(r, s, q);
+  const d3 = cross(p, q, r);
+  const d4 = cross(p, q, s);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  const on = (a: Point, b: Point, c: Point) =>
+    cross(a, b, c) === 0 &&
+    Math.min(a[0], b[0]) <= c[0] &&
+    c[0] <= Math.max(a[0], b[0]) &&
+    Math.min(a[1], b[1]) <= c[1] &&
+    c[1] <= Math.max(a[1], b[1]);
+  return on(r, s, p) || on(r, s, q) || on(p, q, r) || on(p, q, s);
+};
+const segments = (d: string) => {
+  const p = points(d);
+  return p.slice(1).map((q, i) => [p[i], q] as const);
+};
+
 const seed = fcSeed();
 const numbers = (d: string) => (d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
 
@@ -50,6 +77,40 @@ describe('strandLayout', () => {
         expect(starts).toEqual([...starts].sort((a, b) => a - b));
       }),
       { seed, numRuns: 100 },
+    );
+  });
+
+  it('no two strands meet: each runs across in a lane of its own, as a learner is drawn (boxes side by side, 90 px under the optimiser)', () => {
+    const row = fc
+      .array(
+        fc.record({
+          gap: fc.integer({ min: 12, max: 400 }),
+          width: fc.integer({ min: 40, max: 260 }),
+          drop: fc.integer({ min: 0, max: 30 }),
+        }),
+        {
+          minLength: 1,
+          maxLength: 8,
+        },
+      )
+      .chain((boxes) => fc.tuple(fc.constant(boxes), fc.integer({ min: -600, max: 600 })));
+    fc.assert(
+      fc.property(row, ([boxes, shift]) => {
+        let x = shift;
+        const targets = boxes.map((b, i) => {
+          x += b.gap;
+          const rect = { x, y: optimiser.y + optimiser.height + 90 + b.drop, width: b.width, height: 40 };
+          x += b.width;
+          return { id: `t${i}`, rect };
+        });
+        const strands = strandLayout(optimiser, targets).paths.flatMap((p) => [p.forward, p.backward].map(segments));
+        const met: string[] = [];
+        for (const [i, a] of strands.entries())
+          for (const b of strands.slice(i + 1))
+            if (a.some(([p, q]) => b.some(([r, t]) => meet(p, q, r, t)))) met.push(`${i} meets another`);
+        expect(met).toEqual([]);
+      }),
+      { seed, numRuns: 50 },
     );
   });
 });

@@ -10,8 +10,13 @@ const model: OnnxModel = {
   opset: OPSET,
   producer: 'lensboard',
   docString: 'a test',
+  metadata: [
+    { key: 'lensboard.dataset', value: '{"id":"moons","options":{}}' },
+    { key: 'author', value: 'ñ' },
+  ],
   graph: {
     name: 'g',
+    docString: 'the graph g',
     nodes: [
       {
         name: 'mm',

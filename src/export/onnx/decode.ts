@@ -165,6 +165,7 @@ function decodeGraph(buf: Uint8Array): OnnxGraph {
   const fields = readFields(buf, 'the graph');
   return {
     name: text(fields, 2, 'the graph'),
+    docString: text(fields, 10, 'the graph'),
     nodes: each(fields, 1).map((f, i) => decodeNode(readBytes(f, `node ${i}`), i)),
     initializers: each(fields, 5).map((f, i) => decodeTensor(readBytes(f, `initialiser ${i}`), `initialiser ${i}`)),
     inputs: each(fields, 11).map((f) => decodeValue(readBytes(f, 'an input'), 'input')),
@@ -193,6 +194,10 @@ export function decodeOnnx(bytes: Uint8Array): Decoded {
         producer: text(fields, 2, 'producer_name'),
         docString: text(fields, 6, 'doc_string'),
         graph: decodeGraph(readBytes(graph, 'the graph')),
+        metadata: each(fields, 14).map((f) => {
+          const entry = readFields(readBytes(f, 'metadata_props'), 'metadata_props');
+          return { key: text(entry, 1, 'metadata_props'), value: text(entry, 2, 'metadata_props') };
+        }),
       },
     };
   } catch (e) {

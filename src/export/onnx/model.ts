@@ -45,6 +45,8 @@ export interface OnnxValue {
 
 export interface OnnxGraph {
   readonly name: string;
+  /** GraphProto's doc_string: Lensboard writes the diagram's name here, which the import reads back. */
+  readonly docString?: string;
   readonly nodes: readonly OnnxNode[];
   readonly initializers: readonly OnnxTensor[];
   readonly inputs: readonly OnnxValue[];
@@ -57,7 +59,17 @@ export interface OnnxModel {
   readonly producer: string;
   readonly docString: string;
   readonly graph: OnnxGraph;
+  /** ModelProto's metadata_props: Lensboard writes the dataset binding (`lensboard.dataset`). */
+  readonly metadata?: readonly OnnxMetadata[];
 }
+
+export interface OnnxMetadata {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** The metadata key of the document's dataset binding, as JSON `{ id, options }` (docs/export.md). */
+export const DATASET_METADATA = 'lensboard.dataset';
 
 const ATTR_TYPE = { float: 1, int: 2, string: 3, tensor: 4, ints: 7 } as const;
 
@@ -108,6 +120,7 @@ function writeValue(w: ProtoWriter, v: OnnxValue): void {
 function writeGraph(w: ProtoWriter, g: OnnxGraph): void {
   for (const n of g.nodes) w.message(1, (m) => writeNode(m, n));
   w.string(2, g.name);
+  if (g.docString) w.string(10, g.docString);
   for (const t of g.initializers) w.message(5, (m) => writeTensor(m, t));
   for (const v of g.inputs) w.message(11, (m) => writeValue(m, v));
   for (const v of g.outputs) w.message(12, (m) => writeValue(m, v));
@@ -115,11 +128,13 @@ function writeGraph(w: ProtoWriter, g: OnnxGraph): void {
 
 /** The model as the bytes of a `.onnx` file. */
 export function encodeOnnx(model: OnnxModel): Uint8Array {
-  return new ProtoWriter()
+  // ir_version first, as every ONNX writer puts it (the CLI tells ONNX by that first byte)
+  const w = new ProtoWriter()
     .int(1, model.irVersion)
     .string(2, model.producer)
     .string(6, model.docString)
     .message(7, (g) => writeGraph(g, model.graph))
-    .message(8, (o) => o.string(1, '').int(2, model.opset))
-    .finish();
+    .message(8, (o) => o.string(1, '').int(2, model.opset));
+  for (const m of model.metadata ?? []) w.message(14, (e) => e.string(1, m.key).string(2, m.value));
+  return w.finish();
 }

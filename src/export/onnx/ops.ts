@@ -35,6 +35,30 @@ function mod2(b: OnnxBuilder, x: string, out: string): void {
   b.op('Sub', [x, b.value('Mul', [half, b.scalar('two', 2)], 'even')], [out]);
 }
 
+const lo = (c: Config) => c.min as number;
+const hi = (c: Config) => Math.max(c.min as number, c.max as number);
+
+/**
+ * GELU as PyTorch writes it before opset 20 has a Gelu op, so that the import reads it back as
+ * one box: ½·(x·(1 + erf(x/√2))), or with tanh, ½·(x·(1 + tanh(√(2/π)·(x + 0.044715·x·x·x)))).
+ */
+function gelu(b: OnnxBuilder, x: string, out: string, tanh: boolean): void {
+  let inner: string;
+  if (tanh) {
+    const cube = b.value('Mul', [x, b.value('Mul', [x, x], 'square')], 'cube');
+    const u = b.value('Add', [x, b.value('Mul', [b.scalar('kappa', 0.044715), cube], 'cubic')], 'u');
+    inner = b.value(
+      'Tanh',
+      [b.value('Mul', [b.scalar('sqrt_2_over_pi', Math.sqrt(2 / Math.PI)), u], 'scaled')],
+      'tanh',
+    );
+  } else {
+    inner = b.value('Erf', [b.value('Div', [x, b.scalar('sqrt2', Math.SQRT2)], 'scaled')], 'erf');
+  }
+  const plus = b.value('Add', [inner, b.scalar('one', 1)], 'plus_one');
+  b.op('Mul', [b.value('Mul', [x, plus], 'x_times'), b.scalar('half', 0.5)], [out]);
+}
+
 /** Row k of the 2ⁿ × n minterm table: the bits of k, first bit most significant (as `basis` reads them). */
 function mintermTable(n: number): Float32Array {
   const rows = new Float32Array(2 ** n * n);
@@ -142,6 +166,15 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   square: (b, n) => b.op('Mul', [n.inputs[0], n.inputs[0]], n.outputs),
   softplus: same('Softplus'),
   reciprocal: same('Reciprocal'),
+  erf: same('Erf'),
+  gelu: (b, n) => gelu(b, n.inputs[0], n.outputs[0], n.config.approximate === 'tanh'),
+  elu: same('Elu', (c) => [{ name: 'alpha', kind: 'float', value: c.alpha as number }]),
+  clip: (b, n) => b.op('Clip', [n.inputs[0], b.scalar('min', lo(n.config)), b.scalar('max', hi(n.config))], n.outputs),
+  inside: (b, n) => {
+    const above = b.value('Greater', [n.inputs[0], b.scalar('min', lo(n.config))], 'above');
+    const below = b.value('Less', [n.inputs[0], b.scalar('max', hi(n.config))], 'below');
+    b.op('Cast', [b.value('And', [above, below], 'inside')], n.outputs, [int('to', 1)]);
+  },
   sqrt: same('Sqrt'),
   step: (b, n) => {
     const positive = b.value('Greater', [n.inputs[0], b.scalar('zero', 0)], 'positive');

@@ -10,7 +10,16 @@ import { mapNodes } from '../opTable';
 import { ONNX_INFO } from '../targetInfo';
 import type { ExportFile, ExportTarget } from '../targets';
 import { OnnxBuilder } from './builder';
-import { encodeOnnx, IR_VERSION, ONNX_FLOAT, type OnnxModel, type OnnxTensor, type OnnxValue, OPSET } from './model';
+import {
+  DATASET_METADATA,
+  encodeOnnx,
+  IR_VERSION,
+  ONNX_FLOAT,
+  type OnnxModel,
+  type OnnxTensor,
+  type OnnxValue,
+  OPSET,
+} from './model';
 import { ONNX_OPS } from './ops';
 
 const valueInfo = (name: string, t: WireType): OnnxValue => ({
@@ -29,14 +38,17 @@ export function onnxModel(graph: ExportGraph): OnnxModel {
     op(b, node);
   }
   b.current = undefined;
+  const { dataset } = graph.training;
   for (const o of graph.outputs) if (o.value !== o.name) b.op('Identity', [o.value], [o.name]);
   return {
     irVersion: IR_VERSION,
     opset: OPSET,
     producer: 'Lensboard',
     docString: `${graph.name}: the forward model exported by Lensboard (docs/export.md)`,
+    metadata: [{ key: DATASET_METADATA, value: JSON.stringify({ id: dataset.id, options: dataset.options }) }],
     graph: {
       name: graph.name,
+      docString: graph.name,
       nodes: b.nodes,
       initializers: [
         ...graph.weights.map(

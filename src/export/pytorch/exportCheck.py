@@ -5,13 +5,16 @@ prints what they compute as JSON, for the test to hold against Lensboard's float
 
 For each one-box model: its outputs on the given inputs. For each case: the predictions of model.py on the given inputs, and the weights after each
 step of train.py's own train_step with its optimiser (as lensboard_weights gives them). Then
-train.py's main() on a CSV for some steps, in one process and in spawned DDP processes.
+train.py's main() on each CSV for some steps, in one process and in two spawned DDP processes.
 """
 import importlib
 import json
 import sys
 
 import torch
+
+
+USED = []
 
 
 def use_package(folder):
@@ -21,7 +24,11 @@ def use_package(folder):
     sys.path.insert(0, folder)
     model, train = importlib.import_module("model"), importlib.import_module("train")
     sys.path.remove(folder)
-    sys.path.append(folder)  # spawned processes import train by name from here
+    # spawned processes import train by name from here, and from no package used before
+    for used in USED:
+        sys.path.remove(used)
+    USED[:] = [folder]
+    sys.path.append(folder)
     return model, train
 
 
@@ -74,13 +81,14 @@ def run_forward(case):
 
 
 def run_ddp(ddp):
+    """train.py's main() on one CSV in one process and in two spawned ones."""
     model_py, train_py = use_package(ddp["dir"])
     out = {}
     for processes in (1, 2):
         trained = f"{ddp['tmp']}/trained-{processes}.safetensors"
         report = f"{ddp['tmp']}/report-{processes}.json"
         train_py.main([
-            ddp["csv"], "--steps", str(ddp["steps"]), "--dtype", "float64", "--quiet",
+            ddp["csv"], *ddp["options"], "--quiet",
             "--processes", str(processes), "--port", str(ddp["port"]),
             "--out", trained, "--report", report,
         ])
@@ -96,8 +104,7 @@ def main():
         request = json.load(f)
     answer = {"forwards": [run_forward(c) for c in request["forwards"]]}
     answer["cases"] = [run_case(c) for c in request["cases"]]
-    if request.get("ddp"):
-        answer["ddp"] = run_ddp(request["ddp"])
+    answer["ddp"] = {name: run_ddp(ddp) for name, ddp in request.get("ddp", {}).items()}
     with open(sys.argv[2], "w") as f:
         json.dump(answer, f)
 

@@ -9,7 +9,8 @@
  *     and the last two again from the model file Lensboard writes after the first step (its
  *     weights and optimiser state, which train.py resumes from);
  * and train.py on Lensboard's XOR data for 100 steps in two spawned DistributedDataParallel
- * processes ends at the loss of one process on the same global batches, within 1e-5.
+ * processes ends at the loss of one process on the same global batches, within 1e-5, and so does
+ * the convolutional example in float32 where a process's share of a batch is uneven or empty.
  * Every generator the op table maps is also run alone, its model.py against its forward on
  * the float64 engine, within 1e-10. One Python process runs every case (it spawns the two DDP
  * workers itself).
@@ -89,6 +90,25 @@ function writePackage(dir: string, file: ModelFile, weights: readonly NamedArray
   for (const f of pytorchTarget.write(exportGraph(file, weights))) writeFileSync(join(dir, f.path), f.data);
 }
 
+/**
+ * The convolutional example over two processes in float32 (its own dtype), one epoch of batches
+ * that split unevenly: at batch 1 one process has no row at all; 35 rows at batch 16 end on a
+ * batch of 3, shared 2 and 1.
+ */
+const SHARES: Record<string, { rows: number; batch: number; steps: number }> = {
+  'mnist-conv at batch 1': { rows: 3, batch: 1, steps: 3 },
+  'mnist-conv with an uneven last batch': { rows: 35, batch: 16, steps: 3 },
+};
+
+/** Rows of random 28×28 pixels and a class index, as train.py reads them. */
+function digitsCsv(rows: number, rng: Rng): string {
+  const header = [...Array.from({ length: 784 }, (_, i) => `p${i}`), 'digit'].join(',');
+  const lines = Array.from({ length: rows }, () =>
+    [...Array.from({ length: 784 }, () => rng().toFixed(3)), Math.floor(rng() * 10)].join(','),
+  );
+  return `${header}\n${lines.join('\n')}\n`;
+}
+
 /** A TCP port nobody listens on now, for the DDP rendezvous. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -129,6 +149,13 @@ function oneBoxForward(gen: string, dir: string, training: TrainingConfig, rng: 
   return { inputs, outputs };
 }
 
+interface DdpRun {
+  steps: number;
+  processes: number;
+  loss: number;
+  weights: Record<string, number[]>;
+}
+
 interface Answer {
   forwards: number[][][];
   cases: {
@@ -137,12 +164,14 @@ interface Answer {
     steps: Record<string, number[]>[];
     resumed: { state: boolean; steps: Record<string, number[]>[] };
   }[];
-  ddp: Record<'1' | '2', { steps: number; processes: number; loss: number; weights: Record<string, number[]> }>;
+  ddp: Record<string, Record<'1' | '2', DdpRun>>;
 }
 
 const expected = new Map<string, Expected>();
 const forwards = new Map<string, Forward>();
 let answer: Answer;
+/** The convolutional example's weights before train.py's runs. */
+const convStart = new Map<string, Float64Array>();
 
 beforeAll(async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'lensboard-pytorch-'));
@@ -185,17 +214,24 @@ beforeAll(async () => {
   ]);
   const csv = join(tmp, 'xor.csv');
   writeFileSync(csv, `x1,x2,class0,class1\n${rows.map((r) => r.join(',')).join('\n')}\n`);
-  const ddpDir = join(tmp, 'xor-ddp');
-  writePackage(ddpDir, xor.file, xor.weights);
+  const ddp: Record<string, object> = {};
+  const ddpJob = async (name: string, dir: string, csvFile: string, options: string[]) => {
+    const jobTmp = join(tmp, `${dir}-runs`);
+    mkdirSync(jobTmp, { recursive: true });
+    ddp[name] = { dir: join(tmp, dir), csv: csvFile, tmp: jobTmp, options, port: await freePort() };
+  };
+  writePackage(join(tmp, 'xor-ddp'), xor.file, xor.weights);
+  await ddpJob('xor', 'xor-ddp', csv, ['--steps', String(DDP_STEPS), '--dtype', 'float64']);
+  const conv = documentModelFile(loadExample('mnist-conv'));
+  for (const w of conv.weights) convStart.set(w.name, plain(w.data));
+  writePackage(join(tmp, 'conv-ddp'), conv.file, conv.weights);
+  for (const [name, run] of Object.entries(SHARES)) {
+    const convCsv = join(tmp, `${name}.csv`);
+    writeFileSync(convCsv, digitsCsv(run.rows, rng));
+    await ddpJob(name, 'conv-ddp', convCsv, ['--batch-size', String(run.batch), '--epochs', '1']);
+  }
   const request = join(tmp, 'request.json');
-  writeFileSync(
-    request,
-    JSON.stringify({
-      forwards: oneBoxes,
-      cases,
-      ddp: { dir: ddpDir, csv, tmp, steps: DDP_STEPS, port: await freePort() },
-    }),
-  );
+  writeFileSync(request, JSON.stringify({ forwards: oneBoxes, cases, ddp }));
   const answerFile = join(tmp, 'answer.json');
   const run = spawnSync(PYTHON, [join(import.meta.dirname, 'exportCheck.py'), request, answerFile], {
     encoding: 'utf8',
@@ -258,13 +294,27 @@ describe('the PyTorch export, run by torch in float64', () => {
   });
 
   it('train.py over two DistributedDataParallel processes (spawn, gloo) ends where one process does', () => {
-    const [one, two] = [answer.ddp['1'], answer.ddp['2']];
+    const [one, two] = [answer.ddp.xor['1'], answer.ddp.xor['2']];
     expect([one.steps, one.processes, two.steps, two.processes]).toEqual([DDP_STEPS, 1, DDP_STEPS, 2]);
     expect(Math.abs(two.loss - one.loss)).toBeLessThan(1e-5);
     for (const [name, w] of Object.entries(one.weights)) expect(worst(two.weights[name], w, 1)).toBeLessThan(1e-5);
     // it trained: the loss fell from XOR's chance level (ln 2 per example)
     expect(one.loss).toBeLessThan(Math.LN2);
   });
+
+  it.each(Object.keys(SHARES))(
+    'train.py, %s (empty and uneven shares), over two processes ends where one does',
+    (name) => {
+      const [one, two] = [answer.ddp[name]['1'], answer.ddp[name]['2']];
+      const { steps } = SHARES[name];
+      expect([one.steps, one.processes, two.steps, two.processes]).toEqual([steps, 1, steps, 2]);
+      expect(Math.abs(two.loss - one.loss) / one.loss).toBeLessThan(1e-5);
+      // float32: the two runs sum the same gradients in another order
+      for (const [n, w] of Object.entries(one.weights)) expect(worst(two.weights[n], w, 1), n).toBeLessThan(1e-5);
+      // they trained: the gradients that reached the weights were not all zero
+      expect(Object.entries(two.weights).some(([n, w]) => worst(w, convStart.get(n) ?? [], 1) > 1e-7)).toBe(true);
+    },
+  );
 });
 
 describe('what PyTorch cannot express', () => {

@@ -35,7 +35,8 @@ DistributedDataParallel: \`python train.py data.csv --processes 2\` spawns them 
 \`WORLD_SIZE\` (\`torchrun --nproc_per_node=2 train.py data.csv\`, \`--device cuda\` for nccl) each
 process joins by itself. \`--batch-size\` counts the rows of a step over all processes; each
 process takes its share, and its loss is scaled so that DistributedDataParallel's average of
-the gradients is the gradient of the whole batch: the steps are those of one process.
+the gradients is the gradient of the whole batch: the steps are those of one process, even
+when a batch has fewer rows than processes (a process with no rows sends zero gradients).
 
 **What carries over exactly.** Lensboard steps on the *sum* of the examples' losses over a batch
 (\`reduction="sum"\`); its AdaGrad accumulator starts at 0.1; its Nesterov keeps Sutskever's form

@@ -58,6 +58,9 @@ const z2 = {
     'ℤ₂ (Boolean) wires have no PyTorch form: autograd needs real numbers (Reverse Derivative Ascent is not autograd)',
 };
 
+/** clip's upper bound as the generator reads it: never below the lower. */
+const clipMax = (c: Config) => Math.max(c.min as number, c.max as number);
+
 export const PYTORCH_OPS: OpTable<PyOp> = {
   copy: ([x], node) => node.outputs.map(() => x),
   discard: () => [],
@@ -86,6 +89,12 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   square: unary((x) => `torch.square(${x})`),
   softplus: unary((x) => `F.softplus(${x})`),
   reciprocal: unary((x) => `torch.reciprocal(${x})`),
+  erf: unary((x) => `torch.erf(${x})`),
+  gelu: ([x], node) => (node.config.approximate === 'tanh' ? `F.gelu(${x}, approximate="tanh")` : `F.gelu(${x})`),
+  elu: ([x], node) => `F.elu(${x}, ${num(node.config.alpha as number)})`,
+  clip: ([x], node) => `torch.clamp(${x}, ${num(node.config.min as number)}, ${num(clipMax(node.config))})`,
+  inside: ([x], node) =>
+    `((${x} > ${num(node.config.min as number)}) & (${x} < ${num(clipMax(node.config))})).to(${x}.dtype)`,
   sqrt: unary((x) => `torch.sqrt(${x})`),
   step: unary((x) => `(${x} > 0).to(${x}.dtype)`),
   leakyStep: ([x], node) =>

@@ -110,7 +110,9 @@ def write_safetensors(path, tensors):
 
 def run(rank, world, args):
     """Trains on this process's share of every batch (every process shuffles alike); rank 0
-    reports and saves."""
+    reports and saves. Shares may be uneven (33 rows over 2 processes: 17 and 16) or empty
+    (a batch of 1): the loss of each share is a sum, so the gradients still add up to the
+    whole batch's, and a process with no rows sends zero gradients to the all-reduce."""
     device = torch.device(args.device)
     dtype = getattr(torch, args.dtype)
     torch.manual_seed(args.seed)
@@ -129,8 +131,15 @@ def run(rank, world, args):
         order = torch.randperm(len(x), generator=order_seed)
         total = torch.zeros((), dtype=dtype, device=device)
         for start in range(0, len(x), args.batch_size):
-            rows = torch.tensor_split(order[start:start + args.batch_size], world)[rank]
-            total += train_step(net, optimizer, x[rows].to(device), y[rows].to(device), scale=world)
+            batch = order[start:start + args.batch_size]
+            rows = torch.tensor_split(batch, world)[rank]
+            if len(rows) > 0:
+                total += train_step(net, optimizer, x[rows].to(device), y[rows].to(device), scale=world)
+            else:
+                # fewer rows than processes: this share is empty, yet DistributedDataParallel's
+                # all-reduce waits for every process; a row weighted by zero adds nothing to it
+                first = batch[:1]
+                train_step(net, optimizer, x[first].to(device), y[first].to(device), scale=0.0)
             steps += 1
             if steps == args.steps:
                 break

@@ -5,6 +5,7 @@
  * tfjs's MatMul wants matrices: an unbatched vector is made a row and back.
  * ℤ₂ wires are float32 0/1 values; sums over them are taken mod 2.
  */
+import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import type { ExportNode } from '../graph';
 import type { OpTable } from '../opTable';
@@ -26,6 +27,24 @@ function reduceSum(b: TfBuilder, n: ExportNode, axes: readonly number[]): void {
   if (axes.length === 0) b.op('Identity', [n.inputs[0]], out, T);
   else b.op('Sum', [n.inputs[0], b.ints('axes', axes)], out, { T: FLOAT, keep_dims: { b: false } });
   if (z2) mod2(b, out, n.outputs[0]);
+}
+
+const lo = (c: Config) => c.min as number;
+const hi = (c: Config) => Math.max(c.min as number, c.max as number);
+
+/** GELU: ½x·(1 + erf(x/√2)), or ½x·(1 + tanh(√(2/π)(x + 0.044715x³))). */
+function gelu(b: TfBuilder, x: string, out: string, tanh: boolean): void {
+  let inner: string;
+  if (tanh) {
+    const cube = b.value('Mul', [x, b.value('Square', [x], 'square', T)], 'cube', T);
+    const u = b.value('AddV2', [x, b.value('Mul', [cube, b.scalar('kappa', 0.044715)], 'cubic', T)], 'u', T);
+    const scaled = b.value('Mul', [u, b.scalar('sqrt_2_over_pi', Math.sqrt(2 / Math.PI))], 'scaled', T);
+    inner = b.value('Tanh', [scaled], 'tanh', T);
+  } else {
+    inner = b.value('Erf', [b.value('Mul', [x, b.scalar('inv_sqrt2', Math.SQRT1_2)], 'scaled', T)], 'erf', T);
+  }
+  const half = b.value('Mul', [x, b.scalar('half', 0.5)], 'half', T);
+  b.op('AddV2', [half, b.value('Mul', [half, inner], 'half_g', T)], out, T);
 }
 
 /** Row k of the 2ⁿ × n minterm table: the bits of k, first bit most significant (as `basis` reads them). */
@@ -130,6 +149,28 @@ export const TFJS_OPS: OpTable<TfEntry> = {
   softplus: same('Softplus'),
   reciprocal: same('Reciprocal'),
   sqrt: same('Sqrt'),
+  erf: same('Erf'),
+  gelu: (b, n) => gelu(b, n.inputs[0], n.outputs[0], n.config.approximate === 'tanh'),
+  // TensorFlow's Elu has α = 1: relu(x) + α·elu₁(min(x, 0))
+  elu: (b, n) => {
+    const x = n.inputs[0];
+    const neg = b.value('Elu', [b.value('Minimum', [x, b.scalar('zero', 0)], 'nonpositive', T)], 'elu1', T);
+    const scaled = b.value('Mul', [neg, b.scalar('alpha', n.config.alpha as number)], 'scaled', T);
+    b.op('AddV2', [b.value('Relu', [x], 'positive', T), scaled], n.outputs[0], T);
+  },
+  clip: (b, n) =>
+    void b.op(
+      'ClipByValue',
+      [n.inputs[0], b.scalar('min', lo(n.config)), b.scalar('max', hi(n.config))],
+      n.outputs[0],
+      T,
+    ),
+  inside: (b, n) => {
+    const above = b.value('Greater', [n.inputs[0], b.scalar('min', lo(n.config))], 'above', T);
+    const below = b.value('Less', [n.inputs[0], b.scalar('max', hi(n.config))], 'below', T);
+    const both = b.value('LogicalAnd', [above, below], 'inside', {});
+    b.op('Cast', [both], n.outputs[0], { SrcT: { type: 'DT_BOOL' }, DstT: FLOAT });
+  },
   step: (b, n) => {
     const positive = b.value('Greater', [n.inputs[0], b.scalar('zero', 0)], 'positive', T);
     b.op('Cast', [positive], n.outputs[0], { SrcT: { type: 'DT_BOOL' }, DstT: FLOAT });

@@ -13,6 +13,7 @@ import { useDocument, useSelectedWires } from '../../editor/store/hooks';
 import type { LensDocument } from '../../io/document';
 import { printNumber } from '../../learn/explain/notation';
 import { leavePresentation, present } from '../present/presentStore';
+import { usePresentCamera } from '../present/usePresentCamera';
 import { useTrainSession } from '../session/TrainSessionContext';
 import { frameCaption, paramUpdates } from './captions';
 import { installDebugAnimation } from './debugAnimation';
@@ -161,7 +162,9 @@ export function AnimationPanel() {
   const frame = frames[s.index];
   // placement only (docs/screen.md): at the canvas's bottom, or its side on a low, wide canvas
   const dock = usePanelDock();
-  useFitAbovePanel(section, s.status === 'ready' ? s.traced : null, frame?.boxes ?? NO_BOXES, dock);
+  // presented, the camera follows the boxes at work at a size a class reads (present/presentCamera.ts)
+  useFitAbovePanel(section, s.status === 'ready' && !presenting ? s.traced : null, frame?.boxes ?? NO_BOXES, dock);
+  usePresentCamera(section, presenting && s.status === 'ready' && frame ? frame : null);
   const notHere = useOpenedValues(session, player, t, pinned, frame, s.example);
   // the optimiser's caption prints its update diagram: made once per frame and example, not per render
   const caption = useMemo(

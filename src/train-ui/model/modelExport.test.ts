@@ -135,7 +135,7 @@ describe('a model file exported, opened and exported again', () => {
 
 describe('a model file of a newer minor version, opened and exported again', () => {
   it('gives back the fields this Lensboard does not know, where they were', () => {
-    const file = JSON.parse(readFileSync(new URL('../../io/fixtures/model-v1.1.json', import.meta.url), 'utf8'));
+    const file = JSON.parse(readFileSync(new URL('../../io/fixtures/model-v1.4.json', import.meta.url), 'utf8'));
     file.diagram.training.seed = file.trainingConfig.seed; // so the diagram opens unchanged
     file.formatMinor = 9;
     file.engine = 'typed-f32';

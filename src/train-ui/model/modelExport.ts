@@ -18,6 +18,7 @@ export const resumeOf = (opened: OpenedModel): OpenedWeights => ({
   weights: opened.weights,
   epochsDone: opened.model.trainingConfig.epochsDone,
   stepsDone: opened.model.trainingConfig.stepsDone,
+  optimiserSteps: opened.model.trainingConfig.optimiserSteps,
   name: opened.file,
   // Given weights carry no optimiser state: each run from them starts the optimiser's afresh.
   ...(opened.given ? { given: true, partial: true } : {}),
@@ -59,6 +60,7 @@ export function openedModelText(opened: OpenedModel, createdAt?: Date): string {
     metrics: model.metrics,
     weights: opened.weights,
     createdAt,
+    trainedOn: model.trainedOn,
     carried: opened.carried,
   });
 }

@@ -46,6 +46,15 @@ describe('placeCards', () => {
     expect(p.hidden).toBe(true);
   });
 
+  it('hides a card whose wire is off the canvas, and one with no free place within its reach', () => {
+    const card = (x: number, y: number) => ({ id: 'a', anchor: { x, y }, width: 60, height: 20 });
+    expect(placeCards([card(-5, 100)], [], bounds)[0].hidden).toBe(true);
+    expect(placeCards([card(100, 400)], [], bounds)[0].hidden).toBe(true);
+    const wall = { x: 0, y: 60, width: 640, height: 200 };
+    expect(placeCards([card(300, 150)], [wall], bounds, 60)[0].hidden).toBe(true);
+    expect(placeCards([card(300, 150)], [wall], bounds, 140)[0].hidden).toBe(false);
+  });
+
   it('no placed card covers a box, the caption or another card, and every one is inside the canvas', () => {
     fc.assert(
       fc.property(

@@ -2,8 +2,8 @@
  * Where the value cards go in presentation mode (docs/presenting.md): each card beside the wire
  * it describes, on no box, on no other card and not on the caption, inside the canvas. The
  * places tried for a card are the points of a grid around its anchor, nearest first; the first
- * free one is taken. A card with no free place on the whole canvas is hidden rather than laid
- * over a box: what a class sees is never covered.
+ * free one is taken. A card with no free place near its wire is hidden rather than laid over a
+ * box, or put far from what it describes: what a class sees is never covered.
  */
 
 export interface Rect {
@@ -61,15 +61,24 @@ function offsetsNearestFirst(bounds: Rect): { dx: number; dy: number }[] {
 
 /**
  * Places every card: centred under its anchor when that is free, else at the nearest free
- * place. `obstacles` are the boxes and the caption; cards placed first are obstacles to later
- * ones (the lit card, given first, keeps the best place).
+ * place no further than `reach` from it, so that a card stays beside its wire. `obstacles` are
+ * the boxes and the caption; cards placed first are obstacles to later ones (the lit card, given
+ * first, keeps the best place). A card whose anchor is outside `bounds` is hidden.
  */
-export function placeCards(cards: readonly Card[], obstacles: readonly Rect[], bounds: Rect): Placed[] {
+export function placeCards(
+  cards: readonly Card[],
+  obstacles: readonly Rect[],
+  bounds: Rect,
+  reach = Number.POSITIVE_INFINITY,
+): Placed[] {
   const taken: Rect[] = [...obstacles];
   const offsets = offsetsNearestFirst(bounds);
   return cards.map((c) => {
+    // a wire off the screen (the camera follows the boxes at work) shows no card
+    if (!inside({ ...c.anchor, width: 0, height: 0 }, bounds)) return { id: c.id, hidden: true };
     const home = { x: c.anchor.x - c.width / 2, y: c.anchor.y + CARD_GAP };
     for (const { dx, dy } of offsets) {
+      if (dx * dx + dy * dy > reach * reach) break;
       const r = { x: home.x + dx, y: home.y + dy, width: c.width, height: c.height };
       if (!inside(r, bounds) || taken.some((t) => overlaps(r, t, CARD_GAP))) continue;
       taken.push(r);

@@ -5,7 +5,7 @@
  * and the viewport exactly as they were. Escape leaves; L turns the laser pointer on and off;
  * presenting a run, space plays and pauses it. Keys typed into a field belong to the field.
  */
-import { useReactFlow } from '@xyflow/react';
+import { useReactFlow, useStore as useRFStore } from '@xyflow/react';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
@@ -47,14 +47,27 @@ export function usePresentLayer(): { showing: Shown | null; laser: boolean } {
     const viewport = flow.getViewport();
     const lensView = store.getState().lensView;
     if (showing === 'lens' && !lensView) store.getState().setView({ lensView: true });
-    // the animation frames the drawing itself, above its caption (animate/useFitAbovePanel.ts)
-    if (showing !== 'animation') afterLayout(() => void frameWhole(flow));
+    // the animation frames the drawing itself (usePresentCamera.ts); the others when the pane has its new size (below)
     return () => {
       root.classList.remove(...classes);
       if (store.getState().lensView !== lensView) store.getState().setView({ lensView });
       void flow.setViewport(viewport);
     };
   }, [showing, store, flow]);
+
+  // the lens view and a run keep the whole drawing framed when the screen changes size (a projector plugged in)
+  const width = useRFStore((s) => s.width);
+  const height = useRFStore((s) => s.height);
+  useEffect(() => {
+    if (!showing || showing === 'animation' || !width || !height) return;
+    let gone = false;
+    afterLayout(() => {
+      if (!gone) void frameWhole(flow);
+    });
+    return () => {
+      gone = true;
+    };
+  }, [showing, flow, width, height]);
 
   useEffect(() => {
     if (!showing) return;

@@ -9,6 +9,8 @@ import { useEffect } from 'react';
 import { type Card, placeCards, type Rect } from './cardPlacement';
 
 const CARDS = 'main.canvas button.wire-value';
+/** How far from its wire a card may go, in screen pixels: further, it would not be read as the wire's. */
+const REACH = 320;
 
 const rectOf = (e: Element): Rect => {
   const r = e.getBoundingClientRect();
@@ -53,7 +55,7 @@ function place(): void {
   });
   const boxes = Array.from(document.querySelectorAll('main.canvas .react-flow__node'), rectOf);
   const caption = Array.from(document.querySelectorAll('main.canvas .anim-panel'), rectOf);
-  for (const p of placeCards(cards, [...boxes, ...caption], rectOf(canvas))) {
+  for (const p of placeCards(cards, [...boxes, ...caption], rectOf(canvas), REACH)) {
     const h = home.get(p.id);
     if (!h) continue;
     if (p.hidden) h.el.style.visibility = 'hidden';

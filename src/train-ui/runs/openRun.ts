@@ -14,8 +14,8 @@ import type { RunRecord } from './runRecord';
 export function openRun(session: TrainSession, run: RunRecord): boolean {
   const parsed = run.modelText ? parseModelText(run.modelText) : null;
   if (!parsed?.ok) return false;
-  const { epochsDone, stepsDone } = parsed.model.trainingConfig;
-  session.loadWeights({ weights: parsed.weights, epochsDone, stepsDone, name: run.name }, run.epochs);
+  const { epochsDone, stepsDone, optimiserSteps } = parsed.model.trainingConfig;
+  session.loadWeights({ weights: parsed.weights, epochsDone, stepsDone, optimiserSteps, name: run.name }, run.epochs);
   return true;
 }
 

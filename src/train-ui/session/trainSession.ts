@@ -302,11 +302,12 @@ export class TrainSession {
       this.set({ phase: 'error', message: parsed.errors.map((e) => e.message).join('; '), edited: false });
       return;
     }
-    const { epochsDone, stepsDone } = parsed.model.trainingConfig;
+    const { epochsDone, stepsDone, optimiserSteps } = parsed.model.trainingConfig;
     await this.start('run', {
       weights: parsed.weights,
       epochsDone,
       stepsDone,
+      optimiserSteps,
       partial: true,
       seed: this.state.seed ?? 1,
     } as ResumeFrom);

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
+import { ConfigSizes } from './ConfigSizes';
 import { PortHandles } from './PortHandles';
 import { portRoom } from './portPlacement';
 import { useNodeLook } from './useNodeLook';
@@ -23,7 +24,7 @@ export const BoxNode = memo(function BoxNode({ id, data, selected }: NodeProps<D
         <span className="box-label" title={label}>
           {label}
         </span>
-        {sizes && <span className="box-sizes">{sizes}</span>}
+        {sizes && <ConfigSizes sizes={sizes} />}
       </div>
       <BackwardStrand symbol={d.draw.symbol} />
       <PortHandles box={id} inputs={d.inputs} outputs={d.outputs} />

@@ -8,6 +8,7 @@ import { memo } from 'react';
 import type { DiagramNode } from '../flowProjection';
 import { BackwardStrand } from './BackwardStrand';
 import { BoxErrors } from './BoxErrors';
+import { ConfigSizes } from './ConfigSizes';
 import { PortHandles } from './PortHandles';
 import { portRoom } from './portPlacement';
 import { useNodeLook } from './useNodeLook';
@@ -26,7 +27,7 @@ export const LearnerNode = memo(function LearnerNode({ id, data, selected }: Nod
       <span className="box-label" title={label}>
         {label}
       </span>
-      {sizes && <span className="box-sizes">{sizes}</span>}
+      {sizes && <ConfigSizes sizes={sizes} />}
       <BackwardStrand symbol={d.draw.symbol} />
       <PortHandles box={id} inputs={d.inputs} outputs={d.outputs} />
       <BoxErrors box={id} />

@@ -4,8 +4,8 @@
  * parameter boxes holding their values, its one output as the output box. The file is untrusted:
  * every refusal names the node and its op, every node Lensboard cannot draw is listed (not just
  * the first), nothing throws out of here, and nothing is made unless the whole file is drawn.
- * The diagram is bound to the catalog dataset whose shapes fit, else to a CSV of those shapes
- * that the user imports before training.
+ * The diagram is named and bound as the file carries it (carried.ts), else bound to the catalog
+ * dataset whose shapes fit, else to a CSV of those shapes that the user imports before training.
  */
 import { compileDocument } from '../../../compile/compile';
 import { catalog, entryShapes } from '../../../data/catalog';
@@ -17,11 +17,14 @@ import { buildModelFile } from '../../../io/modelWrite';
 import { hypersOf } from '../../../learn/optimisers/index';
 import { decodeOnnx } from '../decode';
 import type { OnnxModel, OnnxNode, OnnxTensor } from '../model';
+import { carriedBinding, importedName } from './carried';
 import { Drawing, type Value } from './drawing';
+import { FOLDED_OPS, foldNode } from './fold';
 import { groupLargeImport } from './grouping';
 import { CLASS_OPS, learnerChoice } from './learnerChoice';
-import { ImportRefusal } from './nodeReading';
+import { ImportRefusal, refuse } from './nodeReading';
 import { IMPORT_OPS } from './ops';
+import { fusePatterns } from './patterns';
 
 export interface ImportIssue {
   readonly path: string;
@@ -57,7 +60,8 @@ export type OnnxImport =
   | { readonly ok: false; readonly errors: readonly ImportIssue[] };
 
 /** The ONNX ops Lensboard draws, for docs and messages. */
-export const IMPORTED_OPS = Object.keys(IMPORT_OPS).concat('Constant').sort();
+export const IMPORTED_OPS = [...new Set([...Object.keys(IMPORT_OPS), ...FOLDED_OPS, 'Constant'])].sort();
+const known = (op: string) => op === 'Constant' || Object.hasOwn(IMPORT_OPS, op) || FOLDED_OPS.includes(op);
 
 const nodeWhere = (n: OnnxNode) => `node “${n.name}” (${n.opType})`;
 const issue = (path: string, message: string): ImportIssue => ({ path, message });
@@ -104,14 +108,18 @@ function drawInput(
     return { value: x, features: shape };
   }
   const [ch, h, w] = shape;
-  if (ch !== 1)
-    return issue(
-      'inputs',
-      `${where} is an image of ${ch} channels in NCHW order; Lensboard imports one-channel images`,
-    );
-  const flat: Value = { ...x, shape: [h * w] };
-  const image = d.box('reshape', { shape: [h, w, 1] }, `${input.name}.image`, [flat]).out(0, [h, w, 1], 'nhwc');
-  return { value: image, features: [h * w] };
+  const flat: Value = { ...x, shape: [ch * h * w] };
+  if (ch === 1) {
+    const image = d.box('reshape', { shape: [h, w, 1] }, `${input.name}.image`, [flat]).out(0, [h, w, 1], 'nhwc');
+    return { value: image, features: [ch * h * w] };
+  }
+  // NCHW features to an NHWC image: each channel's plane cut out, made [h, w, 1], and joined along the last axis
+  const planes = d.box('split', { sizes: Array(ch).fill(h * w) }, `${input.name}.channels`, [flat]);
+  const layers = Array.from({ length: ch }, (_, k) =>
+    d.box('reshape', { shape: [h, w, 1] }, `${input.name}.channel${k}`, [planes.out(k, [h * w])]).out(0, [h, w, 1]),
+  );
+  const image = d.box('concat', { n: ch }, `${input.name}.image`, layers).out(0, [h, w, ch], 'nhwc');
+  return { value: image, features: [ch * h * w] };
 }
 
 /** The catalog dataset whose shapes fit, else a CSV of those shapes for the user to import. */
@@ -162,13 +170,16 @@ function drawNodes(
   onProgress: OnProgress,
 ): ImportIssue[] {
   const errors: ImportIssue[] = [];
-  const unknown = m.graph.nodes.filter(
-    (n) => n !== folded && n.opType !== 'Constant' && !Object.hasOwn(IMPORT_OPS, n.opType),
+  const nodes = fusePatterns(
+    m.graph.nodes,
+    m.graph.outputs.map((o) => o.name),
+    (k) => tensors.get(k),
   );
+  const unknown = nodes.filter((n) => n !== folded && !known(n.opType));
   for (const n of unknown) errors.push(issue(n.name, `${nodeWhere(n)}: ONNX's ${n.opType} has no Lensboard generator`));
   if (errors.length > 0) return errors;
   const broken = new Set<string>();
-  const nodes = m.graph.nodes;
+  const batch = m.graph.inputs.find((i) => !tensors.has(i.name))?.shape[0];
   const every = Math.max(1, Math.ceil(nodes.length / 50));
   for (const [k, n] of nodes.entries()) {
     if (k % every === 0) onProgress(at('drawing', k / nodes.length));
@@ -178,10 +189,23 @@ function drawNodes(
       continue;
     }
     try {
+      const folded = foldNode(
+        n,
+        (k) => tensors.get(k),
+        (k) => values.get(k),
+        m.opset,
+      );
+      if (folded) {
+        tensors.set(n.outputs[0], folded);
+        continue;
+      }
+      if (!Object.hasOwn(IMPORT_OPS, n.opType))
+        refuse(`Lensboard computes ${n.opType} only on constants (sizes), and this one reads a data wire`);
       const outs = IMPORT_OPS[n.opType]({
         d,
         node: n,
         opset: m.opset,
+        batch: typeof batch === 'number' ? batch : undefined,
         value: (k) => values.get(k),
         tensor: (k) => tensors.get(k),
         folded: (k, t) => tensors.set(k, t),
@@ -231,8 +255,9 @@ function translate(m: OnnxModel, fileName: string, onProgress: OnProgress): Onnx
   if ('message' in out) return fail([out]);
   const bad = d.weights.find((w) => w.data.some((v) => !Number.isFinite(v)));
   if (bad) return fail([issue(bad.name, `weight “${bad.name}” holds a value that is not a finite number`)]);
-  const name = (m.graph.name || fileName).slice(0, 200);
-  const { binding: dataset, task } = binding(input.features, [...out.shape], name);
+  const name = importedName(m, fileName);
+  const { binding: dataset, task } =
+    carriedBinding(m, input.features, out.shape) ?? binding(input.features, [...out.shape], name);
   const chosen = learnerChoice(folded?.opType, task, out.shape[0] ?? 1);
   const { loss, optimiser } = chosen;
   onProgress(at('grouping'));

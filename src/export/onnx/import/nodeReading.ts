@@ -13,6 +13,8 @@ export interface Ctx {
   readonly node: OnnxNode;
   /** The file's opset (Softmax flattened its trailing axes before 13). */
   readonly opset: number;
+  /** The data input's batch size when the file fixes it (an export without a dynamic batch axis). */
+  readonly batch: number | undefined;
   /** A drawn value, or undefined for an initialiser or a name never made. */
   value(name: string): Value | undefined;
   tensor(name: string): OnnxTensor | undefined;

@@ -8,6 +8,7 @@
  */
 import type { OnnxTensor } from '../model';
 import type { Value } from './drawing';
+import { LAYER_OPS } from './layers';
 import {
   attr,
   type Ctx,
@@ -118,7 +119,11 @@ function reshape(c: Ctx): Value[] {
   const t = c.tensor(c.node.inputs[1] ?? '');
   if (!t) return refuse('its shape is computed in the graph; Lensboard reads a constant shape');
   const onnxIn = x.layout === 'nhwc' ? [x.shape[2], x.shape[0], x.shape[1]] : [...x.shape];
-  const target = Array.from(t.values, (v, i) => (v === 0 ? (i === 0 ? -2 : onnxIn[i - 1]) : v));
+  // -2: the batch kept (a 0, a folded Shape's batch, or the batch size of an export with a fixed one)
+  const keeps = (v: number) => v === 0 || Number.isNaN(v) || v === c.batch;
+  const target = Array.from(t.values, (v, i) =>
+    i === 0 && keeps(Number(v)) ? -2 : v === 0 ? onnxIn[i - 1] : Number(v),
+  );
   if (target[0] !== -2 && target[0] !== -1) return refuse('it reshapes the batch axis, which Lensboard keeps');
   const features = target.slice(1);
   const known = size(features.filter((v) => v !== -1));
@@ -265,7 +270,6 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
     return c.value(a) ? addConstant(c, data(c, 0), weight(c, 1)) : addConstant(c, data(c, 1), weight(c, 0));
   },
   Sub: (c) => pointwise(c, 'subtract'),
-  Mul: (c) => pointwise(c, 'multiply'),
   Neg: elementwise('negate'),
   Sigmoid: elementwise('sigmoid'),
   Tanh: elementwise('tanh'),
@@ -328,4 +332,5 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
     const box = c.d.box('split', { sizes }, c.node.name, [x]);
     return sizes.map((s, k) => box.out(k, [...x.shape.slice(0, -1), s]));
   },
+  ...LAYER_OPS,
 };

@@ -1,0 +1,198 @@
+/**
+ * The import of the layers a PyTorch course uses (docs/export.md, "Import back"), each drawn
+ * with the generators Lensboard has: multiplication and division by a constant as `scale`,
+ * ReLU6 and Clip as `clip` (or `relu`), LogSoftmax as softmax then log, Erf, ELU and GELU (read
+ * from the arithmetic PyTorch writes by patterns.ts) as their boxes, average pooling as sums over
+ * the window's axes and a scale, and BatchNormalization (inference) as the per-channel affine map
+ * it is: a multiply by γ/√(σ² + ε) and a bias β − μ·γ/√(σ² + ε), both parameters.
+ */
+import type { OnnxTensor } from '../model';
+import type { Value } from './drawing';
+import {
+  type Ctx,
+  data,
+  floatAttr,
+  type ImportEntry,
+  intAttr,
+  intsAttr,
+  permOf,
+  refuse,
+  size,
+  weight,
+} from './nodeReading';
+
+/** The one value of a constant input of size 1, else undefined. */
+function scalarOf(c: Ctx, k: number): number | undefined {
+  const t = c.tensor(c.node.inputs[k] ?? '');
+  return t && t.values.length === 1 ? Number(t.values[0]) : undefined;
+}
+
+const scaled = (c: Ctx, x: Value, by: number, name = c.node.name): Value =>
+  c.d.box('scale', { c: by }, name, [x]).out(0, x.shape, x.layout);
+
+/** a·b, a/b: `scale` when one side is a constant scalar, multiply (by a reciprocal) for two wires. */
+function product(c: Ctx, divide: boolean): Value[] {
+  const [a, b] = c.node.inputs;
+  const kb = scalarOf(c, 1);
+  if (c.value(a) && kb !== undefined) return [scaled(c, data(c, 0), divide ? 1 / kb : kb)];
+  const ka = scalarOf(c, 0);
+  if (!divide && ka !== undefined && c.value(b)) return [scaled(c, data(c, 1), ka)];
+  const x = data(c, 0);
+  const y = data(c, 1);
+  if (x.shape.join() !== y.shape.join() || JSON.stringify(x.layout) !== JSON.stringify(y.layout)) {
+    refuse(
+      `it combines values of shapes [${x.shape.join(', ')}] and [${y.shape.join(', ')}]; Lensboard takes equal shapes`,
+    );
+  }
+  const by = divide ? c.d.box('reciprocal', {}, `${c.node.name}.reciprocal`, [y]).out(0, y.shape, y.layout) : y;
+  return [c.d.box('multiply', {}, c.node.name, [x, by]).out(0, x.shape, x.layout)];
+}
+
+/** Clip's bounds: inputs 2 and 3 from opset 11, attributes before; either may be absent. */
+function clip(c: Ctx): Value[] {
+  const x = data(c, 0);
+  const bound = (k: number, key: string) => {
+    if (c.opset < 11) return floatAttr(c.node, key, Number.NaN);
+    const name = c.node.inputs[k];
+    if (!name) return Number.NaN;
+    const v = scalarOf(c, k);
+    return v === undefined ? refuse(`its ${key} is computed in the graph; Lensboard reads a constant bound`) : v;
+  };
+  const lo = bound(1, 'min');
+  const hi = bound(2, 'max');
+  if (lo === 0 && Number.isNaN(hi)) return [c.d.box('relu', {}, c.node.name, [x]).out(0, x.shape, x.layout)];
+  if (Number.isNaN(lo) || Number.isNaN(hi) || !(lo <= hi))
+    refuse("it clips on one side only (or min > max); Lensboard's clip has both bounds");
+  return [c.d.box('clip', { min: lo, max: hi }, c.node.name, [x]).out(0, x.shape, x.layout)];
+}
+
+function logSoftmax(c: Ctx): Value[] {
+  const x = data(c, 0);
+  const rank = x.shape.length + 1;
+  const axis = intAttr(c.node, 'axis', c.opset < 13 ? 1 : -1);
+  if ((axis < 0 ? axis + rank : axis) !== rank - 1 || x.layout === 'nhwc')
+    refuse(`it works along axis ${axis}; Lensboard's softmax works along the last`);
+  if (c.opset < 13 && x.shape.length > 1) refuse('before opset 13 it normalises over all trailing axes at once');
+  const s = c.d.box('softmax', {}, `${c.node.name}.softmax`, [x]).out(0, x.shape, x.layout);
+  return [c.d.box('log', {}, c.node.name, [s]).out(0, x.shape, x.layout)];
+}
+
+/** A value of an NHWC image summed over a k×k window at stride k and scaled: average pooling. */
+function averageWindows(c: Ctx, x: Value, kh: number, kw: number): Value {
+  const [h, w, ch] = x.shape;
+  if (h % kh !== 0 || w % kw !== 0)
+    refuse(`its ${kh}×${kw} windows do not tile an image ${h}×${w}; Lensboard pools whole windows`);
+  const split = c.d
+    .box('reshape', { shape: [h / kh, kh, w / kw, kw, ch] }, `${c.node.name}.windows`, [x])
+    .out(0, [h / kh, kh, w / kw, kw, ch]);
+  const across = c.d.box('sumFeatures', { axis: 3 }, `${c.node.name}.sum_w`, [split]).out(0, [h / kh, kh, w / kw, ch]);
+  const down = c.d.box('sumFeatures', { axis: 1 }, `${c.node.name}.sum_h`, [across]).out(0, [h / kh, w / kw, ch]);
+  return scaled(c, { ...down, layout: 'nhwc' }, 1 / (kh * kw));
+}
+
+/** An NCHW image as Lensboard holds it, for the pools (one channel from a reshape, as asImage). */
+function image(c: Ctx): Value {
+  const x = data(c, 0);
+  if (x.layout === 'nhwc') return x;
+  return refuse('it pools a value that is not an image Lensboard drew');
+}
+
+function averagePool(c: Ctx): Value[] {
+  const x = image(c);
+  const [kh, kw] = intsAttr(c.node, 'kernel_shape') ?? [];
+  const strides = intsAttr(c.node, 'strides') ?? [1, 1];
+  const pads = intsAttr(c.node, 'pads') ?? [0, 0, 0, 0];
+  if (strides[0] !== kh || strides[1] !== kw || pads.some((p) => p !== 0) || intAttr(c.node, 'ceil_mode', 0) !== 0)
+    refuse("Lensboard's average pool is a window with stride equal to its size, unpadded");
+  return [averageWindows(c, x, kh, kw)];
+}
+
+function globalAveragePool(c: Ctx): Value[] {
+  const x = image(c);
+  const [h, w, ch] = x.shape;
+  const avg = averageWindows(c, x, h, w);
+  return ch > 0 ? [avg] : refuse('it pools an image of no channels');
+}
+
+/** ONNX Pad with every pad 0 (PyTorch's average pool writes one): nothing to draw. */
+function pad(c: Ctx): Value[] {
+  const x = data(c, 0);
+  const pads = c.node.inputs[1] ? c.tensor(c.node.inputs[1]) : undefined;
+  const given = pads ? Array.from(pads.values as ArrayLike<number>, Number) : (intsAttr(c.node, 'pads') ?? []);
+  if (!given.every((p) => p === 0)) refuse('it pads the image; Lensboard draws padding only inside a convolution');
+  return [x];
+}
+
+/** γ/√(σ² + ε) and β − μ·γ/√(σ² + ε), channel by channel. */
+function affineOf(c: Ctx, channels: number): { scale: Float32Array; shift: Float32Array } {
+  const [gamma, beta, mean, variance] = [1, 2, 3, 4].map((k) => weight(c, k)) as OnnxTensor[];
+  const eps = floatAttr(c.node, 'epsilon', 1e-5);
+  for (const t of [gamma, beta, mean, variance])
+    if (t.values.length !== channels) refuse(`its “${t.name}” has ${t.values.length} values for ${channels} channels`);
+  const scale = Float32Array.from(
+    { length: channels },
+    (_, k) => Number(gamma.values[k]) / Math.sqrt(Number(variance.values[k]) + eps),
+  );
+  const shift = Float32Array.from(
+    { length: channels },
+    (_, k) => Number(beta.values[k]) - Number(mean.values[k]) * scale[k],
+  );
+  return { scale, shift };
+}
+
+/** A per-channel parameter of an image broadcast to the image's shape. */
+function perChannel(c: Ctx, name: string, values: Float32Array, like: Value): Value {
+  const [h, w, ch] = like.shape;
+  const p = c.d.param(name, [ch], values);
+  const row = c.d.box('broadcast', { shape: [w, ch], axis: 0 }, `${name}_w`, [p]).out(0, [w, ch]);
+  return c.d.box('broadcast', { shape: [h, w, ch], axis: 0 }, `${name}_h`, [row]).out(0, [h, w, ch]);
+}
+
+function batchNorm(c: Ctx): Value[] {
+  if (c.node.outputs.length > 1 || intAttr(c.node, 'training_mode', 0) !== 0)
+    refuse('it is in training mode; Lensboard imports BatchNormalization for inference');
+  const x = data(c, 0);
+  const name = c.node.name;
+  if (x.layout === 'nhwc') {
+    const { scale, shift } = affineOf(c, x.shape[2]);
+    const s = perChannel(c, `${name}.scale`, scale, x);
+    const y = c.d.box('multiply', {}, `${name}.times`, [x, s]).out(0, x.shape, 'nhwc');
+    const t = perChannel(c, `${name}.shift`, shift, x);
+    return [c.d.box('add', {}, name, [y, t]).out(0, x.shape, 'nhwc')];
+  }
+  if (x.shape.length !== 1)
+    refuse(`it normalises a value of shape [${x.shape.join(', ')}]; Lensboard reads vectors and images`);
+  const n = x.shape[0];
+  const { scale, shift } = affineOf(c, n);
+  const perm = permOf(x);
+  const order = (v: Float32Array) => (perm ? Float32Array.from(perm, (j) => v[j]) : v);
+  if (perm && size(x.shape) !== perm.length) refuse('it normalises a vector whose order Lensboard cannot follow');
+  const s = c.d.param(`${name}.scale`, [n], order(scale));
+  const y = c.d.box('multiply', {}, `${name}.times`, [x, s]).out(0, x.shape, x.layout);
+  const t = c.d.param(`${name}.shift`, [n], order(shift));
+  return [c.d.box('bias', {}, name, [t, y]).out(0, x.shape, x.layout)];
+}
+
+const unary =
+  (gen: string, config: (c: Ctx) => Record<string, unknown> = () => ({})): ImportEntry =>
+  (c) => {
+    const x = data(c, 0);
+    return [c.d.box(gen, config(c), c.node.name, [x]).out(0, x.shape, x.layout)];
+  };
+
+export const LAYER_OPS: Readonly<Record<string, ImportEntry>> = {
+  Mul: (c) => product(c, false),
+  Div: (c) => product(c, true),
+  Clip: clip,
+  LogSoftmax: logSoftmax,
+  Erf: unary('erf'),
+  Elu: unary('elu', (c) => ({ alpha: floatAttr(c.node, 'alpha', 1) })),
+  Gelu: unary('gelu', (c) => {
+    const a = c.node.attributes.find((k) => k.name === 'approximate');
+    return { approximate: a?.kind === 'string' && a.value === 'tanh' ? 'tanh' : 'none' };
+  }),
+  Pad: pad,
+  AveragePool: averagePool,
+  GlobalAveragePool: globalAveragePool,
+  BatchNormalization: batchNorm,
+};

@@ -1,0 +1,128 @@
+/**
+ * Subgraphs an exporter writes for one layer, read back as that layer (docs/export.md, "Import
+ * back"). Before opset 20 ONNX has no Gelu, so PyTorch writes GELU as arithmetic:
+ *   exact: Mul(Mul(x, Add(Erf(Div(x, √2)), 1)), 0.5)
+ *   tanh:  Mul(0.5, Mul(x, Add(1, Tanh(Mul(√(2/π), Add(x, Mul(0.044715, Mul(x, Mul(x, x)))))))))
+ * (each Mul and Add in either operand order). Each match becomes one node `Gelu` with the
+ * attribute `approximate`, named after the layer, when none of its inner values is read elsewhere.
+ */
+import type { OnnxNode, OnnxTensor } from '../model';
+
+type Constant = (name: string) => OnnxTensor | undefined;
+
+/** Finds the producer of each value and how many nodes (or graph outputs) read it. */
+class Graph {
+  readonly producer = new Map<string, OnnxNode>();
+  readonly readers = new Map<string, number>();
+  constructor(
+    nodes: readonly OnnxNode[],
+    outputs: readonly string[],
+    readonly constant: Constant,
+  ) {
+    for (const n of nodes) for (const o of n.outputs) this.producer.set(o, n);
+    for (const name of [...nodes.flatMap((n) => n.inputs), ...outputs])
+      this.readers.set(name, (this.readers.get(name) ?? 0) + 1);
+  }
+
+  /** The scalar value of a constant input, if it is one. */
+  scalar(name: string): number | undefined {
+    const t = this.constant(name);
+    return t && t.values.length === 1 ? Number(t.values[0]) : undefined;
+  }
+
+  /** The node making `name` if it is `op` and read only once (so it can be folded away). */
+  only(name: string, op: string): OnnxNode | undefined {
+    const n = this.producer.get(name);
+    return n && n.opType === op && this.readers.get(name) === 1 ? n : undefined;
+  }
+}
+
+const near = (a: number | undefined, b: number) => a !== undefined && Math.abs(a - b) <= 1e-6 * Math.abs(b);
+
+/** The operands of a binary node as [the one made by the graph, the constant c], either order. */
+function withConstant(g: Graph, n: OnnxNode | undefined, c: number): string | undefined {
+  if (!n) return undefined;
+  const [a, b] = n.inputs;
+  if (near(g.scalar(b), c)) return a;
+  if (near(g.scalar(a), c)) return b;
+  return undefined;
+}
+
+interface Match {
+  readonly x: string;
+  readonly approximate: 'none' | 'tanh';
+  readonly inner: readonly OnnxNode[];
+}
+
+function exactInner(g: Graph, x: string, plusOne: string): OnnxNode[] | undefined {
+  const add = g.only(plusOne, 'Add');
+  const erfOut = withConstant(g, add, 1);
+  const erf = erfOut ? g.only(erfOut, 'Erf') : undefined;
+  const div = erf ? g.only(erf.inputs[0], 'Div') : undefined;
+  if (div && div.inputs[0] === x && near(g.scalar(div.inputs[1]), Math.SQRT2) && add && erf) return [add, erf, div];
+  const mul = erf ? g.only(erf.inputs[0], 'Mul') : undefined;
+  if (mul && add && erf && withConstant(g, mul, Math.SQRT1_2) === x) return [add, erf, mul];
+  return undefined;
+}
+
+function tanhInner(g: Graph, x: string, plusOne: string): OnnxNode[] | undefined {
+  const add = g.only(plusOne, 'Add');
+  const tOut = withConstant(g, add, 1);
+  const tanh = tOut ? g.only(tOut, 'Tanh') : undefined;
+  const scaled = tanh ? g.only(tanh.inputs[0], 'Mul') : undefined;
+  const uOut = withConstant(g, scaled, Math.sqrt(2 / Math.PI));
+  const u = uOut ? g.only(uOut, 'Add') : undefined;
+  if (!u || !add || !tanh || !scaled) return undefined;
+  const cubicOut = u.inputs[0] === x ? u.inputs[1] : u.inputs[1] === x ? u.inputs[0] : undefined;
+  const cubic = cubicOut ? g.only(cubicOut, 'Mul') : undefined;
+  const cubeOut = withConstant(g, cubic, 0.044715);
+  const cube = cubeOut ? g.only(cubeOut, 'Mul') : undefined;
+  if (!cube || !cubic) return undefined;
+  const sqOut = cube.inputs[0] === x ? cube.inputs[1] : cube.inputs[1] === x ? cube.inputs[0] : undefined;
+  const sq = sqOut ? g.only(sqOut, 'Mul') : undefined;
+  if (!sq || sq.inputs[0] !== x || sq.inputs[1] !== x) return undefined;
+  return [add, tanh, scaled, u, cubic, cube, sq];
+}
+
+/** The GELU ending at `last` (the Mul by ½), if it is one. */
+function geluAt(g: Graph, last: OnnxNode): Match | undefined {
+  if (last.opType !== 'Mul') return undefined;
+  const productOut = withConstant(g, last, 0.5);
+  const product = productOut ? g.only(productOut, 'Mul') : undefined;
+  if (!product) return undefined;
+  const [a, b] = product.inputs;
+  for (const [x, other] of [
+    [a, b],
+    [b, a],
+  ]) {
+    const exact = exactInner(g, x, other);
+    if (exact) return { x, approximate: 'none', inner: [product, ...exact] };
+    const tanh = tanhInner(g, x, other);
+    if (tanh) return { x, approximate: 'tanh', inner: [product, ...tanh] };
+  }
+  return undefined;
+}
+
+/** The layer's name from its last node's: PyTorch names nodes `/block/op`, so `/block/Gelu`. */
+const layerName = (n: OnnxNode) =>
+  n.name.includes('/') ? `${n.name.slice(0, n.name.lastIndexOf('/'))}/Gelu` : `${n.name}.gelu`;
+
+/** The nodes with every GELU subgraph replaced by one `Gelu` node, in the place of its last node. */
+export function fusePatterns(nodes: readonly OnnxNode[], outputs: readonly string[], constant: Constant): OnnxNode[] {
+  const g = new Graph(nodes, outputs, constant);
+  const dropped = new Set<OnnxNode>();
+  const replaced = new Map<OnnxNode, OnnxNode>();
+  for (const n of nodes) {
+    const m = geluAt(g, n);
+    if (!m || m.inner.some((k) => dropped.has(k))) continue;
+    for (const k of m.inner) dropped.add(k);
+    replaced.set(n, {
+      name: layerName(n),
+      opType: 'Gelu',
+      inputs: [m.x],
+      outputs: [...n.outputs],
+      attributes: [{ name: 'approximate', kind: 'string', value: m.approximate }],
+    });
+  }
+  return nodes.filter((n) => !dropped.has(n)).map((n) => replaced.get(n) ?? n);
+}
