@@ -54,7 +54,7 @@ function phaseWords(s: SessionState): string {
       const r = s.result;
       // Training time only (learn/trainClock.ts): the pauses are not in it.
       return r
-        ? `Done: ${r.epochs} epochs, ${r.steps.toLocaleString('en')} steps in ${seconds(r.seconds)} s of training. Train more (or Step) to go on.`
+        ? `Done: ${r.epochs} epoch${r.epochs === 1 ? '' : 's'}, ${r.steps.toLocaleString('en')} steps in ${seconds(r.seconds)} s of training. Train more (or Step) to go on.`
         : 'Done.';
     }
     case 'stopped':
