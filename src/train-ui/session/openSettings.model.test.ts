@@ -1,6 +1,6 @@
 /**
- * A model-based test of "the run uses what the panel shows" (docs/training-panel.md, "What a run
- * is started with"): random sequences of opening a model file or a document, changing the epochs,
+ * A model-based test of "the run uses what the panel shows" (docs/training-panel.md, "Opening a
+ * file"): random sequences of opening a model file or a document, changing the epochs,
  * batch, loss, optimiser or learning rate as the Settings panel does, Play and Reset, over the
  * editor's store and sessions with real training hosts in this thread. After every Play the run
  * that trained reports the settings the panel showed when Play was pressed. Seeded; the seed is
