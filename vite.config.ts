@@ -27,7 +27,15 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers },
   worker: { format: 'es' },
   // No asset inlined as a data: URL: the Content-Security-Policy allows no data: images (src/app/csp.ts).
-  build: { target: 'es2022', chunkSizeWarningLimit: 4000, assetsInlineLimit: 0 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4000,
+    assetsInlineLimit: 0,
+    // Everything the entry imports statically comes in one file, not in the ~18 small chunks the
+    // splitter made of modules the lazily loaded parts share: each was a request the page waited
+    // on before its script could run (docs/architecture.md, "The first screen").
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] } } },
+  },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     environment: 'node',

@@ -4,35 +4,30 @@
  * again; the arrangement a window starts with is chosen for its width (docs/screen.md).
  */
 
+import { memo } from 'react';
 import { ClassroomProvider } from '../classroom/ClassroomContext';
-import { LessonChooser, LessonsButton } from '../classroom/LessonChooser';
 import { LessonPanel } from '../classroom/LessonPanel';
+import { LazyLessonChooser, LessonsButton } from '../classroom/LessonsButton';
 import { DiagramCanvas } from '../editor/canvas/DiagramCanvas';
+import { useMarkCanvasShown } from '../editor/canvas/useMarkCanvasShown';
 import { DocumentTitle } from '../editor/DocumentTitle';
 import { Inspector } from '../editor/inspector/Inspector';
 import { Breadcrumb } from '../editor/overlays/Breadcrumb';
 import { ConnectPicker } from '../editor/overlays/ConnectPicker';
 import { ContextMenu } from '../editor/overlays/ContextMenu';
-import { DiscardDialog } from '../editor/overlays/DiscardDialog';
 import { EmptyCanvasHint } from '../editor/overlays/EmptyCanvasHint';
-import { ExamplesDialog } from '../editor/overlays/ExamplesDialog';
 import { LockedBanner } from '../editor/overlays/LockedBanner';
-import { LazyOverlay } from '../editor/overlays/lazyOverlay';
+import { LazyOverlay, LazyWhen } from '../editor/overlays/lazyOverlay';
 import { MissingOutputHint } from '../editor/overlays/MissingOutputHint';
 import { NoticeBar } from '../editor/overlays/NoticeBar';
-import { OpenProblemDialog } from '../editor/overlays/OpenProblemDialog';
 import { OtherTabBanner } from '../editor/overlays/OtherTabBanner';
 import { SaveFailedBanner } from '../editor/overlays/SaveFailedBanner';
-import { ShareDialog } from '../editor/overlays/ShareDialog';
-import { ShortcutsOverlay } from '../editor/overlays/ShortcutsOverlay';
 import { TermPanel } from '../editor/overlays/TermPanel';
-import { TieDialog } from '../editor/overlays/TieDialog';
 import { UnreadableBanner } from '../editor/overlays/UnreadableBanner';
 import { Palette } from '../editor/palette/Palette';
-import { useEditor } from '../editor/store/EditorStoreContext';
+import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
-import { AnimationPanel } from '../train-ui/animate/AnimationPanel';
-import { DatasetPanel } from '../train-ui/data/DatasetPanel';
+import { LazyAnimationPanel } from '../train-ui/animate/LazyAnimationPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { PresentButton } from '../train-ui/present/PresentButton';
@@ -49,14 +44,29 @@ import { usePanels } from './usePanels';
 // the canvas, needs neither.
 const loadPictureDialog = () => import('../editor/overlays/PictureDialog').then((m) => m.PictureDialog);
 const loadReverseView = () => import('../editor/reverse/ReverseDerivativeView').then((m) => m.ReverseDerivativeView);
+// The gallery and the question before an example replaces unsaved work carry every example's JSON.
+const loadExamplesDialog = () => import('../editor/overlays/ExamplesDialog').then((m) => m.ExamplesDialog);
+// The data panel starts on its rail below 1440 px: its preview, worker and forms load when first opened.
+const loadDatasetPanel = () => import('../train-ui/data/DatasetPanel').then((m) => m.DatasetPanel);
+const loadShareDialog = () => import('../editor/overlays/ShareDialog').then((m) => m.ShareDialog);
+const loadShortcuts = () => import('../editor/overlays/ShortcutsOverlay').then((m) => m.ShortcutsOverlay);
+const loadTieDialog = () => import('../editor/overlays/TieDialog').then((m) => m.TieDialog);
+const loadOpenProblem = () => import('../editor/overlays/OpenProblemDialog').then((m) => m.OpenProblemDialog);
+const loadDiscardDialog = () => import('../editor/overlays/DiscardDialog').then((m) => m.DiscardDialog);
 
 /** The header's words and the canvas's status while the diagram opens; index.html draws them too. */
 export const APP_NAME = 'Lensboard';
 export const TAGLINE = 'string diagrams of lenses, trained';
 export const OPENING = 'Opening the diagram…';
 
-export function Shell({ ready }: { ready: boolean }) {
+/** Memoised: the editor around it renders again when its restore is done, which changes nothing here. */
+export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
+  const discarding = useEditor((s) => s.discardPrompt !== false);
+  const tying = useEditor((s) => s.tiePrompt !== null);
+  const refused = useEditor((s) => s.openProblem !== null);
+  const store = useEditorStoreApi();
+  useMarkCanvasShown(ready);
   const [open, toggle, reveal] = usePanels();
   // the inspector, closed, comes out over the canvas's edge while a box or wire is selected
   const drawer = useInspectorDrawer(!open.inspector);
@@ -76,7 +86,9 @@ export function Shell({ ready }: { ready: boolean }) {
         )}
       </PanelHeading>
       <div id="inspector-body" className="panel-body" hidden={!open.inspector && !drawer.shown}>
-        <Inspector />
+        <OnceOpened open={open.inspector || drawer.shown}>
+          <Inspector />
+        </OnceOpened>
       </div>
     </aside>
   );
@@ -142,7 +154,7 @@ export function Shell({ ready }: { ready: boolean }) {
             <TermPanel />
             {/* beside the term bar when closed; over the canvas's bottom or side when open (app.css) */}
             <PerSession>
-              <AnimationPanel />
+              <LazyAnimationPanel />
             </PerSession>
           </main>
           <div className="side">
@@ -150,9 +162,13 @@ export function Shell({ ready }: { ready: boolean }) {
             <div className="data-section">
               <PanelHeading name="Data" open={open.data} onToggle={() => toggle('data')} controls="data-body" />
               <div id="data-body" className="panel-body" hidden={!open.data}>
-                <OnceOpened open={open.data}>
-                  <DatasetPanel />
-                </OnceOpened>
+                <LazyWhen
+                  open={open.data}
+                  what="the data panel"
+                  load={loadDatasetPanel}
+                  close={() => toggle('data', false)}
+                  props={{}}
+                />
               </div>
             </div>
           </div>
@@ -172,16 +188,34 @@ export function Shell({ ready }: { ready: boolean }) {
           <StatusBar />
           <ContextMenu />
           <ConnectPicker />
-          <TieDialog />
-          <DiscardDialog />
-          <OpenProblemDialog />
-          <ExamplesDialog />
-          <ShareDialog />
+          <LazyWhen
+            open={tying}
+            what="the question"
+            load={loadTieDialog}
+            close={() => store.getState().setView({ tiePrompt: null })}
+            props={{}}
+          />
+          <LazyWhen
+            open={discarding}
+            what="the question"
+            load={loadDiscardDialog}
+            close={() => store.getState().setView({ discardPrompt: false })}
+            props={{}}
+          />
+          <LazyWhen
+            open={refused}
+            what="the file's problems"
+            load={loadOpenProblem}
+            close={() => store.getState().setView({ openProblem: null })}
+            props={{}}
+          />
+          <LazyOverlay overlay="examples" what="the examples" load={loadExamplesDialog} />
+          <LazyOverlay overlay="share" what="the share dialog" load={loadShareDialog} />
           <LazyOverlay overlay="picture" what="the picture dialog" load={loadPictureDialog} />
-          <ShortcutsOverlay />
-          <LessonChooser />
+          <LazyOverlay overlay="shortcuts" what="the shortcuts" load={loadShortcuts} />
+          <LazyLessonChooser />
         </div>
       </ClassroomProvider>
     </TrainingProvider>
   );
-}
+});

@@ -5,6 +5,7 @@
  * dialog says so first (Undo brings it back). A refused file changes nothing: its problems are
  * listed here with their JSON paths.
  */
+import './lessonChooser.css';
 import { type DragEvent, useRef, useState } from 'react';
 import { readPicked } from '../editor/persist/openFiles';
 import { useEditorStoreApi } from '../editor/store/EditorStoreContext';
@@ -147,21 +148,5 @@ export function LessonChooser() {
         )}
       </div>
     </div>
-  );
-}
-
-export function LessonsButton() {
-  const store = useLessonStoreApi();
-  const open = useLessons((s) => s.choosing);
-  return (
-    <button
-      type="button"
-      className="lessons-button"
-      aria-haspopup="dialog"
-      aria-expanded={open}
-      onClick={() => store.getState().choose(true)}
-    >
-      Lessons
-    </button>
   );
 }

@@ -6,6 +6,9 @@
  * lesson, saves it as a file or makes share links with it. The draft is checked as the file
  * door checks a file (io/lesson.ts), so what is saved opens.
  */
+import './classroom.css';
+import './lessonChooser.css';
+import './lessonEditor.css';
 import { useEffect, useMemo, useState } from 'react';
 import { describeNode } from '../editor/model/boxInfo';
 import { downloadText } from '../editor/persist/download';
@@ -14,7 +17,8 @@ import { parseLesson } from '../io/lesson';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
 import { LessonLinks } from './LessonLinks';
-import { addStep, exampleOf, type LessonDraft, lessonFileOf, pointAt } from './lessonDraft';
+import { addStep, type LessonDraft, lessonFileOf, pointAt } from './lessonDraft';
+import { exampleOf } from './lessonExample';
 import { StepEditor } from './StepEditor';
 import { startLesson } from './startLesson';
 

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startNewDiagram } from '../editor/commands/newDiagram';
 import { startExample } from '../editor/commands/openExample';
-import { openText } from '../editor/persist/openFiles';
+import { openText } from '../editor/persist/openText';
 import { createEditorStore, type EditorStore } from '../editor/store/createEditorStore';
 import { loadExample } from '../io/examples';
 import { TrainerClient } from '../learn/trainerClient';

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { loadExample } from '../io/examples';
 import { parseLesson } from '../io/lesson';
-import { addStep, emptyDraft, exampleOf, lessonFileOf, moveStep, pointAt, removeStep, setWait } from './lessonDraft';
+import { addStep, emptyDraft, lessonFileOf, moveStep, pointAt, removeStep, setWait } from './lessonDraft';
+import { exampleOf } from './lessonExample';
 
 test('clicks make steps pointing at what was clicked, or add to the chosen step, and a second click takes back', () => {
   let d = pointAt(emptyDraft(), { kind: 'box', id: 'x', name: 'input x' });

@@ -4,7 +4,6 @@
  * as a lesson file (docs/lessons.md) around the diagram on the canvas; io/lesson.ts checks it.
  */
 import type { LensDocument } from '../io/document';
-import { examples, loadExample } from '../io/examples';
 import type { Highlight, Wait } from '../io/lessonSchema';
 import { LESSON_FORMAT, LESSON_VERSION } from '../io/lessonSchema';
 
@@ -98,19 +97,6 @@ export function lessonId(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 64);
   return id || 'lesson';
-}
-
-/** The gallery example whose document this is, unchanged, if any: the file then names it. */
-export function exampleOf(doc: LensDocument): string | null {
-  const text = JSON.stringify(doc);
-  for (const e of examples) {
-    try {
-      if (JSON.stringify(loadExample(e.id)) === text) return e.id;
-    } catch {
-      // an example that does not load names nothing
-    }
-  }
-  return null;
 }
 
 /**

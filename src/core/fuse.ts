@@ -47,14 +47,18 @@ const keyOf = (t: WireType) => `${t.field}${t.batch ? 'B' : ''}[${t.shape.join('
 /**
  * A broadcast along trailing feature axes (the last one, or all of them) reads its input's
  * values each repeated `each` times in order: the fused kernels can read the input that way, so
- * no step needs to write the repeated copy. Undefined for other steps.
+ * no step needs to write the repeated copy. Undefined for other steps and for broadcasts that
+ * repeat nothing.
  */
 function broadcastEach(step: Step, out: WireType): number | undefined {
   if (step.gen !== 'broadcast' || isScalar(out)) return undefined;
   const shape = step.config.shape as number[];
   const axis = step.config.axis as number;
-  if (axis === -1) return shapeSize(shape);
-  return axis === shape.length - 1 ? shape[axis] : undefined;
+  const each = axis === -1 ? shapeSize(shape) : axis === shape.length - 1 ? shape[axis] : undefined;
+  // A broadcast onto axes of size 1 repeats nothing: it is a copy, which rounds a float64 input
+  // to the run's element type. Read in place, the input would keep its unrounded bits, so it
+  // stays a step of its own.
+  return each !== undefined && each > 1 ? each : undefined;
 }
 
 /**

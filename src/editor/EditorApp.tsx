@@ -6,8 +6,10 @@ import { ReactFlowProvider } from '@xyflow/react';
 import { type ReactNode, useState } from 'react';
 import { useCommandKeys } from './commands/useCommandKeys';
 import { useLiveCompile } from './compile/useLiveCompile';
+import { isFirstVisit } from './persist/firstVisit';
 import { useKeptLocks } from './persist/keptLocks';
 import { useOtherTabs } from './persist/otherTabs';
+import { showFirstExample } from './persist/restore';
 import { useAutosave } from './persist/useAutosave';
 import { useLibrary } from './persist/useLibrary';
 import { useRestore } from './persist/useRestore';
@@ -19,9 +21,18 @@ function EditorKeys({ store }: { store: EditorStore }) {
   return null;
 }
 
-export function EditorApp({ children }: { children: (ready: boolean) => ReactNode }) {
-  const [store] = useState(() => createEditorStore());
-  const ready = useRestore(store);
+/**
+ * `children(shown)`: whether the canvas has its diagram — on a first visit at once (the example,
+ * drawn before IndexedDB answers), else once restored. Saving waits for the restore either way.
+ */
+export function EditorApp({ children }: { children: (shown: boolean) => ReactNode }) {
+  const [first] = useState(isFirstVisit);
+  const [store] = useState(() => {
+    const made = createEditorStore();
+    if (first) showFirstExample(made);
+    return made;
+  });
+  const ready = useRestore(store, first);
   useKeptLocks(store);
   useAutosave(store, ready);
   useLiveCompile(store);
@@ -33,7 +44,7 @@ export function EditorApp({ children }: { children: (ready: boolean) => ReactNod
     <EditorStoreProvider store={store}>
       <ReactFlowProvider>
         <EditorKeys store={store} />
-        {children(ready)}
+        {children(ready || first)}
       </ReactFlowProvider>
     </EditorStoreProvider>
   );

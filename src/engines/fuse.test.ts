@@ -117,6 +117,22 @@ describe('the groups', () => {
     expect(Array.from(y.data)).toEqual(Array.from(want.data));
   });
 
+  test('a broadcast that repeats nothing stays a step: its copy rounds a float64 input as the unfused run does', () => {
+    const b = new DiagramBuilder();
+    const x = b.input(real([]));
+    const y = b.op('broadcast', [x], { shape: [1], axis: -1 });
+    b.output(b.op('add', [y, b.op('negate', [y])]));
+    const p = lower(b.build());
+    const q = fuseProgram(p);
+    expect(q.steps.map((s) => s.gen)).toEqual(['broadcast', FUSED]);
+    // 0.1 is not a float32: read unrounded beside its rounded negation, x + (−x) would not be 0.
+    const xs = [{ shape: [BATCH], data: Float64Array.from({ length: BATCH }, (_, i) => 0.1 * (i + 1)) }];
+    const want = createTypedEngine(p, { dtype: 'float32' }).run(xs, { batchSize: BATCH });
+    const got = createTypedEngine(q, { dtype: 'float32' }).run(xs, { batchSize: BATCH });
+    expect(sameBits(got[0].data, want[0].data)).toBe(true);
+    expect(Array.from(got[0].data).every((v) => v === 0)).toBe(true);
+  });
+
   test('scalar steps stay single (the tfjs engine runs them on the host)', () => {
     const b = new DiagramBuilder();
     const t = b.input({ field: 'real', shape: [], batch: false });

@@ -14,8 +14,7 @@ import { type Lesson, LessonSchema } from './lessonSchema';
 import { parseDocument } from './parse';
 import { type DocumentIssue, findUnsafe, formatPath } from './untrusted';
 
-/** A lesson's steps are at most 60 × 600 characters of text: a document and this much more. */
-export const MAX_LESSON_EXTRA_CHARS = 200_000;
+export { MAX_LESSON_EXTRA_CHARS } from './lessonSchema';
 
 export interface ReadyLesson {
   readonly lesson: Lesson;

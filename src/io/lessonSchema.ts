@@ -9,6 +9,8 @@ import { z } from '../kinds/zod';
 
 export const LESSON_FORMAT = 'lensboard-lesson';
 export const LESSON_VERSION = 1;
+/** A lesson's steps are at most 60 × 600 characters of text: a document and this much more. */
+export const MAX_LESSON_EXTRA_CHARS = 200_000;
 
 const Id = z.string().min(1).max(64);
 /** `box.port`: a port of a box of the lesson's diagram. */

@@ -21,8 +21,7 @@
 import { CHECK_PATTERN, type ClassLock, keyOpens } from './classLock';
 import { deflate, fromBase64Url, inflate, toBase64Url } from './deflated';
 import { DocumentSchema, type LensDocument } from './document';
-import { MAX_LESSON_EXTRA_CHARS, parseLesson } from './lesson';
-import { LESSON_FORMAT, type Lesson, LessonSchema } from './lessonSchema';
+import { LESSON_FORMAT, type Lesson, LessonSchema, MAX_LESSON_EXTRA_CHARS } from './lessonSchema';
 import { type DocumentIssue, MAX_DOCUMENT_CHARS, parseDocument } from './parse';
 import { readUntrustedJson } from './untrusted';
 
@@ -141,6 +140,8 @@ export async function readShareHash(hash: string): Promise<SharedLink> {
   const flags: ShareFlags = { hide: SHARE_PANELS.filter((p) => hide.includes(p)), lock };
   const refused = lock && key !== null && !opens ? { keyRefused: true } : {};
   if (isLesson) {
+    // A lesson may start from any example: its reader, with the gallery, loads with the first lesson link.
+    const { parseLesson } = await import('./lesson');
     const lesson = parseLesson(read.value);
     if (!lesson.ok) return { kind: 'error', errors: lesson.errors };
     return { kind: 'lesson', lesson: lesson.ready.lesson, doc: lesson.ready.doc, flags, ...refused };

@@ -1,8 +1,11 @@
 /**
  * Live compile: every edit re-compiles the document a moment later (debounced), and the result
- * (errors, inferred types, the term) is put in the view slice for boxes, wires and panels.
+ * (errors, inferred types, the term) is put in the view slice for boxes, wires and panels. The
+ * diagram the page opens with is compiled after the first paint (docs/architecture.md, "The first
+ * screen"): its boxes are drawn first, their types a moment later.
  */
 import { useEffect } from 'react';
+import { afterFirstPaint } from '../afterFirstPaint';
 import type { EditorStore } from '../store/createEditorStore';
 
 export const COMPILE_DELAY_MS = 150;
@@ -14,13 +17,15 @@ export function useLiveCompile(store: EditorStore): void {
       const { doc } = store.getState();
       store.getState().setView({ compiled: store.compile(doc) });
     };
-    run();
+    const cancelFirst = afterFirstPaint(run, 500);
     const unsubscribe = store.subscribe((s, prev) => {
       if (s.doc === prev.doc) return;
+      cancelFirst();
       clearTimeout(timer);
       timer = setTimeout(run, COMPILE_DELAY_MS);
     });
     return () => {
+      cancelFirst();
       clearTimeout(timer);
       unsubscribe();
     };

@@ -16,7 +16,8 @@ import { pasteText } from '../commands/clipboard';
 import { makeFragment } from '../model/fragment';
 import { xorExample } from '../model/xorExample';
 import { createEditorStore } from '../store/createEditorStore';
-import { openText, startOpened } from './openFiles';
+import { startOpened } from './openFiles';
+import { openText } from './openText';
 
 const SEED = fcSeed('fuzz');
 /** Seeds that once found a fault, replayed for ever (each with RUNS / 4 mutations). */

@@ -10,7 +10,8 @@ import { MAX_MODEL_CHARS } from '../../model/modelParse';
 import { xorExample } from '../model/xorExample';
 import { createEditorStore } from '../store/createEditorStore';
 import { hasUnsavedWork } from '../store/unsaved';
-import { openPicked, openText, startOpened } from './openFiles';
+import { openPicked, startOpened } from './openFiles';
+import { openText } from './openText';
 
 const modelV1 = readFileSync(new URL('../../io/fixtures/model-v1.json', import.meta.url), 'utf8');
 const iris = JSON.stringify(loadExample('iris-simple'));

@@ -10,17 +10,22 @@
  * (docs/export.md, "Import back"). A lesson file opens its diagram and leaves the lesson in
  * `openedLesson`, which the classroom starts (docs/lessons.md).
  */
-
 import type { RunningImport } from '../../export/onnx/import/importClient';
 import type { ImportStage } from '../../export/onnx/import/importOnnx';
 import { documentForModel } from '../../learn/modelDocument';
-import { checkFileSize, type OpenedFile, openFile } from '../../model/openFile';
+import type { OpenedFile } from '../../model/openFile';
 import type { EditorStore } from '../store/createEditorStore';
 import type { AcceptedFile } from '../store/types';
 import { hasUnsavedWork } from '../store/unsaved';
 
 /** The page's one file input, which the Open command clicks (Toolbar.tsx renders it). */
 export const OPEN_INPUT_ID = 'lensboard-open-file';
+
+/**
+ * The door's readers (lessons start from any example, so they carry the whole gallery) load with
+ * the first file opened, not with the page (docs/architecture.md, "The first screen").
+ */
+const loadDoor = () => import('../../model/openFile');
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -72,11 +77,6 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
   );
 }
 
-/** The file's text, already read: refused with its problems, opened, or asked about first. */
-export function openText(store: EditorStore, file: string, text: string): void {
-  openChecked(store, file, openFile(text));
-}
-
 /** The ONNX import running for each store: one at a time, a new Open cancels the last. */
 const running = new WeakMap<EditorStore, RunningImport>();
 
@@ -125,7 +125,8 @@ export async function openOnnx(store: EditorStore, file: string, bytes: Uint8Arr
   );
 }
 
-function openChecked(store: EditorStore, file: string, opened: OpenedFile): void {
+/** A file read through the door: refused with its problems, opened, or asked about first. */
+export function openChecked(store: EditorStore, file: string, opened: OpenedFile): void {
   const s = store.getState();
   if (opened.kind === 'error') {
     s.setView({ openProblem: { file, errors: opened.errors } });
@@ -140,6 +141,7 @@ function openChecked(store: EditorStore, file: string, opened: OpenedFile): void
  * a byte is read. The Lessons dialog reads lesson files this way (classroom/LessonChooser.tsx).
  */
 export async function readPicked(file: File): Promise<OpenedFile> {
+  const { checkFileSize, openFile } = await loadDoor();
   const tooBig = checkFileSize(file.size);
   if (tooBig?.kind === 'error') return tooBig;
   try {
@@ -156,7 +158,7 @@ export async function openPicked(store: EditorStore, file: File): Promise<void> 
     openChecked(store, file.name, await readPicked(file));
     return;
   }
-  const tooBig = checkFileSize(file.size);
+  const tooBig = (await loadDoor()).checkFileSize(file.size);
   if (tooBig?.kind === 'error') {
     store.getState().setView({ openProblem: { file: file.name, errors: tooBig.errors } });
     return;

@@ -5,9 +5,10 @@ import { xorExample } from '../model/xorExample';
 import { createEditorStore } from '../store/createEditorStore';
 import { hasUnsavedWork } from '../store/unsaved';
 import { createAutosaver } from './autosaver';
+import { isFirstVisit, markVisited } from './firstVisit';
 import type { Restored } from './idb';
 import { PENDING_KEY, type Pending, readPending, writePending } from './pending';
-import { applyRestored, chooseRestored, describeRefused, readSaved } from './restore';
+import { applyRestored, chooseRestored, describeRefused, readSaved, showFirstExample } from './restore';
 import { fakeSave, memoryAside, memoryStorage, settle } from './testStorage';
 
 const stored = (doc: LensDocument, revision: number, unexported = true): Restored => ({
@@ -189,6 +190,36 @@ describe('restoring after the page was left', () => {
     const quiet = createEditorStore();
     applyRestored(quiet, await readSaved({ load: async () => ({ kind: 'none' }), storage }), storage);
     expect(quiet.getState().notice).toBeNull();
+  });
+
+  it('a first visit draws the example before IndexedDB answers; nothing stored leaves it, edits and all', async () => {
+    const storage = memoryStorage();
+    expect(isFirstVisit(storage)).toBe(true);
+    const store = createEditorStore();
+    showFirstExample(store);
+    const drawn = store.getState().doc;
+    expect(drawn.name).toBe('XOR');
+    expect(hasUnsavedWork(store.getState())).toBe(false);
+    store.getState().moveNodes(new Map([['x', { x: 5, y: 5 }]]));
+    const edited = store.getState().doc;
+    applyRestored(store, await readSaved({ load: async () => ({ kind: 'none' }), storage }), storage, true);
+    expect(store.getState().doc).toBe(edited);
+    expect(store.temporal.getState().pastStates).toHaveLength(1);
+    markVisited(storage);
+    expect(isFirstVisit(storage)).toBe(false);
+  });
+
+  it('a diagram stored without the visit mark (localStorage cleared alone) replaces the example drawn first', async () => {
+    const storage = memoryStorage();
+    const store = createEditorStore();
+    showFirstExample(store);
+    const mine = { ...xorExample(), name: 'mine' };
+    applyRestored(store, await readSaved({ load: async () => stored(mine, 3), storage }), storage, true);
+    expect(store.getState().doc.name).toBe('mine');
+    // a pending record says the page was here before, as the mark does
+    const left = memoryStorage();
+    writePending(mine, true, 4, left);
+    expect(isFirstVisit(left)).toBe(false);
   });
 
   it('keeps revisions growing past what it found, so the next save is the newest', async () => {

@@ -93,10 +93,15 @@ export async function readSaved({
   return { ...choice, aside, keepPending, slot };
 }
 
+/**
+ * `shown`: the example is on the canvas already (a first visit draws it before IndexedDB answers:
+ * ./firstVisit.ts); with nothing stored it stays, with whatever the user did to it meanwhile.
+ */
 export function applyRestored(
   store: EditorStore,
   { pick, refused, revision, aside = [], keepPending = false, slot = null }: RestoreChoice,
   storage?: PendingStorage,
+  shown = false,
 ) {
   const s = store.getState();
   seenRevision(revision);
@@ -104,13 +109,19 @@ export function applyRestored(
   if (pick) {
     s.setDocument(pick.doc, false, 'restore');
     s.setView({ savedDoc: pick.from === 'idb' ? pick.doc : null, exportedDoc: pick.unexported ? null : pick.doc });
-  } else {
+  } else if (!shown) {
     s.setDocument(xorExample(), true, 'restore');
   }
   // A record not chosen is older than IndexedDB's copy, or refused and kept aside: done with.
   if (pick?.from !== 'pending' && !keepPending) clearPending(undefined, storage);
   const notice = describeRefused({ pick, refused, revision });
   if (notice) s.notify(notice, 'error');
+  if (!shown) store.temporal.getState().clear();
+}
+
+/** The store as a first visit starts it: the example drawn, as restoring nothing would leave it. */
+export function showFirstExample(store: EditorStore): void {
+  store.getState().setDocument(xorExample(), true, 'restore');
   store.temporal.getState().clear();
 }
 

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { EditorStore } from '../store/createEditorStore';
+import { markVisited } from './firstVisit';
 import { applyRestored, type RestoreChoice, readSaved } from './restore';
 import { openShareLink } from './shareLinks';
 
@@ -20,7 +21,8 @@ function takeSaved(): Promise<RestoreChoice> {
   return saved;
 }
 
-export function useRestore(store: EditorStore): boolean {
+/** `shown`: a first visit's example is on the canvas already (./firstVisit.ts). */
+export function useRestore(store: EditorStore, shown = false): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
@@ -28,7 +30,8 @@ export function useRestore(store: EditorStore): boolean {
     const onHash = () => void openShareLink(store, window.location.hash);
     takeSaved().then((choice) => {
       if (!live) return;
-      applyRestored(store, choice);
+      applyRestored(store, choice, undefined, shown);
+      markVisited();
       setReady(true);
       // A share link opens after the browser's own diagram is back, so that it can ask first.
       void openShareLink(store, window.location.hash);
@@ -38,6 +41,6 @@ export function useRestore(store: EditorStore): boolean {
       live = false;
       window.removeEventListener('hashchange', onHash);
     };
-  }, [store]);
+  }, [store, shown]);
   return ready;
 }

@@ -5,9 +5,9 @@
  * the standard deviation, as numeric-optics-python's `initialize.normal(0, 0.01)` does.
  */
 import type { LensDocument } from '../document';
-import { parseDocument } from '../parse';
 import curveFit from './curve-fit.json';
 import deepDreaming from './deep-dreaming.json';
+import { parseExample } from './first';
 import irisHidden from './iris-hidden.json';
 import irisSimple from './iris-simple.json';
 import irisSoftmaxCe from './iris-softmax-ce.json';
@@ -223,10 +223,5 @@ export const examples: readonly Example[] = [
 export function loadExample(id: string): LensDocument {
   const example = examples.find((e) => e.id === id);
   if (!example) throw new Error(`no example '${id}'; known: ${examples.map((e) => e.id).join(', ')}`);
-  const parsed = parseDocument(example.json);
-  if (!parsed.ok)
-    throw new Error(
-      `example '${id}' does not parse: ${parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
-    );
-  return parsed.doc;
+  return parseExample(id, example.json);
 }

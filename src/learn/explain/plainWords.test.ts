@@ -20,6 +20,15 @@ describe('types in plain words', () => {
     expect(wireWords(param([256], 'z2'))).toBe('256 weight bits');
   });
 
+  it('group a size by thousands as Intl does in English, without building a formatter', () => {
+    const english = new Intl.NumberFormat('en');
+    expect(sizeWords([1000, 1000])).toBe('1,000,000');
+    fc.assert(
+      fc.property(fc.maxSafeNat(), (n) => sizeWords([n]) === english.format(n)),
+      { seed: fcSeed() },
+    );
+  });
+
   it('write a linear box as the issue of a class asks: inputs, outputs, weights', () => {
     expect(signatureWords([real([2])], [real([8])], [param([2, 8])])).toBe('2 inputs → 8 outputs, 16 weights');
     expect(signatureWords([real([4])], [real([3])], [param([4, 3]), param([3])])).toBe(

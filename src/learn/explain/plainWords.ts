@@ -14,13 +14,16 @@ type Names = ReadonlyMap<number, string>;
 const NONE: Names = new Map();
 
 /**
- * Numbers grouped as English writes them (`1,024`). One formatter for every call: `toLocaleString`
- * builds a new one each time, and the palette's first render asks for a hundred.
+ * Whole numbers grouped as English writes them (`1,024`), by hand: a page's first Intl formatter
+ * loads its locale's data, which cost the first screen's wire labels tens of milliseconds
+ * (docs/architecture.md, "The first screen"). Anything else is written as `String` writes it.
  */
-let english: Intl.NumberFormat | undefined;
 function grouped(n: number): string {
-  english ??= new Intl.NumberFormat('en');
-  return english.format(n);
+  const s = String(n);
+  if (!/^\d+$/.test(s)) return s;
+  let out = s.slice(0, s.length % 3 || 3);
+  for (let i = out.length; i < s.length; i += 3) out += `,${s.slice(i, i + 3)}`;
+  return out;
 }
 
 /** `n` items: singular for exactly 1. */

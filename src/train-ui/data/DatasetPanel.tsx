@@ -4,6 +4,7 @@
  * the shell mounts it; it reads and edits the document through the editor store.
  */
 import './data.css';
+import './optionField.css';
 import { type DragEvent, useEffect, useState } from 'react';
 import { catalog } from '../../data/catalog';
 import { CSV_DATASET_ID, readCsvBinding } from '../../data/csvBinding';

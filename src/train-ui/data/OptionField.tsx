@@ -3,6 +3,7 @@
  * outside the option's range is refused in words, with the range, and the document keeps its
  * value. A choice is committed as it is made.
  */
+import './optionField.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type NumberSpec, type OptionSpec, optionProblem, rangeText } from '../../data/datasetOptions';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openText } from '../../editor/persist/openFiles';
+import { openText } from '../../editor/persist/openText';
 import { createEditorStore, type EditorStore } from '../../editor/store/createEditorStore';
 import { loadExample } from '../../io/examples';
 import { TrainerClient } from '../../learn/trainerClient';

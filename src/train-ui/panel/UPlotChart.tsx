@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { afterFirstPaint } from './afterFirstPaint';
+import { afterFirstPaint } from '../../editor/afterFirstPaint';
 
 let uPlotLoad: Promise<typeof uPlot> | null = null;
 const loadUPlot = () => {
