@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openText } from '../../editor/persist/openFiles';
+import { openText } from '../../editor/persist/openText';
 import { createEditorStore, type EditorStore } from '../../editor/store/createEditorStore';
 import { loadExample } from '../../io/examples';
 import type { LossKind } from '../../kinds/losses';
