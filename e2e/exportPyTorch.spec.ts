@@ -1,7 +1,7 @@
 /**
  * Export → PyTorch as a teacher meets it: disabled until there are trained weights, then, after
- * a short run of XOR, one click saves `XOR-pytorch.zip` holding model.py, the weights, train.py
- * and a README in one folder; Python's zipfile reads it back.
+ * a short run of XOR, one click saves `XOR-pytorch.zip` holding model.py, the weights, train.py,
+ * a README and the data's preparation in one folder; Python's zipfile reads it back.
  */
 import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
@@ -52,6 +52,7 @@ test('a trained XOR exports as a PyTorch package in one zip', async ({ page, rec
     'XOR-pytorch/weights.safetensors',
     'XOR-pytorch/train.py',
     'XOR-pytorch/README.md',
+    'XOR-pytorch/preparation.json',
   ]);
   await expect(page.getByRole('status', { name: 'Notice' })).toContainText('Exported the model for PyTorch');
   expect(record.consoleErrors).toEqual([]);

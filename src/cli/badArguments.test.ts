@@ -17,7 +17,7 @@ const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const scratch = mkdtempSync(join(tmpdir(), 'lensboard-cli-'));
 const at = (name: string) => join(scratch, name);
 
-type Command = 'train' | 'predict' | 'experiment' | 'export' | 'conformance';
+type Command = 'train' | 'predict' | 'experiment' | 'export' | 'conformance' | 'data';
 
 interface Case {
   readonly command: Command;
@@ -40,8 +40,8 @@ const by =
     says,
     exit,
   });
-const [train, predict, experiment, exportTo, conformance] = (
-  ['train', 'predict', 'experiment', 'export', 'conformance'] as const
+const [train, predict, experiment, exportTo, conformance, data] = (
+  ['train', 'predict', 'experiment', 'export', 'conformance', 'data'] as const
 ).map(by);
 const onnx = (...args: string[]) => ['--to', 'onnx', '--out', at('pkg'), ...args];
 const NO_FILE = /nothing\.(json|csv): cannot read it: no such file or folder/;
@@ -121,6 +121,19 @@ const CASES: readonly Case[] = [
     /--results .*existing\.txt: not a folder/,
     2,
   ),
+
+  data('unknown argument', ['frobnicate'], /unknown argument 'frobnicate': give export, --force or nothing/),
+  data('unknown dataset', ['export', 'irs', '--out', at('data')], /unknown dataset 'irs'; known: xor, .*mnist$/),
+  data('no --out', ['export', 'iris'], /--out is required/),
+  data('bad options', ['export', 'iris-z2', '--options', '{"classes": 5}', '--out', at('data')], /classes/),
+  data('options not JSON', ['export', 'iris', '--options', '{classes', '--out', at('data')], /--options is not JSON/),
+  data('a missing document', ['export', at('nothing.json'), '--out', at('data')], NO_FILE),
+  data('an output below a file', ['export', 'iris', '--out', join(at('existing.txt'), 'data')], BELOW_FILE),
+  data(
+    'an existing file',
+    ['export', 'iris', '--out', at('kept')],
+    /kept\/iris\.csv already exists; --force replaces it/,
+  ),
 ];
 
 interface Ran {
@@ -157,7 +170,7 @@ async function pool<T>(jobs: readonly (() => Promise<T>)[], width: number): Prom
   return out;
 }
 
-const COMMANDS: readonly Command[] = ['train', 'predict', 'experiment', 'export', 'conformance'];
+const COMMANDS: readonly Command[] = ['train', 'predict', 'experiment', 'export', 'conformance', 'data'];
 const USAGE_OF: Partial<Record<Command, string>> = {};
 const ran = new Map<string, Ran>();
 const extra = {
@@ -166,11 +179,20 @@ const extra = {
     { key: 'debug', command: 'train' as const, args: [at('folder'), '--debug'] },
     { key: 'full disk', command: 'train' as const, args: [xor, '--epochs', '1', '--quiet', '--out', '/dev/full'] },
     { key: 'no rows', command: 'predict' as const, args: [model, at('header.csv')] },
+    {
+      key: 'data export',
+      command: 'data' as const,
+      args: ['export', 'iris', '--test-fraction', '0.2', '--force', '--out', at('replaced')],
+    },
   ],
 };
 
 beforeAll(async () => {
   mkdirSync(at('folder'));
+  mkdirSync(at('kept'));
+  mkdirSync(at('replaced'));
+  writeFileSync(join(at('replaced'), 'iris.csv'), 'replace me\n');
+  writeFileSync(join(at('kept'), 'iris.csv'), 'keep me\n');
   writeFileSync(at('broken.json'), '{"format": "lensboard-model", ');
   writeFileSync(at('array.json'), '[1, 2, 3]');
   writeFileSync(at('existing.txt'), 'keep me\n');
@@ -209,6 +231,10 @@ describe('every command answers a bad argument, path or file with one line', () 
     }
     expect(readFileSync(at('existing.txt'), 'utf8')).toBe('keep me\n');
     expect(existsSync(at('pkg'))).toBe(false);
+    // a data export refused writes neither file, and leaves no partial one
+    expect(existsSync(at('data'))).toBe(false);
+    expect(readdirSync(at('kept'))).toEqual(['iris.csv']);
+    expect(readFileSync(join(at('kept'), 'iris.csv'), 'utf8')).toBe('keep me\n');
   });
 
   it.each(COMMANDS)('%s --help exits 0 with its usage, which names --debug', (c) => {
@@ -237,6 +263,21 @@ describe('every command answers a bad argument, path or file with one line', () 
     const path = resolve(scratch, saved?.[1] ?? '');
     expect(readdirSync(scratch).some((f) => f.startsWith('lensboard-saved-'))).toBe(true);
     expect(JSON.parse(readFileSync(path, 'utf8')).trainingConfig.stepsDone).toBeGreaterThan(0);
+  });
+
+  it('exports a dataset’s rows and preparation, replacing a file with --force, leaving no partial one', () => {
+    const r = ran.get('data export') as Ran;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^wrote iris\.csv \(150 raw rows: 120 train, 30 test, seed 1\) and iris\.preparation\.json to /,
+    );
+    expect(readdirSync(at('replaced')).sort()).toEqual(['iris.csv', 'iris.preparation.json']);
+    const lines = readFileSync(join(at('replaced'), 'iris.csv'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(lines[0]).toBe('split,sepal length,sepal width,petal length,petal width,class');
+    expect(lines.filter((l) => l.startsWith('test,'))).toHaveLength(30);
+    expect(JSON.parse(readFileSync(join(at('replaced'), 'iris.preparation.json'), 'utf8')).split.train).toBe(120);
   });
 
   it('predicts a CSV of no rows at once: the header line alone, or one line saying why not', () => {

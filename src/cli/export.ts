@@ -4,6 +4,8 @@
  * or a file or --out refused, 1 a model the target cannot express (each generator named) or
  * anything else.
  */
+import { loadDatasetNode } from '../data/catalogNode';
+import { recordedPreparation } from '../data/preparation';
 import { documentModelFile } from '../export/fromDocument';
 import { ExportError, exportGraph } from '../export/graph';
 import { UnsupportedOpError } from '../export/opTable';
@@ -13,7 +15,16 @@ import { exportUsage, parseExportArgs } from './exportArgs';
 import { outFolderProblem, writeOrRescue } from './outputs';
 import { describeErrors, readInput } from './readInput';
 
-function main(argv: readonly string[]): number {
+/** The model's dataset, for the README's split sizes; none when it cannot be loaded here (an imported CSV). */
+async function loadedData(d: { readonly id: string; readonly options: Readonly<Record<string, unknown>> }) {
+  try {
+    return await loadDatasetNode(d.id, { ...d.options });
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
   const args = parseExportArgs(argv);
   if (args.ok === 'help') {
     console.log(exportUsage());
@@ -29,8 +40,13 @@ function main(argv: readonly string[]): number {
   try {
     const { file, weights } =
       opened.kind === 'model' ? { file: opened.model, weights: opened.weights } : documentModelFile(opened.doc);
+    const ds = await loadedData(file.trainingConfig.dataset);
     const graph = exportGraph(file, weights);
-    files = exportTarget(to).write(graph);
+    // a document's package gets the preparation a run on its dataset would record (docs/data-export.md)
+    const d = file.trainingConfig.dataset;
+    const preparation = d.preparation ?? (opened.kind === 'document' && ds ? recordedPreparation(ds, d) : undefined);
+    const training = { ...graph.training, dataset: { ...d, preparation } };
+    files = exportTarget(to).write({ ...graph, training, ...(ds ? { datasetRows: ds.n } : {}) });
   } catch (e) {
     if (e instanceof UnsupportedOpError || e instanceof ExportError)
       throw new CliError(`${model} cannot be exported to ${to}: ${e.message}`);

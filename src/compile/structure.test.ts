@@ -193,7 +193,7 @@ describe('compile structure', () => {
     ];
     const m = model(compileDocument(doc(boxes, [wire('in.x', 'c.x'), wire('c.y', 'out.ŷ')])));
     expect(m.params[0].type.shape).toEqual([3, 3, 2, 4]);
-    expect(m.diagram.boxes[0].config).toEqual({});
+    expect(m.diagram.boxes[0].config).toEqual({ pads: [0, 0, 0, 0], strides: [1, 1], dilations: [1, 1], groups: 1 });
     expect(m.outputs[0].type.shape).toEqual([6, 6, 4]);
   });
 

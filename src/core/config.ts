@@ -42,7 +42,9 @@ function checkField(gen: string, f: ConfigField, v: unknown): void {
       return;
     case 'shape':
       if (!Array.isArray(v) || !v.every((n) => Number.isInteger(n) && n >= (f.min ?? 1)))
-        fail(`a list of integers ≥ ${f.min ?? 1}`);
+        fail(`a list of ${f.length ?? ''}${f.length ? ' ' : ''}integers ≥ ${f.min ?? 1}`);
+      if (f.length !== undefined && (v as unknown[]).length !== f.length)
+        fail(`a list of ${f.length} integers ≥ ${f.min ?? 1}`);
       return;
     case 'enum':
       if (!f.options?.includes(v as string)) fail(`one of ${f.options?.join(', ')}`);

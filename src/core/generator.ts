@@ -21,6 +21,8 @@ export interface ConfigField {
   readonly kind: 'int' | 'number' | 'shape' | 'enum' | 'boolean' | 'field';
   readonly min?: number;
   readonly max?: number;
+  /** For a `shape` field: the number of entries it must have (absent: any). */
+  readonly length?: number;
   readonly options?: readonly string[];
   readonly default: unknown;
   readonly help?: string;

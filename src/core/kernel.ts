@@ -8,6 +8,8 @@
  * Elementwise binary ops broadcast right-aligned, which covers batched ⊗ unbatched operands of
  * the same wire shape and an unbatched scalar against any shape (the type rules allow nothing else).
  */
+import type { ConvGeometry, PoolGeometry } from './convGeometry';
+
 export type UnaryOp =
   | 'neg'
   | 'sigmoid'
@@ -85,17 +87,20 @@ export interface Kernel<T> {
   slice(x: T, begin: readonly number[], size: readonly number[]): T;
   /** Softmax over the last axis. */
   softmax(x: T): T;
-  /** Valid cross-correlation, NHWC input [B,h,w,c], filter [kh,kw,c,o], stride 1, no bias. */
-  conv2d(x: T, w: T): T;
-  /** Its two transposes: change of the input and of the filter. */
-  conv2dBackInput(d: T, w: T, xShape: readonly number[]): T;
-  conv2dBackFilter(x: T, d: T, wShape: readonly number[]): T;
-  /** Max pooling, window k×k, stride k, NHWC. */
-  maxPool(x: T, k: number): T;
-  /** Routes each window's change to the position of its maximum in x (the reverse of maxPool). */
-  maxPoolBack(x: T, d: T, k: number): T;
+  /**
+   * Cross-correlation, NHWC input [B,h,w,c], filter [kh,kw,c/groups,o], no bias, with the zero
+   * padding, stride, dilation and groups of `g` (convGeometry.ts).
+   */
+  conv2d(x: T, w: T, g: ConvGeometry): T;
+  /** Its two transposes: change of the input (of full shape xShape) and of the filter (wShape). */
+  conv2dBackInput(d: T, w: T, xShape: readonly number[], g: ConvGeometry): T;
+  conv2dBackFilter(x: T, d: T, wShape: readonly number[], g: ConvGeometry): T;
+  /** Max pooling, NHWC, window k×k with the stride and padding of `p` (convGeometry.ts). */
+  maxPool(x: T, p: PoolGeometry): T;
+  /** Routes each window's change to the position of its maximum in x (the reverse of maxPool); overlapping windows add. */
+  maxPoolBack(x: T, d: T, p: PoolGeometry): T;
   /** Picks, for each window of x, the value of e at the window's argmax (the dagger of maxPoolBack in d). */
-  maxPoolSelect(x: T, e: T, k: number): T;
+  maxPoolSelect(x: T, e: T, p: PoolGeometry): T;
   /**
    * A fused run of pointwise ops (fuse.ts): every output has the full `shape`; each input has
    * it, or a trailing part of it (repeated along the leading axes), or is a scalar.

@@ -35,6 +35,11 @@ export interface Dataset {
    * /255, standardised CSV columns, ℤ₂ thresholds); `preparationOf` gives every dataset's.
    */
   readonly preparation?: Preparation;
+  /**
+   * The raw rows, n × the preparation's columns (float64, as read), kept only where the
+   * preparation has no inverse (iris-z2's thresholds): what a data export writes (dataCsv.ts).
+   */
+  readonly rawFeatures?: Float64Array;
   /** n × featureSize, row-major. */
   readonly features: Float32Array;
   /** n × labelSize, row-major. */
@@ -77,7 +82,15 @@ export function subset(ds: Dataset, indices: ArrayLike<number>, name = ds.name):
     features.set(ds.features.subarray(i * fw, (i + 1) * fw), r * fw);
     labels.set(ds.labels.subarray(i * lw, (i + 1) * lw), r * lw);
   }
-  return { ...ds, name, features, labels, n: indices.length };
+  const rows = { ...ds, name, features, labels, n: indices.length };
+  return ds.rawFeatures ? { ...rows, rawFeatures: subsetRaw(ds.rawFeatures, ds.n, indices) } : rows;
+}
+
+function subsetRaw(raw: Float64Array, n: number, indices: ArrayLike<number>): Float64Array {
+  const w = n === 0 ? 0 : raw.length / n;
+  const out = new Float64Array(indices.length * w);
+  for (let r = 0; r < indices.length; r++) out.set(raw.subarray(indices[r] * w, (indices[r] + 1) * w), r * w);
+  return out;
 }
 
 /**

@@ -97,5 +97,6 @@ export function loadIrisZ2(options: IrisZ2Options = {}): Dataset {
     },
     features,
     labels,
+    rawFeatures: Float64Array.from(rows.flat()),
   });
 }

@@ -6,6 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type PoolGeometry, pooledHW } from '../core/convGeometry';
 import { mulberry32 } from '../core/init';
 import { shapeSize } from '../core/shape';
 import { Arena } from './arena';
@@ -18,17 +19,20 @@ beforeAll(async () => {
 
 type Shape = [number, number, number, number];
 
-/** The flat indices of every pooling window, each in row-major window order. */
-function windowsOf([B, H, W, C]: Shape, k: number): number[][] {
-  const [ho, wo] = [Math.floor(H / k), Math.floor(W / k)];
+/** The flat indices of every pooling window's cells inside x (padding left out), each in row-major window order. */
+function windowsOf([B, H, W, C]: Shape, p: PoolGeometry): number[][] {
+  const [ho, wo] = pooledHW(p, H, W);
   const out: number[][] = [];
   for (let b = 0; b < B; b++)
     for (let y = 0; y < ho; y++)
       for (let q = 0; q < wo; q++)
         for (let c = 0; c < C; c++) {
           const window: number[] = [];
-          for (let i = 0; i < k; i++)
-            for (let j = 0; j < k; j++) window.push(((b * H + y * k + i) * W + q * k + j) * C + c);
+          for (let i = 0; i < p.k; i++)
+            for (let j = 0; j < p.k; j++) {
+              const [r, col] = [y * p.stride - p.pads[0] + i, q * p.stride - p.pads[2] + j];
+              if (r >= 0 && r < H && col >= 0 && col < W) window.push(((b * H + r) * W + col) * C + c);
+            }
           out.push(window);
         }
   return out;
@@ -41,13 +45,16 @@ const firstMaxima = (x: readonly number[], windows: number[][]) =>
     return w.find((at) => x[at] === top) ?? -1;
   });
 
-const cases: { name: string; shape: Shape; k: number }[] = [
-  { name: '2×2 windows', shape: [2, 4, 4, 2], k: 2 },
-  { name: '3×3 windows, floor-cropped', shape: [1, 7, 6, 3], k: 3 },
+const tiling = (k: number): PoolGeometry => ({ k, stride: k, pads: [0, 0, 0, 0] });
+const cases: { name: string; shape: Shape; k: PoolGeometry }[] = [
+  { name: '2×2 windows', shape: [2, 4, 4, 2], k: tiling(2) },
+  { name: '3×3 windows, floor-cropped', shape: [1, 7, 6, 3], k: tiling(3) },
+  // torch's ResNet stem pool: windows overlap (their changes add) and reach into the padding
+  { name: '3×3 windows at stride 2, padded', shape: [2, 7, 6, 2], k: { k: 3, stride: 2, pads: [1, 1, 1, 0] } },
 ];
 
 describe.each(cases)('max-pool routing on tied windows, $name', ({ shape, k }) => {
-  const rng = mulberry32(0x9001 + k);
+  const rng = mulberry32(0x9001 + k.k + k.stride * 7);
   const n = shapeSize(shape);
   const windows = windowsOf(shape, k);
   const x = Array.from({ length: n }, () => (rng() < 0.5 ? 0 : 1));
@@ -75,7 +82,7 @@ describe.each(cases)('max-pool routing on tied windows, $name', ({ shape, k }) =
     const back = Array.from(typed.maxPoolBack(tx, typed.fromArray(typed.maxPool(tx, k).shape, d), k).data);
     const want = new Array<number>(n).fill(0);
     expectedArg.forEach((at, p) => {
-      want[at] = d[p];
+      want[at] += d[p];
     });
     expect(back).toEqual(want);
   });

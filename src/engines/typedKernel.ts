@@ -3,6 +3,8 @@
  * from the run's Arena, so a Program re-run at the same batch size allocates no arrays.
  * Arithmetic is in doubles; a float32 arena rounds on store, as WebGL does.
  */
+
+import type { ConvGeometry, PoolGeometry } from '../core/convGeometry';
 import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Arena, Floats } from './arena';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
@@ -227,14 +229,14 @@ export class TypedKernel implements Kernel<TypedTensor> {
     return out;
   }
 
-  conv2d = (x: TypedTensor, w: TypedTensor) => conv2d(x, w, (s) => this.make(s));
-  conv2dBackInput = (d: TypedTensor, w: TypedTensor, xShape: readonly number[]) =>
-    conv2dBackInput(d, w, xShape, (s) => this.make(s));
-  conv2dBackFilter = (x: TypedTensor, d: TypedTensor, wShape: readonly number[]) =>
-    conv2dBackFilter(x, d, wShape, (s) => this.make(s));
-  maxPool = (x: TypedTensor, k: number) => maxPool(x, k, (s) => this.make(s));
-  maxPoolBack = (x: TypedTensor, d: TypedTensor, k: number) => maxPoolBack(x, d, k, (s) => this.make(s));
-  maxPoolSelect = (x: TypedTensor, e: TypedTensor, k: number) => maxPoolSelect(x, e, k, (s) => this.make(s));
+  conv2d = (x: TypedTensor, w: TypedTensor, g: ConvGeometry) => conv2d(x, w, g, (s) => this.make(s));
+  conv2dBackInput = (d: TypedTensor, w: TypedTensor, xShape: readonly number[], g: ConvGeometry) =>
+    conv2dBackInput(d, w, xShape, g, (s) => this.make(s));
+  conv2dBackFilter = (x: TypedTensor, d: TypedTensor, wShape: readonly number[], g: ConvGeometry) =>
+    conv2dBackFilter(x, d, wShape, g, (s) => this.make(s));
+  maxPool = (x: TypedTensor, p: PoolGeometry) => maxPool(x, p, (s) => this.make(s));
+  maxPoolBack = (x: TypedTensor, d: TypedTensor, p: PoolGeometry) => maxPoolBack(x, d, p, (s) => this.make(s));
+  maxPoolSelect = (x: TypedTensor, e: TypedTensor, p: PoolGeometry) => maxPoolSelect(x, e, p, (s) => this.make(s));
 
   /** Scratch tiles of each fused expression this kernel has run. */
   private readonly fusedTiles = new WeakMap<FusedExpr, FusedScratch>();

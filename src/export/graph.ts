@@ -78,6 +78,8 @@ export interface ExportGraph {
   readonly training: TrainingConfig;
   /** Epochs the document asks for (its training settings), for a training script's default. */
   readonly epochs: number;
+  /** How many rows the dataset has, where the caller loaded it: the README then gives the split's sizes. */
+  readonly datasetRows?: number;
 }
 
 /** A model file that cannot be exported, with every reason (each naming its box or weight). */

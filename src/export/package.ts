@@ -8,12 +8,21 @@ import { ExportError, exportGraph } from './graph';
 import { exportTarget } from './targets';
 import { zipStore } from './zip';
 
-/** `base` is the file name without its ending (`XOR`); the archive is `XOR-pytorch.zip`. */
-export function exportArchive(modelText: string, targetId: string, base: string): { name: string; bytes: Uint8Array } {
+/**
+ * `base` is the file name without its ending (`XOR`); the archive is `XOR-pytorch.zip`.
+ * `datasetRows`, when the caller has the rows, lets a README give the split's sizes.
+ */
+export function exportArchive(
+  modelText: string,
+  targetId: string,
+  base: string,
+  datasetRows?: number,
+): { name: string; bytes: Uint8Array } {
   const parsed = parseModelText(modelText);
   if (!parsed.ok) throw new ExportError(parsed.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)));
   const target = exportTarget(targetId);
-  const files = target.write(exportGraph(parsed.model, parsed.weights));
+  const graph = exportGraph(parsed.model, parsed.weights);
+  const files = target.write(datasetRows === undefined ? graph : { ...graph, datasetRows });
   const folder = `${base}-${target.id}`;
   return { name: `${folder}.zip`, bytes: zipStore(files, folder) };
 }

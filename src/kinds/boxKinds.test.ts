@@ -50,7 +50,15 @@ describe('describeBox', () => {
     expect(lin?.group).toBe('Linear & Para');
     expect(lin?.ports({ in: 4, out: 3 }).inputs).toEqual([{ name: 'W', param: true }, { name: 'x' }]);
     expect(lin?.configFields.map((f) => f.key)).toEqual(['in', 'out', 'init']);
-    expect(describeBox('correlate2d')?.configFields.map((f) => f.key)).toEqual(['kernel', 'channels', 'init']);
+    expect(describeBox('correlate2d')?.configFields.map((f) => f.key)).toEqual([
+      'pads',
+      'strides',
+      'dilations',
+      'groups',
+      'kernel',
+      'channels',
+      'init',
+    ]);
     expect(describeBox('sigmoid')?.configFields).toEqual([]);
   });
 

@@ -61,8 +61,11 @@ const rules: Record<string, ParaRule> = {
       if (c0 === undefined) return 'the filter takes its channels from an image x ℝ^{h×w×c}; connect one';
       const k = c.kernel ?? 3;
       const o = c.channels ?? 1;
+      const g = c.groups ?? 1;
       if (!isCount(k) || !isCount(o)) return 'kernel and channels must be integers ≥ 1';
-      return param([k, k, c0, o]);
+      if (!isCount(g) || c0 % g !== 0 || o % g !== 0)
+        return `groups must split the ${c0} input and ${o} output channels evenly`;
+      return param([k, k, c0 / g, o]);
     },
     defaultInit: glorot,
     extraFields: [

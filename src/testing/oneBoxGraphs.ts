@@ -41,10 +41,15 @@ export const ONE_BOX_SAMPLES: Readonly<Record<string, { config?: Config; inputs?
   concat: { config: { n: 3 }, inputs: [t([2, 1]), t([2, 3]), t([2, 2])] },
   split: { config: { sizes: [1, 3, 2] }, inputs: [t([2, 6])] },
   softmax: { inputs: [t([2, 4])] },
-  correlate2d: { inputs: [t([3, 2, 2, 4], false), t([6, 5, 2])] },
+  // asymmetric padding, stride and dilation along different axes, two groups
+  correlate2d: {
+    config: { pads: [1, 0, 2, 1], strides: [2, 1], dilations: [1, 2], groups: 2 },
+    inputs: [t([3, 2, 1, 4], false), t([6, 5, 2])],
+  },
   conv2dBackInput: { inputs: [t([3, 2, 2, 4], false), t([4, 4, 4])] },
   conv2dBackFilter: { inputs: [t([6, 5, 2]), t([4, 4, 4])] },
-  maxPool2d: { config: { k: 2 }, inputs: [t([5, 4, 3])] },
+  // overlapping windows reaching into the padding
+  maxPool2d: { config: { k: 3, stride: 2, pads: [1, 0, 1, 1] }, inputs: [t([5, 4, 3])] },
 };
 
 /** Generators whose forward needs positive inputs. */

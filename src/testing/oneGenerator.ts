@@ -21,6 +21,8 @@ export interface GeneratorCase {
   readonly inputs: readonly WireType[];
   /** Inputs drawn from [lo, hi); ℤ₂ wires are 0 or 1. */
   readonly range?: readonly [number, number];
+  /** Targets that refuse this config (not the generator) when writing it, by target id. */
+  readonly refusedBy?: readonly string[];
 }
 
 const r = (shape: number[], batch = true): WireType => ({ field: 'real', shape, batch });
@@ -74,7 +76,18 @@ export const GENERATOR_CASES: readonly GeneratorCase[] = [
   { gen: 'correlate2d', config: {}, inputs: [p([2, 2, 2, 3]), r([5, 5, 2])] },
   { gen: 'conv2dBackInput', config: {}, inputs: [p([2, 2, 2, 3]), r([4, 4, 3])] },
   { gen: 'conv2dBackFilter', config: {}, inputs: [r([5, 5, 2]), r([4, 4, 3])] },
+  { gen: 'correlate2d', config: { pads: [1, 0, 2, 1], strides: [2, 1] }, inputs: [p([2, 2, 2, 3]), r([5, 4, 2])] },
+  {
+    gen: 'correlate2d',
+    config: { pads: [1, 1, 0, 1], strides: [2, 2], dilations: [1, 2], groups: 2 },
+    inputs: [p([3, 2, 1, 4]), r([6, 5, 2])],
+    refusedBy: ['tfjs'],
+  },
   { gen: 'maxPool2d', config: { k: 2 }, inputs: [r([5, 4, 2])] },
+  { gen: 'maxPool2d', config: { k: 3, stride: 2 }, inputs: [r([5, 6, 2])] },
+  { gen: 'maxPool2d', config: { k: 3, stride: 2, pads: [1, 1, 1, 0] }, inputs: [r([5, 4, 2])], refusedBy: ['tfjs'] },
+  { gen: 'channelMean', config: {}, inputs: [r([3, 2])] },
+  { gen: 'batchNorm', config: {}, inputs: [r([2, 3])] },
   { gen: 'xor', config: {}, inputs: [z([3]), z([3])] },
   { gen: 'and', config: {}, inputs: [z([3]), z([3])] },
   { gen: 'not', config: {}, inputs: [z([3])] },

@@ -108,12 +108,55 @@ export const samples: Record<string, readonly Sample[]> = {
     { config: {}, inputs: [v(4)] },
     { config: {}, inputs: [real([2, 3])] },
   ],
-  correlate2d: [{ config: {}, inputs: [param([2, 2, 2, 3]), img(4, 3, 2)] }],
-  conv2dBackInput: [{ config: {}, inputs: [param([2, 2, 2, 3]), img(3, 2, 3)] }],
-  conv2dBackFilter: [{ config: {}, inputs: [img(4, 3, 2), img(3, 2, 3)] }],
-  maxPool2d: [{ config: { k: 2 }, inputs: [img(4, 5, 2)] }],
-  maxPoolBack: [{ config: { k: 2 }, inputs: [img(4, 4, 2), img(2, 2, 2)] }],
-  maxPoolSelect: [{ config: { k: 2 }, inputs: [img(4, 4, 2), img(4, 4, 2)] }],
+  channelMean: [
+    { config: {}, inputs: [v(3)] },
+    { config: {}, inputs: [img(2, 3, 2)] },
+  ],
+  batchNorm: [
+    { config: {}, inputs: [v(3)] },
+    { config: { epsilon: 0.01 }, inputs: [img(2, 2, 3)] },
+  ],
+  correlate2d: [
+    { config: {}, inputs: [param([2, 2, 2, 3]), img(4, 3, 2)] },
+    // padding per side, stride and dilation along different axes; a stride that drops a row
+    { config: { pads: [1, 0, 2, 1], strides: [2, 1], dilations: [1, 2] }, inputs: [param([2, 2, 2, 3]), img(5, 4, 2)] },
+    // depthwise (one input channel per group, two outputs each), padded and strided
+    { config: { pads: [1, 1, 1, 1], strides: [2, 2], groups: 2 }, inputs: [param([3, 3, 1, 4]), img(4, 5, 2)] },
+    // two groups of two channels, dilated
+    { config: { dilations: [2, 1], groups: 2 }, inputs: [param([2, 2, 2, 4]), img(4, 3, 4)] },
+  ],
+  conv2dBackInput: [
+    { config: {}, inputs: [param([2, 2, 2, 3]), img(3, 2, 3)] },
+    {
+      config: { pads: [1, 0, 2, 1], strides: [2, 1], dilations: [1, 2], inSize: [5, 4] },
+      inputs: [param([2, 2, 2, 3]), img(3, 5, 3)],
+    },
+    { config: { pads: [1, 1, 1, 1], strides: [2, 2], groups: 2 }, inputs: [param([3, 3, 1, 4]), img(2, 3, 4)] },
+  ],
+  conv2dBackFilter: [
+    { config: {}, inputs: [img(4, 3, 2), img(3, 2, 3)] },
+    {
+      config: { pads: [1, 0, 2, 1], strides: [2, 1], dilations: [1, 2], kernel: [2, 2] },
+      inputs: [img(5, 4, 2), img(3, 5, 3)],
+    },
+    {
+      config: { pads: [1, 1, 1, 1], strides: [2, 2], groups: 2, kernel: [3, 3] },
+      inputs: [img(4, 5, 2), img(2, 3, 4)],
+    },
+  ],
+  maxPool2d: [
+    { config: { k: 2 }, inputs: [img(4, 5, 2)] },
+    // overlapping windows reaching into the padding (torch's MaxPool2d(3, 2, 1))
+    { config: { k: 3, stride: 2, pads: [1, 1, 1, 0] }, inputs: [img(5, 4, 2)] },
+  ],
+  maxPoolBack: [
+    { config: { k: 2 }, inputs: [img(4, 4, 2), img(2, 2, 2)] },
+    { config: { k: 3, stride: 2, pads: [1, 1, 1, 0] }, inputs: [img(5, 4, 2), img(3, 2, 2)] },
+  ],
+  maxPoolSelect: [
+    { config: { k: 2 }, inputs: [img(4, 4, 2), img(4, 4, 2)] },
+    { config: { k: 3, stride: 2, pads: [1, 1, 1, 0] }, inputs: [img(5, 4, 2), img(5, 4, 2)] },
+  ],
   xor: bits,
   and: bits,
   not: [{ config: {}, inputs: [z2([3])] }],

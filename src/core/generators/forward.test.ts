@@ -202,7 +202,42 @@ const cases: Case[] = [
     ],
     [[3, 6]],
   ],
+  // one zero row on top, every second row: rows 0 and 2 of the padded image
+  [
+    'correlate2d',
+    { pads: [1, 0, 0, 0], strides: [2, 1] },
+    [
+      [param([1, 1, 1, 1]), [2]],
+      [real([2, 3, 1]), [1, 2, 3, 4, 5, 6]],
+    ],
+    [[0, 0, 0, 8, 10, 12]],
+  ],
+  // depthwise: each channel by its own filter
+  [
+    'correlate2d',
+    { groups: 2 },
+    [
+      [param([1, 1, 1, 2]), [2, 10]],
+      [real([1, 1, 2]), [3, 5]],
+    ],
+    [[6, 50]],
+  ],
+  // a 2×2 window dilated to span 3 columns
+  [
+    'correlate2d',
+    { dilations: [1, 2] },
+    [
+      [param([1, 2, 1, 1]), [1, 1]],
+      [real([1, 3, 1]), [1, 2, 4]],
+    ],
+    [[5]],
+  ],
   ['maxPool2d', { k: 2 }, [[real([2, 2, 1]), [1, 4, 3, 2]]], [[4]]],
+  ['maxPool2d', { k: 2, stride: 1 }, [[real([2, 3, 1]), [1, 4, 2, 3, 0, 5]]], [[4, 5]]],
+  // padding is never the maximum, even of negative values
+  ['maxPool2d', { k: 2, pads: [1, 0, 1, 0] }, [[real([1, 1, 1]), [-3]]], [[-3]]],
+  ['channelMean', {}, [[real([2, 1]), [1, 3]]], [[2, 2]]],
+  ['batchNorm', { epsilon: 0 }, [[real([2, 1]), [1, 3]]], [[-1, 1]]],
   [
     'maxPoolBack',
     { k: 2 },

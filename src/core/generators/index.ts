@@ -11,11 +11,22 @@ import * as boolean from './boolean';
 import * as convolution from './convolution';
 import * as elementwise from './elementwise';
 import * as linear from './linear';
+import * as normalisation from './normalisation';
 import * as shape from './shape';
 import * as softmax from './softmax';
 import * as structure from './structure';
 
-export const families = { structure, linear, elementwise, activations, shape, softmax, convolution, boolean } as const;
+export const families = {
+  structure,
+  linear,
+  elementwise,
+  activations,
+  shape,
+  softmax,
+  convolution,
+  normalisation,
+  boolean,
+} as const;
 
 export function builtinGenerators(): Generator[] {
   return Object.values(families).flatMap((f) => Object.values(f) as Generator[]);

@@ -17,3 +17,8 @@ test('shapes print as sizes; fields that do not change a type print nothing', ()
   expect(caption('loss', { kind: 'mse' })).toBe('');
   expect(caption('correlate2d', { kernel: 3, channels: 5 })).toBe('kernel size 3, output channels 5');
 });
+
+test("a correlation's geometry prints by name, the default pads and strides not at all", () => {
+  const geometry = { pads: [1, 1, 0, 0], strides: [1, 1], dilations: [2, 2], groups: 8 };
+  expect(caption('correlate2d', geometry)).toBe('pads 1,1,0,0, dilations 2,2, groups 8');
+});

@@ -19,7 +19,10 @@ export function configCaption(fields: readonly BoxConfigField[], config: Config)
   for (const f of fields) {
     const v = c[f.key];
     if (v === undefined || !SIZE_KINDS.has(f.kind)) continue;
-    if (f.kind === 'shape') {
+    if (f.kind === 'shape' && f.length !== undefined) {
+      // a fixed-length list (a correlation's pads, strides): named, and only when not its default
+      if (Array.isArray(v) && JSON.stringify(v) !== JSON.stringify(f.default)) parts.push(`${f.key} ${v.join(',')}`);
+    } else if (f.kind === 'shape') {
       const text = shapeText(v);
       if (text) parts.push(text);
     } else if (typeof v === 'number')

@@ -5,9 +5,10 @@
  * moves its axes around torch's NCHW op. Each entry is exactly the generator's forward, never an
  * approximation; a generator without one is refused with the reason.
  */
+import { geometryOf, isTiling, isValidGeometry, poolOf } from '../../core/convGeometry';
 import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
-import type { ExportNode } from '../graph';
+import { ExportError, type ExportNode } from '../graph';
 import type { OpTable } from '../opTable';
 
 /** What an expression may need besides its arguments: the batch size and a tensor to copy dtype from. */
@@ -34,6 +35,9 @@ const input = (node: ExportNode, i = 0): WireType => node.inputTypes[i];
 /** The axes of every feature dimension of a wire (the batch axis is 0 when batched). */
 const featureAxes = (t: WireType): number[] => t.shape.map((_, i) => i + (t.batch ? 1 : 0));
 
+/** The batch and every feature axis but the last: what a channel's statistics run over. */
+const channelDims = (node: ExportNode): number[] => [0, ...featureAxes(input(node)).slice(0, -1)];
+
 function sumAxes(x: string, axes: readonly number[]): string {
   if (axes.length === 0) return x;
   return axes.length === 1 ? `${x}.sum(${axes[0]})` : `${x}.sum(dim=${tuple(axes)})`;
@@ -44,6 +48,15 @@ const nchw = (x: string) => `${x}.permute(0, 3, 1, 2)`;
 const nhwc = (x: string) => `${x}.permute(0, 2, 3, 1)`;
 /** A filter [kh, kw, c, o] as torch's conv2d weight [o, c, kh, kw]. */
 const oihw = (w: string) => `${w}.permute(3, 2, 0, 1)`;
+
+/** The transposes of a correlation are exported for the valid geometry only (docs/export.md). */
+function validOnly(node: ExportNode, gen: string): undefined {
+  if (!isValidGeometry(geometryOf(gen, node.config)))
+    throw new ExportError([
+      `${gen} with padding, stride, dilation or groups has no PyTorch form here; its forward correlate2d has`,
+    ]);
+  return undefined;
+}
 
 const unary =
   (f: (x: string) => string): PyOp =>
@@ -120,11 +133,40 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   concat: (xs) => `torch.cat([${xs.join(', ')}], dim=-1)`,
   split: ([x], node) => ({ tuple: `torch.split(${x}, [${(node.config.sizes as number[]).join(', ')}], dim=-1)` }),
   softmax: unary((x) => `torch.softmax(${x}, dim=-1)`),
-  correlate2d: ([w, x]) => nhwc(`F.conv2d(${nchw(x)}, ${oihw(w)})`),
-  conv2dBackInput: ([w, d]) => nhwc(`F.conv_transpose2d(${nchw(d)}, ${oihw(w)})`),
+  correlate2d: ([w, x], node) => {
+    const g = geometryOf('correlate2d', node.config);
+    const [t, b, l, r] = g.pads;
+    const padded = g.pads.every((p) => p === 0) ? nchw(x) : `F.pad(${nchw(x)}, (${l}, ${r}, ${t}, ${b}))`;
+    const extra = [
+      g.strides.some((s) => s !== 1) ? `, stride=${tuple(g.strides)}` : '',
+      g.dilations.some((d) => d !== 1) ? `, dilation=${tuple(g.dilations)}` : '',
+      g.groups !== 1 ? `, groups=${g.groups}` : '',
+    ].join('');
+    return nhwc(`F.conv2d(${padded}, ${oihw(w)}${extra})`);
+  },
+  conv2dBackInput: ([w, d], node) => {
+    validOnly(node, 'conv2dBackInput');
+    return nhwc(`F.conv_transpose2d(${nchw(d)}, ${oihw(w)})`);
+  },
   // W[a, b, c, o] = Σ x[n, i+a, j+b, c]·d[n, i, j, o]: a convolution with the batch as its channels
-  conv2dBackFilter: ([x, d]) => `F.conv2d(${x}.permute(3, 0, 1, 2), ${d}.permute(3, 0, 1, 2)).permute(2, 3, 0, 1)`,
-  maxPool2d: ([x], node) => nhwc(`F.max_pool2d(${nchw(x)}, ${node.config.k as number})`),
+  conv2dBackFilter: ([x, d], node) =>
+    validOnly(node, 'conv2dBackFilter') ??
+    `F.conv2d(${x}.permute(3, 0, 1, 2), ${d}.permute(3, 0, 1, 2)).permute(2, 3, 0, 1)`,
+  channelMean: ([x], node) => `${x}.mean(dim=${tuple(channelDims(node))}, keepdim=True).expand_as(${x})`,
+  batchNorm: ([x], node) => {
+    const dims = tuple(channelDims(node));
+    const eps = num(node.config.epsilon as number);
+    return `((${x} - ${x}.mean(dim=${dims}, keepdim=True)) / torch.sqrt(${x}.var(dim=${dims}, unbiased=False, keepdim=True) + ${eps}))`;
+  },
+  maxPool2d: ([x], node) => {
+    const p = poolOf('maxPool2d', node.config);
+    if (isTiling(p)) return nhwc(`F.max_pool2d(${nchw(x)}, ${p.k})`);
+    const [t, b, l, r] = p.pads;
+    const padded = p.pads.some((v) => v > 0)
+      ? `F.pad(${nchw(x)}, (${l}, ${r}, ${t}, ${b}), value=float('-inf'))`
+      : nchw(x);
+    return nhwc(`F.max_pool2d(${padded}, ${p.k}, stride=${p.stride})`);
+  },
   maxPoolBack: reverseOnly('max_pool2d'),
   maxPoolSelect: reverseOnly('max_pool2d'),
   xor: z2,

@@ -12,10 +12,15 @@ hyper-parameters and batch size, from the exported weights.
   torchrun --nproc_per_node=2 train.py data.csv   under a launcher that sets RANK and WORLD_SIZE
                                                   (gloo on CPU, nccl with --device cuda; --nnodes for machines)
 
-data.csv: a header row, then one row per example: the feature values (flattened), then either
-the label values or one column holding a class index.
+data.csv: a header row, then one row per example. Raw rows, as Lensboard's Data panel and
+\`npm run data -- export\` write them, are read by their header's names and prepared here as
+preparation.json says (MNIST's /255, standardised columns, ℤ₂ thresholds), float32 as Lensboard
+prepares them; a column 'split' keeps the rows of --split (train). --prepared takes rows already
+prepared instead, by position: the feature values (flattened), then either the label values or
+one column holding a class index.
 """
 import argparse
+import csv
 import json
 import os
 
@@ -71,7 +76,8 @@ def train_step(net, optimizer, x, y, scale=1.0):
     return loss.detach()
 
 
-def read_csv(path, dtype):
+def read_prepared(path, dtype):
+    """Rows already prepared, by position: the features, then the labels or a class index."""
     table = np.loadtxt(path, delimiter=",", skiprows=1, ndmin=2)
     features = int(np.prod(INPUT_SHAPES[0]))
     labels = int(np.prod(LABEL_SHAPE))
@@ -89,6 +95,108 @@ def read_csv(path, dtype):
         torch.tensor(x, dtype=dtype).reshape(-1, *INPUT_SHAPES[0]),
         torch.tensor(y, dtype=dtype).reshape(-1, *LABEL_SHAPE),
     )
+
+
+def read_preparation(path):
+    """preparation.json: the dataset, its split and its preparation (Lensboard's data export
+    writes the same JSON beside its CSV); None when there is no such file."""
+    if not path or not os.path.exists(path):
+        return None
+    with open(path) as f:
+        found = json.load(f)
+    return found if "preparation" in found else {"preparation": found}
+
+
+def prepare(preparation, raw):
+    """Raw rows (float64, as read) to the model's input, float32 as Lensboard computes it: a value
+    rounded to float32, the step done in float64, the result rounded to float32; ℤ₂ thresholds
+    compare the value as written (docs/model-format.md in Lensboard, "The preparation")."""
+    encoding = preparation["encoding"]
+    kind = encoding["kind"]
+    if kind == "thermometer":
+        bits = [raw[:, [c]] > np.array(t, dtype=np.float64) for c, t in enumerate(encoding["thresholds"])]
+        return np.concatenate(bits, axis=1).astype(np.float32)
+    x = raw.astype(np.float32).astype(np.float64)
+    if kind == "divide":
+        x = x / float(encoding["by"])
+    elif kind == "standardise":
+        x = (x - np.array(encoding["mean"], dtype=np.float64)) / np.array(encoding["std"], dtype=np.float64)
+    elif kind != "identity":
+        raise SystemExit(f"preparation.json: unknown encoding {kind!r}")
+    return x.astype(np.float32)
+
+
+def encode_classes(classes, index):
+    """Class indices as the label rows the model was trained on (onehot, signed or bits)."""
+    width = int(np.prod(LABEL_SHAPE))
+    if classes["encoding"] == "onehot":
+        return np.eye(width)[index]
+    if classes["encoding"] == "signed":
+        return np.where(index == 1, 1.0, -1.0).reshape(-1, 1)
+    return ((index[:, None] >> np.arange(width - 1, -1, -1)) & 1).astype(np.float64)
+
+
+def number(path, row, column, cell):
+    try:
+        value = float(cell)
+    except ValueError:
+        value = float("nan")
+    if not np.isfinite(value):
+        raise SystemExit(f"{path}: row {row}, column {column!r}: {cell!r} is not a finite number")
+    return value
+
+
+def read_raw(path, dtype, described, header, body, split):
+    """Raw rows by their header's names, prepared as the description says; a 'split' column
+    keeps the rows of the split asked for ('all' keeps every row)."""
+    preparation = described["preparation"]
+    features = preparation["features"]
+    at = {name: i for i, name in enumerate(header)}
+    split_column = described.get("split", {}).get("column", "split")
+    if split_column in at and split != "all":
+        body = [(n, r) for n, r in body if r[at[split_column]].strip() == split]
+        if not body:
+            raise SystemExit(f"{path}: no row has {split_column} = {split}")
+    rest = [h for h in header if h not in features and h != split_column]
+    raw = np.array([[number(path, n, f, r[at[f]]) for f in features] for n, r in body], dtype=np.float64).reshape(
+        len(body), len(features)
+    )
+    x = prepare(preparation, raw)
+    classes = preparation.get("classes")
+    label = described.get("label", {"kind": "class", "columns": ["class"]})
+    if classes and label["kind"] == "class" and rest == list(label["columns"]):
+        names = {name: i for i, name in enumerate(classes["names"])}
+        unknown = next((r[at[rest[0]]] for _, r in body if r[at[rest[0]]].strip() not in names), None)
+        if unknown is not None:
+            raise SystemExit(f"{path}: class {unknown!r} is not one of {classes['names']}")
+        y = encode_classes(classes, np.array([names[r[at[rest[0]]].strip()] for _, r in body], dtype=np.int64))
+    else:
+        labels = int(np.prod(LABEL_SHAPE))
+        if len(rest) != labels:
+            raise SystemExit(f"{path}: label columns {rest}; the model reads {labels} label values")
+        # targets are float32, as Lensboard's datasets hold them
+        y = np.array([[number(path, n, h, r[at[h]]) for h in rest] for n, r in body], dtype=np.float64).astype(np.float32)
+    return (
+        torch.tensor(x, dtype=dtype).reshape(-1, *INPUT_SHAPES[0]),
+        torch.tensor(y, dtype=dtype).reshape(-1, *LABEL_SHAPE),
+    )
+
+
+def read_csv(path, dtype, args):
+    """Raw rows when the header names the preparation's features (and --prepared is not given),
+    else rows already prepared, by position."""
+    described = None if args.prepared else read_preparation(args.preparation)
+    if described is not None:
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+        header = [h.strip() for h in rows[0]] if rows else []
+        if set(described["preparation"]["features"]) <= set(header):
+            body = [(n, r) for n, r in enumerate(rows[1:], start=1) if any(c.strip() for c in r)]
+            bad = next(((n, r) for n, r in body if len(r) != len(header)), None)
+            if bad is not None:
+                raise SystemExit(f"{path}: row {bad[0]} has {len(bad[1])} cells, the header {len(header)}")
+            return read_raw(path, dtype, described, header, body, args.split), "raw"
+    return read_prepared(path, dtype), "prepared"
 
 
 def write_safetensors(path, tensors):
@@ -116,7 +224,9 @@ def run(rank, world, args):
     device = torch.device(args.device)
     dtype = getattr(torch, args.dtype)
     torch.manual_seed(args.seed)
-    x, y = read_csv(args.data, dtype)
+    (x, y), rows = read_csv(args.data, dtype, args)
+    if rank == 0 and not args.quiet:
+        print(f"{len(x)} rows, " + ("raw: prepared as " + args.preparation + " says" if rows == "raw" else "taken as prepared"))
     model = load_model(args.weights, dtype).to(device)
     optimizer = make_optimizer(model.parameters())
     resumed = not args.fresh_optimiser and resume_optimizer(model, optimizer, read_safetensors(args.weights))
@@ -174,6 +284,13 @@ def spawned(rank, world, args):
 def parse(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("data", help="the training rows, as a CSV with a header row")
+    p.add_argument("--prepared", action="store_true", help="the rows are already prepared: read them by position")
+    p.add_argument(
+        "--preparation",
+        default=os.path.join(HERE, "preparation.json"),
+        help="how raw rows become the model's input (the package's, or a data export's <dataset>.preparation.json)",
+    )
+    p.add_argument("--split", default="train", help="with a 'split' column: the rows to train on (train, test or all)")
     p.add_argument("--weights", default=os.path.join(HERE, "weights.safetensors"), help="weights to start from")
     p.add_argument("--out", default="trained.safetensors", help="where to write the trained weights")
     p.add_argument("--epochs", type=int, default=EPOCHS)

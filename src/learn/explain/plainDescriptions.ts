@@ -23,7 +23,8 @@ const PLAIN: Readonly<Record<string, string>> = {
   bias: 'Adds a learnt number b to each input; b comes in from the top.',
   matmul: 'Multiplies two grids of numbers shared by the batch (a matrix product), either one turned over if asked.',
   broadcast: 'Repeats along a new axis (or fills a shape from one number); going back, it adds the changes up.',
-  correlate2d: 'Slides a filter over an image and adds up the products at each place (no bias, stride 1).',
+  correlate2d:
+    'Slides a filter over an image and adds up the products at each place (no bias); it can pad the edges, step more than one place, spread the filter out, or filter groups of channels apart.',
   conv2dBackInput: 'Spreads a change back over the image: how correlate2d sends a change back to its image.',
   conv2dBackFilter: 'How much the filter should change, added up over the batch: correlate2d’s way back to its filter.',
   maxPoolSelect: 'Reads e where each window of x had its maximum: the way back of maxPoolBack.',

@@ -12,6 +12,7 @@ import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreCont
 import { CsvDialog } from './CsvDialog';
 import { CsvProblemText } from './CsvProblemText';
 import { CsvUpload } from './CsvUpload';
+import { DataDownload } from './DataDownload';
 import { DataFit, DatasetOptionFields, TestSplitField } from './DataFields';
 import { DatasetSelect } from './DatasetSelect';
 import { PreviewSection } from './PreviewSection';
@@ -71,6 +72,7 @@ export function DatasetPanel() {
       <PreviewSection state={preview} />
       {binding && <DatasetOptionFields binding={binding} />}
       {binding && <TestSplitField />}
+      <DataDownload />
       <CsvUpload onFile={(f) => void csv.choose(f)} reading={csv.state.stage === 'reading' ? csv.state.file : null} />
       {csv.state.stage === 'idle' && csv.state.problem && (
         <CsvProblemText problem={csv.state.problem} file={csv.state.problem.file} />

@@ -13,6 +13,7 @@ import { useEditor, useEditorStoreApi } from '../../editor/store/EditorStoreCont
 import type { ExportTargetInfo } from '../../export/targetInfo';
 import type { SessionState } from '../session/sessionState';
 import { useSession, useShelf, useTrainSession } from '../session/TrainSessionContext';
+import { rowsOf } from '../views/useViewRows';
 import { ExportToMenu } from './ExportToMenu';
 import { exportSource, openedModelText, resumeOf } from './modelExport';
 import { modelFileName } from './modelFileName';
@@ -82,7 +83,10 @@ export function ExportModel() {
       }
       // The writers load on the first export, not with the page (docs/export.md).
       const { exportArchive } = await import('../../export/package');
-      const archive = exportArchive(text, target.id, safeFileBase(doc.name, 'model'));
+      // the rows, loaded now rather than with the page, let the package's README give the split's sizes
+      const rows = doc.dataset ? await rowsOf(doc.dataset).catch(() => undefined) : undefined;
+      const datasetRows = rows?.n;
+      const archive = exportArchive(text, target.id, safeFileBase(doc.name, 'model'), datasetRows);
       downloadBlob(new Blob([archive.bytes.slice().buffer], { type: 'application/zip' }), archive.name);
       notify(`Exported the model for ${target.label} as “${archive.name}”.`);
     } catch (e) {

@@ -20,7 +20,8 @@ export interface ViewRows {
 /** Large image sets are not drawn point by point; their confusion matrix reads a sample. */
 const MAX_ROWS = 20_000;
 
-async function rowsOf(binding: DatasetBinding): Promise<Dataset | undefined> {
+/** The bound dataset's rows, loaded in the page (an imported CSV from the page's own copy). */
+export async function rowsOf(binding: DatasetBinding): Promise<Dataset | undefined> {
   if (binding.id === CSV_DATASET_ID) return findCsv(readCsvBinding(binding.options).key);
   return loadDataset(binding.id, binding.options);
 }
@@ -47,11 +48,17 @@ export function useViewRows(binding: DatasetBinding | undefined, seed: number, t
   return rows;
 }
 
-/** The rows of the run under way, cut with its seed (an opened model's is the file's), or of the next run. */
-export function useRunRows(): ViewRows | null {
-  const doc = useEditor((s) => s.doc);
+/** The seed and test fraction of the run under way (an opened model's seed is the file's), or of the next run. */
+export function useRunSplit(): { readonly seed: number; readonly testFraction: number } {
+  const training = useEditor((s) => s.doc.training);
   const resets = useSession((s) => s.resets);
   const runSeed = useSession((s) => s.seed);
-  const seed = runSeed ?? (doc.training?.seed ?? 1) + resets;
-  return useViewRows(doc.dataset, seed, doc.training?.testFraction ?? 0);
+  return { seed: runSeed ?? (training?.seed ?? 1) + resets, testFraction: training?.testFraction ?? 0 };
+}
+
+/** The rows of the run under way, cut with its seed, or of the next run. */
+export function useRunRows(): ViewRows | null {
+  const binding = useEditor((s) => s.doc.dataset);
+  const { seed, testFraction } = useRunSplit();
+  return useViewRows(binding, seed, testFraction);
 }

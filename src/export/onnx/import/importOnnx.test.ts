@@ -19,7 +19,7 @@ import { fcSeed } from '../../../testing/seed';
 import { compileModelFile, exportGraph } from '../../graph';
 import { refusalOf } from '../../opTable';
 import { decodeOnnx } from '../decode';
-import { DATASET_METADATA, encodeOnnx } from '../model';
+import { DATASET_METADATA, encodeOnnx, type OnnxNode } from '../model';
 import { ONNX_OPS } from '../ops';
 import { onnxTarget } from '../write';
 import { importOnnx } from './importOnnx';
@@ -180,18 +180,48 @@ describe('ONNX import', () => {
     ]);
   });
 
-  it('refuses an op it knows in a form Lensboard cannot draw, naming the node', () => {
-    const bytes = file(
-      [node('Conv', ['input', 'w'], ['output'], [{ name: 'strides', kind: 'ints', value: [2, 2] }])],
-      [tensor('w', [1, 1, 3, 3], floats(9, rng(1)))],
-      ['N', 1, 8, 8],
-      ['N', 1, 3, 3],
-    );
-    const r = importOnnx(bytes, 'strided.onnx');
-    expect(r).toEqual({
-      ok: false,
-      errors: [{ path: 'output_node', message: expect.stringMatching(/^node “output_node” \(Conv\): .*stride 1/) }],
+  // What is still not drawn, refused by node and attribute: [op, attributes, extra initialisers, words the message names]
+  const ints = (name: string, value: number[]) => ({ name, kind: 'ints' as const, value });
+  const int = (name: string, value: number) => ({ name, kind: 'int' as const, value });
+  const str = (name: string, value: string) => ({ name, kind: 'string' as const, value });
+  const w = tensor('w', [2, 1, 3, 3], floats(18, rng(1)));
+  const refusals: [string, string, OnnxNode['attributes'], string[], RegExp][] = [
+    ['Conv', 'auto_pad SAME_UPPER', [str('auto_pad', 'SAME_UPPER')], ['input', 'w'], /auto_pad = SAME_UPPER/],
+    ['Conv', 'a group that does not split the channels', [int('group', 2)], ['input', 'w'], /group = 2/],
+    ['Conv', '3-D strides', [ints('strides', [1, 1, 1])], ['input', 'w'], /strides = \[1, 1, 1\]/],
+    ['Conv', 'a kernel_shape unlike the filter', [ints('kernel_shape', [2, 2])], ['input', 'w'], /kernel_shape/],
+    ['MaxPool', 'ceil_mode', [ints('kernel_shape', [2, 2]), int('ceil_mode', 1)], ['input'], /ceil_mode = 1/],
+    ['MaxPool', 'a rectangular window', [ints('kernel_shape', [2, 3])], ['input'], /kernel_shape = \[2, 3\]/],
+    [
+      'MaxPool',
+      'two strides',
+      [ints('kernel_shape', [2, 2]), ints('strides', [1, 2])],
+      ['input'],
+      /strides = \[1, 2\]/,
+    ],
+    ['MaxPool', 'dilations', [ints('kernel_shape', [2, 2]), ints('dilations', [2, 2])], ['input'], /dilations/],
+    [
+      'AveragePool',
+      'uncounted padding',
+      [ints('kernel_shape', [3, 3]), ints('pads', [1, 1, 1, 1]), ints('strides', [1, 1])],
+      ['input'],
+      /count_include_pad = 0/,
+    ],
+    ['AveragePool', 'ceil_mode', [ints('kernel_shape', [2, 2]), int('ceil_mode', 1)], ['input'], /ceil_mode = 1/],
+    ['Pad', 'reflection', [str('mode', 'reflect')], ['input', 'pads'], /mode = reflect/],
+    ['Flatten', 'an axis past the channels', [int('axis', 2)], ['input'], /axis other than 1/],
+  ];
+  it.each(refusals)('refuses %s with %s, naming the node and the attribute', (op, _what, attributes, inputs, words) => {
+    const pads = tensor('pads', [8], [0, 0, 1, 1, 0, 0, 1, 1]);
+    const bytes = file([node(op, inputs, ['output'], attributes)], [w, pads], ['N', 1, 8, 8], ['N', 2, 6, 6]);
+    const r = importOnnx(bytes, 'refused.onnx');
+    expect(r.ok).toBe(false);
+    const errors = r.ok ? [] : r.errors;
+    expect(errors[0]).toEqual({
+      path: 'output_node',
+      message: expect.stringMatching(new RegExp(`^node “output_node” \\(${op}\\): `)),
     });
+    expect(errors[0].message).toMatch(words);
   });
 
   it('never throws on corrupted files (seed printed)', () => {

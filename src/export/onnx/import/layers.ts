@@ -6,9 +6,11 @@
  * the window's axes and a scale, and BatchNormalization (inference) as the per-channel affine map
  * it is: a multiply by γ/√(σ² + ε) and a bias β − μ·γ/√(σ² + ε), both parameters.
  */
+import { type ConvGeometry, geometryConfig, outHW } from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
 import type { Value } from './drawing';
 import {
+  attr,
   type Ctx,
   data,
   floatAttr,
@@ -18,6 +20,7 @@ import {
   permOf,
   refuse,
   size,
+  spatialGeometry,
   weight,
 } from './nodeReading';
 
@@ -100,11 +103,34 @@ function image(c: Ctx): Value {
 function averagePool(c: Ctx): Value[] {
   const x = image(c);
   const [kh, kw] = intsAttr(c.node, 'kernel_shape') ?? [];
-  const strides = intsAttr(c.node, 'strides') ?? [1, 1];
-  const pads = intsAttr(c.node, 'pads') ?? [0, 0, 0, 0];
-  if (strides[0] !== kh || strides[1] !== kw || pads.some((p) => p !== 0) || intAttr(c.node, 'ceil_mode', 0) !== 0)
-    refuse("Lensboard's average pool is a window with stride equal to its size, unpadded");
-  return [averageWindows(c, x, kh, kw)];
+  if (!(kh >= 1 && kw >= 1)) refuse('its attribute kernel_shape is not two window sizes');
+  if (intAttr(c.node, 'ceil_mode', 0) !== 0)
+    refuse('its attribute ceil_mode = 1 keeps partial windows past the edge; Lensboard pools whole windows');
+  const g = spatialGeometry(c, x.shape[2]);
+  if (g.dilations.some((d) => d !== 1))
+    refuse(`its attribute dilations = [${g.dilations.join(', ')}] spreads the window`);
+  const tiles = g.pads.every((p) => p === 0) && g.strides[0] === kh && g.strides[1] === kw;
+  if (tiles && x.shape[0] % kh === 0 && x.shape[1] % kw === 0) return [averageWindows(c, x, kh, kw)];
+  if (g.pads.some((p) => p !== 0) && intAttr(c.node, 'count_include_pad', 0) !== 1)
+    refuse(
+      'its attribute count_include_pad = 0 divides edge windows by fewer cells; Lensboard divides by the whole window',
+    );
+  return [windowMean(c, x, kh, kw, g)];
+}
+
+/**
+ * Average pooling with any stride and zero padding counted in the window: a depthwise
+ * correlation with a constant filter of 1/(kh·kw) (a constant box, so nothing trains).
+ */
+function windowMean(c: Ctx, x: Value, kh: number, kw: number, g: ConvGeometry): Value {
+  const [h, w, ch] = x.shape;
+  const [ho, wo] = outHW(g, h, w, kh, kw);
+  if (ho < 1 || wo < 1) refuse(`its ${kh}×${kw} window does not fit an image ${h}×${w}`);
+  const shape = [kh, kw, 1, ch];
+  const k = c.d
+    .box('constant', { value: 1 / (kh * kw), shape, batch: false }, `${c.node.name}.window`, [])
+    .out(0, shape);
+  return c.d.box('correlate2d', geometryConfig(g), c.node.name, [k, x]).out(0, [ho, wo, ch], 'nhwc');
 }
 
 function globalAveragePool(c: Ctx): Value[] {
@@ -114,13 +140,33 @@ function globalAveragePool(c: Ctx): Value[] {
   return ch > 0 ? [avg] : refuse('it pools an image of no channels');
 }
 
-/** ONNX Pad with every pad 0 (PyTorch's average pool writes one): nothing to draw. */
+/**
+ * ONNX Pad: nothing to draw when every pad is 0; zero padding of an image's rows and columns
+ * (PyTorch writes one before an AvgPool2d with padding) as a depthwise correlation with a 1×1
+ * constant filter of ones and those pads. Other modes, values and axes are refused by name.
+ */
 function pad(c: Ctx): Value[] {
   const x = data(c, 0);
   const pads = c.node.inputs[1] ? c.tensor(c.node.inputs[1]) : undefined;
+  if (c.node.inputs[1] && !pads) refuse('its input pads is computed in the graph; Lensboard reads constant pads');
   const given = pads ? Array.from(pads.values as ArrayLike<number>, Number) : (intsAttr(c.node, 'pads') ?? []);
-  if (!given.every((p) => p === 0)) refuse('it pads the image; Lensboard draws padding only inside a convolution');
-  return [x];
+  if (given.every((p) => p === 0)) return [x];
+  const mode = attr(c.node, 'mode');
+  if (mode?.kind === 'string' && mode.value !== 'constant')
+    refuse(`its attribute mode = ${mode.value} repeats the image's edge; Lensboard pads with zeros`);
+  const value = c.node.inputs[2] ? c.tensor(c.node.inputs[2]) : undefined;
+  const fill = value ? Number(value.values[0]) : c.opset < 11 ? floatAttr(c.node, 'value', 0) : 0;
+  if (c.node.inputs[2] && !value) refuse('its input constant_value is computed in the graph');
+  if (fill !== 0) refuse(`its constant_value = ${fill}; Lensboard pads with zeros`);
+  if (x.layout !== 'nhwc' || given.length !== 8 || [0, 1, 4, 5].some((k) => given[k] !== 0))
+    refuse(`its pads [${given.join(', ')}] pad axes other than an image's rows and columns`);
+  if (given.some((p) => p < 0)) refuse(`its pads [${given.join(', ')}] crop the image`);
+  const [h, w, ch] = x.shape;
+  const g = { pads: [given[2], given[6], given[3], given[7]], strides: [1, 1], dilations: [1, 1], groups: ch };
+  const shape = [1, 1, 1, ch];
+  const one = c.d.box('constant', { value: 1, shape, batch: false }, `${c.node.name}.ones`, []).out(0, shape);
+  const out = [h + given[2] + given[6], w + given[3] + given[7], ch];
+  return [c.d.box('correlate2d', g, c.node.name, [one, x]).out(0, out, 'nhwc')];
 }
 
 /** γ/√(σ² + ε) and β − μ·γ/√(σ² + ε), channel by channel. */

@@ -3,6 +3,7 @@
  * the node being drawn, its attributes with ONNX's defaults, its inputs as drawn values or as
  * initialisers, and the refusal that says why a node cannot be drawn.
  */
+import type { ConvGeometry } from '../../../core/convGeometry';
 import type { OnnxAttribute, OnnxNode, OnnxTensor } from '../model';
 import type { Drawing, Value } from './drawing';
 
@@ -72,4 +73,35 @@ export function plain(v: Value, what: string): void {
   if (v.layout !== 'plain' && !(typeof v.layout === 'object' && isIdentity(v.layout.perm))) {
     refuse(`${what} reads a flattened image whose order Lensboard holds differently (NHWC, not NCHW)`);
   }
+}
+
+/**
+ * ONNX's spatial attributes as a correlation geometry: `pads` [top, left, bottom, right] (ONNX
+ * lists the starts, then the ends), `strides`, `dilations`; `auto_pad` other than NOTSET/VALID
+ * and anything but two spatial axes are refused by name.
+ */
+export function spatialGeometry(c: Ctx, group: number): ConvGeometry {
+  const two = (key: string, fallback: number[]) => {
+    const v = intsAttr(c.node, key) ?? fallback;
+    if (v.length !== 2 || v.some((k) => !Number.isInteger(k) || k < 1))
+      refuse(`its attribute ${key} = [${v.join(', ')}] is not two positive sizes (Lensboard draws 2-D images)`);
+    return v;
+  };
+  const strides = two('strides', [1, 1]);
+  const dilations = two('dilations', [1, 1]);
+  const pads = intsAttr(c.node, 'pads') ?? [0, 0, 0, 0];
+  if (pads.length !== 4 || pads.some((p) => !Number.isInteger(p) || p < 0))
+    refuse(`its attribute pads = [${pads.join(', ')}] is not four sizes ≥ 0 (Lensboard draws 2-D images)`);
+  const pad = attr(c.node, 'auto_pad');
+  if (pad?.kind === 'string' && !['NOTSET', 'VALID', ''].includes(pad.value))
+    refuse(
+      `its attribute auto_pad = ${pad.value} asks for padding computed at run time; Lensboard reads explicit pads`,
+    );
+  const [t, l, b, r] = pads;
+  return {
+    pads: [t, b, l, r],
+    strides: [strides[0], strides[1]],
+    dilations: [dilations[0], dilations[1]],
+    groups: group,
+  };
 }

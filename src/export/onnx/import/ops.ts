@@ -6,11 +6,19 @@
  * [h, w, c], its filters transposed to [kh, kw, c, o], and a flattened image keeps the
  * permutation that the next dense layer's weights absorb, so nothing new appears in the diagram.
  */
+import {
+  geometryConfig,
+  geometryLabel,
+  isTiling,
+  isValidGeometry,
+  outHW,
+  type PoolGeometry,
+  pooledHW,
+} from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
 import type { Value } from './drawing';
 import { LAYER_OPS } from './layers';
 import {
-  attr,
   type Ctx,
   data,
   floatAttr,
@@ -22,6 +30,7 @@ import {
   plain,
   refuse,
   size,
+  spatialGeometry,
   weight,
 } from './nodeReading';
 
@@ -197,18 +206,18 @@ function conv(c: Ctx): Value[] {
   const x = asImage(c, data(c, 0), 'convolves');
   const w = weight(c, 1);
   if (w.dims.length !== 4) refuse(`its filter “${w.name}” is not 4-dimensional`);
-  const ones = (k: string) => (intsAttr(c.node, k) ?? [1, 1]).every((v) => v === 1);
-  const zeros = (intsAttr(c.node, 'pads') ?? [0, 0, 0, 0]).every((v) => v === 0);
-  const pad = attr(c.node, 'auto_pad');
-  if (!ones('strides') || !ones('dilations') || !zeros || intAttr(c.node, 'group', 1) !== 1) {
-    refuse("Lensboard's correlate2d is stride 1, unpadded, undilated, one group");
-  }
-  if (pad?.kind === 'string' && !['NOTSET', 'VALID'].includes(pad.value))
-    refuse(`auto_pad ${pad.value} pads the image`);
+  const group = intAttr(c.node, 'group', 1);
   const [o, ch, kh, kw] = w.dims;
   const [h, wd, cx] = x.shape;
-  if (ch !== cx || kh > h || kw > wd)
-    refuse(`its filter [${w.dims.join(', ')}] does not fit an image of ${cx} channels ${h}×${wd}`);
+  if (group < 1 || ch * group !== cx || o % group !== 0)
+    refuse(`its attribute group = ${group} does not split a filter [${w.dims.join(', ')}] over ${cx} input channels`);
+  const kernel = intsAttr(c.node, 'kernel_shape');
+  if (kernel && kernel.join() !== [kh, kw].join())
+    refuse(`its attribute kernel_shape = [${kernel.join(', ')}] differs from its filter's [${kh}, ${kw}]`);
+  const g = spatialGeometry(c, group);
+  const [ho, wo] = outHW(g, h, wd, kh, kw);
+  if (ho < 1 || wo < 1)
+    refuse(`its filter [${w.dims.join(', ')}] (${geometryLabel(g) || 'valid'}) does not fit an image ${h}×${wd}`);
   const vals = w.values as Float32Array;
   const filter = new Float32Array(o * ch * kh * kw);
   for (let a = 0; a < kh; a++)
@@ -216,8 +225,8 @@ function conv(c: Ctx): Value[] {
       for (let k = 0; k < ch; k++)
         for (let m = 0; m < o; m++) filter[((a * kw + b) * ch + k) * o + m] = vals[((m * ch + k) * kh + a) * kw + b];
   const p = c.d.param(w.name, [kh, kw, ch, o], filter, w.name);
-  const shape = [h - kh + 1, wd - kw + 1, o];
-  const y = c.d.box('correlate2d', {}, c.node.name, [p, x]).out(0, shape, 'nhwc');
+  const config = isValidGeometry(g) ? {} : geometryConfig(g);
+  const y = c.d.box('correlate2d', config, c.node.name, [p, x]).out(0, [ho, wo, o], 'nhwc');
   if (c.node.inputs.length < 3 || c.node.inputs[2] === '') return [y];
   const bias = weight(c, 2);
   if (bias.values.length !== o) refuse(`its bias “${bias.name}” has ${bias.values.length} values for ${o} channels`);
@@ -229,15 +238,24 @@ function maxPool(c: Ctx): Value[] {
   if (c.node.outputs.length > 1) refuse('it also outputs the argmax indices, which Lensboard does not draw');
   const kernel = intsAttr(c.node, 'kernel_shape') ?? [];
   const k = kernel[0];
-  const strides = intsAttr(c.node, 'strides') ?? [1, 1];
-  const pads = intsAttr(c.node, 'pads') ?? [0, 0, 0, 0];
-  const ok = kernel.length === 2 && kernel[1] === k && strides.every((s) => s === k) && pads.every((v) => v === 0);
-  if (!ok || intAttr(c.node, 'ceil_mode', 0) !== 0 || !(intsAttr(c.node, 'dilations') ?? [1]).every((v) => v === 1)) {
-    refuse("Lensboard's maxPool2d is a k×k window with stride k, unpadded");
-  }
+  if (kernel.length !== 2 || kernel[1] !== k)
+    refuse(`its attribute kernel_shape = [${kernel.join(', ')}] is not a square window; Lensboard's maxPool2d is k×k`);
+  if (intAttr(c.node, 'ceil_mode', 0) !== 0)
+    refuse('its attribute ceil_mode = 1 keeps partial windows past the edge; Lensboard pools whole windows');
+  if (intAttr(c.node, 'storage_order', 0) !== 0) refuse('its attribute storage_order = 1 is not NCHW');
+  const g = spatialGeometry(c, 1);
+  if (g.dilations.some((d) => d !== 1))
+    refuse(`its attribute dilations = [${g.dilations.join(', ')}] spreads the window`);
+  if (g.strides[0] !== g.strides[1])
+    refuse(`its attribute strides = [${g.strides.join(', ')}] differ; Lensboard's maxPool2d has one stride`);
+  if (g.pads.some((v) => v >= k))
+    refuse(`its attribute pads = [${intsAttr(c.node, 'pads')?.join(', ')}] reach a whole window past the edge`);
   const [h, w, ch] = x.shape;
-  if (k > h || k > w || k > 64) refuse(`its ${k}×${k} window does not fit an image ${h}×${w}`);
-  return [c.d.box('maxPool2d', { k }, c.node.name, [x]).out(0, [Math.floor(h / k), Math.floor(w / k), ch], 'nhwc')];
+  const pool: PoolGeometry = { k, stride: g.strides[0], pads: g.pads };
+  const [ho, wo] = pooledHW(pool, h, w);
+  if (k > 64 || ho < 1 || wo < 1) refuse(`its ${k}×${k} window does not fit an image ${h}×${w}`);
+  const config = isTiling(pool) ? { k } : { k, stride: pool.stride, pads: [...pool.pads] };
+  return [c.d.box('maxPool2d', config, c.node.name, [x]).out(0, [ho, wo, ch], 'nhwc')];
 }
 
 export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
