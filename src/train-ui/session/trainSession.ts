@@ -429,7 +429,10 @@ export class TrainSession {
     });
     const evaluate = mode === 'hold';
     const sent = { ...settings, seed, epochs };
-    client.start({ ...request, settings: sent, ...(resume ? { resume } : {}), paused, evaluate });
+    // A held run takes what of the file still fits: the document it reads may already carry an
+    // edit made while it was being read (another optimiser has no use for Adam's state).
+    const from = resume && mode === 'hold' ? { ...resume, partial: true } : resume;
+    client.start({ ...request, settings: sent, ...(from ? { resume: from } : {}), paused, evaluate });
     if (mode === 'step') this.stepTo(client, keep.step + 1);
     else if (mode === 'hold' && this.state.phase === 'resuming') client.resume(); // Play came first
   }
