@@ -261,6 +261,15 @@ test('presentation mode from the panel: panels hidden, large caption, the keyboa
     .locator('main .react-flow__pane')
     .first()
     .click({ position: { x: 30, y: 30 } });
+  // the opening frame lights the whole drawing: → walks its parts first, then the boxes
+  const part = page.locator('.anim-place');
+  await expect(part).toHaveText(/^Part 1 of [2-9] /);
+  const parts = Number(/of (\d)/.exec((await part.textContent()) ?? '')?.[1]);
+  for (let k = 2; k <= parts; k++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(part).toHaveText(new RegExp(`^Part ${k} of ${parts} `));
+  }
+  await expect(timeline).toHaveValue('0');
   await page.keyboard.press('ArrowRight');
   await expect(timeline).toHaveValue('1');
   await expect(node(page, 'lin1').locator('.anim-lit.anim-forward')).toHaveCount(1);

@@ -53,6 +53,20 @@ const FIRST: ScreenLook = { regions: REGIONS, texts: TEXTS };
 /** The open animation panel is drawn over the canvas: checked apart, by the boxes at work. */
 const ANIMATING: ScreenLook = { regions: REGIONS, texts: TEXTS, nested: [['canvas', 'animation']] };
 
+/** How far the training panel's first column reaches below its fold (0: its last line is in view). */
+const trainingFold = (page: Page) =>
+  page.locator('.train-left').evaluate((e) => Math.max(0, e.scrollHeight - e.clientHeight));
+
+/** A column longer than the panel scrolls, and shows it: a scroll box with a shade at its edge. */
+const scrollsVisibly = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluate(
+      (e) =>
+        ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) &&
+        getComputedStyle(e).backgroundImage.includes('gradient'),
+    );
+
 const canvasShare = (page: Page) =>
   page.evaluate(() => (document.querySelector('main .react-flow')?.getBoundingClientRect().width ?? 0) / innerWidth);
 
@@ -94,6 +108,7 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
     // the header is one row: its height is one button's
     expect((await page.locator('.app-header').boundingBox())?.height ?? 99).toBeLessThanOrEqual(44);
     await expectScreenFits(page, FIRST, `the first screen`);
+    expect(await trainingFold(page), `the training panel's fold at ${size.width}`).toBe(0);
     await page.screenshot({ path: info.outputPath(`first-${size.width}.png`) });
   }
 
@@ -130,6 +145,11 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
   await expect
     .poll(async () => (await page.locator('main .react-flow__node[data-id="tanh1"]').boundingBox())?.x ?? 0)
     .toBeLessThan(side.x - box.width);
+  // …showing the box's sizes and its reverse derivative without scrolling
+  await expect(drawer.getByTestId('box-sizes')).toHaveText('8 inputs, 8 outputs');
+  await expect(drawer.getByRole('heading', { name: 'Reverse derivative' })).toBeInViewport({ ratio: 1 });
+  await expect(drawer.locator('.reverse-text')).toBeInViewport({ ratio: 1 });
+  expect(await drawer.locator('.panel-body').evaluate((e) => e.scrollTop)).toBe(0);
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
 
@@ -145,6 +165,9 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
       await trainingPanel(page).getByRole('tab', { name: tab }).click();
       await expectScreenFits(page, FIRST, `the ${tab} view after a run`);
     }
+    // after a run, "Train more" joins the column: below 1920 it scrolls, visibly
+    if (size.width === 1920) expect(await trainingFold(page), 'the training panel after a run').toBe(0);
+    for (const column of ['.train-left', '.train-settings-box']) expect(await scrollsVisibly(page, column)).toBe(true);
     await trainingPanel(page).getByRole('tab', { name: 'What it learnt' }).click();
     await page.screenshot({ path: info.outputPath(`trained-${size.width}.png`) });
   }

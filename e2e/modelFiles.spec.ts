@@ -199,3 +199,28 @@ test('a broken file shows each problem at its JSON path, and changes nothing', a
   await expect(status(page)).toHaveText(idle ?? '');
   expect(record.consoleErrors).toEqual([]);
 });
+
+test('a model archive (.lensboard) opens by the picker; one cut short is refused naming its weight', async ({
+  page,
+  record,
+}, info) => {
+  await openEditor(page);
+  const archive = readFileSync(new URL('../src/io/fixtures/model-v2.0.lensboard', import.meta.url));
+  const cut = info.outputPath('cut.lensboard');
+  writeFileSync(cut, archive.subarray(0, archive.length - 8));
+  const picking = page.waitForEvent('filechooser');
+  await menuCommand(page, 'Open…');
+  await (await picking).setFiles(cut);
+  await expect(problem(page)).toHaveAccessibleName('Cannot open “cut.lensboard”');
+  await expect(problem(page).getByRole('list', { name: 'Problems' })).toContainText(/weight '[^']+' lies at bytes/);
+  await problem(page).getByRole('button', { name: 'Close' }).click();
+
+  const whole = info.outputPath('XOR.lensboard');
+  writeFileSync(whole, archive);
+  const again = page.waitForEvent('filechooser');
+  await menuCommand(page, 'Open…');
+  await (await again).setFiles(whole);
+  await expect(notice(page)).toContainText('Opened the model “XOR.lensboard”, trained');
+  await expect(stepShown(page)).toHaveText('64');
+  expect(record.consoleErrors).toEqual([]);
+});

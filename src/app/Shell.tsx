@@ -27,6 +27,7 @@ import { UnreadableBanner } from '../editor/overlays/UnreadableBanner';
 import { Palette } from '../editor/palette/Palette';
 import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
+import { ClassButton, ClassPanel } from '../live/LiveClass';
 import { LazyAnimationPanel } from '../train-ui/animate/LazyAnimationPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
@@ -108,6 +109,7 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
             <DocumentTitle />
             <Toolbar />
             <div className="header-end">
+              <ClassButton />
               <LessonsButton />
               <PresentButton />
               <ExportModel />
@@ -214,6 +216,7 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
           <LazyOverlay overlay="picture" what="the picture dialog" load={loadPictureDialog} />
           <LazyOverlay overlay="shortcuts" what="the shortcuts" load={loadShortcuts} />
           <LazyLessonChooser />
+          <ClassPanel />
         </div>
       </ClassroomProvider>
     </TrainingProvider>

@@ -50,7 +50,7 @@ async function source(args: DataExportArgs): Promise<Source> {
       throw usageError(`unknown dataset '${args.source}'; known: ${datasetIds.join(', ')}`, DATA_USAGE);
     found = { id: args.source, options: {}, seed: 1, testFraction: 0 };
   } else {
-    const opened = readInput(args.source);
+    const opened = await readInput(args.source);
     if (opened.kind === 'error') throw usageError(`${args.source}: ${describeErrors(opened)}`, DATA_USAGE);
     const training = opened.kind === 'model' ? opened.model.trainingConfig : opened.doc.training;
     const binding = opened.kind === 'model' ? opened.model.trainingConfig.dataset : opened.doc.dataset;

@@ -32,7 +32,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (!args.ok) throw usageError(args.error, exportUsage());
   const { model, to, out } = args.args;
-  const opened = readInput(model);
+  const opened = await readInput(model);
   if (opened.kind === 'error') throw refused(`${model}: ${describeErrors(opened)}`);
   const outProblem = outFolderProblem('--out', out);
   if (outProblem) throw refused(outProblem);

@@ -40,8 +40,8 @@ const lrn = write(
 );
 const broken = write('broken.bin', xorBytes.slice(0, 300));
 
-const opened = (path: string) => {
-  const r = readInput(path);
+const opened = async (path: string) => {
+  const r = await readInput(path);
   if (r.kind !== 'model') throw new Error(r.kind === 'error' ? describeErrors(r) : r.kind);
   return r;
 };
@@ -55,30 +55,30 @@ const refusal = (f: () => unknown) => {
 };
 
 describe('ONNX files on the command line', () => {
-  it('tells ONNX by its name or its first byte, and a Lensboard file by neither', () => {
+  it('tells ONNX by its name or its first byte, and a Lensboard file by neither', async () => {
     expect(isOnnx('m.ONNX', new Uint8Array([0x7b]))).toBe(true);
     expect(isOnnx('m', xorBytes)).toBe(true);
     expect(isOnnx('m.json', new TextEncoder().encode('{"format": "lensboard-model"}'))).toBe(false);
-    expect(readInput('src/io/examples/xor.json').kind).toBe('document');
+    expect((await readInput('src/io/examples/xor.json')).kind).toBe('document');
     for (const path of [xorOnnx, xorBare]) {
-      const r = opened(path);
+      const r = await opened(path);
       expect(r.from).toBe('onnx');
       expect(r.model.diagram.name).toBe('XOR');
       expect(r.model.trainingConfig.dataset.id).toBe('xor');
     }
   });
 
-  it('refuses a file it cannot draw on one line, naming every node or what is broken', () => {
-    const bad = readInput(lrn) as Extract<OpenedFile, { kind: 'error' }>;
+  it('refuses a file it cannot draw on one line, naming every node or what is broken', async () => {
+    const bad = (await readInput(lrn)) as Extract<OpenedFile, { kind: 'error' }>;
     expect(describeErrors(bad)).toBe(
       "node “n1_node” (LRN): ONNX's LRN has no Lensboard generator; node “output_node” (Resize): ONNX's Resize has no Lensboard generator",
     );
-    const cut = readInput(broken) as Extract<OpenedFile, { kind: 'error' }>;
+    const cut = (await readInput(broken)) as Extract<OpenedFile, { kind: 'error' }>;
     expect(describeErrors(cut)).toMatch(/^not a readable ONNX file: [^\n]*runs past the end/);
   });
 
-  it('binds --dataset when its shapes are the model’s, and refuses another naming both shapes', () => {
-    const r = opened(xorOnnx);
+  it('binds --dataset when its shapes are the model’s, and refuses another naming both shapes', async () => {
+    const r = await opened(xorOnnx);
     expect(onnxOnDataset(r, xorOnnx, undefined)).toBe(r);
     const moons = onnxOnDataset(r, xorOnnx, 'moons');
     expect(moons.model.trainingConfig.dataset).toMatchObject({ id: 'moons', options: {}, task: 'classification' });
@@ -94,7 +94,7 @@ describe('ONNX files on the command line', () => {
     );
   });
 
-  it('predict: prints what the imported model predicts', () => {
+  it('predict: prints what the imported model predicts', async () => {
     const rows = [
       [0, 1],
       [1, 1],
@@ -103,11 +103,11 @@ describe('ONNX files on the command line', () => {
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     const printed = out.stdout.trim().split('\n').slice(1);
-    const want = loadModel({ ...opened(xorOnnx).model }).predict(rows);
+    const want = loadModel({ ...(await opened(xorOnnx)).model }).predict(rows);
     expect(printed.map((l) => Float32Array.from(l.split(',').map(Number)))).toEqual(want);
   });
 
-  it('train: trains an ONNX file told by its bytes on --dataset and writes a model file', () => {
+  it('train: trains an ONNX file told by its bytes on --dataset and writes a model file', async () => {
     const out = join(dir, 'trained.json');
     const r = run('train', xorBare, '--dataset', 'moons', '--epochs', '1', '--quiet', '--out', out);
     expect(r.stderr).toBe('');
@@ -118,7 +118,7 @@ describe('ONNX files on the command line', () => {
     expect(model.trainingConfig.stepsDone).toBeGreaterThan(0);
   });
 
-  it('export: refuses a broken ONNX file on one line with exit 2, writing nothing', () => {
+  it('export: refuses a broken ONNX file on one line with exit 2, writing nothing', async () => {
     const target = join(dir, 'broken-pytorch');
     const r = run('export', broken, '--to', 'pytorch', '--out', target);
     expect(r.status).toBe(2);

@@ -5,7 +5,17 @@
  * a fresh folder of the working directory (else of the system's temporary one) and says where,
  * so nothing finished is lost.
  */
-import { accessSync, constants, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { describeError } from './command';
@@ -68,14 +78,27 @@ export function outFolderProblem(flag: string, path: string): string | null {
 export interface OutFile {
   /** Relative to the folder written into. */
   readonly path: string;
-  readonly data: string | Uint8Array;
+  /** Text, bytes, or bytes in chunks written one after another (a model archive's weights). */
+  readonly data: string | Uint8Array | readonly Uint8Array[];
 }
 
 function writeAll(folder: string, files: readonly OutFile[]): void {
   for (const f of files) {
     const path = join(folder, f.path);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, f.data);
+    if (typeof f.data === 'string' || f.data instanceof Uint8Array) writeFileSync(path, f.data);
+    else writeChunks(path, f.data);
+  }
+}
+
+function writeChunks(path: string, chunks: readonly Uint8Array[]): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const chunk of chunks) {
+      for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at, chunk.length - at);
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -125,5 +148,5 @@ export function writeOrRescue(
 }
 
 /** One file at `path`, rescued like `writeOrRescue`'s. */
-export const writeFileOrRescue = (path: string, data: string, what: string): Written =>
+export const writeFileOrRescue = (path: string, data: OutFile['data'], what: string): Written =>
   writeOrRescue(dirname(path), [{ path: basename(path), data }], what);

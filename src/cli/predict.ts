@@ -7,7 +7,7 @@
  */
 import { shapeSize } from '../core/shape';
 import { rawWidth } from '../data/preparation';
-import { loadModel, ModelFileError } from '../model/modelRuntime';
+import { loadOpened, ModelFileError } from '../model/modelRuntime';
 import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
 import { modelSummary } from './modelSummary';
 import { FeatureRowReader, PREDICT_USAGE, parsePredictArgs, writePredictions } from './predictCsv';
@@ -27,12 +27,12 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (!args.ok) throw usageError(args.error, USAGE);
-  const opened = readInput(args.model);
+  const opened = await readInput(args.model);
   if (opened.kind === 'error') throw refused(`${args.model}: ${describeErrors(opened)}`);
   if (opened.kind !== 'model') throw refused(`${args.model} is a document without weights; train it first`);
-  let model: ReturnType<typeof loadModel>;
+  let model: ReturnType<typeof loadOpened>;
   try {
-    model = loadModel({ ...opened.model });
+    model = loadOpened(opened.model, opened.weights);
   } catch (e) {
     if (e instanceof ModelFileError) throw refused(`${args.model}: ${e.message}`);
     throw e;

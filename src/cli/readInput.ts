@@ -4,12 +4,14 @@
  * An ONNX file — named `.onnx`, or bytes that open as a protocol buffer rather than JSON — is
  * drawn by the importer the app's Open uses (docs/export.md, "Import back").
  */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_BYTES as CSV_MAX_BYTES } from '../data/csvError';
 import { importOnnx } from '../export/onnx/import/importOnnx';
-import { checkFileSize, type OpenedFile, openFile } from '../model/openFile';
+import type { ByteSource } from '../io/modelArchive';
+import { checkFileSize, type OpenedFile, openSource } from '../model/openFile';
 import { describeError } from './command';
 import type { CsvRows, FeatureRowReader } from './predictCsv';
 
@@ -29,20 +31,43 @@ function openOnnx(path: string, bytes: Uint8Array): OpenedFile {
   return { kind: 'error', errors };
 }
 
-export function readInput(path: string): OpenedFile {
-  let bytes: Buffer;
+/** The file at `path` as bytes read where asked (modelArchive.ts's ByteSource), open while `use` runs. */
+export async function withFileSource<T>(path: string, use: (source: ByteSource) => Promise<T>): Promise<T> {
+  const handle = await open(path, 'r');
   try {
-    const stat = statSync(path);
-    if (stat.isDirectory()) return refusedAs('is a folder, not a file');
-    const tooBig = checkFileSize(stat.size);
-    if (tooBig) return tooBig;
-    bytes = readFileSync(path);
+    const { size } = await handle.stat();
+    const read = async (offset: number, length: number): Promise<Uint8Array> => {
+      const out = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+      let got = 0;
+      while (got < out.length) {
+        const { bytesRead } = await handle.read(out, got, out.length - got, offset + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return got === out.length ? out : out.subarray(0, got);
+    };
+    return await use({ size, read });
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A document, a model (JSON or archive), a lesson or an ONNX file; a model archive is read
+ * weight by weight, never whole (docs/model-format.md, *The archive*).
+ */
+export async function readInput(path: string): Promise<OpenedFile> {
+  try {
+    if (statSync(path).isDirectory()) return refusedAs('is a folder, not a file');
+    return await withFileSource(path, async (source) => {
+      const head = await source.read(0, 8);
+      if (!isOnnx(path, head)) return openSource(source);
+      const tooBig = checkFileSize(source.size);
+      return tooBig ?? openOnnx(path, await source.read(0, source.size));
+    });
   } catch (e) {
     return refusedAs(`cannot read it: ${describeError(e).replace(`${path}: `, '')}`);
   }
-  const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (isOnnx(path, data)) return openOnnx(path, data);
-  return openFile(bytes.toString('utf8'));
 }
 
 /** Every problem on one line, each starting with its JSON path. */

@@ -22,6 +22,7 @@ import type { OpenedFile } from '../model/openFile';
 import { parseTrainArgs, type TrainArgs, USAGE } from './args';
 import { CliError, refused, runCommand, usageError } from './command';
 import { startEngine } from './engine';
+import { modelOut } from './modelOut';
 import { onnxOnDataset } from './onnxDataset';
 import { outFileProblem, writeFileOrRescue } from './outputs';
 import { describeErrors, readInput } from './readInput';
@@ -99,7 +100,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseTrainArgs(argv);
   if (!parsed.ok) throw usageError(parsed.error, USAGE);
   const args = parsed.args;
-  const read = readInput(args.document);
+  const read = await readInput(args.document);
   if (read.kind === 'error') throw refused(`${args.document}: ${describeErrors(read)}`);
   const opened =
     read.kind === 'model' && read.from === 'onnx' ? onnxOnDataset(read, args.document, args.dataset) : read;
@@ -114,7 +115,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { openSession } = await import('../learn/session');
   const { openModelSession } = await import('../learn/modelSession');
   const { loadDatasetNode } = await import('../data/catalogNode');
-  const { datasetRecord, writeModelFile } = await import('../learn/modelFile');
+  const { datasetRecord, modelParts } = await import('../learn/modelFile');
   const settings = settingsOf(args, engine);
   const session = await (opened.kind === 'model'
     ? openModelSession(
@@ -152,14 +153,15 @@ async function main(argv: readonly string[]): Promise<number> {
     `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
   );
   if (divergence.divergence) console.warn(`warning: ${args.document}: ${divergence.divergence.message}`);
-  const text = args.out
-    ? writeModelFile(snapshotOf(opened, args, { document, dataset, trainer, result }, datasetRecord))
+  const out = args.out
+    ? modelOut(args.out, modelParts(snapshotOf(opened, args, { document, dataset, trainer, result }, datasetRecord)))
     : null;
+  // written before the trainer lets go of its arrays: the archive's chunks are their own bytes
+  const written = out && writeFileOrRescue(out.path, out.data, `the trained model to ${out.path}`);
   trainer.dispose();
-  if (args.out && text !== null) {
-    const written = writeFileOrRescue(args.out, text, `the trained model to ${args.out}`);
+  if (out && written) {
     if (!written.ok) throw new CliError(written.error);
-    console.log(`wrote ${args.out}`);
+    console.log(`wrote ${out.path}${out.note}`);
   }
   return 0;
 }

@@ -62,6 +62,12 @@ class TraceKernel implements Kernel<Sym> {
   fill = this.refuse;
   fromArray = this.refuse;
   matmul = this.refuse;
+  batchMatmul = this.refuse;
+  transpose = this.refuse;
+  causalMask = this.refuse;
+  layerNorm = this.refuse;
+  embed = this.refuse;
+  embedBack = this.refuse;
   sumBatch = this.refuse;
   broadcastBatch = this.refuse;
   sum = this.refuse;

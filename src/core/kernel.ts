@@ -73,6 +73,13 @@ export interface Kernel<T> {
   /** a·b over the last axis of a and first of b (after optional transposes of 2-D operands);
    * a may be batched [B, n] with b unbatched [n, m]; transA with a batched gives aᵀb summed over the batch. */
   matmul(a: T, b: T, transA: boolean, transB: boolean): T;
+  /**
+   * op(a)·op(b) over the last two axes, for every index of the leading axes, which a and b share
+   * (both of rank ≥ 2; transposes swap the last two axes). Attention's QKᵀ and AV.
+   */
+  batchMatmul(a: T, b: T, transA: boolean, transB: boolean): T;
+  /** Axis permutation: axis i of the result is axis perm[i] of x (full-shape axes). */
+  transpose(x: T, perm: readonly number[]): T;
   /** Σ over axis 0. */
   sumBatch(x: T): T;
   /** Repeat an unbatched x along a new leading axis of size batchSize. */
@@ -85,8 +92,22 @@ export interface Kernel<T> {
   reshape(x: T, shape: readonly number[]): T;
   concat(xs: readonly T[], axis: number): T;
   slice(x: T, begin: readonly number[], size: readonly number[]): T;
+  /**
+   * Rows of w [V, D] at ids (any shape S, integer values rounded, each in 0…V−1): [...S, D].
+   * An engine that can check the ids refuses one outside, naming it.
+   */
+  embed(w: T, ids: T): T;
+  /** Its transpose in w: a [V, D] of zeros with each row d[…, :] added at row ids[…] (a scatter-add). */
+  embedBack(ids: T, d: T, rows: number): T;
+  /** (x − μ)/√(σ² + eps) over the last axis, μ and σ² (biased) that axis's mean and variance. */
+  layerNorm(x: T, eps: number): T;
   /** Softmax over the last axis. */
   softmax(x: T): T;
+  /**
+   * x with −∞ at every entry [… i, j] (the last two axes) where j > i: a causal mask, so that a
+   * softmax over the last axis gives no weight to later positions.
+   */
+  causalMask(x: T): T;
   /**
    * Cross-correlation, NHWC input [B,h,w,c], filter [kh,kw,c/groups,o], no bias, with the zero
    * padding, stride, dilation and groups of `g` (convGeometry.ts).

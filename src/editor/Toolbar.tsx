@@ -86,7 +86,7 @@ export function Toolbar() {
       <input
         id={OPEN_INPUT_ID}
         type="file"
-        accept=".json,application/json,.onnx"
+        accept=".json,application/json,.onnx,.lensboard"
         aria-label="Open a document or model file"
         hidden
         onChange={(e) => {

@@ -153,6 +153,52 @@ function wasmTransposedLeft(a: tf.Tensor2D, b: tf.Tensor2D, tb: boolean): tf.Ten
   return tf.matMul(at as tf.Tensor2D, b, false, tb);
 }
 
+/** Ids to int32, rounding half up as Math.round does (tf.round rounds half to even). */
+const nearest = (ids: tf.Tensor) => tf.cast(tf.floor(tf.add(ids, 0.5)), 'int32');
+
+/*
+ * The ids are integers: nothing flows back to them. tfjs's own gradients of gather and
+ * unsortedSegmentSum refuse the int32 ids under tf.grad (the second oracle of the tests), so
+ * each lookup is a customGrad whose change of the ids is 0 and whose change of W (of d) is
+ * the other op (scatter-add, gather), written with tfjs's ops.
+ */
+type Args = (tf.Tensor | tf.GradSaveFunc)[];
+
+const lookup: (w: tf.Tensor, ids: tf.Tensor) => tf.Tensor = tf.customGrad((...args: Args) => {
+  const [w, ids, save] = args as [tf.Tensor, tf.Tensor, tf.GradSaveFunc];
+  save([w, ids]);
+  return {
+    value: tf.tidy(() => tf.gather(w, nearest(ids))),
+    gradFunc: (dy: tf.Tensor | tf.Tensor[], [ww, saved]: tf.Tensor[]) => {
+      const g = dy as tf.Tensor;
+      const idx = tf.reshape(nearest(saved), [-1]) as tf.Tensor1D;
+      const dw = tf.unsortedSegmentSum(tf.reshape(g, [-1, g.shape[g.shape.length - 1]]), idx, ww.shape[0]);
+      return [dw, tf.zerosLike(saved)];
+    },
+  };
+});
+
+const scatters = new Map<number, (d: tf.Tensor, ids: tf.Tensor) => tf.Tensor>();
+/** The scatter-add of d's rows into `rows` rows at ids, as a customGrad per row count. */
+function scatterRows(rows: number): (d: tf.Tensor, ids: tf.Tensor) => tf.Tensor {
+  let f = scatters.get(rows);
+  if (f) return f;
+  const flat = (ids: tf.Tensor) => tf.reshape(nearest(ids), [-1]) as tf.Tensor1D;
+  const rowsOf = (d: tf.Tensor) => tf.reshape(d, [-1, d.shape[d.shape.length - 1]]);
+  f = tf.customGrad((...args: Args) => {
+    const [d, ids, save] = args as [tf.Tensor, tf.Tensor, tf.GradSaveFunc];
+    save([d, ids]);
+    return {
+      value: tf.tidy(() => tf.unsortedSegmentSum(rowsOf(d), flat(ids), rows)),
+      gradFunc: (dy: tf.Tensor | tf.Tensor[], [dd, saved]: tf.Tensor[]) => {
+        return [tf.reshape(tf.gather(dy as tf.Tensor, flat(saved)), dd.shape), tf.zerosLike(saved)];
+      },
+    };
+  }) as (d: tf.Tensor, ids: tf.Tensor) => tf.Tensor;
+  scatters.set(rows, f);
+  return f;
+}
+
 export class TfjsKernel implements Kernel<tf.Tensor> {
   readonly name = `tfjs-${tf.getBackend()}`;
   private readonly webgl = tf.getBackend() === 'webgl';
@@ -174,6 +220,22 @@ export class TfjsKernel implements Kernel<tf.Tensor> {
       ? tf.tidy(() => wasmTransposedLeft(a as tf.Tensor2D, b as tf.Tensor2D, tb))
       : (oddSharedMatMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb) ??
         tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D, ta, tb)));
+  batchMatmul = (a: tf.Tensor, b: tf.Tensor, ta: boolean, tb: boolean) => tf.matMul(a, b, ta, tb);
+  transpose = (x: tf.Tensor, perm: readonly number[]) => tf.transpose(x, [...perm]);
+  /** where(j ≤ i, x, −∞) over the last two axes; the lower triangle comes from bandPart. */
+  causalMask = (x: tf.Tensor) =>
+    tf.tidy(() => {
+      const [rows, cols] = x.shape.slice(-2);
+      const keep = tf.cast(tf.linalg.bandPart(tf.ones([rows, cols]), -1, 0), 'bool');
+      return tf.where(tf.broadcastTo(keep, x.shape), x, tf.fill(x.shape, Number.NEGATIVE_INFINITY));
+    });
+  embed = (w: tf.Tensor, ids: tf.Tensor) => lookup(w, ids);
+  embedBack = (ids: tf.Tensor, d: tf.Tensor, rows: number) => scatterRows(rows)(d, ids);
+  layerNorm = (x: tf.Tensor, eps: number) =>
+    tf.tidy(() => {
+      const { mean, variance } = tf.moments(x, -1, true);
+      return tf.mul(tf.sub(x, mean), tf.rsqrt(tf.add(variance, eps)));
+    });
   sumBatch = (x: tf.Tensor) => tf.sum(x, 0);
   broadcastBatch = (x: tf.Tensor) => tf.broadcastTo(tf.expandDims(x, 0), [this.batchSize, ...x.shape]);
   sum = (x: tf.Tensor, axes: readonly number[]) => (axes.length === 0 ? tf.clone(x) : tf.sum(x, [...axes]));

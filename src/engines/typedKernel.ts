@@ -9,6 +9,15 @@ import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Arena, Floats } from './arena';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
 import { concatInto, gather, strides, sumAxes } from './strided';
+import {
+  batchMatmulInto,
+  batchMatmulShape,
+  causalMaskInto,
+  embedBackInto,
+  embedInto,
+  layerNormInto,
+  transposeInto,
+} from './typedBatched';
 import { conv2d, conv2dBackFilter, conv2dBackInput, maxPool, maxPoolBack, maxPoolSelect } from './typedImage';
 import { binaryInto, matmulInto, sumCols, sumRows, unaryInto } from './typedLoops';
 
@@ -124,6 +133,59 @@ export class TypedKernel implements Kernel<TypedTensor> {
     shape[1] = m;
     const out = this.make(shape);
     matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(m));
+    return out;
+  }
+
+  batchMatmul(a: TypedTensor, b: TypedTensor, transA: boolean, transB: boolean) {
+    const dims = batchMatmulShape(a.shape, b.shape, transA, transB);
+    const out = this.make(dims.shape);
+    batchMatmulInto(
+      a.data,
+      a.shape[a.shape.length - 1],
+      b.data,
+      b.shape[b.shape.length - 1],
+      out.data,
+      dims,
+      transA,
+      transB,
+    );
+    return out;
+  }
+
+  transpose(x: TypedTensor, perm: readonly number[]) {
+    const shape = this.dims(perm.length);
+    for (let d = 0; d < perm.length; d++) shape[d] = x.shape[perm[d]];
+    const out = this.make(shape);
+    transposeInto(x.data, x.shape, perm, out.data);
+    return out;
+  }
+
+  embed(w: TypedTensor, ids: TypedTensor) {
+    const width = w.shape[1];
+    const out = this.make([...ids.shape, width]);
+    embedInto(w.data, width, ids.data, out.data);
+    return out;
+  }
+
+  embedBack(ids: TypedTensor, d: TypedTensor, rows: number) {
+    const width = d.shape[d.shape.length - 1];
+    const shape = this.dims(2);
+    shape[0] = rows;
+    shape[1] = width;
+    const out = this.make(shape);
+    embedBackInto(ids.data, d.data, width, out.data);
+    return out;
+  }
+
+  layerNorm(x: TypedTensor, eps: number) {
+    const out = this.make(x.shape);
+    layerNormInto(x.data, x.shape[x.shape.length - 1], eps, out.data);
+    return out;
+  }
+
+  causalMask(x: TypedTensor) {
+    const out = this.make(x.shape);
+    causalMaskInto(x.data, x.shape, out.data);
     return out;
   }
 

@@ -4,7 +4,7 @@
  * compression library. Names are UTF-8 (flag bit 11); times are the DOS epoch, so the same files
  * give the same bytes.
  */
-import type { ExportFile } from './targets';
+import { type ExportFile, wholeData } from './targets';
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -29,7 +29,8 @@ const DOS_DATE_1980_01_01 = 0x0021;
 export function zipStore(files: readonly ExportFile[], folder = ''): Uint8Array {
   const encoder = new TextEncoder();
   const entries = files.map((f) => {
-    const data = typeof f.data === 'string' ? encoder.encode(f.data) : f.data;
+    const whole = wholeData(f.data);
+    const data = typeof whole === 'string' ? encoder.encode(whole) : whole;
     return { name: encoder.encode(folder ? `${folder}/${f.path}` : f.path), data, crc: crc32(data) };
   });
   const size = entries.reduce((n, e) => n + 30 + e.name.length + e.data.length + 46 + e.name.length, 22);

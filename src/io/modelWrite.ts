@@ -7,6 +7,7 @@
  */
 import { type Preparation, PreparationSchema } from '../data/preparation';
 import { DocumentSchema, type LensDocument } from './document';
+import { ARCHIVE_MINOR, ARCHIVE_VERSION, archiveChunks } from './modelArchive';
 import {
   MODEL_FORMAT,
   MODEL_MINOR,
@@ -54,20 +55,48 @@ function withStepCount(parts: ModelParts): { weights: readonly NamedArray[]; opt
 /** The preparation's keys in one fixed order, as the schema lists them. */
 const writtenPreparation = (p: Preparation): Preparation => PreparationSchema.parse(p);
 
-export function buildModelFile(parts: ModelParts): ModelFile {
+function checkedWeights(parts: ModelParts): ReturnType<typeof withStepCount> {
   for (const w of parts.weights) {
     const bad = w.data.findIndex((x) => !Number.isFinite(x));
     if (bad >= 0) throw new Error(`weight '${w.name}' holds ${w.data[bad]} at index ${bad}: training diverged`);
   }
-  const counted = withStepCount(parts);
+  return withStepCount(parts);
+}
+
+export function buildModelFile(parts: ModelParts): ModelFile {
+  const counted = checkedWeights(parts);
   const { manifest, weightData } = encodeWeights(counted.weights);
+  const file: ModelFile = {
+    ...modelHead(
+      parts,
+      counted.optimiserSteps,
+      MODEL_VERSION,
+      Math.max(MODEL_MINOR, carriedMinor(parts, MODEL_VERSION)),
+    ),
+    weightsManifest: manifest,
+    weightData,
+  };
+  return parts.carried ? withUnknownFields(file, parts.carried.fields) : file;
+}
+
+/** A carried minor version counts only for the major version it belongs to. */
+const carriedMinor = (parts: ModelParts, major: number): number =>
+  parts.carried && (parts.carried.formatVersion ?? MODEL_VERSION) === major ? parts.carried.formatMinor : 0;
+
+/** Every field but the weights', in the file's fixed order. */
+function modelHead<V extends number>(
+  parts: ModelParts,
+  optimiserSteps: number | undefined,
+  formatVersion: V,
+  formatMinor: number,
+): Omit<ModelFile, 'formatVersion' | 'weightsManifest' | 'weightData'> & { formatVersion: V } {
   const t = parts.trainingConfig;
   const o = t.optimiser;
   const m = parts.metrics;
-  const file: ModelFile = {
-    format: MODEL_FORMAT,
-    formatVersion: MODEL_VERSION,
-    formatMinor: Math.max(MODEL_MINOR, parts.carried?.formatMinor ?? 0),
+  return {
+    format: MODEL_FORMAT as typeof MODEL_FORMAT,
+    formatVersion,
+    formatMinor,
     generatedBy: GENERATED_BY,
     createdAt: (parts.createdAt ?? new Date()).toISOString(),
     diagram: DocumentSchema.parse(parts.diagram),
@@ -94,18 +123,47 @@ export function buildModelFile(parts: ModelParts): ModelFile {
       testFraction: t.testFraction,
       epochsDone: t.epochsDone,
       stepsDone: t.stepsDone,
-      ...(counted.optimiserSteps === undefined ? {} : { optimiserSteps: counted.optimiserSteps }),
+      ...(optimiserSteps === undefined ? {} : { optimiserSteps }),
     },
     metrics: m && {
       train: m.train && { loss: m.train.loss, accuracy: m.train.accuracy },
       test: m.test && { loss: m.test.loss, accuracy: m.test.accuracy },
     },
     ...(parts.trainedOn ? { trainedOn: { engine: parts.trainedOn.engine } } : {}),
-    weightsManifest: manifest,
-    weightData,
   };
-  return parts.carried ? withUnknownFields(file, parts.carried.fields) : file;
 }
+
+/**
+ * The model as an archive (modelArchive.ts): format version 2, its manifest giving each weight's
+ * place in the bytes after it. The chunks are the header with the manifest, then each weight's
+ * own bytes, to be written one after another (a stream in Node, a Blob in the browser).
+ */
+export function modelArchiveChunks(parts: ModelParts): Uint8Array[] {
+  const counted = checkedWeights(parts);
+  const head = modelHead(
+    parts,
+    counted.optimiserSteps,
+    ARCHIVE_VERSION,
+    Math.max(ARCHIVE_MINOR, carriedMinor(parts, ARCHIVE_VERSION)),
+  );
+  return archiveChunks(counted.weights, (entries) => {
+    const manifest = { ...head, weightsManifest: entries };
+    return parts.carried ? withUnknownFields(manifest, parts.carried.fields) : manifest;
+  });
+}
+
+/** What the JSON form of a model with these weights would take, near enough to choose a form. */
+export const jsonFormBytes = (weights: readonly NamedArray[]): number =>
+  Math.ceil(weights.reduce((n, w) => n + w.data.length * 4, 0) / 3) * 4;
+
+/**
+ * The cap every reader holds a JSON model file to (model/modelParse.ts): a model whose weights'
+ * base64 would not fit, with room for its diagram, is written as an archive.
+ */
+export const MAX_JSON_MODEL_CHARS = 50_000_000;
+const DIAGRAM_ROOM = 1_000_000;
+export const needsArchive = (weights: readonly NamedArray[]): boolean =>
+  jsonFormBytes(weights) + DIAGRAM_ROOM > MAX_JSON_MODEL_CHARS;
 
 /** The file's text: compact JSON and a final newline. */
 export const modelFileText = (parts: ModelParts): string => `${JSON.stringify(buildModelFile(parts))}\n`;

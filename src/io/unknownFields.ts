@@ -15,6 +15,8 @@ export interface UnknownField {
 
 /** What a file read keeps to be written again as it was: its minor version, the fields not known here. */
 export interface Carried {
+  /** The major version the minor belongs to: 1 (the JSON form) when absent, 2 for an archive. */
+  readonly formatVersion?: number;
   readonly formatMinor: number;
   readonly fields: readonly UnknownField[];
 }

@@ -16,7 +16,7 @@ import { createTrainer, type TrainResult } from './trainer';
 import { boxNamer } from './trainerFailure';
 import { type StartRequest, type ToWorker, weightsTransfer } from './trainProtocol';
 import { dreamed, named, type Post, ready, relay, sentWeights } from './trainReports';
-import { engineOf, keep, keepCopies, modelText, type Run } from './trainRun';
+import { engineOf, keep, keepCopies, modelFile, modelText, type Run } from './trainRun';
 
 export type { Post };
 
@@ -210,8 +210,13 @@ export function createTrainHost(portPost: Post, options: HostOptions = {}): Trai
           weightsTransfer(weights, input),
         );
       }
-      case 'model':
-        return post({ type: 'model', id: message.id, text: modelText(r, message.createdAt) });
+      case 'model': {
+        if (!message.archive) return post({ type: 'model', id: message.id, text: modelText(r, message.createdAt) });
+        const file = modelFile(r, message.createdAt);
+        return 'text' in file
+          ? post({ type: 'model', id: message.id, text: file.text })
+          : post({ type: 'model', id: message.id, text: '', chunks: file.chunks }, file.chunks);
+      }
       case 'ping':
         return; // answered before a run is looked at
       case 'lose-context':

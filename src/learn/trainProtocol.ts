@@ -75,7 +75,8 @@ export type ToWorker =
    */
   | { readonly type: 'continue'; readonly epochs: number; readonly paused?: boolean }
   /** The run as a model file (docs/model-format.md), during or after training. */
-  | { readonly type: 'model'; readonly createdAt: string; readonly id: number }
+  /** `archive`: the archive's chunks when the weights are too big for the JSON form (trainRun.ts). */
+  | { readonly type: 'model'; readonly createdAt: string; readonly id: number; readonly archive?: boolean }
   /** How many tfjs tensors are alive in the worker (a leak check); null when tfjs never started. */
   | { readonly type: 'memory'; readonly id: number }
   /** A test hook: lose the webgl context, as a driver reset would. */
@@ -155,7 +156,7 @@ export type FromWorker =
       readonly step: number;
     }
   | { readonly type: 'done'; readonly result: TrainResult; readonly weights: readonly NamedWeights[] }
-  | { readonly type: 'model'; readonly id: number; readonly text: string }
+  | { readonly type: 'model'; readonly id: number; readonly text: string; readonly chunks?: readonly ArrayBuffer[] }
   | { readonly type: 'memory'; readonly id: number; readonly numTensors: number | null }
   /** The starting weights measured on the whole sets (a start request with `evaluate`). */
   | { readonly type: 'evaluated'; readonly train: Metrics; readonly test: Metrics | null }

@@ -6,7 +6,8 @@
  */
 import { onWebglContextLost } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
-import { savedWeights, writeModelFile } from './modelFile';
+import { modelArchiveChunks, modelFileText, needsArchive } from '../io/modelWrite';
+import { modelParts, savedWeights, type TrainerSnapshot, writeModelFile } from './modelFile';
 import type { StepTrace } from './runners/types';
 import type { ResumeFrom, Session } from './session';
 import type { TrainerSettings } from './settings';
@@ -85,12 +86,27 @@ export function engineOf(t: Trainer): TrainerSettings['engine'] {
   return t.enginePick?.picked ?? 'typed';
 }
 
+/**
+ * The run as the file Export model saves: the JSON form, or the archive's chunks (each a fresh
+ * buffer, to be moved to the page) when the weights are too big for JSON (docs/model-format.md,
+ * *The archive*).
+ */
+export function modelFile(run: Run, createdAt: string): { text: string } | { chunks: ArrayBuffer[] } {
+  const parts = modelParts(snapshotOf(run, createdAt));
+  if (!needsArchive(parts.weights)) return { text: modelFileText(parts) };
+  return { chunks: modelArchiveChunks(parts).map((c) => c.slice().buffer) };
+}
+
 export function modelText(run: Run, createdAt: string): string {
+  return writeModelFile(snapshotOf(run, createdAt));
+}
+
+function snapshotOf(run: Run, createdAt: string): TrainerSnapshot {
   const { trainer, result, lastEpoch } = run;
   const metrics = result
     ? { train: result.train, test: result.test }
     : { train: lastEpoch?.train ?? null, test: lastEpoch?.test ?? null };
-  return writeModelFile({
+  return {
     document: run.session.document,
     dataset: run.binding,
     trainer,
@@ -98,5 +114,5 @@ export function modelText(run: Run, createdAt: string): string {
     stepsDone: result?.steps ?? run.before.steps + run.stepsTaken,
     metrics,
     createdAt: new Date(createdAt),
-  });
+  };
 }

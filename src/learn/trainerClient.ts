@@ -112,6 +112,16 @@ export class TrainerClient {
     return this.ask('model', (id) => ({ type: 'model', id, createdAt: createdAt.toISOString() })).then((m) => m.text);
   }
 
+  /**
+   * The run as the file Export model saves: its text, or the archive's chunks when its weights
+   * are too big for the JSON form (docs/model-format.md, *The archive*).
+   */
+  modelFile(createdAt = new Date()): Promise<{ text: string } | { chunks: readonly ArrayBuffer[] }> {
+    return this.ask('model', (id) => ({ type: 'model', id, createdAt: createdAt.toISOString(), archive: true })).then(
+      (m) => (m.chunks ? { chunks: m.chunks } : { text: m.text }),
+    );
+  }
+
   terminate(): void {
     this.worker.terminate?.();
     this.handlers.clear();

@@ -8,15 +8,36 @@
  * them back (docs/model-format.md, *Versions*).
  */
 
-import { type ModelFile, ModelFileSchema, type NamedArray } from '../io/modelSchema';
+import {
+  ARCHIVE_MINOR,
+  ARCHIVE_VERSION,
+  ArchiveManifestSchema,
+  type ByteSource,
+  blobSource,
+  checkLayout,
+  MAX_ARCHIVE_WEIGHT_BYTES,
+  readArchiveHead,
+  readArchiveWeights,
+} from '../io/modelArchive';
+import {
+  MODEL_FORMAT,
+  MODEL_MINOR,
+  MODEL_VERSION,
+  type ModelFile,
+  ModelFileSchema,
+  type NamedArray,
+  type WeightEntry,
+} from '../io/modelSchema';
 import { decodeWeights, STEP_COUNT, type WeightIssue } from '../io/modelWeights';
+import { MAX_JSON_MODEL_CHARS } from '../io/modelWrite';
 import { parseDocument } from '../io/parse';
 import { type Carried, unknownFields } from '../io/unknownFields';
 import { findUnsafe, formatPath, readUntrustedJson } from '../io/untrusted';
+import type { z } from '../kinds/zod';
 import { migrateModel } from './modelMigrate';
 
 /** Far above the models drawn here (MNIST's MLP is ~1 MB); said in the refusal. */
-export const MAX_MODEL_CHARS = 50_000_000;
+export const MAX_MODEL_CHARS = MAX_JSON_MODEL_CHARS;
 
 export type { Carried } from '../io/unknownFields';
 
@@ -24,7 +45,9 @@ export type ModelParse =
   | { ok: true; model: ModelFile; weights: NamedArray[]; carried: Carried; migratedFrom?: number }
   | { ok: false; errors: WeightIssue[] };
 
-function duplicateNames(model: ModelFile): WeightIssue[] {
+type Named = { readonly weightsManifest: readonly Pick<WeightEntry, 'name' | 'group'>[] };
+
+function duplicateNames(model: Named): WeightIssue[] {
   const seen = new Map<string, number>();
   const issues: WeightIssue[] = [];
   model.weightsManifest.forEach((w, i) => {
@@ -72,12 +95,15 @@ function stepCount(model: ModelFile, weights: readonly NamedArray[]): ModelFile 
   return t.optimiserSteps === steps ? model : { ...model, trainingConfig: { ...t, optimiserSteps: steps } };
 }
 
-export function parseModel(json: unknown): ModelParse {
-  const unsafe = findUnsafe(json);
-  if (unsafe) return { ok: false, errors: [unsafe] };
-  const migrated = migrateModel(json);
-  if (!migrated.ok) return migrated;
-  const raw = migrated.value;
+type Checked<T> =
+  | { ok: true; raw: Record<string, unknown>; data: T; read: unknown }
+  | { ok: false; errors: WeightIssue[] };
+
+/** The embedded document through its own checks, then the whole through `schema`. */
+function checkedAgainst<T extends Named>(
+  raw: Record<string, unknown>,
+  schema: { safeParse(value: unknown): z.ZodSafeParseResult<T> },
+): Checked<T> {
   const doc = parseDocument(raw.diagram);
   if (!doc.ok) {
     return {
@@ -85,25 +111,152 @@ export function parseModel(json: unknown): ModelParse {
       errors: doc.errors.map((e) => ({ path: e.path ? `diagram.${e.path}` : 'diagram', message: e.message })),
     };
   }
-  const parsed = ModelFileSchema.safeParse({ ...raw, diagram: doc.doc });
+  const parsed = schema.safeParse({ ...raw, diagram: doc.doc });
   if (!parsed.success) {
     return { ok: false, errors: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
   }
   const dups = duplicateNames(parsed.data);
   if (dups.length > 0) return { ok: false, errors: dups };
-  const decoded = decodeWeights(parsed.data.weightsManifest, parsed.data.weightData);
-  if (!decoded.ok) return decoded;
-  const counted = stepCount(parsed.data, decoded.weights);
-  if (Array.isArray(counted)) return { ok: false, errors: counted };
-  const model = counted;
   // A diagram migrated from an older document version cannot hold newer fields: what its
   // migration dropped is not unknown.
   const read = doc.migratedFrom === undefined ? raw : { ...raw, diagram: doc.doc };
-  const carried = { formatMinor: model.formatMinor ?? 0, fields: unknownFields(read, model) };
+  return { ok: true, raw, data: parsed.data, read };
+}
+
+export function parseModel(json: unknown): ModelParse {
+  const unsafe = findUnsafe(json);
+  if (unsafe) return { ok: false, errors: [unsafe] };
+  const migrated = migrateModel(json);
+  if (!migrated.ok) return migrated;
+  const checked = checkedAgainst(migrated.value, ModelFileSchema);
+  if (!checked.ok) return checked;
+  const decoded = decodeWeights(checked.data.weightsManifest, checked.data.weightData);
+  if (!decoded.ok) return decoded;
+  const counted = stepCount(checked.data, decoded.weights);
+  if (Array.isArray(counted)) return { ok: false, errors: counted };
+  const model = counted;
+  const carried = { formatMinor: model.formatMinor ?? 0, fields: unknownFields(checked.read, model) };
   const weights = decoded.weights;
   return migrated.from < model.formatVersion
     ? { ok: true, model, weights, carried, migratedFrom: migrated.from }
     : { ok: true, model, weights, carried };
+}
+
+/** A refusal about `weightsManifest[i]…` names the weight, when the entry has a name to give. */
+function namingWeights(errors: readonly WeightIssue[], raw: Record<string, unknown>): WeightIssue[] {
+  const manifest = Array.isArray(raw.weightsManifest) ? raw.weightsManifest : [];
+  return errors.map((e) => {
+    const at = /^weightsManifest\[(\d+)\]/.exec(e.path);
+    const name = at ? (manifest[Number(at[1])] as { name?: unknown } | undefined)?.name : undefined;
+    return typeof name === 'string' && !e.message.includes(`'${name}'`)
+      ? { ...e, message: `weight '${name}': ${e.message}` }
+      : e;
+  });
+}
+
+export interface ArchiveOptions {
+  /** The memory the weights may ask for (modelArchive.ts); tests lower it. */
+  readonly maxWeightBytes?: number;
+  /** Bytes of weights read so far, of all: the app's progress bar. */
+  readonly progress?: (read: number, total: number) => void;
+}
+
+/**
+ * A model archive (`.lensboard`, io/modelArchive.ts) through the same door as the JSON form:
+ * the header and the manifest's size, the manifest's text through the checked JSON door, the
+ * version, the document and the schema, then the layout against the bytes there are and the
+ * memory it asks for — all before a weight is read — and last each weight's values. The model
+ * comes back as the JSON form would give it (its `weightData` empty: the weights are given).
+ */
+export async function parseModelArchive(source: ByteSource, options: ArchiveOptions = {}): Promise<ModelParse> {
+  const head = await readArchiveHead(source, MAX_MODEL_CHARS);
+  if (!head.ok) return head;
+  const read = readUntrustedJson(head.json, MAX_MODEL_CHARS, "the archive's manifest");
+  if (!read.ok) return read;
+  const raw = read.value;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, errors: [{ path: '', message: "the archive's manifest is not a JSON object" }] };
+  const json = raw as Record<string, unknown>;
+  if (json.format !== MODEL_FORMAT)
+    return {
+      ok: false,
+      errors: [{ path: 'format', message: `not a Lensboard model (format should be "${MODEL_FORMAT}")` }],
+    };
+  const v = json.formatVersion;
+  if (typeof v === 'number' && v > ARCHIVE_VERSION) {
+    const minor = Number.isInteger(json.formatMinor) ? `.${json.formatMinor}` : '';
+    return {
+      ok: false,
+      errors: [
+        {
+          path: 'formatVersion',
+          message: `this archive is format version ${v}${minor}, made by a newer version of Lensboard; this one reads archives of format version ${ARCHIVE_VERSION} (up to ${ARCHIVE_VERSION}.${ARCHIVE_MINOR}, and any later ${ARCHIVE_VERSION}.x)`,
+        },
+      ],
+    };
+  }
+  if (v !== ARCHIVE_VERSION)
+    return {
+      ok: false,
+      errors: [
+        {
+          path: 'formatVersion',
+          message: `an archive's manifest is format version ${ARCHIVE_VERSION}, not ${JSON.stringify(v)} (format 1 holds its weights in the JSON, as a .json file)`,
+        },
+      ],
+    };
+  const checked = checkedAgainst(json, ArchiveManifestSchema);
+  if (!checked.ok) return { ok: false, errors: namingWeights(checked.errors, json) };
+  const manifest = checked.data;
+  const layout = checkLayout(
+    manifest.weightsManifest,
+    head.blobBytes,
+    options.maxWeightBytes ?? MAX_ARCHIVE_WEIGHT_BYTES,
+  );
+  if (layout.length > 0) return { ok: false, errors: layout };
+  const weights = await readArchiveWeights(source, head.blobStart, manifest.weightsManifest, options.progress);
+  const finite = nonFinite(weights);
+  if (finite.length > 0) return { ok: false, errors: finite };
+  const { weightsManifest, formatVersion: _, formatMinor: __, ...rest } = manifest;
+  const asJson: ModelFile = {
+    ...rest,
+    formatVersion: MODEL_VERSION,
+    formatMinor: MODEL_MINOR,
+    weightsManifest: weightsManifest.map((e) => ({ name: e.name, shape: e.shape, dtype: 'float32', group: e.group })),
+    weightData: '',
+  };
+  // the step count's own rules, 2.0 being later than 1.4
+  const counted = stepCount(asJson, weights);
+  if (Array.isArray(counted)) return { ok: false, errors: counted };
+  const carried = {
+    formatVersion: ARCHIVE_VERSION,
+    formatMinor: manifest.formatMinor ?? 0,
+    fields: unknownFields(checked.read, manifest),
+  };
+  return { ok: true, model: counted, weights, carried };
+}
+
+function nonFinite(weights: readonly NamedArray[]): WeightIssue[] {
+  const issues: WeightIssue[] = [];
+  weights.forEach((w, k) => {
+    const bad = w.data.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0)
+      issues.push({
+        path: `weightsManifest[${k}]`,
+        message: `weight '${w.name}' holds ${w.data[bad]} at index ${bad}; weights must be finite numbers`,
+      });
+  });
+  return issues;
+}
+
+/**
+ * A run's file as the training worker gives it (learn/trainRun.ts `modelFile`): its JSON text, or
+ * an archive's chunks when the weights are too big for JSON.
+ */
+export function parseSavedModel(file: { text: string } | { chunks: readonly BlobPart[] }): Promise<ModelParse> {
+  return 'text' in file
+    ? Promise.resolve(parseModelText(file.text))
+    : parseModelArchive(blobSource(new Blob([...file.chunks])));
 }
 
 /** Through the checked door (untrusted.ts), as openFile reads it. */

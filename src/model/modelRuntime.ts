@@ -154,6 +154,18 @@ export function loadModel(json: unknown, run: ProgramRunner = typedRunner): Load
 }
 
 /**
+ * A file already read through the door (openFile.ts) with its weights: an archive's weights are
+ * given beside its manifest, never put back into `weightData`.
+ */
+export function loadOpened(
+  file: ModelFile,
+  weights: readonly NamedArray[],
+  run: ProgramRunner = typedRunner,
+): LoadedModel {
+  return withWeights(file, built(file, run), run, weights);
+}
+
+/**
  * The file's model with `weights` as its parameters, checked by name, shape and length: a
  * training page reads a run's file once and its weights many times (docs/training-panel.md).
  */

@@ -7,12 +7,13 @@ import type { LensDocument } from '../io/document';
 import { DOCUMENT_FORMAT } from '../io/document';
 import { MAX_LESSON_EXTRA_CHARS, parseLesson } from '../io/lesson';
 import { LESSON_FORMAT, type Lesson } from '../io/lessonSchema';
+import { ARCHIVE_MAGIC, type ByteSource, isArchive } from '../io/modelArchive';
 import { MODEL_FORMAT, type ModelFile, type NamedArray } from '../io/modelSchema';
 import type { WeightIssue } from '../io/modelWeights';
 import { MAX_DOCUMENT_CHARS, parseDocument } from '../io/parse';
 import { readUntrustedJson } from '../io/untrusted';
 import { MODEL_DRAFT_FORMAT } from './modelMigrate';
-import { type Carried, MAX_MODEL_CHARS, parseModel } from './modelParse';
+import { type ArchiveOptions, type Carried, MAX_MODEL_CHARS, parseModel, parseModelArchive } from './modelParse';
 
 export type OpenedFile =
   | { kind: 'document'; doc: LensDocument; migratedFrom?: number }
@@ -36,8 +37,29 @@ const error = (path: string, message: string): OpenedFile => ({ kind: 'error', e
 /** Files named with their size in bytes, for a refusal before reading (File.size in the browser). */
 export function checkFileSize(bytes: number): OpenedFile | undefined {
   return bytes > MAX_MODEL_CHARS
-    ? error('', `the file is ${bytes} bytes; Lensboard opens files of at most ${MAX_MODEL_CHARS} bytes (50 MB)`)
+    ? error(
+        '',
+        `the file is ${bytes} bytes; Lensboard opens files of at most ${MAX_MODEL_CHARS} bytes (50 MB), but for a model archive (.lensboard), which has no such cap`,
+      )
     : undefined;
+}
+
+/**
+ * A file as bytes (a `File` in the browser, a file handle in Node): a model archive by its
+ * magic number, read weight by weight (modelParse.ts), never as text; anything else is text, its
+ * size checked before a byte is read, then `openFile`. ONNX is told apart by the callers, which
+ * draw it in a worker (the app) or at once (the CLI).
+ */
+export async function openSource(source: ByteSource, options: ArchiveOptions = {}): Promise<OpenedFile> {
+  const head = await source.read(0, ARCHIVE_MAGIC.length);
+  if (isArchive(head)) {
+    const r = await parseModelArchive(source, options);
+    return r.ok ? { kind: 'model', ...r } : { kind: 'error', errors: r.errors };
+  }
+  const tooBig = checkFileSize(source.size);
+  if (tooBig) return tooBig;
+  const bytes = await source.read(0, source.size);
+  return openFile(new TextDecoder().decode(bytes));
 }
 
 /** Every file through the checked door (untrusted.ts) first, then its own format's checks and caps. */

@@ -15,7 +15,8 @@ import type { Dtype } from '../engines/arena';
 import { createTypedEngine, type TypedTensor } from '../engines/typed';
 
 export type Value = { shape: number[]; data: Float64Array };
-export type Domain = 'any' | 'positive' | 'awayFromZero';
+/** `index`: the integers 0, 1, 2 (ids of an embedding; weights drawn so stay exact). */
+export type Domain = 'any' | 'positive' | 'awayFromZero' | 'index';
 
 export const BATCH = 3;
 
@@ -27,6 +28,7 @@ export function randomValue(rng: Rng, t: WireType, domain: Domain = 'any', batch
   for (let i = 0; i < n; i++) {
     if (t.field === 'z2') data[i] = rng() < 0.5 ? 0 : 1;
     else if (domain === 'positive') data[i] = 0.5 + 1.5 * rng();
+    else if (domain === 'index') data[i] = Math.floor(3 * rng());
     else if (domain === 'awayFromZero') data[i] = (rng() < 0.5 ? -1 : 1) * (0.2 + rng());
     else data[i] = gauss();
   }

@@ -32,15 +32,19 @@ export const ONE_BOX_SAMPLES: Readonly<Record<string, { config?: Config; inputs?
   outer: { config: { in: 3, out: 4 }, inputs: [t([3]), t([4])] },
   bias: { inputs: [t([3], false), t([3])] },
   matmul: { config: { transA: true, transB: true }, inputs: [t([3, 2], false), t([4, 3], false)] },
+  batchMatmul: { config: { transB: true }, inputs: [t([2, 3, 2]), t([2, 4, 2])] },
+  embedding: { config: { vocab: 4, width: 3 }, inputs: [t([4, 3], false), t([3])] },
   leakyRelu: { config: { alpha: 0.3 } },
   leakyStep: { config: { alpha: 0.3 } },
   sumFeatures: { config: { axis: 1 }, inputs: [t([2, 3, 2])] },
   broadcast: { config: { shape: [2, 4, 3], axis: 1 }, inputs: [t([2, 3])] },
   reshape: { config: { shape: [3, 2] }, inputs: [t([2, 3])] },
   flatten: { inputs: [t([2, 3])] },
+  transpose: { config: { perm: [1, 2, 0] }, inputs: [t([2, 3, 4])] },
   concat: { config: { n: 3 }, inputs: [t([2, 1]), t([2, 3]), t([2, 2])] },
   split: { config: { sizes: [1, 3, 2] }, inputs: [t([2, 6])] },
-  softmax: { inputs: [t([2, 4])] },
+  softmax: { config: { causal: true }, inputs: [t([2, 3, 4])] },
+  layerNorm: { config: { eps: 0.01 }, inputs: [t([2, 5])] },
   // asymmetric padding, stride and dilation along different axes, two groups
   correlate2d: {
     config: { pads: [1, 0, 2, 1], strides: [2, 1], dilations: [1, 2], groups: 2 },
@@ -53,7 +57,7 @@ export const ONE_BOX_SAMPLES: Readonly<Record<string, { config?: Config; inputs?
 };
 
 /** Generators whose forward needs positive inputs. */
-export const POSITIVE_INPUTS = new Set(['log', 'sqrt', 'reciprocal']);
+export const POSITIVE_INPUTS = new Set(['log', 'sqrt', 'reciprocal', 'embedding']);
 
 const X = t([1]);
 

@@ -67,6 +67,12 @@ export const samples: Record<string, readonly Sample[]> = {
     { config: { transB: true }, inputs: [param([2, 3]), param([4, 3])] },
     { config: { transA: true, transB: true }, inputs: [param([3, 2]), param([4, 3])] },
   ],
+  batchMatmul: [
+    { config: {}, inputs: [real([2, 3]), real([3, 4])] },
+    { config: { transA: true }, inputs: [real([2, 3, 2]), real([2, 3, 4])] },
+    { config: { transB: true }, inputs: [real([2, 3]), real([4, 3])] },
+    { config: { transA: true, transB: true }, inputs: [real([3, 2], false), real([4, 3], false)] },
+  ],
   sigmoid: unary(),
   tanh: unary(),
   relu: unary('awayFromZero'),
@@ -99,6 +105,11 @@ export const samples: Record<string, readonly Sample[]> = {
   ],
   reshape: [{ config: { shape: [3, 2] }, inputs: [real([2, 3])] }],
   flatten: [{ config: {}, inputs: [real([2, 2])] }],
+  transpose: [
+    { config: {}, inputs: [real([2, 3])] },
+    { config: { perm: [1, 2, 0] }, inputs: [real([2, 3, 2])] },
+    { config: { perm: [2, 0, 1] }, inputs: [real([2, 1, 3], false)] },
+  ],
   concat: [
     { config: { n: 3 }, inputs: [v(1), v(2), v(2)] },
     { config: {}, inputs: [real([2, 1], false), real([2, 2], false)] },
@@ -107,6 +118,22 @@ export const samples: Record<string, readonly Sample[]> = {
   softmax: [
     { config: {}, inputs: [v(4)] },
     { config: {}, inputs: [real([2, 3])] },
+    { config: { axis: 0 }, inputs: [real([3, 2])] },
+    { config: { causal: true }, inputs: [real([2, 3, 3])] },
+    { config: { axis: 1, causal: true }, inputs: [real([3, 2], false)] },
+  ],
+  embedding: [
+    { config: { vocab: 4, width: 2 }, inputs: [param([4, 2]), real([3])], domain: 'index' },
+    { config: { vocab: 3, width: 3 }, inputs: [param([3, 3]), real([])], domain: 'index' },
+  ],
+  embeddingBack: [
+    { config: { vocab: 4, width: 2 }, inputs: [real([3]), real([3, 2])], domain: 'index' },
+    { config: { vocab: 3, width: 2 }, inputs: [real([2], false), real([2, 2], false)], domain: 'index' },
+  ],
+  layerNorm: [
+    { config: {}, inputs: [v(4)] },
+    { config: { eps: 0.1 }, inputs: [real([2, 3])] },
+    { config: {}, inputs: [real([2, 3], false)] },
   ],
   channelMean: [
     { config: {}, inputs: [v(3)] },

@@ -22,6 +22,7 @@ const ARGMAX = (gen: string, target: string) => `${gen} has no ${target} form (b
 const PYTORCH_REFUSED: Readonly<Record<string, string>> = {
   'gen-maxPoolBack': ARGMAX('maxPoolBack', 'PyTorch'),
   'gen-maxPoolSelect': ARGMAX('maxPoolSelect', 'PyTorch'),
+  'gen-embeddingBack': ARGMAX('embeddingBack', 'PyTorch'),
   'gen-xor': Z2('split', 'x-split'),
   'gen-and': Z2('and'),
   'gen-not': Z2('not'),
@@ -38,6 +39,7 @@ const PYTORCH_REFUSED: Readonly<Record<string, string>> = {
 const ONNX_REFUSED: Readonly<Record<string, string>> = {
   'gen-maxPoolBack': ARGMAX('maxPoolBack', 'ONNX'),
   'gen-maxPoolSelect': ARGMAX('maxPoolSelect', 'ONNX'),
+  'gen-embeddingBack': ARGMAX('embeddingBack', 'ONNX'),
   ...Object.fromEntries(
     suite.manifest.cases.filter((c) => c.kind === 'train-step').map((c) => [c.id, ONNX_TRAINS_NOT]),
   ),

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pytorchTarget } from '../../export/pytorch/index';
+import { wholeData } from '../../export/targets';
 import { exportCase } from './exported';
 import { type Answer, flatOf, type ManifestCase, rowsOf, type StepInputs } from './format';
 import type { Outcome, Runtime } from './runtime';
@@ -30,7 +31,7 @@ function prepare(suite: SuiteReader, c: ManifestCase, dir: string): Prepared | {
   const exported = exportCase(suite.modelText(c), pytorchTarget);
   if ('refused' in exported) return exported;
   mkdirSync(dir, { recursive: true });
-  for (const f of exported.files) writeFileSync(join(dir, f.path), f.data);
+  for (const f of exported.files) writeFileSync(join(dir, f.path), wholeData(f.data));
   const inputs = suite.inputs(c);
   const request: Record<string, unknown> = { id: c.id, kind: c.kind, dir, x: flatOf(inputs.x), xShape: inputs.x.shape };
   if (c.kind === 'train-step') {

@@ -141,6 +141,50 @@ const cases: Case[] = [
     ],
     [[7, 10]],
   ],
+  // two heads, each a 1×2 by 2×1 product
+  [
+    'batchMatmul',
+    {},
+    [
+      [real([2, 1, 2]), [1, 2, 5, 6]],
+      [real([2, 2, 1]), [3, 4, 7, 8]],
+    ],
+    [[11, 83]],
+  ],
+  // QKᵀ: C[i][j] = q_i · k_j
+  [
+    'batchMatmul',
+    { transB: true },
+    [
+      [real([2, 2]), [1, 0, 0, 2]],
+      [real([2, 2]), [3, 4, 5, 6]],
+    ],
+    [[3, 5, 8, 12]],
+  ],
+  ['transpose', {}, [[real([2, 3]), [1, 2, 3, 4, 5, 6]]], [[1, 4, 2, 5, 3, 6]]],
+  // split heads: [T=2, H=2, d=1] → [H, T, d]
+  ['transpose', { perm: [1, 0, 2] }, [[real([2, 2, 1]), [1, 2, 3, 4]]], [[1, 3, 2, 4]]],
+  // mean 2, variance 1 (biased): n = x − 2
+  ['layerNorm', { eps: 0 }, [[real([2, 2]), [1, 3, 5, 7]]], [[-1, 1, -1, 1]]],
+  // rows 2, 0, 2 of W; the scatter-add puts both changes of id 2 in row 2
+  [
+    'embedding',
+    { vocab: 3, width: 2 },
+    [
+      [param([3, 2]), [1, 2, 3, 4, 5, 6]],
+      [r(3), [2, 0, 2]],
+    ],
+    [[5, 6, 1, 2, 5, 6]],
+  ],
+  [
+    'embeddingBack',
+    { vocab: 3, width: 1 },
+    [
+      [r(3), [2, 0, 2]],
+      [real([3, 1]), [1, 10, 100]],
+    ],
+    [[10, 0, 101]],
+  ],
   ['sigmoid', {}, [[r(2), [0, 1]]], [[0.5, s]]],
   ['tanh', {}, [[r(2), [0, 1]]], [[0, Math.tanh(1)]]],
   ['relu', {}, [[r(3), [-1, 0, 2]]], [[0, 0, 2]]],
@@ -175,6 +219,10 @@ const cases: Case[] = [
   ],
   ['split', { sizes: [2, 1] }, [[r(3), [1, 2, 3]]], [[1, 2], [3]]],
   ['softmax', {}, [[r(2), [0, Math.log(3)]]], [[0.25, 0.75]]],
+  // along the first axis: each column normalised
+  ['softmax', { axis: 0 }, [[real([2, 2]), [0, 5, Math.log(3), 5]]], [[0.25, 0.5, 0.75, 0.5]]],
+  // causal: row i weighs only positions j ≤ i, whatever the later logits
+  ['softmax', { causal: true }, [[real([2, 2]), [7, 100, 0, Math.log(3)]]], [[1, 0, 0.25, 0.75]]],
   [
     'correlate2d',
     {},

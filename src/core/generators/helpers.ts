@@ -127,3 +127,31 @@ export function linearMap(
     reverse: (b, _x, [d], c, [t]) => [dagger(b, d, c, t)],
   });
 }
+
+type Product = [a: number, b: number, transA: boolean, transB: boolean];
+
+/**
+ * The reverse of C = op(A)·op(B) is again such a product, with the transposes moved, so matmul
+ * and batchMatmul are closed under R: given d, the change of C, the products giving A′ and B′.
+ */
+export function productReverse(ta: boolean, tb: boolean, a: number, b: number, d: number): [Product, Product] {
+  if (!ta && !tb)
+    return [
+      [d, b, false, true],
+      [a, d, true, false],
+    ];
+  if (ta && !tb)
+    return [
+      [b, d, false, true],
+      [a, d, false, false],
+    ];
+  if (!ta && tb)
+    return [
+      [d, b, false, false],
+      [d, a, true, false],
+    ];
+  return [
+    [b, d, true, true],
+    [d, a, true, true],
+  ];
+}

@@ -7,9 +7,11 @@
 import type { Generator } from '../generator';
 import { GeneratorRegistry } from '../registry';
 import * as activations from './activations';
+import * as attention from './attention';
 import * as boolean from './boolean';
 import * as convolution from './convolution';
 import * as elementwise from './elementwise';
+import * as layerNorm from './layerNorm';
 import * as linear from './linear';
 import * as normalisation from './normalisation';
 import * as shape from './shape';
@@ -23,8 +25,10 @@ export const families = {
   activations,
   shape,
   softmax,
+  attention,
   convolution,
   normalisation,
+  layerNorm,
   boolean,
 } as const;
 

@@ -10,7 +10,7 @@ import type { Config } from '../diagram';
 import type { Kernel } from '../kernel';
 import { param, real, type WireType } from '../wire';
 import { defineGenerator } from './define';
-import { pointwise2 } from './helpers';
+import { pointwise2, productReverse } from './helpers';
 import { check, checkExact, checkField } from './types';
 
 const dims = [
@@ -135,29 +135,6 @@ export const bias = pointwise2(
 
 const flag = (c: Config, key: string) => c[key] as boolean;
 
-/** The reverse of C = op(A)·op(B) is again a matmul, with the transposes moved (closed under R). */
-const matmulReverse: Record<
-  string,
-  (a: number, b: number, d: number) => [[number, number, boolean, boolean], [number, number, boolean, boolean]]
-> = {
-  FF: (a, b, d) => [
-    [d, b, false, true],
-    [a, d, true, false],
-  ],
-  TF: (a, b, d) => [
-    [b, d, false, true],
-    [a, d, false, false],
-  ],
-  FT: (a, b, d) => [
-    [d, b, false, false],
-    [d, a, true, false],
-  ],
-  TT: (a, b, d) => [
-    [b, d, true, true],
-    [d, a, true, true],
-  ],
-};
-
 export const matmul = defineGenerator({
   id: 'matmul',
   doc: {
@@ -190,7 +167,8 @@ export const matmul = defineGenerator({
   },
   forward: (k, c, [a, b]) => [k.matmul(a, b, flag(c, 'transA'), flag(c, 'transB'))],
   reverse(bld, [a, b], [d], c) {
-    const key = (flag(c, 'transA') ? 'T' : 'F') + (flag(c, 'transB') ? 'T' : 'F');
-    return matmulReverse[key](a, b, d).map(([p, q, transA, transB]) => bld.op('matmul', [p, q], { transA, transB }));
+    return productReverse(flag(c, 'transA'), flag(c, 'transB'), a, b, d).map(([p, q, transA, transB]) =>
+      bld.op('matmul', [p, q], { transA, transB }),
+    );
   },
 });

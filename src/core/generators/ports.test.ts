@@ -33,7 +33,7 @@ test('the variadic generators count their ports from the defaults', () => {
 const bad: Record<ConfigField['kind'], unknown> = {
   int: 1.5,
   number: Number.NaN,
-  shape: [0],
+  shape: [-1], // below every shape field's least value (0 for an axis order)
   enum: 'no such option',
   boolean: 'yes',
   field: 'complex',

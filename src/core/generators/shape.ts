@@ -121,6 +121,34 @@ export const flatten = linearMap(
   (b, d, _c, x) => b.op('reshape', [d], { shape: x.shape }),
 );
 
+const perm = (c: Config) => c.perm as number[];
+const inverse = (p: readonly number[]) => p.map((_, i) => p.indexOf(i));
+/** The permutation of the full shape: the batch axis, when there is one, stays first. */
+const fullPerm = (p: readonly number[], t: WireType) => (t.batch ? [0, ...p.map((a) => a + 1)] : p);
+
+export const transpose = linearMap(
+  {
+    id: 'transpose',
+    doc: {
+      forward: 'y = x with its feature axes permuted: axis i of y is axis perm[i] of x (the batch stays first)',
+      reverse: 'x′ = d permuted back by the inverse of perm',
+      example: { config: { perm: [1, 0] }, inputs: [real([2, 3])] },
+    },
+    family: 'shape',
+    description: 'Permutes the feature axes (split heads: [T, H, d] → [H, T, d]); its reverse permutes back.',
+    symbol: '⤮',
+    configFields: [{ key: 'perm', label: 'axis order', kind: 'shape', min: 0, default: [1, 0] }],
+  },
+  (c, x) => {
+    const p = perm(c);
+    const isPerm = p.length === x.shape.length && p.every((a, i) => p.indexOf(a) === i && a < p.length);
+    if (!isPerm) configFail('transpose', 'perm', `an order of the axes 0…${x.shape.length - 1}, each once`, p);
+    return { ...x, shape: p.map((a) => x.shape[a]) };
+  },
+  (k, x, c, t) => k.transpose(x, fullPerm(perm(c), t)),
+  (b, d, c) => b.op('transpose', [d], { perm: inverse(perm(c)) }),
+);
+
 const count = (c: Config) => c.n as number;
 const sizes = (c: Config) => c.sizes as number[];
 

@@ -77,8 +77,43 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
   );
 }
 
-/** The ONNX import running for each store: one at a time, a new Open cancels the last. */
-const running = new WeakMap<EditorStore, RunningImport>();
+/** The ONNX import or archive read running for each store: one at a time, a new Open cancels the last. */
+const running = new WeakMap<EditorStore, Pick<RunningImport, 'cancel'>>();
+
+/** Files this big show how far their reading has come (a model archive's weights). */
+const SHOWN_FROM_BYTES = 8 * 2 ** 20;
+
+/**
+ * A document, a lesson or a model (JSON or archive) opened from a picked or dropped file; a big
+ * archive's weights are read with the status bar showing how far, and Cancel stops it.
+ */
+async function openRead(store: EditorStore, file: File): Promise<void> {
+  cancelOnnxOpening(store);
+  let cancelled = false;
+  const job = {
+    cancel: () => {
+      cancelled = true;
+    },
+  };
+  running.set(store, job);
+  let shown = false;
+  const progress = (read: number, total: number) => {
+    if (cancelled) throw new Error('cancelled');
+    if (total < SHOWN_FROM_BYTES) return;
+    shown = true;
+    store
+      .getState()
+      .setView({ onnxOpening: { file: file.name, stage: 'reading', percent: Math.floor((read / total) * 100) } });
+  };
+  const opened = await readPicked(file, progress);
+  if (running.get(store) === job) running.delete(store);
+  if (shown) store.getState().setView({ onnxOpening: null });
+  if (cancelled) {
+    store.getState().notify(`Stopped opening “${file.name}”: nothing changed.`);
+    return;
+  }
+  openChecked(store, file.name, opened);
+}
 
 /**
  * Stops the ONNX file being opened, if one is: its worker is terminated and nothing changes
@@ -140,12 +175,14 @@ export function openChecked(store: EditorStore, file: string, opened: OpenedFile
  * A picked or dropped file through the door, read but not opened: its size is checked before
  * a byte is read. The Lessons dialog reads lesson files this way (classroom/LessonChooser.tsx).
  */
-export async function readPicked(file: File): Promise<OpenedFile> {
-  const { checkFileSize, openFile } = await loadDoor();
-  const tooBig = checkFileSize(file.size);
-  if (tooBig?.kind === 'error') return tooBig;
+export async function readPicked(file: File, progress?: (read: number, total: number) => void): Promise<OpenedFile> {
+  const { checkFileSize, openSource } = await loadDoor();
+  const { ARCHIVE_EXTENSION, blobSource } = await import('../../io/modelArchive');
+  // a text file's size is checked before a byte is read; an archive's caps are its manifest's
+  const tooBig = file.name.toLowerCase().endsWith(ARCHIVE_EXTENSION) ? undefined : checkFileSize(file.size);
+  if (tooBig) return tooBig;
   try {
-    return openFile(await file.text());
+    return await openSource(blobSource(file), progress ? { progress } : {});
   } catch (e) {
     const message = `the browser could not read the file: ${e instanceof Error ? e.message : String(e)}`;
     return { kind: 'error', errors: [{ path: '', message }] };
@@ -155,7 +192,7 @@ export async function readPicked(file: File): Promise<OpenedFile> {
 /** A file the user picked or dropped: its size is checked before it is read. */
 export async function openPicked(store: EditorStore, file: File): Promise<void> {
   if (!/\.onnx$/i.test(file.name)) {
-    openChecked(store, file.name, await readPicked(file));
+    await openRead(store, file);
     return;
   }
   const tooBig = (await loadDoor()).checkFileSize(file.size);

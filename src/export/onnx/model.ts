@@ -5,6 +5,7 @@
  * OperatorSetIdProto. Weights are float32 tensors in `raw_data`; shapes and sizes given to ops
  * (Reshape, Split) are int64 tensors.
  */
+import { float32Bytes } from '../../io/modelArchive';
 import { ProtoWriter } from './protobuf';
 
 export const ONNX_FLOAT = 1;
@@ -19,6 +20,8 @@ export interface OnnxTensor {
   readonly dataType: typeof ONNX_FLOAT | typeof ONNX_INT64;
   /** float32 values for FLOAT, whole numbers for INT64, row-major. */
   readonly values: Float32Array | readonly number[];
+  /** Where its bytes are when they are not in the model (onnx/docs/ExternalData.md). */
+  readonly external?: { readonly location: string; readonly offset: number; readonly length: number };
 }
 
 export type OnnxAttribute =
@@ -73,22 +76,33 @@ export const DATASET_METADATA = 'lensboard.dataset';
 
 const ATTR_TYPE = { float: 1, int: 2, string: 3, tensor: 4, ints: 7 } as const;
 
-function tensorBytes(t: OnnxTensor): Uint8Array {
-  if (t.dataType === ONNX_FLOAT) {
-    const f = Float32Array.from(t.values as ArrayLike<number>);
-    const out = new Uint8Array(f.length * 4);
-    const view = new DataView(out.buffer);
-    for (let i = 0; i < f.length; i++) view.setFloat32(4 * i, f[i], true);
-    return out;
-  }
+export function tensorBytes(t: OnnxTensor): Uint8Array {
+  // a float32 array's own bytes on a little-endian host (io/modelArchive.ts)
+  if (t.dataType === ONNX_FLOAT)
+    return float32Bytes(t.values instanceof Float32Array ? t.values : Float32Array.from(t.values));
   const out = new Uint8Array(t.values.length * 8);
   const view = new DataView(out.buffer);
   for (let i = 0; i < t.values.length; i++) view.setBigInt64(8 * i, BigInt(t.values[i]), true);
   return out;
 }
 
+/**
+ * In `raw_data`, or, for a model past protobuf's 2 GB, in the external file its `external`
+ * names: `data_location` EXTERNAL and the `location`, `offset` and `length` keys of
+ * onnx/docs/ExternalData.md.
+ */
 function writeTensor(w: ProtoWriter, t: OnnxTensor): void {
-  w.packedInts(1, t.dims).int(2, t.dataType).string(8, t.name).bytes(9, tensorBytes(t));
+  w.packedInts(1, t.dims).int(2, t.dataType).string(8, t.name);
+  if (!t.external) {
+    w.bytes(9, tensorBytes(t));
+    return;
+  }
+  const { location, offset, length } = t.external;
+  const entry = (key: string, value: string) => w.message(13, (e) => e.string(1, key).string(2, value));
+  entry('location', location);
+  entry('offset', String(offset));
+  entry('length', String(length));
+  w.int(14, 1);
 }
 
 function writeAttribute(w: ProtoWriter, a: OnnxAttribute): void {
@@ -128,6 +142,13 @@ function writeGraph(w: ProtoWriter, g: OnnxGraph): void {
 
 /** The model as the bytes of a `.onnx` file. */
 export function encodeOnnx(model: OnnxModel): Uint8Array {
+  return onnxWriter(model).finish();
+}
+
+/** The same in pieces, to be written one after another (a big model's initialisers, uncopied). */
+export const encodeOnnxPieces = (model: OnnxModel): readonly Uint8Array[] => onnxWriter(model).pieces();
+
+function onnxWriter(model: OnnxModel): ProtoWriter {
   // ir_version first, as every ONNX writer puts it (the CLI tells ONNX by that first byte)
   const w = new ProtoWriter()
     .int(1, model.irVersion)
@@ -136,5 +157,5 @@ export function encodeOnnx(model: OnnxModel): Uint8Array {
     .message(7, (g) => writeGraph(g, model.graph))
     .message(8, (o) => o.string(1, '').int(2, model.opset));
   for (const m of model.metadata ?? []) w.message(14, (e) => e.string(1, m.key).string(2, m.value));
-  return w.finish();
+  return w;
 }

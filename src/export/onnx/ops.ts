@@ -94,11 +94,22 @@ function reduceSum(b: OnnxBuilder, n: ExportNode, axes: readonly number[]): void
 }
 
 const lead = (t: WireType) => (t.batch ? 1 : 0);
+
+/** The causal mask of a softmax as a constant added to its logits: −∞ where j > i, 0 elsewhere. */
+function causalMask(b: OnnxBuilder, t: WireType): string {
+  const [rows, cols] = t.shape.slice(-2);
+  const mask = new Float32Array(rows * cols);
+  for (let i = 0; i < rows; i++) for (let j = i + 1; j < cols; j++) mask[i * cols + j] = Number.NEGATIVE_INFINITY;
+  return b.floats('causal_mask', [rows, cols], mask);
+}
 const featureAxes = (t: WireType) => t.shape.map((_, i) => i + lead(t));
 
 /** The shape a Reshape writes: the batch kept (0 copies the input's leading dimension). */
 const reshapeTo = (b: OnnxBuilder, t: WireType, shape: readonly number[]) =>
   b.ints('shape', t.batch ? [0, ...shape] : shape);
+
+/** The permutation of a tensor of `rank` axes that swaps its last two: a batched matrix's transpose. */
+const swapLastTwo = (rank: number) => Array.from({ length: rank }, (_, i) => (i < rank - 2 ? i : 2 * rank - 3 - i));
 
 const NHWC_TO_NCHW = [0, 3, 1, 2];
 const NCHW_TO_NHWC = [0, 2, 3, 1];
@@ -186,6 +197,23 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   },
   bias: (b, n) => b.op('Add', [n.inputs[1], n.inputs[0]], n.outputs),
   matmul: same('Gemm', (c) => [int('transA', c.transA ? 1 : 0), int('transB', c.transB ? 1 : 0)]),
+  batchMatmul: (b, n) => {
+    const operand = (i: number, trans: boolean) => {
+      if (!trans) return n.inputs[i];
+      const rank = n.inputTypes[i].shape.length + lead(n.inputTypes[i]);
+      return transpose(b, n.inputs[i], swapLastTwo(rank), i === 0 ? 'At' : 'Bt');
+    };
+    b.op('MatMul', [operand(0, Boolean(n.config.transA)), operand(1, Boolean(n.config.transB))], n.outputs);
+  },
+  // ids rounded half up, as the engines round them, then read as int64 rows of W
+  embedding: (b, n) => {
+    const shifted = b.value('Add', [n.inputs[1], b.scalar('half', 0.5)], 'shifted');
+    const ids = b.value('Cast', [b.value('Floor', [shifted], 'floor')], 'ids', [int('to', 7)]);
+    b.op('Gather', [n.inputs[0], ids], n.outputs, [int('axis', 0)]);
+  },
+  embeddingBack: refused(
+    'only a reverse pass needs the scatter-add of an embedding; the ONNX export is the forward model',
+  ),
   // activations
   sigmoid: same('Sigmoid'),
   tanh: same('Tanh'),
@@ -214,7 +242,21 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
     const positive = b.value('Greater', [n.inputs[0], b.scalar('zero', 0)], 'positive');
     b.op('Where', [positive, b.scalar('one', 1), b.scalar('alpha', n.config.alpha as number)], n.outputs);
   },
-  softmax: same('Softmax', () => [int('axis', -1)]),
+  softmax: (b, n) => {
+    const t = n.inputTypes[0];
+    const axis = n.config.axis as number;
+    const x = n.config.causal ? b.value('Add', [n.inputs[0], causalMask(b, t)], 'masked') : n.inputs[0];
+    b.op('Softmax', [x], n.outputs, [int('axis', axis < 0 ? -1 : axis + lead(t))]);
+  },
+  // ONNX's LayerNormalization (opset 17) takes a scale: ones, since γ is a box of its own
+  layerNorm: (b, n) => {
+    const width = n.inputTypes[0].shape.at(-1) ?? 1;
+    const ones = b.floats('ones', [width], new Float32Array(width).fill(1));
+    b.op('LayerNormalization', [n.inputs[0], ones], n.outputs, [
+      int('axis', -1),
+      { name: 'epsilon', kind: 'float', value: n.config.eps as number },
+    ]);
+  },
   // shape
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];
@@ -230,6 +272,11 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
     b.op('Expand', [reshaped, b.ints('shape', full)], n.outputs);
   },
   reshape: (b, n) => b.op('Reshape', [n.inputs[0], reshapeTo(b, n.outputTypes[0], n.outputTypes[0].shape)], n.outputs),
+  transpose: (b, n) => {
+    const t = n.inputTypes[0];
+    const perm = (n.config.perm as number[]).map((a) => a + lead(t));
+    b.op('Transpose', n.inputs, n.outputs, [ints('perm', t.batch ? [0, ...perm] : perm)]);
+  },
   flatten: (b, n) => b.op('Reshape', [n.inputs[0], reshapeTo(b, n.outputTypes[0], n.outputTypes[0].shape)], n.outputs),
   concat: same('Concat', () => [int('axis', -1)]),
   split: (b, n) =>

@@ -64,10 +64,23 @@ export class ProtoWriter {
     return this.bytes(field, utf8.encode(value));
   }
 
+  /** The inner message's pieces are taken as they are: a big tensor's bytes are never copied here. */
   message(field: number, write: (w: ProtoWriter) => void): this {
     const inner = new ProtoWriter();
     write(inner);
-    return this.bytes(field, inner.finish());
+    this.tag(field, Wire.Bytes);
+    this.varint(BigInt(inner.length));
+    for (const c of inner.chunks) this.push(c);
+    return this;
+  }
+
+  /** The encoding in pieces, to be written one after another (no copy into one array). */
+  pieces(): readonly Uint8Array[] {
+    return this.chunks;
+  }
+
+  get byteLength(): number {
+    return this.length;
   }
 
   packedInts(field: number, values: readonly number[]): this {

@@ -19,6 +19,7 @@ import {
   type OnnxTensor,
   type OnnxValue,
   OPSET,
+  tensorBytes,
 } from './model';
 import { ONNX_OPS } from './ops';
 
@@ -62,7 +63,42 @@ export function onnxModel(graph: ExportGraph): OnnxModel {
   };
 }
 
+/**
+ * Protobuf refuses a message of 2 GB or more (onnx/docs/ExternalData.md): past this many bytes of
+ * weights, they go to `model.onnx.data` beside the model, each initialiser naming its place.
+ */
+export const ONNX_EXTERNAL_ABOVE = 2 ** 31 - 2 ** 26;
+export const ONNX_DATA_FILE = 'model.onnx.data';
+
+/** The weights in the external file, one after another, each offset a multiple of 4096 as onnx's own helper aligns them. */
+function withExternalData(model: OnnxModel): { model: OnnxModel; data: Uint8Array[] } {
+  const data: Uint8Array[] = [];
+  let offset = 0;
+  const initializers = model.graph.initializers.map((t) => {
+    if (t.dataType !== ONNX_FLOAT || t.values.length < 1024) return t;
+    const pad = (4096 - (offset % 4096)) % 4096;
+    if (pad > 0) data.push(new Uint8Array(pad));
+    offset += pad;
+    const bytes = tensorBytes(t);
+    data.push(bytes);
+    const external = { location: ONNX_DATA_FILE, offset, length: bytes.length };
+    offset += bytes.length;
+    return { ...t, external };
+  });
+  return { model: { ...model, graph: { ...model.graph, initializers } }, data };
+}
+
 export const onnxTarget: ExportTarget = {
   ...ONNX_INFO,
-  write: (graph): ExportFile[] => [{ path: 'model.onnx', data: encodeOnnx(onnxModel(graph)) }],
+  write: (graph, options = {}): ExportFile[] => {
+    const model = onnxModel(graph);
+    const bytes = graph.weights.reduce((n, w) => n + w.data.byteLength, 0);
+    if (bytes <= (options.externalDataAbove ?? ONNX_EXTERNAL_ABOVE))
+      return [{ path: 'model.onnx', data: encodeOnnx(model) }];
+    const split = withExternalData(model);
+    return [
+      { path: 'model.onnx', data: encodeOnnx(split.model) },
+      { path: ONNX_DATA_FILE, data: split.data },
+    ];
+  },
 };

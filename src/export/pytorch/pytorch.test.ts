@@ -37,6 +37,7 @@ import { oneBox, POSITIVE_INPUTS } from '../../testing/oneBoxGraphs';
 import { documentModelFile } from '../fromDocument';
 import { exportGraph } from '../graph';
 import { isRefusal, UnsupportedOpError } from '../opTable';
+import { wholeData } from '../targets';
 import { pytorchTarget } from './index';
 import { modelPy, pytorchRefusal } from './modelPy';
 import { PYTORCH_OPS } from './table';
@@ -87,7 +88,7 @@ const CASES: readonly Case[] = [
 
 function writePackage(dir: string, file: ModelFile, weights: readonly NamedArray[]): void {
   mkdirSync(dir, { recursive: true });
-  for (const f of pytorchTarget.write(exportGraph(file, weights))) writeFileSync(join(dir, f.path), f.data);
+  for (const f of pytorchTarget.write(exportGraph(file, weights))) writeFileSync(join(dir, f.path), wholeData(f.data));
 }
 
 /**

@@ -21,6 +21,7 @@ import { type Preparation, preparationOf, prepare } from '../../data/preparation
 import { loadExample } from '../../io/examples/index';
 import { documentModelFile } from '../fromDocument';
 import { exportGraph } from '../graph';
+import { wholeData } from '../targets';
 import { pytorchTarget } from './index';
 
 const PYTHON = '/usr/bin/python3';
@@ -85,7 +86,8 @@ beforeAll(async () => {
       dataset: { ...file.trainingConfig.dataset, preparation: preparationOf(mnist) },
     },
   };
-  for (const f of pytorchTarget.write(exportGraph(withData, weights))) writeFileSync(join(pkg, f.path), f.data);
+  for (const f of pytorchTarget.write(exportGraph(withData, weights)))
+    writeFileSync(join(pkg, f.path), wholeData(f.data));
   writeFileSync(join(tmp, 'raw.csv'), dataCsv(split));
   // the train rows prepared, by position, under a header that names no raw column
   const [fw, lw] = [featureSize(split.train), labelSize(split.train)];

@@ -93,6 +93,13 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   outer: ([x, d], node) => (input(node).batch ? `${x}.T @ ${d}` : `torch.outer(${x}, ${d})`),
   bias: ([b, x]) => `${x} + ${b}`,
   matmul: ([a, b], node) => `${a}${node.config.transA ? '.T' : ''} @ ${b}${node.config.transB ? '.T' : ''}`,
+  batchMatmul: ([a, b], node) =>
+    `${a}${node.config.transA ? '.transpose(-2, -1)' : ''} @ ${b}${node.config.transB ? '.transpose(-2, -1)' : ''}`,
+  embedding: ([w, ids]) => `F.embedding(torch.floor(${ids} + 0.5).long(), ${w})`,
+  embeddingBack: {
+    refused:
+      "it is embedding's scatter-add, which only a reverse pass needs; PyTorch's autograd derives it from embedding",
+  },
   sigmoid: unary((x) => `torch.sigmoid(${x})`),
   tanh: unary((x) => `torch.tanh(${x})`),
   relu: unary((x) => `torch.relu(${x})`),
@@ -129,10 +136,24 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
     const shape = shapeOf(node.config);
     return input(node).batch ? `${x}.reshape(${['-1', ...shape].join(', ')})` : `${x}.reshape(${tuple(shape)})`;
   },
+  transpose: ([x], node) => {
+    const t = input(node);
+    const perm = (node.config.perm as number[]).map((a) => a + (t.batch ? 1 : 0));
+    return `${x}.permute(${(t.batch ? [0, ...perm] : perm).join(', ')})`;
+  },
   flatten: ([x], node) => (input(node).batch ? `${x}.flatten(1)` : `${x}.flatten()`),
   concat: (xs) => `torch.cat([${xs.join(', ')}], dim=-1)`,
   split: ([x], node) => ({ tuple: `torch.split(${x}, [${(node.config.sizes as number[]).join(', ')}], dim=-1)` }),
-  softmax: unary((x) => `torch.softmax(${x}, dim=-1)`),
+  softmax: ([x], node) => {
+    const t = input(node);
+    const axis = node.config.axis as number;
+    const dim = axis < 0 ? -1 : axis + (t.batch ? 1 : 0);
+    if (!node.config.causal) return `torch.softmax(${x}, dim=${dim})`;
+    const [rows, cols] = t.shape.slice(-2);
+    const later = `torch.ones(${rows}, ${cols}, dtype=torch.bool, device=${x}.device).triu(1)`;
+    return `torch.softmax(${x}.masked_fill(${later}, float("-inf")), dim=-1)`;
+  },
+  layerNorm: ([x], node) => `F.layer_norm(${x}, (${input(node).shape.at(-1)},), eps=${node.config.eps as number})`,
   correlate2d: ([w, x], node) => {
     const g = geometryOf('correlate2d', node.config);
     const [t, b, l, r] = g.pads;

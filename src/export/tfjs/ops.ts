@@ -163,6 +163,15 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     transpose_a: { b: Boolean(n.config.transA) },
     transpose_b: { b: Boolean(n.config.transB) },
   })),
+  batchMatmul: same('BatchMatMulV2', (n) => ({
+    T: FLOAT,
+    adj_x: { b: Boolean(n.config.transA) },
+    adj_y: { b: Boolean(n.config.transB) },
+  })),
+  embedding: refused('the tfjs graph-model entry of embedding (GatherV2 on int32 ids) is not written yet'),
+  embeddingBack: refused(
+    'only a reverse pass needs the scatter-add of an embedding; the graph model is the forward model',
+  ),
   // activations
   sigmoid: same('Sigmoid'),
   tanh: same('Tanh'),
@@ -208,7 +217,44 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     const scaled = b.value('Mul', [step, b.scalar('rise', 1 - alpha)], 'rise', T);
     b.op('AddV2', [scaled, b.scalar('alpha', alpha)], n.outputs[0], T);
   },
-  softmax: same('Softmax'),
+  softmax: (b, n) => {
+    const t = n.inputTypes[0];
+    const axis = n.config.axis as number;
+    const last = axis < 0 || axis === t.shape.length - 1;
+    let x = n.inputs[0];
+    if (n.config.causal) {
+      const [rows, cols] = t.shape.slice(-2);
+      const mask = new Float32Array(rows * cols);
+      for (let i = 0; i < rows; i++) for (let j = i + 1; j < cols; j++) mask[i * cols + j] = Number.NEGATIVE_INFINITY;
+      x = b.value('AddV2', [x, b.constant(b.fresh('causal_mask'), [rows, cols], mask)], 'masked', T);
+    }
+    if (last) {
+      b.op('Softmax', [x], n.outputs[0], T);
+      return;
+    }
+    // TensorFlow's Softmax runs along the last axis: swap the chosen one there and back
+    const rank = t.shape.length + lead(t);
+    const a = axis + lead(t);
+    const swap = Array.from({ length: rank }, (_, i) => (i === a ? rank - 1 : i === rank - 1 ? a : i));
+    const tperm = { T: FLOAT, Tperm: { type: 'DT_INT32' as const } };
+    const moved = b.value('Transpose', [x, b.ints('perm', swap)], 'moved', tperm);
+    const s = b.value('Softmax', [moved], 'softmax', T);
+    b.op('Transpose', [s, b.ints('perm', swap)], n.outputs[0], tperm);
+  },
+  // (x − μ)·rsqrt(σ² + ε): TensorFlow has no LayerNorm op
+  layerNorm: (b, n) => {
+    const keep = { T: FLOAT, Tidx: { type: 'DT_INT32' as const }, keep_dims: { b: true } };
+    const mean = b.value('Mean', [n.inputs[0], b.ints('last', [-1])], 'mean', keep);
+    const centred = b.value('Sub', [n.inputs[0], mean], 'centred', T);
+    const variance = b.value(
+      'Mean',
+      [b.value('Square', [centred], 'square', T), b.ints('last', [-1])],
+      'variance',
+      keep,
+    );
+    const shifted = b.value('AddV2', [variance, b.scalar('eps', n.config.eps as number)], 'shifted', T);
+    b.op('Mul', [centred, b.value('Rsqrt', [shifted], 'rsqrt', T)], n.outputs[0], T);
+  },
   // shape
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];
@@ -225,6 +271,12 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     b.op('BroadcastTo', [reshaped, full], n.outputs[0], T);
   },
   reshape: (b, n) => void reshape(b, n.inputs[0], n.outputTypes[0], n.outputTypes[0].shape, n.outputs[0]),
+  transpose: (b, n) => {
+    const t = n.inputTypes[0];
+    const perm = (n.config.perm as number[]).map((a) => a + lead(t));
+    const order = b.ints('perm', t.batch ? [0, ...perm] : perm);
+    b.op('Transpose', [n.inputs[0], order], n.outputs[0], { T: FLOAT, Tperm: { type: 'DT_INT32' } });
+  },
   flatten: (b, n) => void reshape(b, n.inputs[0], n.outputTypes[0], n.outputTypes[0].shape, n.outputs[0]),
   concat: (b, n) =>
     void b.op('ConcatV2', [...n.inputs, b.ints('axis', [-1])], n.outputs[0], {

@@ -12,7 +12,7 @@ import { exampleCase, exampleGraph, galleryFor, refusedGenerators, relativeError
 import { GENERATOR_CASES, generatorCase } from '../../testing/oneGenerator';
 import type { ExportGraph } from '../graph';
 import { isRefusal, missingFromTable, refusalOf, UnsupportedOpError, unknownInTable } from '../opTable';
-import type { ExportFile } from '../targets';
+import { type ExportFile, wholeData } from '../targets';
 import { TFJS_OPS } from './ops';
 import { tfjsGraphModel, tfjsTarget } from './write';
 
@@ -26,7 +26,8 @@ async function load(files: readonly ExportFile[]): Promise<tf.GraphModel> {
   const fetchFunc = async (url: URL | RequestInfo) => {
     const data = byPath.get(String(url).replace('https://app.example/model/', ''));
     if (data === undefined) return new Response('not found', { status: 404 });
-    return new Response(typeof data === 'string' ? data : new Uint8Array(data));
+    const whole = wholeData(data);
+    return new Response(typeof whole === 'string' ? whole : new Uint8Array(whole));
   };
   return tf.loadGraphModel('https://app.example/model/model.json', { fetchFunc });
 }

@@ -5,7 +5,7 @@
  *        ← editor / train-ui / classroom ← app
  *
  * and that no two folders import each other, not even on one floor and not even for a type.
- * cli, bench, e2e and scripts may use anything below app. A file of src/testing stands on the
+ * cli, class-server, bench, e2e and scripts may use anything below app. A file of src/testing stands on the
  * highest floor it imports from. Production code never imports src/testing. One exception, by
  * design: the core's tests evaluate diagrams on the float64 typed-array engine, the oracle of the
  * core (finite differences, the RD axioms), so a core test may import the engines floor. Packages are held to floors too: the core
@@ -26,7 +26,9 @@ export const FLOORS = {
   editor: 9,
   classroom: 9,
   'train-ui': 9,
+  live: 9,
   cli: 10,
+  'class-server': 10,
   bench: 10,
   e2e: 10,
   scripts: 10,

@@ -12,7 +12,7 @@ import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 import { useDocument, useSelectedWires } from '../../editor/store/hooks';
 import type { LensDocument } from '../../io/document';
 import { printNumber } from '../../learn/explain/notation';
-import { leavePresentation, present } from '../present/presentStore';
+import { leavePresentation, present, presentStore } from '../present/presentStore';
 import { usePresentCamera } from '../present/usePresentCamera';
 import { useTrainSession } from '../session/TrainSessionContext';
 import { frameCaption, paramUpdates } from './captions';
@@ -164,7 +164,10 @@ export function AnimationPanel() {
   const dock = usePanelDock();
   // presented, the camera follows the boxes at work at a size a class reads (present/presentCamera.ts)
   useFitAbovePanel(section, s.status === 'ready' && !presenting ? s.traced : null, frame?.boxes ?? NO_BOXES, dock);
-  usePresentCamera(section, presenting && s.status === 'ready' && frame ? frame : null);
+  usePresentCamera(section, presenting && s.status === 'ready' && frame ? frame : null, s.index);
+  // presented, a frame too large to read whole is shown a part at a time (present/framePlace.ts)
+  const place = useStore(presentStore, (p) => p.place);
+  const parts = presenting && place.frame === s.index && place.of > 1 ? place : null;
   const notHere = useOpenedValues(session, player, t, pinned, frame, s.example);
   // the optimiser's caption prints its update diagram: made once per frame and example, not per render
   const caption = useMemo(
@@ -272,6 +275,11 @@ export function AnimationPanel() {
             <h3 className={`anim-title anim-title-${frame?.kind}`}>{caption.title}</h3>
             <p className="anim-rule">{caption.rule}</p>
             {caption.numbers && <p className="anim-rule-numbers">{caption.numbers}</p>}
+            {parts && (
+              <p className="anim-place">
+                Part {parts.at + 1} of {parts.of} (→ ←)
+              </p>
+            )}
           </div>
         )}
         {(updates.length > 0 || (t && pinned)) && (

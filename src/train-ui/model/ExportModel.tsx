@@ -15,8 +15,8 @@ import type { SessionState } from '../session/sessionState';
 import { useSession, useShelf, useTrainSession } from '../session/TrainSessionContext';
 import { rowsOf } from '../views/useViewRows';
 import { ExportToMenu } from './ExportToMenu';
-import { exportSource, openedModelText, resumeOf } from './modelExport';
-import { modelFileName } from './modelFileName';
+import { exportSource, openedModelFile, resumeOf, type SavedModel } from './modelExport';
+import { modelArchiveName, modelFileName } from './modelFileName';
 
 export function ExportModel() {
   const store = useEditorStoreApi();
@@ -24,6 +24,8 @@ export function ExportModel() {
   const shelf = useShelf();
   const loaded = useRef<SessionState['resume']>(null);
   const [busy, setBusy] = useState(false);
+  /** How much of a big model's archive is written, 0…1; null when none is being written. */
+  const [progress, setProgress] = useState<number | null>(null);
 
   // A model file opened (persist/openFiles.ts): its weights go at once to the session of the
   // document it opened as (shown since the open: it is read at the time, not at the last render).
@@ -47,28 +49,56 @@ export function ExportModel() {
   const source = exportSource({ phase, ready, resume, step }, doc, opened, loaded.current);
   const fileName = modelFileName(doc.name);
 
-  const modelText = async (): Promise<string | null> =>
+  const savedModel = async (): Promise<SavedModel | null> =>
     source.kind === 'run'
-      ? await session.reads.modelText()
+      ? await session.reads.modelFile()
       : source.kind === 'opened'
-        ? openedModelText(source.opened)
+        ? openedModelFile(source.opened)
         : null;
+
+  /**
+   * An archive's chunks gathered into one Blob a few at a time, the bar showing how much: the
+   * bytes go to the browser's blob store piece by piece, never as one string.
+   */
+  async function archiveBlob(chunks: readonly (ArrayBuffer | Uint8Array)[]): Promise<Blob> {
+    const total = chunks.reduce((n, c) => n + c.byteLength, 0);
+    let blob = new Blob([]);
+    let done = 0;
+    for (const c of chunks) {
+      blob = new Blob([blob, c instanceof Uint8Array ? c.slice() : c]);
+      done += c.byteLength;
+      setProgress(done / total);
+      await new Promise((go) => setTimeout(go, 0));
+    }
+    return new Blob([blob], { type: 'application/octet-stream' });
+  }
 
   async function exportModel() {
     const notify = store.getState().notify;
     setBusy(true);
     try {
-      const text = await modelText();
-      if (text === null) {
+      const saved = await savedModel();
+      if (saved === null) {
         notify('Export model: train first; there are no trained weights yet.', 'error');
         return;
       }
-      downloadText(text, fileName);
-      notify(`Exported the model as “${fileName}”.`);
+      if ('text' in saved) {
+        downloadText(saved.text, fileName);
+        notify(`Exported the model as “${fileName}”.`);
+        return;
+      }
+      const name = modelArchiveName(doc.name);
+      setProgress(0);
+      const blob = await archiveBlob(saved.chunks);
+      downloadBlob(blob, name);
+      notify(
+        `Exported the model as “${name}” (${(blob.size / 2 ** 20).toFixed(0)} MB: an archive, its weights as bytes).`,
+      );
     } catch (e) {
       notify(`Export model failed: ${e instanceof Error ? e.message : String(e)}`, 'error');
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   }
 
@@ -76,17 +106,26 @@ export function ExportModel() {
     const notify = store.getState().notify;
     setBusy(true);
     try {
-      const text = await modelText();
-      if (text === null) {
+      const saved = await savedModel();
+      if (saved === null) {
         notify(`Export → ${target.label}: train first; there are no trained weights yet.`, 'error');
         return;
       }
       // The writers load on the first export, not with the page (docs/export.md).
-      const { exportArchive } = await import('../../export/package');
+      const { exportArchive, exportArchiveOf } = await import('../../export/package');
       // the rows, loaded now rather than with the page, let the package's README give the split's sizes
       const rows = doc.dataset ? await rowsOf(doc.dataset).catch(() => undefined) : undefined;
       const datasetRows = rows?.n;
-      const archive = exportArchive(text, target.id, safeFileBase(doc.name, 'model'), datasetRows);
+      const base = safeFileBase(doc.name, 'model');
+      const archive =
+        'text' in saved
+          ? exportArchive(saved.text, target.id, base, datasetRows)
+          : await exportArchiveOf(
+              new Blob(saved.chunks.map((c) => (c instanceof Uint8Array ? c.slice() : c))),
+              target.id,
+              base,
+              datasetRows,
+            );
       downloadBlob(new Blob([archive.bytes.slice().buffer], { type: 'application/zip' }), archive.name);
       notify(`Exported the model for ${target.label} as “${archive.name}”.`);
     } catch (e) {
@@ -112,6 +151,11 @@ export function ExportModel() {
       >
         Export model
       </button>
+      {progress !== null && (
+        <progress max={1} value={progress} aria-label="Writing the model file">
+          {Math.round(progress * 100)}%
+        </progress>
+      )}
       <ExportToMenu
         disabled={!can}
         why={source.kind === 'none' ? source.why : null}

@@ -5,7 +5,7 @@
  */
 import type { OpenedModel } from '../../editor/store/types';
 import type { LensDocument } from '../../io/document';
-import { modelFileText } from '../../io/modelWrite';
+import { type ModelParts, modelArchiveChunks, modelFileText, needsArchive } from '../../io/modelWrite';
 import type { OpenedWeights, SessionState } from '../session/sessionState';
 
 export type ExportSource =
@@ -53,8 +53,20 @@ export function exportSource(
  * and the fields this Lensboard does not know (a newer minor version's), as they were.
  */
 export function openedModelText(opened: OpenedModel, createdAt?: Date): string {
+  return modelFileText(openedParts(opened, createdAt));
+}
+
+/** The file Export model saves: the JSON form, or the archive's chunks for weights too big for it. */
+export type SavedModel = { readonly text: string } | { readonly chunks: readonly (ArrayBuffer | Uint8Array)[] };
+
+export function openedModelFile(opened: OpenedModel, createdAt?: Date): SavedModel {
+  const parts = openedParts(opened, createdAt);
+  return needsArchive(parts.weights) ? { chunks: modelArchiveChunks(parts) } : { text: modelFileText(parts) };
+}
+
+function openedParts(opened: OpenedModel, createdAt?: Date): ModelParts {
   const { model } = opened;
-  return modelFileText({
+  return {
     diagram: opened.doc,
     trainingConfig: model.trainingConfig,
     metrics: model.metrics,
@@ -62,5 +74,5 @@ export function openedModelText(opened: OpenedModel, createdAt?: Date): string {
     createdAt,
     trainedOn: model.trainedOn,
     carried: opened.carried,
-  });
+  };
 }

@@ -5,11 +5,12 @@
  * presenting (laser pointer, the run's chart, the lens view's caption) lives here too, outside
  * the panels that presenting hides.
  */
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useStore } from 'zustand';
 import { LaserPointer } from './LaserPointer';
 import { PresentTraining } from './PresentTraining';
-import { present, type Shown } from './presentStore';
+import { present, presentStore, type Shown } from './presentStore';
 import { usePresentLayer } from './usePresentLayer';
 import { useValueCardPlacement } from './useValueCardPlacement';
 import './present.css';
@@ -23,10 +24,34 @@ const CHOICES: readonly { what: Shown; label: string; hint: string }[] = [
 const LENS_CAPTION =
   'Lens view: each box carries its value forward, left to right, and its backward strand R[f] brings the change back, right to left (dashed). The optimiser hands each parameter p down and takes its change p′ back up.';
 
+/**
+ * The lens view's caption takes its room from the bottom of the screen (present.css reads
+ * --present-caption-room): the drawing ends above it, so no box lies under the caption.
+ */
+function useCaptionRoom(caption: RefObject<HTMLElement | null>, on: boolean): void {
+  useEffect(() => {
+    const el = caption.current;
+    if (!on || !el) return;
+    const root = document.documentElement.style;
+    const measure = () =>
+      root.setProperty('--present-caption-room', `${Math.ceil(innerHeight - el.getBoundingClientRect().top)}px`);
+    measure();
+    const watch = new ResizeObserver(measure);
+    watch.observe(el);
+    return () => {
+      watch.disconnect();
+      root.removeProperty('--present-caption-room');
+    };
+  }, [caption, on]);
+}
+
 export function PresentButton() {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const { showing, laser } = usePresentLayer();
+  const place = useStore(presentStore, (s) => s.place);
+  const caption = useRef<HTMLParagraphElement>(null);
+  useCaptionRoom(caption, showing === 'lens');
   useValueCardPlacement(showing === 'animation');
 
   useEffect(() => {
@@ -67,7 +92,12 @@ export function PresentButton() {
             {laser && <LaserPointer />}
             {showing === 'training' && <PresentTraining />}
             {showing === 'lens' && (
-              <p className="present-caption present-lens-caption" aria-live="polite">
+              <p ref={caption} className="present-caption present-lens-caption" aria-live="polite">
+                {place.of > 1 && (
+                  <strong className="present-place">
+                    Part {place.at + 1} of {place.of} (→ ←).{' '}
+                  </strong>
+                )}
                 {LENS_CAPTION}
               </p>
             )}

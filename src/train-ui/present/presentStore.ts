@@ -13,12 +13,38 @@ export interface PresentState {
   readonly showing: Shown | null;
   /** The browser granted fullscreen for this presentation. */
   readonly fullscreen: boolean;
+  /** Where the camera is in a frame cut into places (presentCamera.ts, cameraStops). */
+  readonly place: Place;
 }
 
-export const presentStore = createStore<PresentState>(() => ({ showing: null, fullscreen: false }));
+/**
+ * The camera's place: the `at`-th of `of` places of frame `frame` (the lens view is frame 0).
+ * `at` is −1 for the last place before the camera knows how many there are.
+ */
+export interface Place {
+  readonly frame: number;
+  readonly at: number;
+  readonly of: number;
+}
+
+const FIRST: Place = { frame: 0, at: 0, of: 1 };
+
+export const presentStore = createStore<PresentState>(() => ({ showing: null, fullscreen: false, place: FIRST }));
+
+/** Moves the camera to the next (1) or previous (−1) place of `frame`; false when there is none there. */
+export function stepPlace(frame: number, by: 1 | -1): boolean {
+  const { place } = presentStore.getState();
+  const at = place.at + by;
+  if (place.frame !== frame || place.at < 0 || at < 0 || at >= place.of) return false;
+  presentStore.setState({ place: { ...place, at } });
+  return true;
+}
+
+/** The camera comes to `frame` at its first place (0) or its last (−1). */
+export const enterFrame = (frame: number, at: 0 | -1): void => presentStore.setState({ place: { frame, at, of: 1 } });
 
 export function present(what: Shown): void {
-  presentStore.setState({ showing: what });
+  presentStore.setState({ showing: what, place: FIRST });
   const root = document.documentElement;
   if (document.fullscreenElement || typeof root.requestFullscreen !== 'function') return;
   root.requestFullscreen().then(

@@ -1,14 +1,18 @@
 /**
  * The camera of a presented animation (presentCamera.ts): at each frame, after the caption has
  * been drawn for it, the view moves to the boxes at work at the largest zoom, up to the reading
- * zoom, that shows them above the caption; again when the pane or the caption changes size.
+ * zoom, that shows them above the caption; again when the pane or the caption changes size. Boxes
+ * too far apart to read together are shown a place at a time, → and ← walking them (framePlace.ts).
  * Takes the place of the editor's framing above the panel (animate/useFitAbovePanel.ts) while
  * the animation is presented.
  */
 import { useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useStore as useZustand } from 'zustand';
 import { animationMarks } from '../../editor/canvas/animationMarks';
-import { boxesInView, presentView } from './presentCamera';
+import { framePlace } from './framePlace';
+import { boxesInView } from './presentCamera';
+import { presentStore } from './presentStore';
 
 interface ShownFrame {
   readonly kind: 'inputs' | 'forward' | 'backward';
@@ -30,17 +34,19 @@ function useCaptionHeight(panel: RefObject<HTMLElement | null>, on: boolean): nu
   return height;
 }
 
-export function usePresentCamera(panel: RefObject<HTMLElement | null>, frame: ShownFrame | null): void {
+export function usePresentCamera(panel: RefObject<HTMLElement | null>, frame: ShownFrame | null, index: number): void {
   const flow = useReactFlow();
   const rf = useStoreApi();
   const width = useStore((s) => s.width);
   const height = useStore((s) => s.height);
   const caption = useCaptionHeight(panel, frame !== null);
-  const key = frame ? `${frame.kind} ${frame.boxes.join(' ')}` : '';
+  const key = frame ? `${index} ${frame.kind} ${frame.boxes.join(' ')}` : '';
+  const place = useZustand(presentStore, (s) => `${s.place.frame} ${s.place.at}`);
   // read through its key: a new object for the same frame does not move the camera
   const shown = useRef(frame);
   shown.current = frame;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the place walked to is when to look again; framePlace reads it
   useEffect(() => {
     if (!key || !width || !height || !caption) return;
     const at = requestAnimationFrame(() => {
@@ -55,9 +61,8 @@ export function usePresentCamera(panel: RefObject<HTMLElement | null>, frame: Sh
       // presented, the caption lies under the pane (present.css); whatever of it is over the pane is left out
       const pane = rf.getState().domNode?.getBoundingClientRect();
       const over = pane && panel.current ? Math.max(0, pane.bottom - panel.current.getBoundingClientRect().top) : 0;
-      // at once: a flight between two zooms passes through smaller ones, each a picture the class would see go by
-      void flow.setViewport(presentView(flow.getNodesBounds(ids), width, height, over));
+      framePlace(flow, ids, index, { width, height }, over);
     });
     return () => cancelAnimationFrame(at);
-  }, [flow, rf, panel, key, width, height, caption]);
+  }, [flow, rf, panel, key, index, place, width, height, caption]);
 }

@@ -13,7 +13,7 @@ import type { TrainerClient } from '../../learn/trainerClient';
 import { PULSE, type PulseTimes, watchPulse } from '../../learn/trainerPulse';
 import type { EpochMetrics } from '../../learn/trainerTypes';
 import type { StartRequest } from '../../learn/trainProtocol';
-import { parseModelText } from '../../model/modelParse';
+import { parseSavedModel } from '../../model/modelParse';
 import { afterDeath, type Revival } from './deadWorker';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
@@ -296,8 +296,7 @@ export class TrainSession {
   /** A new run of the document as it is now, from this run's weights where they still fit. */
   private async fromRun(): Promise<void> {
     if (!this.client) return;
-    const text = await this.client.model();
-    const parsed = parseModelText(text);
+    const parsed = await parseSavedModel(await this.client.modelFile());
     if (!parsed.ok) {
       this.set({ phase: 'error', message: parsed.errors.map((e) => e.message).join('; '), edited: false });
       return;

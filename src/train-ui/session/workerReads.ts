@@ -9,7 +9,8 @@
 import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { FromWorker, SentWeights } from '../../learn/trainProtocol';
-import { type LoadedModel, loadModel, withParameters } from '../../model/modelRuntime';
+import { parseSavedModel } from '../../model/modelParse';
+import { type LoadedModel, loadOpened, ModelFileError, withParameters } from '../../model/modelRuntime';
 import type { SessionState } from './sessionState';
 
 export class WorkerReads {
@@ -37,6 +38,12 @@ export class WorkerReads {
   async modelText(createdAt?: Date): Promise<string | null> {
     const client = this.running();
     return client ? client.model(createdAt) : null;
+  }
+
+  /** The run as Export model saves it: text, or an archive's chunks for big weights; null with no run. */
+  async modelFile(createdAt?: Date): Promise<{ text: string } | { chunks: readonly ArrayBuffer[] } | null> {
+    const client = this.running();
+    return client ? client.modelFile(createdAt) : null;
   }
 
   /**
@@ -77,7 +84,10 @@ export class WorkerReads {
     const client = this.running();
     if (!client) return null;
     if (this.model?.client !== client) {
-      const model = loadModel(await client.model());
+      // a model too big for the JSON form comes as an archive's chunks (docs/model-format.md)
+      const parsed = await parseSavedModel(await client.modelFile());
+      if (!parsed.ok) throw new ModelFileError(parsed.errors);
+      const model = loadOpened(parsed.model, parsed.weights);
       if (this.client() === client) this.model = { client, model };
       return model;
     }

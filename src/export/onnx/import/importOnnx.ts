@@ -103,8 +103,11 @@ function drawInput(
   const box = d.role('input', input.name, input.name);
   const x: Value = { box, port: 'x', shape, layout: 'plain' };
   if (shape.length !== 3) {
-    if (shape.length !== 1)
-      return issue('inputs', `${where} has ${shape.length} feature axes; Lensboard imports vectors and images`);
+    if (shape.length > 2)
+      return issue(
+        'inputs',
+        `${where} has ${shape.length} feature axes; Lensboard imports vectors, sequences of vectors and images`,
+      );
     return { value: x, features: shape };
   }
   const [ch, h, w] = shape;

@@ -16,6 +16,7 @@ import {
   pooledHW,
 } from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
+import { ATTENTION_OPS } from './attentionOps';
 import type { Value } from './drawing';
 import { LAYER_OPS } from './layers';
 import {
@@ -33,6 +34,7 @@ import {
   spatialGeometry,
   weight,
 } from './nodeReading';
+import { CAUSAL } from './patterns';
 
 /** x·W (+ C) as linear (and bias) boxes; W [n, m] transposed first when `transB`. */
 function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, bias?: Float32Array): Value[] {
@@ -147,6 +149,25 @@ function reshape(c: Ctx): Value[] {
   return [c.d.box('reshape', { shape }, c.node.name, [x]).out(0, shape)];
 }
 
+/** A product of two data values (attention's QKᵀ, AV): one batchMatmul per leading index. */
+function batchMatmul(c: Ctx): Value[] {
+  const [a, b] = [data(c, 0), data(c, 1)];
+  plain(a, 'it');
+  plain(b, 'it');
+  const r = a.shape.length;
+  const fits =
+    r >= 2 &&
+    b.shape.length === r &&
+    a.shape.slice(0, -2).join() === b.shape.slice(0, -2).join() &&
+    a.shape[r - 1] === b.shape[r - 2];
+  if (!fits)
+    refuse(
+      `it multiplies values of shapes [${a.shape.join(', ')}] and [${b.shape.join(', ')}]; Lensboard's batchMatmul takes two of equal leading axes, each at least a matrix`,
+    );
+  const shape = [...a.shape.slice(0, -1), b.shape[r - 1]];
+  return [c.d.box('batchMatmul', {}, c.node.name, [a, b]).out(0, shape)];
+}
+
 function lastAxis(c: Ctx, x: Value, axis: number): void {
   const rank = x.shape.length + 1;
   const a = axis < 0 ? axis + rank : axis;
@@ -176,6 +197,14 @@ function transpose(c: Ctx): Value[] {
   const x = data(c, 0);
   if (x.shape.length === 3 && x.layout === 'plain' && perm.join() === '0,3,1,2') return [{ ...x, layout: 'nhwc' }];
   if (x.layout === 'nhwc' && perm.join() === '0,2,3,1') return [{ ...x, layout: 'plain' }];
+  const rank = x.shape.length + 1;
+  const isPerm = perm.length === rank && perm.every((a, i) => perm.indexOf(a) === i && a < rank);
+  if (isPerm && perm[0] === 0 && x.layout !== 'nhwc') {
+    plain(x, 'it');
+    const features = perm.slice(1).map((a) => a - 1);
+    const shape = features.map((a) => x.shape[a]);
+    return [c.d.box('transpose', { perm: features }, c.node.name, [x]).out(0, shape)];
+  }
   return refuse(`its permutation [${perm.join(', ')}] moves axes Lensboard keeps in place`);
 }
 
@@ -267,7 +296,7 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
     c.folded(c.node.outputs[0], t);
     return [];
   },
-  MatMul: (c) => dense(c, data(c, 0), weight(c, 1), false, 1),
+  MatMul: (c) => (c.value(c.node.inputs[1] ?? '') ? batchMatmul(c) : dense(c, data(c, 0), weight(c, 1), false, 1)),
   Gemm: (c) => {
     if (intAttr(c.node, 'transA', 0) !== 0) refuse('it transposes its data input');
     const alpha = floatAttr(c.node, 'alpha', 1);
@@ -306,8 +335,14 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
   Softmax: (c) => {
     const x = data(c, 0);
     if (c.opset < 13 && x.shape.length > 1) refuse('before opset 13 it normalises over all trailing axes at once');
-    lastAxis(c, x, intAttr(c.node, 'axis', c.opset < 13 ? 1 : -1));
-    return [c.d.box('softmax', {}, c.node.name, [x]).out(0, x.shape, x.layout)];
+    const rank = x.shape.length + 1;
+    const given = intAttr(c.node, 'axis', c.opset < 13 ? 1 : -1);
+    const at = given < 0 ? given + rank : given;
+    if (x.layout === 'nhwc' || at === rank - 1) lastAxis(c, x, given);
+    else if (at < 1 || at >= rank)
+      refuse(`it works along axis ${given}, the batch axis or none; Lensboard keeps the batch`);
+    const config = { axis: at === rank - 1 ? -1 : at - 1, causal: intAttr(c.node, CAUSAL, 0) === 1 };
+    return [c.d.box('softmax', config, c.node.name, [x]).out(0, x.shape, x.layout)];
   },
   Flatten: (c) => {
     if (intAttr(c.node, 'axis', 1) !== 1)
@@ -351,4 +386,5 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
     return sizes.map((s, k) => box.out(k, [...x.shape.slice(0, -1), s]));
   },
   ...LAYER_OPS,
+  ...ATTENTION_OPS,
 };

@@ -107,12 +107,45 @@ function geluAt(g: Graph, last: OnnxNode): Match | undefined {
 const layerName = (n: OnnxNode) =>
   n.name.includes('/') ? `${n.name.slice(0, n.name.lastIndexOf('/'))}/Gelu` : `${n.name}.gelu`;
 
+/** Marks a Softmax read back from Add(x, causal mask): Lensboard's softmax with `causal` set. */
+export const CAUSAL = 'lensboard_causal';
+
+/** Whether t is a causal mask: over its last two axes (any leading ones of size 1), 0 where j ≤ i and −∞ (or below −10⁴) where j > i. */
+function isCausalMask(t: OnnxTensor | undefined): boolean {
+  if (!t || t.dims.length < 2 || t.dims.slice(0, -2).some((d) => d !== 1)) return false;
+  const [rows, cols] = t.dims.slice(-2);
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < cols; j++) {
+      const v = Number(t.values[i * cols + j]);
+      if (j > i ? !(v <= -1e4) : v !== 0) return false;
+    }
+  return rows > 1;
+}
+
+/** A Softmax along the last axis of Add(x, causal mask), as one causal Softmax of x. */
+function causalSoftmax(g: Graph, n: OnnxNode): OnnxNode | undefined {
+  const axis = n.attributes.find((a) => a.name === 'axis');
+  if (n.opType !== 'Softmax' || (axis && !(axis.kind === 'int' && axis.value === -1))) return undefined;
+  const add = g.only(n.inputs[0] ?? '', 'Add');
+  if (!add) return undefined;
+  const [a, b] = add.inputs;
+  const x = isCausalMask(g.constant(b)) ? a : isCausalMask(g.constant(a)) ? b : undefined;
+  if (x === undefined) return undefined;
+  return { ...n, inputs: [x], attributes: [...n.attributes, { name: CAUSAL, kind: 'int', value: 1 }] };
+}
+
 /** The nodes with every GELU subgraph replaced by one `Gelu` node, in the place of its last node. */
 export function fusePatterns(nodes: readonly OnnxNode[], outputs: readonly string[], constant: Constant): OnnxNode[] {
   const g = new Graph(nodes, outputs, constant);
   const dropped = new Set<OnnxNode>();
   const replaced = new Map<OnnxNode, OnnxNode>();
   for (const n of nodes) {
+    const causal = causalSoftmax(g, n);
+    if (causal) {
+      dropped.add(g.producer.get(n.inputs[0]) as OnnxNode);
+      replaced.set(n, causal);
+      continue;
+    }
     const m = geluAt(g, n);
     if (!m || m.inner.some((k) => dropped.has(k))) continue;
     for (const k of m.inner) dropped.add(k);

@@ -1,0 +1,128 @@
+/**
+ * `npm run bench -- class [--students=N] [--seconds=S]`: simulated students on the class server
+ * (docs/class.md#the-load-bench), all on 127.0.0.1. The server runs as its own process (`npm run
+ * class`); N students (60) each write a report into their room twice a second for S seconds
+ * (120), through y-websocket's provider as a page does, and one teacher reads every room. Rows:
+ * reports delivered of those sent, p50/p99 latency from a student's write to the teacher's
+ * document, and the server process's CPU and resident memory (from /proc).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as Y from 'yjs';
+import { roomName } from '../../src/io/classRooms';
+import { writeReport } from '../../src/live/board';
+import { connect, idOfSecret, makeClass, newSecret, student, synced, teacher } from '../../src/testing/classClient';
+import type { Suite } from '../run';
+import type { BenchRow } from '../shared/table';
+
+function flag(args: readonly string[], name: string, fallback: number, max: number): number {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return fallback;
+  const raw = args[i].includes('=') ? args[i].split('=')[1] : args[i + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new Error(`--${name} must be an integer in [1, ${max}], got '${raw}'`);
+  return n;
+}
+
+function startServer(data: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/class-server/main.ts', '--host', '127.0.0.1', '--port', '0', '--data', data],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (b: Buffer) => {
+      const m = /class server on http:\/\/127\.0\.0\.1:(\d+)/.exec(b.toString());
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.once('exit', (code) => reject(new Error(`the class server exited with ${code}`)));
+  });
+}
+
+/** CPU seconds (user + system) and resident bytes of a process, from /proc. */
+function usage(pid: number): { cpu: number; rss: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  const rssPages = Number(stat[21]);
+  return { cpu: ticks / 100, rss: rssPages * 4096 };
+}
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+export const benchClass: Suite = async (args) => {
+  const n = flag(args, 'students', 60, 200);
+  const seconds = flag(args, 'seconds', 120, 600);
+  const { child, port } = await startServer(mkdtempSync(join(tmpdir(), 'lensboard-class-bench-')));
+  const http = `http://127.0.0.1:${port}`;
+  try {
+    const made = await makeClass(http);
+    const latencies: number[] = [];
+    const seen = new Map<string, number>();
+    const students = [];
+    const watchers = [];
+    for (let i = 0; i < n; i++) {
+      const secret = newSecret();
+      const room = roomName({ code: made.code, kind: 'student', student: idOfSecret(secret) });
+      const doc = new Y.Doc();
+      const p = connect(http, room, doc, student(secret));
+      const read = new Y.Doc();
+      const w = connect(http, room, read, teacher(made));
+      const map = read.getMap('student');
+      read.on('update', () => {
+        const step = map.get('step') as number | undefined;
+        const sent = map.get('sentAt') as number | undefined;
+        if (step === undefined || sent === undefined || (seen.get(room) ?? 0) >= step) return;
+        seen.set(room, step);
+        latencies.push(performance.now() - sent);
+      });
+      students.push({ doc, p });
+      watchers.push(w);
+    }
+    await Promise.all([...students.map((s) => synced(s.p)), ...watchers.map(synced)]);
+    const before = usage(child.pid ?? 0);
+    let peak = before.rss;
+    let sent = 0;
+    const ticks = seconds * 2;
+    for (let t = 1; t <= ticks; t++) {
+      const due = performance.now() + 500;
+      for (const s of students) {
+        // One transaction, one message, as a page's report is: the time it was sent rides with it.
+        s.doc.transact(() => {
+          s.doc.getMap('student').set('sentAt', performance.now());
+          writeReport(s.doc, { phase: 'running', step: t, epoch: t, loss: 1 / t, accuracy: null, learningRate: 0.1 });
+        });
+        sent++;
+      }
+      peak = Math.max(peak, usage(child.pid ?? 0).rss);
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = usage(child.pid ?? 0);
+    for (const s of students) s.p.destroy();
+    for (const w of watchers) w.destroy();
+    latencies.sort((a, b) => a - b);
+    // A report superseded before the teacher saw it still arrived (the newer one carries it): count steps seen.
+    const delivered = [...seen.values()].reduce((a, b) => a + b, 0);
+    const note = `${n} students × 2 Hz × ${seconds} s`;
+    const rows: BenchRow[] = [
+      { suite: 'class', name: 'reports delivered', value: delivered, unit: `of ${sent}`, note },
+      { suite: 'class', name: 'latency p50, student → teacher', value: quantile(latencies, 0.5), unit: 'ms', note },
+      { suite: 'class', name: 'latency p99, student → teacher', value: quantile(latencies, 0.99), unit: 'ms', note },
+      {
+        suite: 'class',
+        name: 'server CPU',
+        value: (100 * (after.cpu - before.cpu)) / seconds,
+        unit: '% of a core',
+        note,
+      },
+      { suite: 'class', name: 'server memory', value: Math.round(peak / 2 ** 20), unit: 'MB rss (peak)', note },
+    ];
+    return rows;
+  } finally {
+    child.kill('SIGTERM');
+  }
+};

@@ -1,0 +1,51 @@
+/**
+ * The teacher's side of the Class panel (docs/class.md#for-a-teacher): the code, the students'
+ * link and its QR code, the teacher's own link (the only place the key appears), "Pause
+ * everyone" and the board.
+ */
+import { useStore } from 'zustand';
+import { showCode } from '../io/classRooms';
+import { BoardChart } from './BoardChart';
+import { BoardTable } from './BoardTable';
+import { bestRun } from './board';
+import { live, type Membership } from './liveStore';
+import { QrCode } from './QrCode';
+
+export function TeacherView({ m }: { m: Membership }) {
+  const rows = useStore(live, (s) => s.rows);
+  const named = useStore(live, (s) => s.named);
+  const pause = useStore(live, (s) => s.pauseEveryone);
+  const studentsLink = `${location.origin}/?class=${m.code}`;
+  const teacherLink = `${studentsLink}&teacher=${m.key ?? ''}`;
+  const best = bestRun(rows);
+  return (
+    <>
+      <p className="live-code">
+        Class code <strong className="live-code-value">{showCode(m.code)}</strong>
+      </p>
+      <p>
+        Students open <a href={studentsLink}>{studentsLink}</a> (or scan it) and give their name.
+      </p>
+      <QrCode text={studentsLink} label="QR code of the students’ link" />
+      <details>
+        <summary>Your teacher’s link</summary>
+        <p>Opens this class as its teacher from another browser. It holds your key: keep it to yourself.</p>
+        <input readOnly aria-label="Teacher’s link" value={teacherLink} onFocus={(e) => e.currentTarget.select()} />
+      </details>
+      <div className="live-controls">
+        <button type="button" disabled={!pause} onClick={() => pause?.()}>
+          Pause everyone
+        </button>
+        <label>
+          <input type="checkbox" checked={named} onChange={(e) => live.setState({ named: e.currentTarget.checked })} />{' '}
+          Show names
+        </label>
+      </div>
+      <h3>
+        The board: {rows.length} student{rows.length === 1 ? '' : 's'}
+      </h3>
+      <BoardChart rows={rows} best={best} named={named} />
+      <BoardTable rows={rows} best={best} named={named} />
+    </>
+  );
+}

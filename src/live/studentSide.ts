@@ -1,0 +1,94 @@
+/**
+ * A student's page in a live class (docs/class.md): the teacher's diagram opens locked (the
+ * class link's lock, editor/store/lock.ts) each time the teacher changes it; a rise of the
+ * class's pause count pauses the run; and the run's numbers go to the student's own room at most
+ * twice a second, only when they changed. The student trains in their own worker, as ever.
+ */
+import type { EditorStore } from '../editor/store/createEditorStore';
+import type { ClassLock } from '../io/classLock';
+import { roomName } from '../io/classRooms';
+import { parseDocumentText } from '../io/parse';
+import type { SessionShelf } from '../train-ui/session/sessionShelf';
+import { CLASS_MAP, changed, type Report, STUDENT_MAP, writeReport } from './board';
+import { closeRoom, openRoom, studentIdOf } from './connection';
+import { live, type Membership } from './liveStore';
+
+/** At most twice a second (docs/class.md#what-flows). */
+export const REPORT_MS = 500;
+
+/** A lock no key opens: only the teacher's page, which never holds it, edits the class's diagram. */
+const classLock = (): ClassLock => {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return {
+    check: btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .slice(0, 43),
+  };
+};
+
+export function runStudent(m: Membership, store: EditorStore, shelf: SessionShelf): () => void {
+  const cls = openRoom(roomName({ code: m.code, kind: 'class' }), m);
+  const classMap = cls.doc.getMap(CLASS_MAP);
+  const lock = classLock();
+  let stopped = false;
+  let own: ReturnType<typeof openRoom> | null = null;
+  let shownText = '';
+  let pauseSeen: number | null = null;
+
+  cls.provider.on('status', ({ status }) => live.setState({ status }));
+
+  const apply = () => {
+    const text = classMap.get('document');
+    if (typeof text === 'string' && text !== shownText) {
+      shownText = text;
+      const parsed = parseDocumentText(text);
+      const s = store.getState();
+      if (!parsed.ok)
+        s.notify(`The class’s diagram could not be read: ${parsed.errors[0]?.message ?? 'unknown'}`, 'error');
+      else {
+        s.lockBoxes(lock, parsed.doc);
+        s.setDocument(parsed.doc, true, 'file');
+      }
+    }
+    const pause = classMap.get('pause');
+    const count = typeof pause === 'number' ? pause : 0;
+    // The count at joining is history: only a rise seen here pauses.
+    if (pauseSeen !== null && count > pauseSeen) shelf.shown.getState().session.pause();
+    if (cls.provider.synced) pauseSeen = count;
+  };
+  classMap.observe(apply);
+  cls.provider.on('sync', apply);
+
+  let last: Report | null = null;
+  const report = () => {
+    if (!own) return;
+    const st = shelf.shown.getState().session.state;
+    const lr = store.getState().doc.training?.optimiser?.learningRate;
+    const now: Report = {
+      phase: st.phase,
+      step: st.step,
+      epoch: st.epoch,
+      loss: st.loss,
+      accuracy: st.accuracy,
+      learningRate: typeof lr === 'number' ? lr : null,
+    };
+    if (!changed(last, now)) return;
+    last = now;
+    writeReport(own.doc, now);
+  };
+  const timer = setInterval(report, REPORT_MS);
+
+  void studentIdOf(m.secret ?? '').then((id) => {
+    if (stopped) return;
+    own = openRoom(roomName({ code: m.code, kind: 'student', student: id }), m);
+    own.doc.getMap(STUDENT_MAP).set('name', m.name ?? '');
+  });
+
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    if (own) closeRoom(own);
+    closeRoom(cls);
+  };
+}

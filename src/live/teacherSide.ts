@@ -1,0 +1,73 @@
+/**
+ * The teacher's page in a live class (docs/class.md): it writes the diagram open in the editor
+ * into the class's room (a few times a second at most, only when it changed), raises the pause
+ * count for "Pause everyone", and reads every student who joined — the roster the server keeps —
+ * into the board's rows, once an animation frame at most.
+ */
+import type { EditorStore } from '../editor/store/createEditorStore';
+import { roomName } from '../io/classRooms';
+import { CLASS_MAP, ROSTER_MAP, readRow } from './board';
+import { closeRoom, type Opened, openRoom } from './connection';
+import { live, type Membership } from './liveStore';
+
+/** The teacher's edits reach the students within a second: written at most every 200 ms. */
+const PUBLISH_MS = 200;
+
+export function runTeacher(m: Membership, store: EditorStore): () => void {
+  const cls = openRoom(roomName({ code: m.code, kind: 'class' }), m);
+  const roster = openRoom(roomName({ code: m.code, kind: 'roster' }), m);
+  const students = new Map<string, Opened>();
+  const classMap = cls.doc.getMap(CLASS_MAP);
+
+  cls.provider.on('status', ({ status }) => live.setState({ status }));
+
+  let frame = 0;
+  const redraw = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      live.setState({ rows: [...students].map(([id, o]) => readRow(id, o.doc)) });
+    });
+  };
+  const follow = () => {
+    for (const id of roster.doc.getMap(ROSTER_MAP).keys()) {
+      if (students.has(id)) continue;
+      const o = openRoom(roomName({ code: m.code, kind: 'student', student: id }), m);
+      o.doc.on('update', redraw);
+      students.set(id, o);
+    }
+    redraw();
+  };
+  roster.doc.on('update', follow);
+
+  let written = '';
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const publish = () => {
+    timer = null;
+    const text = JSON.stringify(store.getState().doc);
+    if (text === written) return;
+    written = text;
+    classMap.set('document', text);
+  };
+  const soon = () => {
+    if (timer === null) timer = setTimeout(publish, PUBLISH_MS);
+  };
+  // The class's room may hold the diagram of before a reload: once synced, the editor's wins.
+  cls.provider.once('sync', publish);
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.doc !== prev.doc) soon();
+  });
+  live.setState({
+    pauseEveryone: () => classMap.set('pause', ((classMap.get('pause') as number | undefined) ?? 0) + 1),
+  });
+
+  return () => {
+    unsubscribe();
+    if (timer !== null) clearTimeout(timer);
+    if (frame) cancelAnimationFrame(frame);
+    for (const o of students.values()) closeRoom(o);
+    closeRoom(roster);
+    closeRoom(cls);
+    live.setState({ pauseEveryone: null, rows: [] });
+  };
+}
