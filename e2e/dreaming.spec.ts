@@ -46,7 +46,7 @@ test('the Deep dreaming example trains, then learns the picture of a 3 with the 
 
   // train the weights for the example's one epoch
   await button(page, 'Play').click();
-  await expect(panel(page).getByText(/^Done: 1 epochs/)).toBeVisible({ timeout: 120_000 });
+  await expect(panel(page).getByText(/^Done: 1 epoch,/)).toBeVisible({ timeout: 120_000 });
 
   // the Para choice, on the data input box: its wire becomes the learnt one, the weights fixed
   await node(page, 'x').click();

@@ -1,13 +1,17 @@
 /**
  * Open… with an ONNX file, as a teacher meets it: a small CNN written the way PyTorch exports
  * one opens as its string diagram (convolution, pooling, dense layer, softmax) with its weights;
- * a file with an op Lensboard cannot draw is refused naming the node, and nothing changes.
+ * a file with an op Lensboard cannot draw is refused naming the node, and nothing changes. An
+ * MNIST CNN opens with the loss and optimiser the import chose, named in the notice; the next
+ * Play runs what the Settings panel shows; Reset goes back to the imported weights, and New
+ * random weights leaves them (docs/training-panel.md, "Opening a file").
  */
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { cnn, file, node } from '../src/testing/onnxFiles';
+import { cnn, file, mnistCnn, node } from '../src/testing/onnxFiles';
 import { menuCommand, nodes } from './editorHelpers';
 import { expect, test } from './fixtures';
+import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -48,8 +52,46 @@ test('an ONNX CNN opens as its diagram; an op Lensboard cannot draw is refused b
   // named after the file, not the graph (torch names every graph “torch_jit”)
   await expect(page.getByLabel('Diagram name')).toHaveText('cnn');
   // input and its image reshape; filter, correlate2d; bias: parameter, two broadcasts, add; relu, pool, flatten;
-  // W, linear, b, bias; softmax, output
-  await expect(nodes(page)).toHaveCount(17);
+  // W, linear, b, bias; output (the last Softmax is the loss's: softmax cross-entropy on the logits)
+  await expect(nodes(page)).toHaveCount(16);
   await page.screenshot({ path: info.outputPath('onnx-opened.png') });
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('an imported MNIST CNN trains with what the panel shows; Reset keeps its weights, New random weights does not', async ({
+  page,
+  record,
+}, info) => {
+  await page.goto('/');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  const path = info.outputPath('digits.onnx');
+  writeFileSync(path, mnistCnn());
+  await open(page, path);
+  await expect(notice(page)).toContainText('Training uses softmax cross-entropy, since the model ends in Softmax');
+  await expect(notice(page)).toContainText('Adam at learning rate 0.001');
+  const panel = trainingPanel(page);
+  const status = panel.getByRole('status', { name: 'Training status' });
+  const accuracy = panel.getByLabel('Accuracy', { exact: true });
+  // The imported weights are measured before any Play.
+  await expect(accuracy).toHaveText(/%$/, { timeout: 60_000 });
+  const imported = await accuracy.textContent();
+
+  await setTrainingSetting(page, /^Epochs/, '1');
+  await setTrainingSetting(page, /^Batch size/, '500');
+  await panel.getByLabel(/^Loss function/).selectOption('mse-mean');
+  await trainingButton(page, 'Play').click();
+  await expect(status).toHaveText(/^Done: 1 epoch, 20 steps/, { timeout: 60_000 });
+  await expect(panel.getByText(/^This run:/)).toHaveText(
+    'This run: mse-mean loss · adam (learning rate 0.001) · batch 500 · 1 epoch.',
+  );
+  await expect(accuracy).not.toHaveText(imported ?? '');
+  await page.screenshot({ path: info.outputPath('onnx-trained.png') });
+
+  await trainingButton(page, 'Reset').click();
+  await expect(accuracy).toHaveText(imported ?? '', { timeout: 60_000 });
+  await trainingButton(page, 'New random weights').click();
+  await expect(trainingButton(page, 'New random weights')).toHaveCount(0);
+  await expect(accuracy).not.toHaveText(imported ?? '');
+  await page.screenshot({ path: info.outputPath('onnx-new-weights.png') });
   expect(record.consoleErrors).toEqual([]);
 });

@@ -22,7 +22,7 @@ export interface TrainArgs {
 export const USAGE = `usage: npm run train -- <document.json | model.json | model.onnx> [options]
   A model file resumes from its weights and optimiser state for --epochs more epochs. An ONNX
   file (named .onnx, or told by its bytes) trains from its weights, as the app opens it, on its
-  dataset or on --dataset when the shapes fit (½Σ MSE, gradient descent at ε = 0.01).
+  dataset or on --dataset when the shapes fit, with the importer's loss and Adam at 0.001.
   --help                  print this and exit
   --dataset <id>          dataset to train on (default: the document's; an ONNX model's when
                           it carries one; a model file's cannot change)

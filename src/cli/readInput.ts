@@ -26,7 +26,7 @@ export const isOnnx = (path: string, bytes: Uint8Array): boolean => /\.onnx$/i.t
 /** An ONNX file as the app opens it; an issue whose message names its node keeps no second path. */
 function openOnnx(path: string, bytes: Uint8Array): OpenedFile {
   const r = importOnnx(bytes, basename(path).replace(/\.onnx$/i, ''));
-  if (r.ok) return { kind: 'model', model: r.file, weights: r.weights, from: 'onnx' };
+  if (r.ok) return { kind: 'model', model: r.file, weights: r.weights, from: 'onnx', note: r.note };
   const errors = r.errors.map((e) => ({ path: e.message.includes(e.path) ? '' : e.path, message: e.message }));
   return { kind: 'error', errors };
 }

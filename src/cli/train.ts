@@ -119,7 +119,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const settings = settingsOf(args, engine);
   const session = await (opened.kind === 'model'
     ? openModelSession(
-        { ...opened, settings: { epochs: opened.model.diagram.training?.epochs ?? 1, ...settings } },
+        {
+          ...opened,
+          settings: { epochs: opened.model.diagram.training?.epochs ?? 1, ...settings },
+          given: opened.from === 'onnx',
+        },
         loadDatasetNode,
       )
     : openSession(
@@ -137,6 +141,7 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(
     `${dataset.name}: ${trainer.train.n} training rows${trainer.test ? `, ${trainer.test.n} test rows` : ''}; engine ${trainer.engine}; ${trainer.learner.optimiser.kind}, ${trainer.learner.loss.kind}`,
   );
+  if (opened.kind === 'model' && opened.note) console.log(opened.note);
   if (!args.quiet) trainer.onEpoch((e) => console.log(epochLine(e, epochs, before)));
   const divergence = watchDivergence(trainer);
   const result = await trainer.run();

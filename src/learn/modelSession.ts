@@ -5,10 +5,11 @@
  * settings (the CLI's flags) win over the file's, as they win over a document's.
  */
 import { compileDocument } from '../compile/compile';
+import type { CompiledModel } from '../compile/types';
 import { type DatasetOptions, loadDataset } from '../data/catalog';
 import type { ModelFile, NamedArray } from '../io/modelSchema';
-import { trainerStart } from './modelFile';
-import { getOptimiser } from './optimisers/index';
+import { partialStart, trainerStart, wantedWeights } from './modelFile';
+import { getOptimiser, type OptimiserLens } from './optimisers/index';
 import { type Session, SessionError } from './session';
 import { resolveSettings, type TrainerSettings } from './settings';
 import { createTrainer } from './trainer';
@@ -18,6 +19,11 @@ export interface ModelSessionRequest {
   readonly weights: readonly NamedArray[];
   /** `epochs` is how many more to train (default 1). */
   readonly settings?: Partial<TrainerSettings>;
+  /**
+   * Weights given from outside (an imported ONNX file's): they hold every parameter and no
+   * optimiser state, so the optimiser's state starts afresh (docs/cli.md, "ONNX files").
+   */
+  readonly given?: boolean;
 }
 
 const where = (path: string, message: string) => (path ? `${path}: ${message}` : message);
@@ -44,11 +50,30 @@ export async function openModelSession(req: ModelSessionRequest, load = loadData
     optimiser: { ...t.optimiser, ...req.settings?.optimiser },
   };
   const resolved = resolveSettings(compiled.model, settings);
-  const start = trainerStart(req.weights, t, compiled.model, getOptimiser(resolved.optimiser));
+  const optimiser = getOptimiser(resolved.optimiser);
+  const start = req.given
+    ? trainerStart(withFreshState(req.weights, t, compiled.model, optimiser), t, compiled.model, optimiser)
+    : trainerStart(req.weights, t, compiled.model, optimiser);
   if (!start.ok) throw new SessionError(start.errors.map((e) => where(e.path, e.message)));
   return {
     document: file.diagram,
     dataset,
     trainer: createTrainer(compiled.model, dataset, settings, { start: start.start }),
   };
+}
+
+/** The given parameters with the optimiser's initial state named beside them (a missing parameter stays missing). */
+function withFreshState(
+  weights: readonly NamedArray[],
+  t: ModelFile['trainingConfig'],
+  model: CompiledModel,
+  optimiser: OptimiserLens,
+): NamedArray[] {
+  const fresh = partialStart([], t, model, optimiser, t.seed).start.state;
+  const state = wantedWeights(model, optimiser).slice(model.params.length);
+  const params = weights.filter((w) => w.group === 'model');
+  return [
+    ...params,
+    ...state.map((w, i) => ({ name: w.name, shape: [...w.shape], group: w.group, data: Float32Array.from(fresh[i]) })),
+  ];
 }

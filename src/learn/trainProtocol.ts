@@ -90,6 +90,11 @@ export interface Ready {
   readonly testRows: number;
   readonly hypers: Hypers;
   readonly stepsPerEpoch: number;
+  /** What the run was started with, as the panel names it: the loss, the optimiser, the batch and the epochs it plans. */
+  readonly loss: string;
+  readonly optimiser: string;
+  readonly batchSize: number;
+  readonly epochs: number;
 }
 
 /**

@@ -101,6 +101,10 @@ export function ready(t: Trainer, backend: BackendReport | null): FromWorker {
       testRows: t.test?.n ?? 0,
       hypers: t.hypers(),
       stepsPerEpoch: Math.ceil(t.train.n / t.settings.batchSize),
+      loss: t.learner.loss.kind,
+      optimiser: t.learner.optimiser.kind,
+      batchSize: t.settings.batchSize,
+      epochs: t.settings.epochs,
     },
   };
 }

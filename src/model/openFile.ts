@@ -25,6 +25,8 @@ export type OpenedFile =
       carried?: Carried;
       migratedFrom?: number;
       from?: 'onnx';
+      /** An ONNX file's: the loss and optimiser chosen for it, and why, for the opening notice. */
+      note?: string;
     }
   /** A lesson (docs/lessons.md) with the diagram it opens, every name its steps use found in it. */
   | { kind: 'lesson'; lesson: Lesson; doc: LensDocument }

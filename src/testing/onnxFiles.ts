@@ -56,8 +56,15 @@ export function file(
 }
 
 /** A small CNN as PyTorch exports one: NCHW, Conv with bias, MaxPool, Flatten, Gemm(transB), Softmax. */
-export function cnn(): Uint8Array {
-  const r = rng(3);
+export const cnn = (): Uint8Array => convNet(8, 4, 3);
+
+/** The same CNN for MNIST's 28×28 digits and 10 classes (it opens bound to MNIST), untrained. */
+export const mnistCnn = (): Uint8Array => convNet(28, 10, 11);
+
+/** 3 filters 3×3, ReLU, max pool 2×2, a dense layer to `classes`, Softmax, on a side×side image. */
+function convNet(side: number, classes: number, seed: number): Uint8Array {
+  const r = rng(seed);
+  const pooled = 3 * Math.floor((side - 2) / 2) ** 2;
   return file(
     [
       node(
@@ -83,11 +90,11 @@ export function cnn(): Uint8Array {
     [
       tensor('conv.weight', [3, 1, 3, 3], floats(27, r)),
       tensor('conv.bias', [3], floats(3, r)),
-      tensor('fc.weight', [4, 27], floats(108, r)),
-      tensor('fc.bias', [4], floats(4, r)),
+      tensor('fc.weight', [classes, pooled], floats(classes * pooled, r)),
+      tensor('fc.bias', [classes], floats(classes, r)),
     ],
-    ['N', 1, 8, 8],
-    ['N', 4],
+    ['N', 1, side, side],
+    ['N', classes],
   );
 }
 

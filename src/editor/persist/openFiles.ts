@@ -59,10 +59,14 @@ export function startOpened(store: EditorStore, file: string, opened: AcceptedFi
   s.setDocument(doc, true, 'model');
   // Set after the document: whoever starts runs from these weights finds their diagram in place.
   const { carried } = opened;
-  s.setView({ openedModel: { file, model, weights, doc, ...(carried ? { carried } : {}) } });
-  if (opened.from === 'onnx') {
+  const given = opened.from === 'onnx';
+  s.setView({
+    openedModel: { file, model, weights, doc, ...(carried ? { carried } : {}), ...(given ? { given } : {}) },
+  });
+  if (given) {
+    const note = opened.note ? ` ${opened.note}` : '';
     s.notify(
-      `Opened the ONNX model “${file}” as a diagram with its weights: Play trains on from them once its data is bound.`,
+      `Opened the ONNX model “${file}” as a diagram with its weights: Play trains on from them once its data is bound.${note}`,
     );
     return;
   }
@@ -151,7 +155,7 @@ export async function openOnnx(store: EditorStore, file: string, bytes: Uint8Arr
     store,
     file,
     r.ok
-      ? { kind: 'model', model: r.file, weights: r.weights, from: 'onnx' }
+      ? { kind: 'model', model: r.file, weights: r.weights, from: 'onnx', note: r.note }
       : { kind: 'error', errors: [...r.errors] },
   );
 }

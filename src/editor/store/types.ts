@@ -95,6 +95,11 @@ export interface OpenedModel {
   readonly doc: LensDocument;
   /** What the file holds that this Lensboard does not know, written back by Export model. */
   readonly carried?: Carried;
+  /**
+   * Weights given from outside (an ONNX file's): Reset goes back to them, and only "New random
+   * weights" draws the diagram's initialisers (docs/training-panel.md).
+   */
+  readonly given?: boolean;
 }
 /**
  * A lesson Open or a share link opened (its diagram is the document now): the classroom starts

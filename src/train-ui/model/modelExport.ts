@@ -6,8 +6,7 @@
 import type { OpenedModel } from '../../editor/store/types';
 import type { LensDocument } from '../../io/document';
 import { type ModelParts, modelArchiveChunks, modelFileText, needsArchive } from '../../io/modelWrite';
-import type { ResumeFrom } from '../../learn/session';
-import type { SessionState } from '../session/sessionState';
+import type { OpenedWeights, SessionState } from '../session/sessionState';
 
 export type ExportSource =
   | { readonly kind: 'run' }
@@ -15,12 +14,14 @@ export type ExportSource =
   | { readonly kind: 'none'; readonly why: string };
 
 /** The weights handed to the session for an opened model file: they name it as the file does. */
-export const resumeOf = (opened: OpenedModel): ResumeFrom & { readonly name: string } => ({
+export const resumeOf = (opened: OpenedModel): OpenedWeights => ({
   weights: opened.weights,
   epochsDone: opened.model.trainingConfig.epochsDone,
   stepsDone: opened.model.trainingConfig.stepsDone,
   optimiserSteps: opened.model.trainingConfig.optimiserSteps,
   name: opened.file,
+  // Given weights carry no optimiser state: each run from them starts the optimiser's afresh.
+  ...(opened.given ? { given: true, partial: true } : {}),
 });
 
 const NO_RUN: ReadonlySet<SessionState['phase']> = new Set(['idle', 'starting', 'error']);

@@ -7,7 +7,7 @@ import { useFlushRun } from '../runs/RunBookContext';
 import { ENDED } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import { controlStates } from './controlStates';
-import { phaseText } from './phaseText';
+import { phaseText, runText } from './phaseText';
 
 export function TrainControls() {
   const session = useTrainSession();
@@ -15,12 +15,15 @@ export function TrainControls() {
   const keepRun = useFlushRun(session);
   const phase = useSession((s) => s.phase);
   const text = useSession(phaseText);
+  const runs = useSession(runText);
   const [more, setMore] = useState(10);
   const controls = controlStates(phase);
   const ended = ENDED.has(phase);
   const alert = phase === 'failed' || phase === 'error';
   const edited = useSession((s) => s.edited);
   const lost = useSession((s) => s.lost);
+  // Imported weights: Reset goes back to them; drawing new ones is asked for by name.
+  const given = useSession((s) => s.resume?.given === true);
   return (
     <div className="train-controls">
       <div className="train-buttons">
@@ -56,10 +59,23 @@ export function TrainControls() {
         <button
           type="button"
           onClick={() => void keepRun().finally(() => session.reset())}
-          title={controls.reset.title}
+          title={
+            given
+              ? 'Forget this run (it stays in Runs); the next starts from the imported weights'
+              : controls.reset.title
+          }
         >
           Reset
         </button>
+        {given && (
+          <button
+            type="button"
+            onClick={() => void keepRun().finally(() => session.newWeights())}
+            title="Forget this run and the imported weights: the next run draws the diagram's initialisers"
+          >
+            New random weights
+          </button>
+        )}
       </div>
       {ended && (
         <form
@@ -120,6 +136,7 @@ export function TrainControls() {
           {text}
         </p>
       )}
+      {runs && <p className="train-help train-run-uses">{runs}</p>}
     </div>
   );
 }

@@ -19,6 +19,17 @@ export function phaseText(s: SessionState): string {
   return d ? `${text} Warning: ${d.message}.` : text;
 }
 
+/**
+ * What the run in the worker was started with, as the Settings panel names it (its loss,
+ * optimiser and learning rate, batch and epochs), so a reader can check the one against the other.
+ */
+export function runText(s: SessionState): string | null {
+  const r = s.ready;
+  if (!r || s.phase === 'idle' || s.phase === 'error') return null;
+  const epochs = `${s.runEpochs} epoch${s.runEpochs === 1 ? '' : 's'}`;
+  return `This run: ${r.loss} loss · ${r.optimiser} (learning rate ${r.hypers.learningRate}) · batch ${r.batchSize} · ${epochs}.`;
+}
+
 function phaseWords(s: SessionState): string {
   switch (s.phase) {
     case 'idle':
@@ -43,7 +54,7 @@ function phaseWords(s: SessionState): string {
       const r = s.result;
       // Training time only (learn/trainClock.ts): the pauses are not in it.
       return r
-        ? `Done: ${r.epochs} epochs, ${r.steps.toLocaleString('en')} steps in ${seconds(r.seconds)} s of training. Train more (or Step) to go on.`
+        ? `Done: ${r.epochs} epoch${r.epochs === 1 ? '' : 's'}, ${r.steps.toLocaleString('en')} steps in ${seconds(r.seconds)} s of training. Train more (or Step) to go on.`
         : 'Done.';
     }
     case 'stopped':

@@ -32,6 +32,9 @@ export const ENDED: ReadonlySet<Phase> = new Set(['done', 'stopped', 'failed']);
 /** A run that has not ended: an edit of the diagram pauses it. */
 export const LIVE: ReadonlySet<Phase> = new Set(['running', 'pausing', 'paused', 'resuming', 'stepping']);
 
+/** An opened model's weights, named as its file; `given` when Reset goes back to them. */
+export type OpenedWeights = ResumeFrom & { readonly name: string; readonly given?: boolean };
+
 export interface SessionState {
   readonly phase: Phase;
   /** Steps taken, counting those of the run this one continues. */
@@ -64,8 +67,11 @@ export interface SessionState {
   readonly resets: number;
   /** Bumped when the loss series changes, so charts redraw. */
   readonly points: number;
-  /** Weights the next run starts from (an opened model file), with where they came from. */
-  readonly resume: (ResumeFrom & { readonly name: string }) | null;
+  /**
+   * Weights the next run starts from (an opened model file), with where they came from; `given`:
+   * weights from outside (an ONNX file's), which Reset goes back to (only New random weights drops them).
+   */
+  readonly resume: OpenedWeights | null;
   /** The engine the next run asks for. */
   readonly choice: EngineChoice;
   /** The diagram was edited while this run trained: it paused, and offers to go on with the edit. */

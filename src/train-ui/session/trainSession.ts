@@ -19,8 +19,9 @@ import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
 import { LossSeries } from './lossSeries';
 import { MakeWay } from './makeWay';
+import { runSettings } from './runSettings';
 import { listenTo } from './sessionReports';
-import { ENDED, initial, LIVE, type SessionState } from './sessionState';
+import { ENDED, initial, LIVE, type OpenedWeights, type SessionState } from './sessionState';
 import { TrainedDocument } from './trainedDocument';
 import { WorkerReads } from './workerReads';
 
@@ -48,6 +49,8 @@ export class TrainSession {
   private readonly trained = new TrainedDocument();
   /** The run was started paused to measure an opened model, and has not been played yet. */
   private holding = false;
+  /** The document's run settings (./runSettings.ts) when the held run was started. */
+  private heldWith: string | null = null;
   /** The store's changes, a snapshot's batched into one a frame. */
   private readonly frames: FrameBatch<SessionState>;
   /** While the canvas moves: the worker makes way (./makeWay.ts). */
@@ -98,13 +101,49 @@ export class TrainSession {
   play(): void {
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('run', this.revival ?? undefined);
+    else if (this.heldStale()) void this.start('run', this.heldWeights());
     else if (phase === 'paused' || (phase === 'starting' && this.holding)) {
       // A held run (an opened model) still starting hears the resume once its trainer exists
       // (start() sends it if the worker is not spawned yet).
       this.set({ ...this.unhold(), phase: 'resuming', steppedOn: false });
       this.client?.resume();
-    } else if (ENDED.has(phase) && this.trained.changed) void this.fromRun();
-    else if (ENDED.has(phase)) this.more(this.state.runEpochs);
+    } else if (ENDED.has(phase) && this.trained.changed) {
+      // Said at once: reading the run's weights back from the worker takes a moment.
+      this.set({ phase: 'starting' });
+      void this.fromRun();
+    } else if (ENDED.has(phase)) void this.moreAsSet();
+  }
+
+  /** Play on an ended run: the epochs the panel shows now, not those the ended run planned. */
+  private async moreAsSet(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.goOn(this.state.runEpochs, { phase: 'starting' });
+    let epochs = this.state.runEpochs;
+    try {
+      epochs = (await this.source(this.state.choice)).settings?.epochs ?? epochs;
+    } catch {
+      // The request's own errors show when a run starts; going on needs only a count.
+    }
+    if (this.client !== client) return;
+    this.set({ lastEpoch: this.before.epochs + epochs, runEpochs: epochs });
+    client.continue(epochs);
+  }
+
+  /**
+   * A held run (an opened model, not played yet) whose document has changed since it started
+   * in anything a run is started with: its epochs, batch, loss, optimiser or their numbers.
+   */
+  private heldStale(): boolean {
+    const doc = this.trained.seen;
+    if (!this.holding || !this.state.resume || !doc || this.heldWith === null) return false;
+    return (this.state.phase === 'paused' || this.state.phase === 'starting') && runSettings(doc) !== this.heldWith;
+  }
+
+  /** The opened model's weights for a run that starts afresh from them: each that still fits is kept. */
+  private heldWeights(): ResumeFrom | undefined {
+    const resume = this.state.resume;
+    return resume ? { ...resume, partial: true } : undefined;
   }
 
   pause(): void {
@@ -120,6 +159,7 @@ export class TrainSession {
   step(): void {
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('step', this.revival ?? undefined);
+    else if (this.heldStale()) void this.start('step', this.heldWeights());
     else if (phase === 'paused' && this.client) {
       this.set({ ...this.unhold(), phase: 'stepping' });
       this.stepTo(this.client, this.state.step + 1);
@@ -170,8 +210,22 @@ export class TrainSession {
     this.client?.worker.postMessage({ type: 'lose-context' });
   }
 
-  /** Ends the run and forgets it; the next run starts from new initial weights. */
+  /**
+   * Ends the run and forgets it; the next run starts from new initial weights, except for weights
+   * given from outside (an imported ONNX model's): those are opened again, measured, as at the open.
+   */
   reset(): void {
+    const given = this.state.resume?.given ? this.state.resume : null;
+    this.forget();
+    if (given) this.hold(given, []);
+  }
+
+  /** Reset, and the next run draws the diagram's initialisers even where weights were given. */
+  newWeights(): void {
+    this.forget();
+  }
+
+  private forget(): void {
     this.drop();
     this.losses.clear();
     this.before = { steps: 0, epochs: 0, seconds: 0 };
@@ -216,6 +270,8 @@ export class TrainSession {
   documentChanged(doc: LensDocument): void {
     const { phase } = this.state;
     if (!this.trained.saw(doc) || !LIVE.has(phase)) return;
+    // A held run (an opened model, not played) starts afresh at Play with the edit: nothing to ask.
+    if (this.holding) return;
     if (phase === 'running' || phase === 'resuming') this.pause();
     this.set({ edited: true });
   }
@@ -270,8 +326,12 @@ export class TrainSession {
    * An opened model file: a run starts paused from its weights at once, and measures them on the
    * whole sets, so its loss, accuracy and predictions show before Play (which goes on from there).
    */
-  loadWeights(resume: ResumeFrom & { readonly name: string }, history: readonly EpochMetrics[] = []): void {
-    this.reset();
+  loadWeights(resume: OpenedWeights, history: readonly EpochMetrics[] = []): void {
+    this.forget();
+    this.hold(resume, history);
+  }
+
+  private hold(resume: OpenedWeights, history: readonly EpochMetrics[]): void {
     // A kept run opened again brings its per-epoch history back to the chart (runs/openRun.ts).
     this.set({ resume, step: resume.stepsDone, epoch: resume.epochsDone, epochs: history });
     this.before = { steps: resume.stepsDone, epochs: resume.epochsDone, seconds: 0 };
@@ -331,6 +391,7 @@ export class TrainSession {
       return;
     }
     const trains = this.trained.started(request.document as LensDocument);
+    this.heldWith = this.holding ? runSettings(request.document as LensDocument) : null;
     const settings = request.settings ?? {};
     // A run that continues another shuffles as it did (its seed); a model file's run as the
     // file's (the document's seed, no Reset offset).
@@ -367,7 +428,10 @@ export class TrainSession {
     });
     const evaluate = mode === 'hold';
     const sent = { ...settings, seed, epochs };
-    client.start({ ...request, settings: sent, ...(resume ? { resume } : {}), paused, evaluate });
+    // A held run takes what of the file still fits: the document it reads may already carry an
+    // edit made while it was being read (another optimiser has no use for Adam's state).
+    const from = resume && mode === 'hold' ? { ...resume, partial: true } : resume;
+    client.start({ ...request, settings: sent, ...(from ? { resume: from } : {}), paused, evaluate });
     if (mode === 'step') this.stepTo(client, keep.step + 1);
     else if (mode === 'hold' && this.state.phase === 'resuming') client.resume(); // Play came first
   }

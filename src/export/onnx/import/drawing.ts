@@ -94,7 +94,9 @@ export class Drawing {
     this.boxes.push({
       id,
       generator: 'parameter',
-      config: { shape: [...shape], init: { kind: 'zeros' } },
+      // What "New random weights" draws (the imported values are what Reset goes back to):
+      // Glorot for a matrix or a filter, zeros for a bias.
+      config: { shape: [...shape], init: { kind: shape.length > 1 ? 'glorot-uniform' : 'zeros' } },
       position: { x: 190 * (this.column + 1), y: 70 },
     });
     this.weights.push({ name: `${id}.W`, shape: [...shape], group: 'model', data });

@@ -13,6 +13,7 @@ import { createTypedEngine } from '../../../engines/index';
 import { loadExample } from '../../../io/examples/index';
 import { exampleCase, galleryFor, relativeError } from '../../../testing/exportOracle';
 import { bigOnnx, cnn, file, floats, mlp, node, rng, tensor } from '../../../testing/onnxFiles';
+import { asFileOutputs } from '../../../testing/onnxLogits';
 import { runOnnx } from '../../../testing/onnxRuntime';
 import { fcSeed } from '../../../testing/seed';
 import { compileModelFile, exportGraph } from '../../graph';
@@ -23,7 +24,7 @@ import { ONNX_OPS } from '../ops';
 import { onnxTarget } from '../write';
 import { importOnnx } from './importOnnx';
 
-/** Lensboard's float64 predictions of an imported model on float32 inputs. */
+/** Lensboard's float64 predictions of an imported model on float32 inputs, as the file's outputs. */
 function predict(bytes: Uint8Array, input: Float32Array, batch: number): Float64Array {
   const r = importOnnx(bytes, 'test.onnx');
   if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
@@ -35,7 +36,7 @@ function predict(bytes: Uint8Array, input: Float32Array, batch: number): Float64
     ...graph.weights.map((w) => ({ shape: w.shape, data: Float64Array.from(w.data) })),
     { shape, data: Float64Array.from(input) },
   ]);
-  return Float64Array.from(y.data);
+  return asFileOutputs(bytes, Float64Array.from(y.data), batch);
 }
 
 /** The examples whose ONNX form the importer refuses, and the ONNX ops each refusal names. */
@@ -148,18 +149,11 @@ describe('ONNX import', () => {
     if (!r.ok) throw new Error(r.errors[0].message);
     const gens = r.file.diagram.boxes.map((b) => b.generator);
     expect(gens).toEqual(
-      expect.arrayContaining([
-        'input',
-        'correlate2d',
-        'broadcast',
-        'add',
-        'maxPool2d',
-        'flatten',
-        'linear',
-        'softmax',
-        'output',
-      ]),
+      expect.arrayContaining(['input', 'correlate2d', 'broadcast', 'add', 'maxPool2d', 'flatten', 'linear', 'output']),
     );
+    // The last Softmax is the loss's: the diagram predicts the logits, trained with softmax cross-entropy.
+    expect(gens).not.toContain('softmax');
+    expect(r.file.trainingConfig.loss).toBe('softmax-cross-entropy');
     expect(r.weights.map((w) => w.shape)).toEqual([[3, 3, 1, 3], [3], [27, 4], [4]]);
     const r3 = rng(3);
     floats(27, r3);

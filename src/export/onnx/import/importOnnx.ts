@@ -21,6 +21,7 @@ import { carriedBinding, importedName } from './carried';
 import { Drawing, type Value } from './drawing';
 import { FOLDED_OPS, foldNode } from './fold';
 import { groupLargeImport } from './grouping';
+import { CLASS_OPS, learnerChoice } from './learnerChoice';
 import { ImportRefusal, refuse } from './nodeReading';
 import { IMPORT_OPS } from './ops';
 import { fusePatterns } from './patterns';
@@ -54,7 +55,8 @@ const at = (stage: ImportStage, within = 0): ImportProgress => {
 };
 
 export type OnnxImport =
-  | { readonly ok: true; readonly file: ModelFile; readonly weights: NamedArray[] }
+  /** `note`: the loss and optimiser chosen for it, and why (./learnerChoice.ts), for the opening notice. */
+  | { readonly ok: true; readonly file: ModelFile; readonly weights: NamedArray[]; readonly note: string }
   | { readonly ok: false; readonly errors: readonly ImportIssue[] };
 
 /** The ONNX ops Lensboard draws, for docs and messages. */
@@ -149,11 +151,25 @@ function binding(features: number[], labels: number[], name: string): { binding:
   return { binding: { id: CSV_DATASET_ID, options }, task: m > 1 ? 'classification' : 'regression' };
 }
 
+/**
+ * The graph's last node when it turns logits into classes (Softmax or LogSoftmax over the classes
+ * of a [batch, classes] output): it is not drawn, and softmax cross-entropy takes its input.
+ */
+function classesNode(m: OnnxModel): OnnxNode | undefined {
+  const out = m.graph.outputs[0];
+  if (m.graph.outputs.length !== 1 || out.shape.length !== 2) return undefined;
+  const last = m.graph.nodes.find((n) => n.outputs.includes(out.name));
+  if (!last || !CLASS_OPS.has(last.opType)) return undefined;
+  const axis = last.attributes.find((a) => a.name === 'axis');
+  return axis === undefined || (axis.kind === 'int' && (axis.value === 1 || axis.value === -1)) ? last : undefined;
+}
+
 function drawNodes(
   m: OnnxModel,
   tensors: Map<string, OnnxTensor>,
   d: Drawing,
   values: Map<string, Value>,
+  folded: OnnxNode | undefined,
   onProgress: OnProgress,
 ): ImportIssue[] {
   const errors: ImportIssue[] = [];
@@ -162,7 +178,7 @@ function drawNodes(
     m.graph.outputs.map((o) => o.name),
     (k) => tensors.get(k),
   );
-  const unknown = nodes.filter((n) => !known(n.opType));
+  const unknown = nodes.filter((n) => n !== folded && !known(n.opType));
   for (const n of unknown) errors.push(issue(n.name, `${nodeWhere(n)}: ONNX's ${n.opType} has no Lensboard generator`));
   if (errors.length > 0) return errors;
   const broken = new Set<string>();
@@ -170,7 +186,7 @@ function drawNodes(
   const every = Math.max(1, Math.ceil(nodes.length / 50));
   for (const [k, n] of nodes.entries()) {
     if (k % every === 0) onProgress(at('drawing', k / nodes.length));
-    if (n.opType === 'Constant') continue;
+    if (n.opType === 'Constant' || n === folded) continue;
     if (n.inputs.some((i) => broken.has(i))) {
       for (const o of n.outputs) broken.add(o);
       continue;
@@ -209,12 +225,17 @@ function drawNodes(
   return errors;
 }
 
-function drawOutput(m: OnnxModel, d: Drawing, values: Map<string, Value>): Value | ImportIssue {
+function drawOutput(
+  m: OnnxModel,
+  d: Drawing,
+  values: Map<string, Value>,
+  folded: OnnxNode | undefined,
+): Value | ImportIssue {
   if (m.graph.outputs.length !== 1) {
     return issue('outputs', `the graph has ${m.graph.outputs.length} outputs; a Lensboard diagram predicts one`);
   }
   const out = m.graph.outputs[0];
-  const v = values.get(out.name);
+  const v = values.get(folded ? folded.inputs[0] : out.name);
   if (!v) return issue('outputs', `output “${out.name}” is made by no node`);
   const ordered = v.layout === 'plain' || (typeof v.layout === 'object' && v.layout.perm.every((p, i) => p === i));
   if (!ordered || v.shape.length !== 1) {
@@ -230,16 +251,18 @@ function translate(m: OnnxModel, fileName: string, onProgress: OnProgress): Onnx
   const input = drawInput(m, tensors, d);
   if ('message' in input) return fail([input]);
   const values = new Map<string, Value>([[m.graph.inputs.find((i) => !tensors.has(i.name))!.name, input.value]]);
-  const errors = drawNodes(m, tensors, d, values, onProgress);
+  const folded = classesNode(m);
+  const errors = drawNodes(m, tensors, d, values, folded, onProgress);
   if (errors.length > 0) return fail(errors);
-  const out = drawOutput(m, d, values);
+  const out = drawOutput(m, d, values, folded);
   if ('message' in out) return fail([out]);
   const bad = d.weights.find((w) => w.data.some((v) => !Number.isFinite(v)));
   if (bad) return fail([issue(bad.name, `weight “${bad.name}” holds a value that is not a finite number`)]);
   const name = importedName(m, fileName);
   const { binding: dataset, task } =
     carriedBinding(m, input.features, out.shape) ?? binding(input.features, [...out.shape], name);
-  const optimiser = { kind: 'gd' as const, learningRate: 0.01 };
+  const chosen = learnerChoice(folded?.opType, task, out.shape[0] ?? 1);
+  const { loss, optimiser } = chosen;
   onProgress(at('grouping'));
   const doc: LensDocument = groupLargeImport({
     format: 'lensboard-document',
@@ -249,7 +272,7 @@ function translate(m: OnnxModel, fileName: string, onProgress: OnProgress): Onnx
     wires: d.wires,
     groups: [],
     dataset,
-    training: { loss: 'mse', optimiser, batchSize: 32, epochs: 100, seed: 1, testFraction: 0 },
+    training: { loss, optimiser: { ...optimiser }, batchSize: 32, epochs: 100, seed: 1, testFraction: 0 },
   });
   onProgress(at('checking'));
   const compiled = compileDocument(doc, {
@@ -261,7 +284,7 @@ function translate(m: OnnxModel, fileName: string, onProgress: OnProgress): Onnx
     diagram: doc,
     trainingConfig: {
       dataset: { ...dataset, featureShape: input.features, labelShape: [...out.shape], task },
-      loss: 'mse',
+      loss,
       optimiser: { kind: optimiser.kind, ...hypersOf(optimiser) },
       seed: 1,
       batchSize: 32,
@@ -272,7 +295,7 @@ function translate(m: OnnxModel, fileName: string, onProgress: OnProgress): Onnx
     metrics: { train: null, test: null },
     weights: d.weights,
   });
-  return { ok: true, file, weights: d.weights };
+  return { ok: true, file, weights: d.weights, note: chosen.why };
 }
 
 /**
