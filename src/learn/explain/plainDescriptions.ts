@@ -22,6 +22,8 @@ const PLAIN: Readonly<Record<string, string>> = {
   outer: 'Input times change, added up over the batch: how much each weight of a linear box should change.',
   bias: 'Adds a learnt number b to each input; b comes in from the top.',
   matmul: 'Multiplies two grids of numbers shared by the batch (a matrix product), either one turned over if asked.',
+  batchMatmul:
+    'Multiplies two grids of numbers that both come from the data, one pair of grids at a time (either one turned over if asked): how attention compares queries with keys and mixes values.',
   broadcast: 'Repeats along a new axis (or fills a shape from one number); going back, it adds the changes up.',
   correlate2d:
     'Slides a filter over an image and adds up the products at each place (no bias); it can pad the edges, step more than one place, spread the filter out, or filter groups of channels apart.',

@@ -21,6 +21,7 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   'src/cli/experiment.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
   'src/cli/export.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
   'src/cli/conformance.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
+  'src/cli/data.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
 };
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
