@@ -123,7 +123,11 @@ const CASES: readonly Case[] = [
   ),
 
   data('unknown argument', ['frobnicate'], /unknown argument 'frobnicate': give export, --force or nothing/),
-  data('unknown dataset', ['export', 'irs', '--out', at('data')], /unknown dataset 'irs'; known: xor, .*mnist, text, reverse, addition$/),
+  data(
+    'unknown dataset',
+    ['export', 'irs', '--out', at('data')],
+    /unknown dataset 'irs'; known: xor, .*mnist, text, reverse, addition$/,
+  ),
   data('no --out', ['export', 'iris'], /--out is required/),
   data('bad options', ['export', 'iris-z2', '--options', '{"classes": 5}', '--out', at('data')], /classes/),
   data('options not JSON', ['export', 'iris', '--options', '{classes', '--out', at('data')], /--options is not JSON/),

@@ -11,8 +11,8 @@ import { createTypedEngine } from '../../engines/index';
 import { compileModelFile, exportGraph } from '../../export/graph';
 import { importOnnx } from '../../export/onnx/import/importOnnx';
 import { onnxTarget } from '../../export/onnx/write';
-import { exportCase } from './exported';
 import { asFileOutputs } from '../../testing/onnxLogits';
+import { exportCase } from './exported';
 import { flatOf, type PredictAnswer, type PredictInputs } from './format';
 import { suiteInFolder } from './suiteFiles';
 
