@@ -31,6 +31,7 @@ describe('the sums a box caption states', () => {
     if (!term) throw new Error('mse has terms');
     expect(lossSum(term, [1, 0], [0, 0.5], 0.625)).toBe('l = 0.50 + 0.13 = 0.63, one term ½(ŷᵢ − yᵢ)² per output');
     expect(lossSum(term, [1, 0, 0, 0, 0], [0, 0, 0, 0, 0], 0.5)).toBeUndefined();
+    expect(lossSum(term, [1, 0], [0, 0.5], 0.9)).toBeUndefined();
     expect(forwardSum('linear', [new Array(16).fill(1), new Array(16).fill(1)], [16])).toBeUndefined();
   });
 });

@@ -67,5 +67,9 @@ export function lossSum(term: LossTerm, yhat: ArrayLike<number>, y: ArrayLike<nu
   if (yhat.length < 2 || yhat.length > MAX_TERMS || y.length !== yhat.length) return undefined;
   const parts = Array.from({ length: yhat.length }, (_, i) => term.at(yhat, y, i));
   if (![...parts, l].every(Number.isFinite)) return undefined;
+  // A term read on the flattened example can miss the loss's shape (a sequence's softmax runs
+  // per position): a sum that is not l is not shown.
+  const total = parts.reduce((a, v) => a + v, 0);
+  if (Math.abs(total - l) > 1e-3 * (1 + Math.abs(l))) return undefined;
   return `l = ${sumText(parts, l)}, one term ${term.text} per output`;
 }
