@@ -3,7 +3,8 @@
  * (three pages in one browser, the e2e time budget's choice) join by its link with their names,
  * find the teacher's diagram locked on their canvas and train; the teacher's board shows two
  * curves; "Pause everyone" pauses both; the server
- * is killed and started again on its data mid-run, and every page reconnects with nothing lost.
+ * is killed and started again on its data mid-run, and every page reconnects with nothing lost;
+ * "Reset everyone" then takes both runs back to none.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -100,6 +101,11 @@ test('a teacher and two students: join, locked diagram, curves, pause everyone, 
     expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(steps);
     await trainingButton(students[1], 'Play').click();
     await expect(board(page).getByRole('row', { name: /Bo/ }).getByRole('cell').first()).not.toHaveText('paused');
+
+    // Reset everyone: both runs, the running one and the paused one, are back to no run.
+    await panel(page).getByRole('button', { name: 'Reset everyone' }).click();
+    await expect(board(page).getByRole('cell', { name: 'idle', exact: true })).toHaveCount(2);
+    expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['0', '0']);
   } finally {
     server.kill('SIGTERM');
   }

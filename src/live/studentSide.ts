@@ -1,7 +1,7 @@
 /**
  * A student's page in a live class (docs/class.md): the teacher's diagram opens locked (the
  * class link's lock, editor/store/lock.ts) each time the teacher changes it; a rise of the
- * class's pause count pauses the run; and the run's numbers go to the student's own room at most
+ * class's pause count pauses the run and of its reset count resets it; and the run's numbers go to the student's own room at most
  * twice a second, only when they changed. The student trains in their own worker, as ever.
  */
 import type { EditorStore } from '../editor/store/createEditorStore';
@@ -11,6 +11,7 @@ import { parseDocumentText } from '../io/parse';
 import type { SessionShelf } from '../train-ui/session/sessionShelf';
 import { CLASS_MAP, changed, type Report, STUDENT_MAP, writeReport } from './board';
 import { closeRoom, openRoom, studentIdOf } from './connection';
+import { risen } from './counts';
 import { live, type Membership } from './liveStore';
 
 /** At most twice a second (docs/class.md#what-flows). */
@@ -34,7 +35,7 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
   let stopped = false;
   let own: ReturnType<typeof openRoom> | null = null;
   let shownText = '';
-  let pauseSeen: number | null = null;
+  let seen: ReturnType<typeof risen>['seen'] = null;
 
   cls.provider.on('status', ({ status }) => live.setState({ status }));
 
@@ -51,11 +52,14 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
         s.setDocument(parsed.doc, true, 'file');
       }
     }
-    const pause = classMap.get('pause');
-    const count = typeof pause === 'number' ? pause : 0;
-    // The count at joining is history: only a rise seen here pauses.
-    if (pauseSeen !== null && count > pauseSeen) shelf.shown.getState().session.pause();
-    if (cls.provider.synced) pauseSeen = count;
+    // The counts at joining are history: only a rise seen here acts (counts.ts).
+    const now = risen(seen, { pause: classMap.get('pause'), reset: classMap.get('reset') }, cls.provider.synced);
+    seen = now.seen;
+    const session = shelf.shown.getState().session;
+    for (const order of now.act) {
+      if (order === 'pause') session.pause();
+      else session.reset();
+    }
   };
   classMap.observe(apply);
   cls.provider.on('sync', apply);
