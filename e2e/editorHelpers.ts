@@ -26,9 +26,15 @@ export async function openEditor(page: Page): Promise<void> {
 /** Starts from an empty canvas (the New diagram command, discarding unsaved work if asked). */
 export async function newDiagram(page: Page): Promise<void> {
   await menuCommand(page, 'New diagram');
+  // The question loads when first asked, so it may show a moment after the command: answer it
+  // whenever it shows, until the canvas is empty.
   const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
-  if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard and start new' }).click();
-  await expect(nodes(page)).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard and start new' }).click();
+      return nodes(page).count();
+    })
+    .toBe(0);
 }
 
 /** The zoom of the main canvas, read from React Flow's viewport transform. */

@@ -22,7 +22,9 @@ async function openOptimiser(page: Page, name: string, title: string): Promise<v
   await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Examples' }).click();
   const section = page.getByRole('dialog', { name: 'Examples' }).getByRole('region', { name: 'Optimisers compared' });
   await section.getByRole('button', { name, exact: true }).click();
+  // The question loads when first asked: wait for it or for the example, whichever comes.
   const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(page.getByLabel('Diagram name').filter({ hasText: title }).or(discard)).toBeVisible();
   if (await discard.isVisible()) await discard.getByRole('button', { name: 'Discard and open the example' }).click();
   await expect(page.getByLabel('Diagram name')).toHaveText(title);
 }

@@ -24,7 +24,9 @@ async function openExample(page: Page, group: string, name: string, heading: str
   await tools(page).getByRole('button', { name: 'Examples' }).click();
   const dialog = page.getByRole('dialog', { name: 'Examples' });
   await dialog.getByRole('region', { name: group }).getByRole('button', { name, exact: true }).click();
+  // The question loads when first asked: wait for it or for the example, whichever comes.
   const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(title(page).filter({ hasText: heading }).or(discard)).toBeVisible();
   if (await discard.isVisible()) await discard.getByRole('button', { name: /^Discard/ }).click();
   await expect(title(page)).toHaveText(heading);
 }
@@ -153,8 +155,12 @@ test("a teacher's hour: one sitting across documents, every number the open docu
   const picking = page.waitForEvent('filechooser');
   await menuCommand(page, 'Open…');
   await (await picking).setFiles(file);
+  // The same document is open already: the notice, not the title, says the file was opened.
   const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  const opened = page.getByRole('status', { name: 'Notice' }).filter({ hasText: 'Opened the model' });
+  await expect(opened.or(ask)).toBeVisible();
   if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard and open the file' }).click();
+  await expect(opened).toBeVisible();
   await expect(title(page)).toHaveText('Moons by Adam: 2→8 tanh→2');
   await expect(figure(page, 'Step')).toHaveText('160', { timeout: 30_000 });
   await expect(figure(page, 'Epoch')).toHaveText('5');

@@ -7,7 +7,7 @@ import { useFlushRun } from '../runs/RunBookContext';
 import { ENDED } from '../session/sessionState';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import { controlStates } from './controlStates';
-import { phaseText, runText } from './phaseText';
+import { phaseText } from './phaseText';
 
 export function TrainControls() {
   const session = useTrainSession();
@@ -15,7 +15,6 @@ export function TrainControls() {
   const keepRun = useFlushRun(session);
   const phase = useSession((s) => s.phase);
   const text = useSession(phaseText);
-  const runs = useSession(runText);
   const [more, setMore] = useState(10);
   const controls = controlStates(phase);
   const ended = ENDED.has(phase);
@@ -136,7 +135,6 @@ export function TrainControls() {
           {text}
         </p>
       )}
-      {runs && <p className="train-help train-run-uses">{runs}</p>}
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { OptionField } from '../data/OptionField';
 import { ENGINE_CHOICES, ENGINE_LABELS, type EngineChoice } from '../session/engineChoice';
 import { saveEnginePreference } from '../session/enginePreference';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { runText } from './phaseText';
 import {
   editHyper,
   editLoss,
@@ -98,8 +99,12 @@ export function TrainSettings() {
   };
   const t = doc.training;
   const kind = optimiserKind(doc);
+  // What the run in the worker was started with, above the settings it is read against; in the
+  // settings column, which scrolls, so that the controls' column keeps its last line in view.
+  const runs = useSession(runText);
   return (
     <div className="train-settings">
+      {runs && <p className="train-help train-run-uses">{runs}</p>}
       <OptionField
         spec={ENGINE}
         value={engine}
