@@ -3,7 +3,9 @@
  * (three pages in one browser, the e2e time budget's choice) join by its link with their names,
  * find the teacher's diagram locked on their canvas and train; the teacher's board shows two
  * curves; "Pause everyone" pauses both; the server
- * is killed and started again on its data mid-run, and every page reconnects with nothing lost.
+ * is killed and started again on its data mid-run, and every page reconnects with nothing lost;
+ * a box the teacher moves moves on a student's canvas without stopping their run; "Reset
+ * everyone" then takes both runs back to none.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -100,6 +102,22 @@ test('a teacher and two students: join, locked diagram, curves, pause everyone, 
     expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(steps);
     await trainingButton(students[1], 'Play').click();
     await expect(board(page).getByRole('row', { name: /Bo/ }).getByRole('cell').first()).not.toHaveText('paused');
+
+    // The teacher moves a box: it moves on Bo's canvas, and Bo's run goes on.
+    const before = await nodes(students[1]).first().getAttribute('style');
+    const box = await nodes(page).first().boundingBox();
+    if (!box) throw new Error('the teacher’s first box is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 5 });
+    await page.mouse.up();
+    await expect(nodes(students[1]).first()).not.toHaveAttribute('style', before ?? '');
+    await expect(trainingPanel(students[1]).getByRole('status', { name: 'Training status' })).toHaveText(/^Training…/);
+
+    // Reset everyone: both runs, the running one and the paused one, are back to no run.
+    await panel(page).getByRole('button', { name: 'Reset everyone' }).click();
+    await expect(board(page).getByRole('cell', { name: 'idle', exact: true })).toHaveCount(2);
+    expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['0', '0']);
   } finally {
     server.kill('SIGTERM');
   }

@@ -1,7 +1,7 @@
 /**
  * The teacher's side of the Class panel (docs/class.md#for-a-teacher): the code, the students'
  * link and its QR code, the teacher's own link (the only place the key appears), "Pause
- * everyone" and the board.
+ * everyone", "Reset everyone" and the board.
  */
 import { useStore } from 'zustand';
 import { showCode } from '../io/classRooms';
@@ -15,6 +15,7 @@ export function TeacherView({ m }: { m: Membership }) {
   const rows = useStore(live, (s) => s.rows);
   const named = useStore(live, (s) => s.named);
   const pause = useStore(live, (s) => s.pauseEveryone);
+  const reset = useStore(live, (s) => s.resetEveryone);
   const studentsLink = `${location.origin}/?class=${m.code}`;
   const teacherLink = `${studentsLink}&teacher=${m.key ?? ''}`;
   const best = bestRun(rows);
@@ -35,6 +36,9 @@ export function TeacherView({ m }: { m: Membership }) {
       <div className="live-controls">
         <button type="button" disabled={!pause} onClick={() => pause?.()}>
           Pause everyone
+        </button>
+        <button type="button" disabled={!reset} onClick={() => reset?.()}>
+          Reset everyone
         </button>
         <label>
           <input type="checkbox" checked={named} onChange={(e) => live.setState({ named: e.currentTarget.checked })} />{' '}

@@ -29,6 +29,8 @@ export interface LiveState {
   readonly named: boolean;
   /** Set by the teacher's side while it runs: raises the class's pause count. */
   readonly pauseEveryone: (() => void) | null;
+  /** Set by the teacher's side while it runs: raises the class's reset count. */
+  readonly resetEveryone: (() => void) | null;
 }
 
 export const live = createStore<LiveState>(() => ({
@@ -40,6 +42,7 @@ export const live = createStore<LiveState>(() => ({
   rows: [],
   named: false,
   pauseEveryone: null,
+  resetEveryone: null,
 }));
 
 const KEPT = 'lensboard-live-class';

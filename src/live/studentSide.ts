@@ -1,17 +1,21 @@
 /**
  * A student's page in a live class (docs/class.md): the teacher's diagram opens locked (the
- * class link's lock, editor/store/lock.ts) each time the teacher changes it; a rise of the
- * class's pause count pauses the run; and the run's numbers go to the student's own room at most
+ * class link's lock, editor/store/lock.ts) each time the teacher changes it (a change that
+ * keeps the model arrives as an edit, which keeps the run); a rise of the
+ * class's pause count pauses the run and of its reset count resets it; and the run's numbers go to the student's own room at most
  * twice a second, only when they changed. The student trains in their own worker, as ever.
  */
 import type { EditorStore } from '../editor/store/createEditorStore';
 import type { ClassLock } from '../io/classLock';
 import { roomName } from '../io/classRooms';
+import type { LensDocument } from '../io/document';
 import { parseDocumentText } from '../io/parse';
 import type { SessionShelf } from '../train-ui/session/sessionShelf';
 import { CLASS_MAP, changed, type Report, STUDENT_MAP, writeReport } from './board';
 import { closeRoom, openRoom, studentIdOf } from './connection';
+import { risen } from './counts';
 import { live, type Membership } from './liveStore';
+import { sameModel } from './sameModel';
 
 /** At most twice a second (docs/class.md#what-flows). */
 export const REPORT_MS = 500;
@@ -34,7 +38,8 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
   let stopped = false;
   let own: ReturnType<typeof openRoom> | null = null;
   let shownText = '';
-  let pauseSeen: number | null = null;
+  let shownDoc: LensDocument | null = null;
+  let seen: ReturnType<typeof risen>['seen'] = null;
 
   cls.provider.on('status', ({ status }) => live.setState({ status }));
 
@@ -46,16 +51,25 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
       const s = store.getState();
       if (!parsed.ok)
         s.notify(`The class’s diagram could not be read: ${parsed.errors[0]?.message ?? 'unknown'}`, 'error');
-      else {
+      else if (shownDoc && sameModel(shownDoc, parsed.doc) && s.doc === shownDoc) {
+        // Only moved or renamed: an edit, not an open, so the run goes on (sameModel.ts).
+        shownDoc = parsed.doc;
+        store.setState({ doc: parsed.doc });
+        s.lockBoxes(lock);
+      } else {
+        shownDoc = parsed.doc;
         s.lockBoxes(lock, parsed.doc);
         s.setDocument(parsed.doc, true, 'file');
       }
     }
-    const pause = classMap.get('pause');
-    const count = typeof pause === 'number' ? pause : 0;
-    // The count at joining is history: only a rise seen here pauses.
-    if (pauseSeen !== null && count > pauseSeen) shelf.shown.getState().session.pause();
-    if (cls.provider.synced) pauseSeen = count;
+    // The counts at joining are history: only a rise seen here acts (counts.ts).
+    const now = risen(seen, { pause: classMap.get('pause'), reset: classMap.get('reset') }, cls.provider.synced);
+    seen = now.seen;
+    const session = shelf.shown.getState().session;
+    for (const order of now.act) {
+      if (order === 'pause') session.pause();
+      else session.reset();
+    }
   };
   classMap.observe(apply);
   cls.provider.on('sync', apply);

@@ -1,13 +1,14 @@
 /**
  * The teacher's page in a live class (docs/class.md): it writes the diagram open in the editor
  * into the class's room (a few times a second at most, only when it changed), raises the pause
- * count for "Pause everyone", and reads every student who joined — the roster the server keeps —
+ * count for "Pause everyone" and the reset count for "Reset everyone", and reads every student who joined — the roster the server keeps —
  * into the board's rows, once an animation frame at most.
  */
 import type { EditorStore } from '../editor/store/createEditorStore';
 import { roomName } from '../io/classRooms';
 import { CLASS_MAP, ROSTER_MAP, readRow } from './board';
 import { closeRoom, type Opened, openRoom } from './connection';
+import { countOf } from './counts';
 import { live, type Membership } from './liveStore';
 
 /** The teacher's edits reach the students within a second: written at most every 200 ms. */
@@ -58,7 +59,8 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
     if (s.doc !== prev.doc) soon();
   });
   live.setState({
-    pauseEveryone: () => classMap.set('pause', ((classMap.get('pause') as number | undefined) ?? 0) + 1),
+    pauseEveryone: () => classMap.set('pause', countOf(classMap.get('pause')) + 1),
+    resetEveryone: () => classMap.set('reset', countOf(classMap.get('reset')) + 1),
   });
 
   return () => {
@@ -68,6 +70,6 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
     for (const o of students.values()) closeRoom(o);
     closeRoom(roster);
     closeRoom(cls);
-    live.setState({ pauseEveryone: null, rows: [] });
+    live.setState({ pauseEveryone: null, resetEveryone: null, rows: [] });
   };
 }
