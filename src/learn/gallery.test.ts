@@ -85,7 +85,6 @@ describe('every example trains', () => {
       const after = trainer.evaluate(dataset).loss;
       expect(taken).toBe(steps);
       expect(Number.isFinite(before)).toBe(true);
-      console.log(id, 'share', after / before);
       expect(after).toBeLessThan(before * below);
     } finally {
       trainer.dispose();
