@@ -36,7 +36,7 @@ test('the first lesson runs to its end by doing what each step asks', async ({ p
   await expect(inspectorToggle).toHaveAttribute('aria-expanded', 'false');
   await page.getByRole('button', { name: 'Lessons' }).click();
   const chooser = page.getByRole('dialog', { name: 'Lessons' });
-  await expect(chooser.getByRole('listitem')).toHaveCount(5); // the five lessons
+  await expect(chooser.getByRole('listitem')).toHaveCount(6); // the six lessons
   await chooser.getByRole('button', { name: 'A lens is a forward and a backward map' }).click();
   const discard = chooser.getByRole('button', { name: 'Start the lesson' });
   if (await discard.isVisible()) await discard.click();
