@@ -22,7 +22,7 @@ test('the centring step prints what R[softmax] computes, and its change sums to 
   const r = reverseOf('softmax', { axis: -1, causal: false }, [real([3])]);
   const [dx] = evaluate(r, [rows([0.5, 0.3, 0.2].map(Math.log)), rows([1, 0, 0])]);
   const first = Array.from(dx.data.subarray(0, 3));
-  [0.25, -0.15, -0.1].forEach((v, i) => expect(first[i]).toBeCloseTo(v, 12));
+  for (const [i, v] of [0.25, -0.15, -0.1].entries()) expect(first[i]).toBeCloseTo(v, 12);
   expect(first.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 12);
 });
 
