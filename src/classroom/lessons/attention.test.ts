@@ -5,8 +5,9 @@
 import { expect, test } from 'vitest';
 import { reverseOf } from '../../core/reverse';
 import { real } from '../../core/wire';
+import attentionHead from '../../testing/attentionHead.json';
 import { BATCH, evaluate } from '../../testing/numeric';
-import { shippedLessons } from './index';
+import { LESSON_FILES, shippedLessons } from './index';
 
 const lesson = shippedLessons().find((l) => l.lesson.id === 'attention');
 
@@ -30,4 +31,9 @@ test('its diagram is one causal head on the reverse task', () => {
   const boxes = lesson?.doc.boxes ?? [];
   expect(boxes.find((b) => b.id === 'attn')?.config).toEqual({ axis: -1, causal: true });
   expect(lesson?.doc.dataset?.id).toBe('reverse');
+});
+
+test('its diagram is the one head the sampling tests train (src/testing/attentionHead.json)', () => {
+  const file = LESSON_FILES.attention as { start: { document: unknown } };
+  expect(file.start.document).toEqual(attentionHead);
 });
