@@ -3,7 +3,7 @@
  * lens"'s diagram) writes a string backwards greedily; a seed replays a temperature sample; a
  * model that is no sequence model, or a prompt outside the vocabulary, is refused by name.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDatasetNode } from '../data/catalogNode';
 import type { LensDocument } from '../io/document';
 import { datasetRecord, writeModelFile } from '../learn/modelFile';
@@ -37,8 +37,11 @@ async function trainedHead(steps: number) {
   return loadModel(JSON.parse(text));
 }
 
-describe('text from a trained sequence model', async () => {
-  const model = await trainedHead(600);
+describe('text from a trained sequence model', () => {
+  let model: Awaited<ReturnType<typeof trainedHead>>;
+  beforeAll(async () => {
+    model = await trainedHead(600);
+  });
 
   it('writes the reverse task’s answer greedily: the letters backwards', () => {
     for (const word of ['abcd', 'dcca', 'bbad'])
