@@ -71,11 +71,6 @@ const CASES: readonly Case[] = [
   train('a dataset for a model', [model, '--dataset', 'iris'], /--dataset cannot change a model's dataset/, 2),
 
   sample('no prompt', [model], /give the text to continue with --prompt/),
-  sample(
-    'bad temperature',
-    [model, '--prompt', 'a', '--temperature', 'hot'],
-    /--temperature must be a number in \[0, 100\]/,
-  ),
   sample('no sequence model', [model, '--prompt', 'a'], /model-v1\.json: the model file records no vocabulary/, 2),
 
   predict('unknown flag', [model, at('rows.csv'), '--fast'], /unknown option --fast/),
