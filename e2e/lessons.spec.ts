@@ -148,6 +148,12 @@ test('"Attention is a lens" runs to its end, and the attention box shows its pat
   await expect(card).toBeHidden();
   await node(page, 'attn').focus();
   await expect(card).toBeVisible();
+  // the trained head writes the reverse task's answer
+  await training.getByRole('tab', { name: 'Generate text' }).click();
+  await training.getByRole('textbox', { name: 'Prompt' }).fill('abcd|');
+  await training.getByRole('spinbutton', { name: 'Length' }).fill('4');
+  await training.getByRole('button', { name: 'Generate text' }).click();
+  await expect(training.getByRole('status', { name: 'Generated text' })).toHaveText('dcba');
   await next.click();
 
   // one step animated, forward through the head then back

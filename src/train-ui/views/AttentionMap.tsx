@@ -12,6 +12,9 @@ import { type AttentionShape, attentionGrid } from './attentionPattern';
 
 const LABEL = 16;
 
+/** A cell's side in pixels: 10 at least, so a character of a context of 32 can still be read. */
+export const attentionCell = (positions: number): number => Math.max(10, Math.min(26, Math.floor(320 / positions)));
+
 const headNames = (n: number): string[] => Array.from({ length: n }, (_, h) => String(h + 1));
 
 export interface AttentionPick {
@@ -48,7 +51,7 @@ function paint(g: CanvasRenderingContext2D, grid: Float32Array, p: Props, cell: 
 export function AttentionMap(p: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { queries, keys, examples, heads } = p.shape;
-  const cell = Math.max(6, Math.min(26, Math.floor(240 / Math.max(queries, keys))));
+  const cell = attentionCell(Math.max(queries, keys));
   useEffect(() => {
     const g = canvas.current?.getContext('2d');
     if (g) paint(g, attentionGrid(p.out, p.shape, p.pick.example, p.pick.head), p, cell);

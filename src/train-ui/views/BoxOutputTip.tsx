@@ -13,7 +13,7 @@ import type { PlainArray } from '../../model/modelRuntime';
 import { rampColour } from '../data/colours';
 import { fmt } from '../panel/TrainNumbers';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
-import { AttentionMap, type AttentionPick } from './AttentionMap';
+import { AttentionMap, type AttentionPick, attentionCell } from './AttentionMap';
 import { attentionShape, axisMarks } from './attentionPattern';
 import { type BoxOutput, firstBatch, summarise } from './boxOutput';
 import { useShownBox } from './useShownBox';
@@ -129,7 +129,7 @@ export function BoxOutputTip() {
       attention.queries,
       rows.train.preparation?.tokens?.symbols,
     );
-    const height = 150 + attention.queries * Math.max(6, Math.min(26, Math.floor(240 / attention.queries)));
+    const height = 150 + attention.queries * attentionCell(Math.max(attention.queries, attention.keys));
     return (
       <div
         className="box-output box-output-attention"
@@ -137,7 +137,7 @@ export function BoxOutputTip() {
         aria-label={`Attention of ${name}`}
         style={{
           top: Math.max(8, Math.min(rect.bottom + 8, window.innerHeight - height)),
-          left: Math.min(Math.max(8, rect.left), window.innerWidth - 300),
+          left: Math.min(Math.max(8, rect.left), window.innerWidth - 400),
         }}
         {...hold}
       >
