@@ -132,6 +132,12 @@ test('"Attention is a lens" runs to its end, and the attention box shows its pat
   await training.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(next).toBeEnabled({ timeout: 60_000 });
   await training.getByRole('button', { name: 'Pause', exact: true }).click();
+  // the trained head writes the reverse task's answer
+  await training.getByRole('tab', { name: 'Generate text' }).click();
+  await training.getByRole('textbox', { name: 'Prompt' }).fill('abcd|');
+  await training.getByRole('spinbutton', { name: 'Length' }).fill('4');
+  await training.getByRole('button', { name: 'Generate text' }).click();
+  await expect(training.getByRole('status', { name: 'Generated text' })).toHaveText('dcba');
   await node(page, 'attn').hover();
   const card = page.getByRole('tooltip', { name: 'Attention of attention' });
   const map = card.getByRole('img', {
@@ -148,12 +154,6 @@ test('"Attention is a lens" runs to its end, and the attention box shows its pat
   await expect(card).toBeHidden();
   await node(page, 'attn').focus();
   await expect(card).toBeVisible();
-  // the trained head writes the reverse task's answer
-  await training.getByRole('tab', { name: 'Generate text' }).click();
-  await training.getByRole('textbox', { name: 'Prompt' }).fill('abcd|');
-  await training.getByRole('spinbutton', { name: 'Length' }).fill('4');
-  await training.getByRole('button', { name: 'Generate text' }).click();
-  await expect(training.getByRole('status', { name: 'Generated text' })).toHaveText('dcba');
   await next.click();
 
   // one step animated, forward through the head then back
