@@ -40,7 +40,7 @@ async function trainedHead(steps: number) {
 describe('text from a trained sequence model', () => {
   let model: Awaited<ReturnType<typeof trainedHead>>;
   beforeAll(async () => {
-    model = await trainedHead(400);
+    model = await trainedHead(200);
   });
 
   it('writes the reverse task’s answer greedily: the letters backwards', () => {
