@@ -149,6 +149,9 @@ test('"Attention is a lens" runs to its end, and the attention box shows its pat
   await expect(card).toBeHidden();
   await node(page, 'attn').focus();
   await expect(card).toBeVisible();
+  const second = await map.getAttribute('aria-label');
+  await page.keyboard.press(']');
+  await expect(map).not.toHaveAttribute('aria-label', second ?? '');
   await next.click();
 
   // one step animated, forward through the head then back

@@ -16,6 +16,7 @@ import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import { AttentionMap, type AttentionPick, attentionCell } from './AttentionMap';
 import { attentionShape, axisMarks } from './attentionPattern';
 import { type BoxOutput, firstBatch, summarise } from './boxOutput';
+import { usePickKeys } from './usePickKeys';
 import { useShownBox } from './useShownBox';
 import { useRunRows, type ViewRows } from './useViewRows';
 
@@ -113,12 +114,13 @@ export function BoxOutputTip() {
   const rows = useRunRows();
   const { output, raw, problem } = useBoxOutput(box ? box.id : null, rows);
   const [pick, setPick] = useState<AttentionPick>({ example: 0, head: 0 });
+  const attention = box && raw ? attentionShape(box.generator, raw) : null;
+  usePickKeys(box?.id ?? null, attention, pick, setPick);
   if (!box || (!output && !problem)) return null;
   const element = document.querySelector(`.react-flow__node[data-id="${CSS.escape(box.id)}"]`);
   const rect = element?.getBoundingClientRect();
   if (!rect) return null;
   const name = box.label || box.generator;
-  const attention = raw ? attentionShape(box.generator, raw) : null;
   if (output && raw && attention && rows) {
     const width = rows.train.features.length / Math.max(1, rows.train.n);
     const example = Math.min(pick.example, attention.examples - 1);
@@ -154,7 +156,7 @@ export function BoxOutputTip() {
           onPick={setPick}
         />
         <p className="box-output-note">
-          {`weights after step ${output.step}; a row per query, a column per key; pale 0, blue 1${box.config.causal === true ? '; a query never looks at later keys (the mask)' : ''}`}
+          {`weights after step ${output.step}; a row per query, a column per key; pale 0, blue 1${box.config.causal === true ? '; a query never looks at later keys (the mask)' : ''}; with the box focused, [ and ] choose the example${attention.heads > 1 ? ', h the head' : ''}`}
         </p>
       </div>
     );
