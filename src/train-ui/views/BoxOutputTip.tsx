@@ -131,7 +131,7 @@ export function BoxOutputTip() {
       attention.queries,
       rows.train.preparation?.tokens?.symbols,
     );
-    const height = 150 + attention.queries * attentionCell(Math.max(attention.queries, attention.keys));
+    const height = 190 + attention.queries * attentionCell(Math.max(attention.queries, attention.keys));
     return (
       <div
         className="box-output box-output-attention"
