@@ -133,6 +133,7 @@ test('"Attention is a lens" runs to its end, and the attention box shows its pat
   await training.getByRole('spinbutton', { name: 'Length' }).fill('4');
   await training.getByRole('button', { name: 'Generate text' }).click();
   await expect(training.getByRole('status', { name: 'Generated text' })).toHaveText('dcba');
+  await page.screenshot({ path: 'test-results/generate-text.png' });
   await node(page, 'attn').hover();
   const card = page.getByRole('tooltip', { name: 'Attention of attention' });
   const map = card.getByRole('img', {
