@@ -1,10 +1,11 @@
 /**
  * The teacher's side of the Class panel (docs/class.md#for-a-teacher): the code, the students'
  * link and its QR code, the teacher's own link (the only place the key appears), "Pause
- * everyone", "Reset everyone" and the board.
+ * everyone", "Reset everyone", the dataset for everyone, the board and its sharing.
  */
 import { useStore } from 'zustand';
 import { showCode } from '../io/classRooms';
+import { DatasetSelect } from '../train-ui/data/DatasetSelect';
 import { BoardChart } from './BoardChart';
 import { BoardTable } from './BoardTable';
 import { bestRun } from './board';
@@ -16,6 +17,9 @@ export function TeacherView({ m }: { m: Membership }) {
   const named = useStore(live, (s) => s.named);
   const pause = useStore(live, (s) => s.pauseEveryone);
   const reset = useStore(live, (s) => s.resetEveryone);
+  const chooseDataset = useStore(live, (s) => s.chooseDataset);
+  const classDataset = useStore(live, (s) => s.classDataset);
+  const shared = useStore(live, (s) => s.shared);
   const studentsLink = `${location.origin}/?class=${m.code}`;
   const teacherLink = `${studentsLink}&teacher=${m.key ?? ''}`;
   const best = bestRun(rows);
@@ -44,7 +48,27 @@ export function TeacherView({ m }: { m: Membership }) {
           <input type="checkbox" checked={named} onChange={(e) => live.setState({ named: e.currentTarget.checked })} />{' '}
           Show names
         </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={shared}
+            onChange={(e) => live.setState({ shared: e.currentTarget.checked })}
+          />{' '}
+          Share the board with the class
+        </label>
       </div>
+      <fieldset className="live-dataset" disabled={!chooseDataset}>
+        <legend>For everyone</legend>
+        <DatasetSelect
+          binding={classDataset ?? undefined}
+          onChoose={(id) => chooseDataset?.(id ? { id, options: {} } : null)}
+        />
+        {classDataset && (
+          <button type="button" onClick={() => chooseDataset?.(null)}>
+            Each diagram’s own dataset
+          </button>
+        )}
+      </fieldset>
       <h3>
         The board: {rows.length} student{rows.length === 1 ? '' : 's'}
       </h3>
