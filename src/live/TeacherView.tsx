@@ -1,7 +1,8 @@
 /**
  * The teacher's side of the Class panel (docs/class.md#for-a-teacher): the code, the students'
  * link and its QR code, the teacher's own link (the only place the key appears), "Pause
- * everyone", "Reset everyone" and the board.
+ * everyone", "Reset everyone", "Ask everyone for their weights", the way back from a student's
+ * model to the class's diagram, and the board.
  */
 import { useStore } from 'zustand';
 import { showCode } from '../io/classRooms';
@@ -10,12 +11,16 @@ import { BoardTable } from './BoardTable';
 import { bestRun } from './board';
 import { live, type Membership } from './liveStore';
 import { QrCode } from './QrCode';
+import { EVERYONE } from './weights';
 
 export function TeacherView({ m }: { m: Membership }) {
   const rows = useStore(live, (s) => s.rows);
   const named = useStore(live, (s) => s.named);
   const pause = useStore(live, (s) => s.pauseEveryone);
   const reset = useStore(live, (s) => s.resetEveryone);
+  const ask = useStore(live, (s) => s.askWeights);
+  const viewing = useStore(live, (s) => s.viewing);
+  const back = useStore(live, (s) => s.backToClass);
   const studentsLink = `${location.origin}/?class=${m.code}`;
   const teacherLink = `${studentsLink}&teacher=${m.key ?? ''}`;
   const best = bestRun(rows);
@@ -40,11 +45,22 @@ export function TeacherView({ m }: { m: Membership }) {
         <button type="button" disabled={!reset} onClick={() => reset?.()}>
           Reset everyone
         </button>
+        <button type="button" disabled={!ask || rows.length === 0} onClick={() => ask?.(EVERYONE)}>
+          Ask everyone for their weights
+        </button>
         <label>
           <input type="checkbox" checked={named} onChange={(e) => live.setState({ named: e.currentTarget.checked })} />{' '}
           Show names
         </label>
       </div>
+      {viewing && (
+        <p className="live-viewing" role="status">
+          Your canvas shows {viewing.label}’s model; the class keeps your diagram.{' '}
+          <button type="button" onClick={() => back?.()}>
+            Back to the class’s diagram
+          </button>
+        </p>
+      )}
       <h3>
         The board: {rows.length} student{rows.length === 1 ? '' : 's'}
       </h3>

@@ -16,6 +16,12 @@ export interface Membership {
   readonly name?: string;
 }
 
+/** A student's weights as the teacher's page holds them (weights.ts). */
+export type WeightsState =
+  | { readonly state: 'asked' }
+  | { readonly state: 'ready'; readonly name: string; readonly bytes: Uint8Array }
+  | { readonly state: 'refused'; readonly error: string };
+
 export type LinkStatus = 'connecting' | 'connected' | 'disconnected';
 
 export interface LiveState {
@@ -31,6 +37,16 @@ export interface LiveState {
   readonly pauseEveryone: (() => void) | null;
   /** Set by the teacher's side while it runs: raises the class's reset count. */
   readonly resetEveryone: (() => void) | null;
+  /** Set by the teacher's side while it runs: asks one student (by id) or everyone (`*`) for their weights. */
+  readonly askWeights: ((key: string) => void) | null;
+  /** What came of each student's last ask, by id. */
+  readonly weights: Readonly<Record<string, WeightsState>>;
+  /** Set by the teacher's side: opens a student's weights on the teacher's canvas, the class's diagram kept aside. */
+  readonly openOnCanvas: ((id: string, label: string) => void) | null;
+  /** The student whose run the teacher's canvas shows instead of the class's diagram, or null. */
+  readonly viewing: { readonly id: string; readonly label: string } | null;
+  /** Set while `viewing`: back to the class's diagram. */
+  readonly backToClass: (() => void) | null;
 }
 
 export const live = createStore<LiveState>(() => ({
@@ -43,6 +59,11 @@ export const live = createStore<LiveState>(() => ({
   named: false,
   pauseEveryone: null,
   resetEveryone: null,
+  askWeights: null,
+  weights: {},
+  openOnCanvas: null,
+  viewing: null,
+  backToClass: null,
 }));
 
 const KEPT = 'lensboard-live-class';

@@ -3,19 +3,23 @@
  * class link's lock, editor/store/lock.ts) each time the teacher changes it (a change that
  * keeps the model arrives as an edit, which keeps the run); a rise of the
  * class's pause count pauses the run and of its reset count resets it; and the run's numbers go to the student's own room at most
- * twice a second, only when they changed. The student trains in their own worker, as ever.
+ * twice a second, only when they changed. A rise of the teacher's ask for this student's weights
+ * (or everyone's) answers with the file Export model writes, in chunks (weights.ts). The student
+ * trains in their own worker, as ever.
  */
 import type { EditorStore } from '../editor/store/createEditorStore';
 import type { ClassLock } from '../io/classLock';
 import { roomName } from '../io/classRooms';
 import type { LensDocument } from '../io/document';
 import { parseDocumentText } from '../io/parse';
+import { modelArchiveName, modelFileName } from '../train-ui/model/modelFileName';
 import type { SessionShelf } from '../train-ui/session/sessionShelf';
 import { CLASS_MAP, changed, type Report, STUDENT_MAP, writeReport } from './board';
 import { closeRoom, openRoom, studentIdOf } from './connection';
 import { risen } from './counts';
 import { live, type Membership } from './liveStore';
 import { sameModel } from './sameModel';
+import { ASK, askCount, askToken, EVERYONE, writeAnswer } from './weights';
 
 /** At most twice a second (docs/class.md#what-flows). */
 export const REPORT_MS = 500;
@@ -40,6 +44,10 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
   let shownText = '';
   let shownDoc: LensDocument | null = null;
   let seen: ReturnType<typeof risen>['seen'] = null;
+  let id: string | null = null;
+  /** The ask counts last seen (null before the first sync: the counts found then are history). */
+  let asked: Record<string, number> | null = null;
+  const asks = cls.doc.getMap(ASK);
 
   cls.provider.on('status', ({ status }) => live.setState({ status }));
 
@@ -93,10 +101,59 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
   };
   const timer = setInterval(report, REPORT_MS);
 
-  void studentIdOf(m.secret ?? '').then((id) => {
+  /** The file Export model would write now, or why there is none. */
+  const modelFile = async (): Promise<{ name: string; bytes: Uint8Array } | { refused: string }> => {
+    const session = shelf.shown.getState().session;
+    const { phase, ready } = session.state;
+    if (ready === null || phase === 'idle' || phase === 'starting' || phase === 'error')
+      return { refused: 'has no trained weights yet' };
+    const saved = await session.reads.modelFile();
+    if (!saved) return { refused: 'has no trained weights yet' };
+    const name = store.getState().doc.name;
+    if ('text' in saved) return { name: modelFileName(name), bytes: new TextEncoder().encode(saved.text) };
+    const whole = new Uint8Array(saved.chunks.reduce((n, c) => n + c.byteLength, 0));
+    let at = 0;
+    for (const c of saved.chunks) {
+      whole.set(new Uint8Array(c), at);
+      at += c.byteLength;
+    }
+    return { name: modelArchiveName(name), bytes: whole };
+  };
+  // Under the server's 10 messages a second: a chunk every 150 ms, the reports between them; and
+  // only while connected, or the chunks written meanwhile would go as one message over the cap.
+  const pace = async () => {
+    do await new Promise<void>((go) => setTimeout(go, 150));
+    while (!stopped && own && !(own.provider.wsconnected && own.provider.synced));
+  };
+  let answering = Promise.resolve();
+  const answer = (token: string) => {
+    answering = answering.then(async () => {
+      if (stopped || !own) return;
+      const room = own.doc;
+      const file = await modelFile().catch((e: unknown) => ({
+        refused: `could not write the model: ${e instanceof Error ? e.message : String(e)}`,
+      }));
+      if (stopped) return;
+      await writeAnswer(room, token, file, pace).catch((e: unknown) =>
+        writeAnswer(room, token, { refused: e instanceof Error ? e.message : String(e) }),
+      );
+    });
+  };
+  const onAsk = () => {
+    if (id === null) return;
+    const now = { [id]: askCount(asks, id), [EVERYONE]: askCount(asks, EVERYONE) };
+    if (asked !== null) for (const [k, c] of Object.entries(now)) if (c > (asked[k] ?? 0)) answer(askToken(k, c));
+    if (cls.provider.synced) asked = now;
+  };
+  asks.observe(onAsk);
+  cls.provider.on('sync', onAsk);
+
+  void studentIdOf(m.secret ?? '').then((got) => {
     if (stopped) return;
-    own = openRoom(roomName({ code: m.code, kind: 'student', student: id }), m);
+    id = got;
+    own = openRoom(roomName({ code: m.code, kind: 'student', student: got }), m);
     own.doc.getMap(STUDENT_MAP).set('name', m.name ?? '');
+    onAsk();
   });
 
   return () => {

@@ -2,14 +2,19 @@
  * The teacher's page in a live class (docs/class.md): it writes the diagram open in the editor
  * into the class's room (a few times a second at most, only when it changed), raises the pause
  * count for "Pause everyone" and the reset count for "Reset everyone", and reads every student who joined — the roster the server keeps —
- * into the board's rows, once an animation frame at most.
+ * into the board's rows, once an animation frame at most. It asks for a student's weights (or
+ * everyone's) and checks what comes back (weights.ts), and opens one student's model on the
+ * teacher's canvas while the class's diagram waits aside, unpublished over, for the way back.
  */
+import { readPicked, startOpened } from '../editor/persist/openFiles';
 import type { EditorStore } from '../editor/store/createEditorStore';
 import { roomName } from '../io/classRooms';
+import type { LensDocument } from '../io/document';
 import { CLASS_MAP, ROSTER_MAP, readRow } from './board';
 import { closeRoom, type Opened, openRoom } from './connection';
 import { countOf } from './counts';
-import { live, type Membership } from './liveStore';
+import { live, type Membership, type WeightsState } from './liveStore';
+import { ASK, askCount, askToken, EVERYONE, readAnswer, WEIGHTS_MAP } from './weights';
 
 /** The teacher's edits reach the students within a second: written at most every 200 ms. */
 const PUBLISH_MS = 200;
@@ -19,6 +24,28 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
   const roster = openRoom(roomName({ code: m.code, kind: 'roster' }), m);
   const students = new Map<string, Opened>();
   const classMap = cls.doc.getMap(CLASS_MAP);
+  const asks = cls.doc.getMap(ASK);
+  /** The request each asked student's answer must name. */
+  const pending = new Map<string, string>();
+  const checking = new Set<string>();
+  const setWeights = (id: string, w: WeightsState) => live.setState((s) => ({ weights: { ...s.weights, [id]: w } }));
+  const check = (id: string) => {
+    const token = pending.get(id);
+    const o = students.get(id);
+    if (token === undefined || !o || checking.has(id)) return;
+    const meta = o.doc.getMap(WEIGHTS_MAP).get('meta');
+    if ((meta as { asked?: unknown } | undefined)?.asked !== token) return;
+    checking.add(id);
+    void readAnswer(o.doc, token).then((got) => {
+      checking.delete(id);
+      if (got === null || pending.get(id) !== token) return;
+      pending.delete(id);
+      setWeights(
+        id,
+        got.ok ? { state: 'ready', name: got.name, bytes: got.bytes } : { state: 'refused', error: got.error },
+      );
+    });
+  };
 
   cls.provider.on('status', ({ status }) => live.setState({ status }));
 
@@ -35,6 +62,7 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
       if (students.has(id)) continue;
       const o = openRoom(roomName({ code: m.code, kind: 'student', student: id }), m);
       o.doc.on('update', redraw);
+      o.doc.getMap(WEIGHTS_MAP).observe(() => check(id));
       students.set(id, o);
     }
     redraw();
@@ -55,21 +83,72 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
   };
   // The class's room may hold the diagram of before a reload: once synced, the editor's wins.
   cls.provider.once('sync', publish);
+  /** The class's diagram while the canvas shows a student's model: nothing is published meanwhile. */
+  let aside: LensDocument | null = null;
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.doc !== prev.doc) soon();
+    if (s.doc !== prev.doc && aside === null) soon();
   });
+  const backToClass = () => {
+    if (aside === null) return;
+    const s = store.getState();
+    s.setView({ openedModel: null });
+    s.setDocument(aside, false, 'file');
+    aside = null;
+    live.setState({ viewing: null, backToClass: null });
+  };
+  const openOnCanvas = async (id: string, label: string) => {
+    const w = live.getState().weights[id];
+    if (w?.state !== 'ready') return;
+    const opened = await readPicked(new File([w.bytes.slice()], w.name));
+    const s = store.getState();
+    if (opened.kind !== 'model') {
+      const why =
+        opened.kind === 'error'
+          ? opened.errors.map((e) => `${e.path} ${e.message}`.trim()).join('; ')
+          : 'not a model file';
+      s.notify(`${label}’s model could not be opened: ${why}`, 'error');
+      return;
+    }
+    if (aside === null) {
+      if (timer !== null) {
+        clearTimeout(timer);
+        publish();
+      }
+      aside = s.doc;
+    }
+    startOpened(store, `${label}’s model`, opened);
+    live.setState({ viewing: { id, label }, backToClass });
+  };
   live.setState({
     pauseEveryone: () => classMap.set('pause', countOf(classMap.get('pause')) + 1),
     resetEveryone: () => classMap.set('reset', countOf(classMap.get('reset')) + 1),
+    askWeights: (key: string) => {
+      const count = askCount(asks, key) + 1;
+      asks.set(key, count);
+      const token = askToken(key, count);
+      for (const id of key === EVERYONE ? students.keys() : [key]) {
+        pending.set(id, token);
+        setWeights(id, { state: 'asked' });
+      }
+    },
+    openOnCanvas: (id, label) => void openOnCanvas(id, label),
   });
 
   return () => {
+    backToClass();
     unsubscribe();
     if (timer !== null) clearTimeout(timer);
     if (frame) cancelAnimationFrame(frame);
     for (const o of students.values()) closeRoom(o);
     closeRoom(roster);
     closeRoom(cls);
-    live.setState({ pauseEveryone: null, resetEveryone: null, rows: [] });
+    live.setState({
+      pauseEveryone: null,
+      resetEveryone: null,
+      askWeights: null,
+      openOnCanvas: null,
+      weights: {},
+      rows: [],
+    });
   };
 }
