@@ -106,9 +106,9 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
     const session = shelf.shown.getState().session;
     const { phase, ready } = session.state;
     if (ready === null || phase === 'idle' || phase === 'starting' || phase === 'error')
-      return { refused: 'has no trained weights yet' };
+      return { refused: 'no trained weights yet' };
     const saved = await session.reads.modelFile();
-    if (!saved) return { refused: 'has no trained weights yet' };
+    if (!saved) return { refused: 'no trained weights yet' };
     const name = store.getState().doc.name;
     if ('text' in saved) return { name: modelFileName(name), bytes: new TextEncoder().encode(saved.text) };
     const whole = new Uint8Array(saved.chunks.reduce((n, c) => n + c.byteLength, 0));
