@@ -74,7 +74,9 @@ test('the teacher asks for a student’s weights, opens them on their canvas and
     expect((await saved).suggestedFilename()).toMatch(/^Student 1-.*\.lensboard-model\.json$/);
 
     await panel(page).getByRole('button', { name: 'Open Student 1’s model on my canvas' }).click();
-    await expect(panel(page).getByRole('status').filter({ hasText: 'Your canvas shows Student 1’s model' })).toBeVisible();
+    await expect(
+      panel(page).getByRole('status').filter({ hasText: 'Your canvas shows Student 1’s model' }),
+    ).toBeVisible();
     await expect(nodes(page)).toHaveCount(drawn);
     // The student's weights wait on the teacher's canvas, their step count with them.
     await expect(status(page)).toHaveText(/^Paused|^Ready/);
