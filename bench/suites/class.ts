@@ -4,7 +4,9 @@
  * class`); N students (60) each write a report into their room twice a second for S seconds
  * (120), through y-websocket's provider as a page does, and one teacher reads every room. Rows:
  * reports delivered of those sent, p50/p99 latency from a student's write to the teacher's
- * document, and the server process's CPU and resident memory (from /proc).
+ * document, the server process's CPU and resident memory (from /proc), and the frame rate of
+ * the teacher's page in Chromium showing the board while the reports stream in (the frames the
+ * display showed, bench/shared/frames.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -15,6 +17,8 @@ import { roomName } from '../../src/io/classRooms';
 import { writeReport } from '../../src/live/board';
 import { connect, idOfSecret, makeClass, newSecret, student, synced, teacher } from '../../src/testing/classClient';
 import type { Suite } from '../run';
+import { buildApp, serveAndLaunch } from '../shared/chromium';
+import { framesShown } from '../shared/frames';
 import type { BenchRow } from '../shared/table';
 
 function flag(args: readonly string[], name: string, fallback: number, max: number): number {
@@ -27,10 +31,22 @@ function flag(args: readonly string[], name: string, fallback: number, max: numb
   return n;
 }
 
-function startServer(data: string): Promise<{ child: ChildProcess; port: number }> {
+function startServer(data: string, dist: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/class-server/main.ts', '--host', '127.0.0.1', '--port', '0', '--data', data],
+    [
+      '--import',
+      'tsx',
+      'src/class-server/main.ts',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--dist',
+      dist,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
@@ -56,13 +72,16 @@ const quantile = (sorted: readonly number[], q: number) =>
 export const benchClass: Suite = async (args) => {
   const n = flag(args, 'students', 60, 200);
   const seconds = flag(args, 'seconds', 120, 600);
-  const { child, port } = await startServer(mkdtempSync(join(tmpdir(), 'lensboard-class-bench-')));
+  const dist = await buildApp('bench-class');
+  const { child, port } = await startServer(mkdtempSync(join(tmpdir(), 'lensboard-class-bench-')), dist);
   const http = `http://127.0.0.1:${port}`;
+  // Chromium only: the app it opens is the class server's, not this static one's.
+  const chromium = await serveAndLaunch(dist);
   try {
     const made = await makeClass(http);
     const latencies: number[] = [];
     const seen = new Map<string, number>();
-    const students = [];
+    const students: { doc: Y.Doc; p: ReturnType<typeof connect> }[] = [];
     const watchers = [];
     for (let i = 0; i < n; i++) {
       const secret = newSecret();
@@ -83,23 +102,38 @@ export const benchClass: Suite = async (args) => {
       watchers.push(w);
     }
     await Promise.all([...students.map((s) => synced(s.p)), ...watchers.map(synced)]);
+    // The teacher's page, opened by the teacher's link: its panel shows the board of every student.
+    const page = await chromium.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${http}/?class=${made.code}&teacher=${made.key}`);
+    await page
+      .getByRole('table', { name: 'The class' })
+      .locator('tbody tr')
+      .nth(n - 1)
+      .waitFor();
     const before = usage(child.pid ?? 0);
     let peak = before.rss;
     let sent = 0;
     const ticks = seconds * 2;
-    for (let t = 1; t <= ticks; t++) {
-      const due = performance.now() + 500;
-      for (const s of students) {
-        // One transaction, one message, as a page's report is: the time it was sent rides with it.
-        s.doc.transact(() => {
-          s.doc.getMap('student').set('sentAt', performance.now());
-          writeReport(s.doc, { phase: 'running', step: t, epoch: t, loss: 1 / t, accuracy: null, learningRate: 0.1 });
-        });
-        sent++;
+    const stream = async () => {
+      for (let t = 1; t <= ticks; t++) {
+        const due = performance.now() + 500;
+        for (const s of students) {
+          // One transaction, one message, as a page's report is: the time it was sent rides with it.
+          s.doc.transact(() => {
+            s.doc.getMap('student').set('sentAt', performance.now());
+            writeReport(s.doc, { phase: 'running', step: t, epoch: t, loss: 1 / t, accuracy: null, learningRate: 0.1 });
+          });
+          sent++;
+        }
+        peak = Math.max(peak, usage(child.pid ?? 0).rss);
+        await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
       }
-      peak = Math.max(peak, usage(child.pid ?? 0).rss);
-      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-    }
+    };
+    const frames = await framesShown(page, stream);
+    const shownSteps = await page
+      .getByRole('table', { name: 'The class' })
+      .locator('tbody tr td:nth-child(3)')
+      .allTextContents();
     await new Promise((r) => setTimeout(r, 1000));
     const after = usage(child.pid ?? 0);
     for (const s of students) s.p.destroy();
@@ -120,9 +154,24 @@ export const benchClass: Suite = async (args) => {
         note,
       },
       { suite: 'class', name: 'server memory', value: Math.round(peak / 2 ** 20), unit: 'MB rss (peak)', note },
+      {
+        suite: 'class',
+        name: 'teacher page, frames shown',
+        value: frames.fps,
+        unit: 'fps',
+        note: `${note}; goal ≥ 30; animation frames ${frames.rafFps.toFixed(0)}/s, longest gap ${frames.longestFrameMs.toFixed(0)} ms`,
+      },
+      {
+        suite: 'class',
+        name: 'teacher page, students at the last step',
+        value: shownSteps.filter((x) => x === String(ticks)).length,
+        unit: `of ${n}`,
+        note,
+      },
     ];
     return rows;
   } finally {
+    await chromium.close();
     child.kill('SIGTERM');
   }
 };
