@@ -2,6 +2,7 @@
  * The class as a table (docs/class.md#the-board): one row per student, the best run marked, and
  * their weights: ask for them, then download them or open them on the teacher's canvas.
  */
+import { memo } from 'react';
 import { useStore } from 'zustand';
 import { downloadBlob } from '../editor/persist/download';
 import { safeFileBase } from '../editor/persist/fileName';
@@ -44,6 +45,26 @@ function Weights({ id, who }: { id: string; who: string }) {
 
 const fixed = (v: number | null, digits: number) => (v === null ? '—' : v.toFixed(digits));
 
+/** A row is drawn again only when its student's report, rank or shown name changed. */
+const Row = memo(function Row({ row: r, best, who }: { row: BoardRow; best: boolean; who: string }) {
+  return (
+    <tr className={best ? 'live-best' : undefined} aria-current={best ? 'true' : undefined}>
+      <th scope="row">
+        {who}
+        {best ? ' ★ best' : ''}
+      </th>
+      <td>{r.phase}</td>
+      <td>{r.step}</td>
+      <td>{fixed(r.loss, 4)}</td>
+      <td>{r.accuracy === null ? '—' : `${(r.accuracy * 100).toFixed(1)}%`}</td>
+      <td>{r.learningRate === null ? '—' : String(r.learningRate)}</td>
+      <td>
+        <Weights id={r.id} who={who} />
+      </td>
+    </tr>
+  );
+});
+
 export function BoardTable({ rows, best, named }: { rows: readonly BoardRow[]; best: string | null; named: boolean }) {
   return (
     <table className="live-table" aria-label="The class">
@@ -60,24 +81,7 @@ export function BoardTable({ rows, best, named }: { rows: readonly BoardRow[]; b
       </thead>
       <tbody>
         {rows.map((r, i) => (
-          <tr
-            key={r.id}
-            className={r.id === best ? 'live-best' : undefined}
-            aria-current={r.id === best ? 'true' : undefined}
-          >
-            <th scope="row">
-              {shownName(r, i, named)}
-              {r.id === best ? ' ★ best' : ''}
-            </th>
-            <td>{r.phase}</td>
-            <td>{r.step}</td>
-            <td>{fixed(r.loss, 4)}</td>
-            <td>{r.accuracy === null ? '—' : `${(r.accuracy * 100).toFixed(1)}%`}</td>
-            <td>{r.learningRate === null ? '—' : String(r.learningRate)}</td>
-            <td>
-              <Weights id={r.id} who={shownName(r, i, named)} />
-            </td>
-          </tr>
+          <Row key={r.id} row={r} best={r.id === best} who={shownName(r, i, named)} />
         ))}
       </tbody>
     </table>
