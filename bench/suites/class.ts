@@ -133,11 +133,12 @@ export const benchClass: Suite = async (args) => {
     const idle = await framesShown(page, () => new Promise((r) => setTimeout(r, 5000)));
     const frames = await framesShown(page, stream);
     const load = `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
+    // The last reports' time to arrive, then what the board shows.
+    await new Promise((r) => setTimeout(r, 1000));
     const shownSteps = await page
       .getByRole('table', { name: 'The class' })
       .locator('tbody tr td:nth-child(3)')
       .allTextContents();
-    await new Promise((r) => setTimeout(r, 1000));
     const after = usage(child.pid ?? 0);
     for (const s of students) s.p.destroy();
     for (const w of watchers) w.destroy();

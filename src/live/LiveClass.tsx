@@ -14,6 +14,7 @@ import './live.css';
 // Loaded when the panel first shows them: a page that never opens a class fetches neither.
 const JoinForm = lazy(() => import('./JoinForm').then((m) => ({ default: m.JoinForm })));
 const TeacherView = lazy(() => import('./TeacherView').then((m) => ({ default: m.TeacherView })));
+const PointsPlane = lazy(() => import('./PointsPlane').then((m) => ({ default: m.PointsPlane })));
 
 /** Reads the page's address once: a class link, or the class this browser was in. */
 function fromAddress(): void {
@@ -99,13 +100,16 @@ export function ClassPanel() {
       <Suspense fallback={null}>
         {!m && <JoinForm />}
         {m?.role === 'teacher' && <TeacherView m={m} />}
+        {m?.role === 'student' && (
+          <>
+            <p>
+              In class <strong>{showCode(m.code)}</strong> as <strong>{m.name}</strong>: the teacher’s diagram is on
+              your canvas, and your run’s numbers go to the teacher.
+            </p>
+            <PointsPlane />
+          </>
+        )}
       </Suspense>
-      {m?.role === 'student' && (
-        <p>
-          In class <strong>{showCode(m.code)}</strong> as <strong>{m.name}</strong>: the teacher’s diagram is on your
-          canvas, and your run’s numbers go to the teacher.
-        </p>
-      )}
       {m && (
         <button type="button" onClick={leave}>
           {m.role === 'teacher' ? 'Close the class on this page' : 'Leave the class'}

@@ -1,7 +1,8 @@
 /**
  * The teacher's side of the Class panel (docs/class.md#for-a-teacher): the code, the students'
  * link and its QR code, the teacher's own link (the only place the key appears), "Pause
- * everyone", "Reset everyone", "Ask everyone for their weights", the way back from a student's
+ * everyone", "Reset everyone", "Ask everyone for their weights", "Pool the class's data" and
+ * what it refused, the way back from a student's
  * model to the class's diagram, and the board.
  */
 import { useStore } from 'zustand';
@@ -20,6 +21,8 @@ export function TeacherView({ m }: { m: Membership }) {
   const reset = useStore(live, (s) => s.resetEveryone);
   const ask = useStore(live, (s) => s.askWeights);
   const viewing = useStore(live, (s) => s.viewing);
+  const pool = useStore(live, (s) => s.poolClass);
+  const poolNote = useStore(live, (s) => s.poolNote);
   const back = useStore(live, (s) => s.backToClass);
   const studentsLink = `${location.origin}/?class=${m.code}`;
   const teacherLink = `${studentsLink}&teacher=${m.key ?? ''}`;
@@ -48,11 +51,26 @@ export function TeacherView({ m }: { m: Membership }) {
         <button type="button" disabled={!ask || rows.length === 0} onClick={() => ask?.(EVERYONE)}>
           Ask everyone for their weights
         </button>
+        <button type="button" disabled={!pool || rows.length === 0} onClick={() => pool?.()}>
+          Pool the class’s data
+        </button>
         <label>
           <input type="checkbox" checked={named} onChange={(e) => live.setState({ named: e.currentTarget.checked })} />{' '}
           Show names
         </label>
       </div>
+      {poolNote && (
+        <div role="status" aria-label="Pooled data">
+          <p>{poolNote.text}</p>
+          {poolNote.problems.length > 0 && (
+            <ul>
+              {poolNote.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {viewing && (
         <p className="live-viewing" role="status">
           Your canvas shows {viewing.label}’s model; the class keeps your diagram.{' '}

@@ -5,6 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { BoardRow } from './board';
+import type { Point } from './pool';
 
 export interface Membership {
   readonly role: 'teacher' | 'student';
@@ -47,6 +48,14 @@ export interface LiveState {
   readonly viewing: { readonly id: string; readonly label: string } | null;
   /** Set while `viewing`: back to the class's diagram. */
   readonly backToClass: (() => void) | null;
+  /** A student's own points for the class's pool (pool.ts), as their room holds them. */
+  readonly myPoints: readonly Point[];
+  /** Set by a student's side once their room is open: adds a point, or clears them all. */
+  readonly editPoints: ((edit: { readonly add: Point } | 'clear') => void) | null;
+  /** Set by the teacher's side: gathers every student's points into the class's dataset. */
+  readonly poolClass: (() => void) | null;
+  /** What the last "Pool the class's data" did, and the points it refused. */
+  readonly poolNote: { readonly text: string; readonly problems: readonly string[] } | null;
 }
 
 export const live = createStore<LiveState>(() => ({
@@ -64,6 +73,10 @@ export const live = createStore<LiveState>(() => ({
   openOnCanvas: null,
   viewing: null,
   backToClass: null,
+  myPoints: [],
+  editPoints: null,
+  poolClass: null,
+  poolNote: null,
 }));
 
 const KEPT = 'lensboard-live-class';

@@ -18,11 +18,7 @@ import {
 const seed = fcSeed();
 // −0 is written as 0 in JSON: the room carries 0.
 const coordinate = fc.double({ min: -RANGE, max: RANGE, noNaN: true }).map((v) => v + 0);
-const point = fc.tuple(
-  coordinate,
-  coordinate,
-  fc.constantFrom<0 | 1>(0, 1),
-);
+const point = fc.tuple(coordinate, coordinate, fc.constantFrom<0 | 1>(0, 1));
 
 describe('pooling the class’s points', () => {
   it('keeps every good point, in order, and the pool reads back the same on a student’s page', () => {

@@ -4,7 +4,9 @@
  * keeps the model arrives as an edit, which keeps the run); a rise of the
  * class's pause count pauses the run and of its reset count resets it; and the run's numbers go to the student's own room at most
  * twice a second, only when they changed. A rise of the teacher's ask for this student's weights
- * (or everyone's) answers with the file Export model writes, in chunks (weights.ts). The student
+ * (or everyone's) answers with the file Export model writes, in chunks (weights.ts). The points
+ * the student adds for the class's pool go to their room; the pool, when the teacher makes it,
+ * is kept as an imported CSV's rows would be, for the diagram bound to it (pool.ts). The student
  * trains in their own worker, as ever.
  */
 import type { EditorStore } from '../editor/store/createEditorStore';
@@ -12,12 +14,14 @@ import type { ClassLock } from '../io/classLock';
 import { roomName } from '../io/classRooms';
 import type { LensDocument } from '../io/document';
 import { parseDocumentText } from '../io/parse';
+import { keepCsv } from '../train-ui/data/csvStore';
 import { modelArchiveName, modelFileName } from '../train-ui/model/modelFileName';
 import type { SessionShelf } from '../train-ui/session/sessionShelf';
 import { CLASS_MAP, changed, type Report, STUDENT_MAP, writeReport } from './board';
 import { closeRoom, openRoom, studentIdOf } from './connection';
 import { risen } from './counts';
 import { live, type Membership } from './liveStore';
+import { MAX_POINTS, POINTS, POOL, type Point, pooledDataset, poolKey, readPool } from './pool';
 import { sameModel } from './sameModel';
 import { ASK, askCount, askToken, EVERYONE, writeAnswer } from './weights';
 
@@ -51,7 +55,17 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
 
   cls.provider.on('status', ({ status }) => live.setState({ status }));
 
+  let keptPool: unknown;
   const apply = () => {
+    // The pooled points first: the diagram bound to them finds their rows already kept.
+    const pool = classMap.get(POOL);
+    if (pool !== undefined && pool !== keptPool) {
+      keptPool = pool;
+      const points = readPool(pool);
+      if (typeof points === 'string')
+        store.getState().notify(`The class’s pooled data was refused: ${points}`, 'error');
+      else void keepCsv(poolKey(points), pooledDataset(points));
+    }
     const text = classMap.get('document');
     if (typeof text === 'string' && text !== shownText) {
       shownText = text;
@@ -154,12 +168,23 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
     own = openRoom(roomName({ code: m.code, kind: 'student', student: got }), m);
     own.doc.getMap(STUDENT_MAP).set('name', m.name ?? '');
     onAsk();
+    const points = own.doc.getArray<Point>(POINTS);
+    const show = () => live.setState({ myPoints: points.toArray() });
+    points.observe(show);
+    own.provider.on('sync', show);
+    live.setState({
+      editPoints: (edit) => {
+        if (edit === 'clear') points.delete(0, points.length);
+        else if (points.length < MAX_POINTS) points.push([edit.add]);
+      },
+    });
   });
 
   return () => {
     stopped = true;
     clearInterval(timer);
     if (own) closeRoom(own);
+    live.setState({ editPoints: null, myPoints: [] });
     closeRoom(cls);
   };
 }

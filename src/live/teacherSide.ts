@@ -5,15 +5,18 @@
  * into the board's rows, once an animation frame at most. It asks for a student's weights (or
  * everyone's) and checks what comes back (weights.ts), and opens one student's model on the
  * teacher's canvas while the class's diagram waits aside, unpublished over, for the way back.
+ * "Pool the class's data" gathers every student's points into the class's dataset (pool.ts).
  */
 import { readPicked, startOpened } from '../editor/persist/openFiles';
 import type { EditorStore } from '../editor/store/createEditorStore';
 import { roomName } from '../io/classRooms';
 import type { LensDocument } from '../io/document';
-import { type BoardRow, CLASS_MAP, ROSTER_MAP, readRow } from './board';
+import { keepCsv } from '../train-ui/data/csvStore';
+import { type BoardRow, CLASS_MAP, ROSTER_MAP, readRow, shownName } from './board';
 import { closeRoom, type Opened, openRoom } from './connection';
 import { countOf } from './counts';
 import { live, type Membership, type WeightsState } from './liveStore';
+import { POINTS, POOL, poolBinding, pooledDataset, poolPoints, poolProblem, writePool } from './pool';
 import { ASK, askCount, askToken, EVERYONE, readAnswer, WEIGHTS_MAP } from './weights';
 
 /** The teacher's edits reach the students within a second: written at most every 200 ms. */
@@ -158,6 +161,38 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
       }
     },
     openOnCanvas: (id, label) => void openOnCanvas(id, label),
+    poolClass: () => {
+      if (aside !== null) {
+        live.setState({
+          poolNote: { text: 'Go back to the class’s diagram first: the pool is bound to it.', problems: [] },
+        });
+        return;
+      }
+      const { rows, named } = live.getState();
+      const { points, problems } = poolPoints(
+        rows.map((r, i) => ({ who: shownName(r, i, named), raw: students.get(r.id)?.doc.getArray(POINTS).toJSON() })),
+      );
+      const refused = poolProblem(points);
+      if (refused !== null) {
+        live.setState({ poolNote: { text: `Nothing pooled: ${refused}.`, problems } });
+        return;
+      }
+      // The rows go first, in the class's room and this page's store; the diagram bound to them follows.
+      classMap.set(POOL, writePool(points));
+      void keepCsv(poolBinding(points).key, pooledDataset(points));
+      store.getState().setDataset({ id: 'csv', options: { ...poolBinding(points) } });
+      const from = new Set(
+        points.length
+          ? rows.filter((r) => (students.get(r.id)?.doc.getArray(POINTS).length ?? 0) > 0).map((r) => r.id)
+          : [],
+      );
+      live.setState({
+        poolNote: {
+          text: `Pooled ${points.length} points from ${from.size} student${from.size === 1 ? '' : 's'}: the class’s diagram now trains on them.`,
+          problems,
+        },
+      });
+    },
   });
 
   return () => {
@@ -174,6 +209,8 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
       resetEveryone: null,
       askWeights: null,
       openOnCanvas: null,
+      poolClass: null,
+      poolNote: null,
       weights: {},
       rows: [],
     });
