@@ -16,6 +16,7 @@ import './live.css';
 const JoinForm = lazy(() => import('./JoinForm').then((m) => ({ default: m.JoinForm })));
 const TeacherView = lazy(() => import('./TeacherView').then((m) => ({ default: m.TeacherView })));
 const SharedBoard = lazy(() => import('./SharedBoard').then((m) => ({ default: m.SharedBoard })));
+const PointsPlane = lazy(() => import('./PointsPlane').then((m) => ({ default: m.PointsPlane })));
 
 /** Reads the page's address once: a class link, or the class this browser was in. */
 function fromAddress(): void {
@@ -102,6 +103,15 @@ export function ClassPanel() {
       <Suspense fallback={null}>
         {!m && <JoinForm />}
         {m?.role === 'teacher' && <TeacherView m={m} />}
+        {m?.role === 'student' && (
+          <>
+            <p>
+              In class <strong>{showCode(m.code)}</strong> as <strong>{m.name}</strong>: the teacher’s diagram is on
+              your canvas, and your run’s numbers go to the teacher.
+            </p>
+            <PointsPlane />
+          </>
+        )}
       </Suspense>
       {m?.role === 'student' && (
         <p>

@@ -1,7 +1,9 @@
 /**
  * The teacher's side of the Class panel (docs/class.md#for-a-teacher): the code, the students'
  * link and its QR code, the teacher's own link (the only place the key appears), "Pause
- * everyone", "Reset everyone", the dataset for everyone, the board and its sharing.
+ * everyone", "Reset everyone", "Ask everyone for their weights", "Pool the class's data" and
+ * what it refused, the way back from a student's model to the class's diagram, the dataset for
+ * everyone, the board and its sharing.
  */
 import { useStore } from 'zustand';
 import { showCode } from '../io/classRooms';
@@ -11,6 +13,7 @@ import { BoardTable } from './BoardTable';
 import { bestRun } from './board';
 import { live, type Membership } from './liveStore';
 import { QrCode } from './QrCode';
+import { EVERYONE } from './weights';
 
 export function TeacherView({ m }: { m: Membership }) {
   const rows = useStore(live, (s) => s.rows);
@@ -20,6 +23,11 @@ export function TeacherView({ m }: { m: Membership }) {
   const chooseDataset = useStore(live, (s) => s.chooseDataset);
   const classDataset = useStore(live, (s) => s.classDataset);
   const shared = useStore(live, (s) => s.shared);
+  const ask = useStore(live, (s) => s.askWeights);
+  const viewing = useStore(live, (s) => s.viewing);
+  const pool = useStore(live, (s) => s.poolClass);
+  const poolNote = useStore(live, (s) => s.poolNote);
+  const back = useStore(live, (s) => s.backToClass);
   const studentsLink = `${location.origin}/?class=${m.code}`;
   const teacherLink = `${studentsLink}&teacher=${m.key ?? ''}`;
   const best = bestRun(rows);
@@ -43,6 +51,12 @@ export function TeacherView({ m }: { m: Membership }) {
         </button>
         <button type="button" disabled={!reset} onClick={() => reset?.()}>
           Reset everyone
+        </button>
+        <button type="button" disabled={!ask || rows.length === 0} onClick={() => ask?.(EVERYONE)}>
+          Ask everyone for their weights
+        </button>
+        <button type="button" disabled={!pool || rows.length === 0} onClick={() => pool?.()}>
+          Pool the class’s data
         </button>
         <label>
           <input type="checkbox" checked={named} onChange={(e) => live.setState({ named: e.currentTarget.checked })} />{' '}
@@ -69,6 +83,26 @@ export function TeacherView({ m }: { m: Membership }) {
           </button>
         )}
       </fieldset>
+      {poolNote && (
+        <div role="status" aria-label="Pooled data">
+          <p>{poolNote.text}</p>
+          {poolNote.problems.length > 0 && (
+            <ul>
+              {poolNote.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {viewing && (
+        <p className="live-viewing" role="status">
+          Your canvas shows {viewing.label}’s model; the class keeps your diagram.{' '}
+          <button type="button" onClick={() => back?.()}>
+            Back to the class’s diagram
+          </button>
+        </p>
+      )}
       <h3>
         The board: {rows.length} student{rows.length === 1 ? '' : 's'}
       </h3>

@@ -4,7 +4,8 @@
  * connections (connection.ts), with real editor and lesson stores. What the teacher sends — the
  * diagram, pause and reset, a dataset for everyone, the lesson and its step, the presented
  * frame, the shared board — reaches the student; the student's report reaches the board; and
- * an unshared board leaves no name in what a student can read.
+ * an unshared board leaves no name in what a student can read. It sits beside the server, not
+ * beside src/live, because the live floor may not import the server (docs/architecture.md).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,21 +13,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { type ClassServer, startClassServer } from '../class-server/server';
 import { createLessonStore } from '../classroom/lessonStore';
 import { shippedLessons } from '../classroom/lessons';
 import { createEditorStore } from '../editor/store/createEditorStore';
 import { roomName } from '../io/classRooms';
 import { loadExample } from '../io/examples';
+import { BOARD_MAP, ROWS } from '../live/boardShare';
+import { makeClass, NO_SERVER, newSecret, studentIdOf } from '../live/connection';
+import { live, type Membership } from '../live/liveStore';
+import { runStudent } from '../live/studentSide';
+import { runTeacher } from '../live/teacherSide';
 import { connect, idOfSecret, rawSocket, student, synced, teacher, until, updateMessage } from '../testing/classClient';
 import { sharedFrame } from '../train-ui/animate/sharedFrame';
 import { presentStore } from '../train-ui/present/presentStore';
 import type { SessionShelf } from '../train-ui/session/sessionShelf';
-import { BOARD_MAP, ROWS } from './boardShare';
-import { makeClass, NO_SERVER, newSecret, studentIdOf } from './connection';
-import { live, type Membership } from './liveStore';
-import { runStudent } from './studentSide';
-import { runTeacher } from './teacherSide';
+import { type ClassServer, startClassServer } from './server';
 
 let server: ClassServer;
 let http: string;
