@@ -2,11 +2,12 @@
  * The teacher's side of the Class panel (docs/class.md#for-a-teacher): the code, the students'
  * link and its QR code, the teacher's own link (the only place the key appears), "Pause
  * everyone", "Reset everyone", "Ask everyone for their weights", "Pool the class's data" and
- * what it refused, the way back from a student's
- * model to the class's diagram, and the board.
+ * what it refused, the way back from a student's model to the class's diagram, the dataset for
+ * everyone, the board and its sharing.
  */
 import { useStore } from 'zustand';
 import { showCode } from '../io/classRooms';
+import { DatasetSelect } from '../train-ui/data/DatasetSelect';
 import { BoardChart } from './BoardChart';
 import { BoardTable } from './BoardTable';
 import { bestRun } from './board';
@@ -19,6 +20,9 @@ export function TeacherView({ m }: { m: Membership }) {
   const named = useStore(live, (s) => s.named);
   const pause = useStore(live, (s) => s.pauseEveryone);
   const reset = useStore(live, (s) => s.resetEveryone);
+  const chooseDataset = useStore(live, (s) => s.chooseDataset);
+  const classDataset = useStore(live, (s) => s.classDataset);
+  const shared = useStore(live, (s) => s.shared);
   const ask = useStore(live, (s) => s.askWeights);
   const viewing = useStore(live, (s) => s.viewing);
   const pool = useStore(live, (s) => s.poolClass);
@@ -58,7 +62,27 @@ export function TeacherView({ m }: { m: Membership }) {
           <input type="checkbox" checked={named} onChange={(e) => live.setState({ named: e.currentTarget.checked })} />{' '}
           Show names
         </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={shared}
+            onChange={(e) => live.setState({ shared: e.currentTarget.checked })}
+          />{' '}
+          Share the board with the class
+        </label>
       </div>
+      <fieldset className="live-dataset" disabled={!chooseDataset}>
+        <legend>For everyone</legend>
+        <DatasetSelect
+          binding={classDataset ?? undefined}
+          onChoose={(id) => chooseDataset?.(id ? { id, options: {} } : null)}
+        />
+        {classDataset && (
+          <button type="button" onClick={() => chooseDataset?.(null)}>
+            Each diagram’s own dataset
+          </button>
+        )}
+      </fieldset>
       {poolNote && (
         <div role="status" aria-label="Pooled data">
           <p>{poolNote.text}</p>

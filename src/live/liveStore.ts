@@ -4,6 +4,7 @@
  * and their providers live in the side that runs (teacherSide.ts, studentSide.ts).
  */
 import { createStore } from 'zustand/vanilla';
+import type { DatasetBinding } from '../io/document';
 import type { BoardRow } from './board';
 import type { Point } from './pool';
 
@@ -38,6 +39,14 @@ export interface LiveState {
   readonly pauseEveryone: (() => void) | null;
   /** Set by the teacher's side while it runs: raises the class's reset count. */
   readonly resetEveryone: (() => void) | null;
+  /** The dataset the teacher chose for everyone (null: each diagram's own). */
+  readonly classDataset: DatasetBinding | null;
+  /** Set by the teacher's side while it runs: chooses the dataset for everyone. */
+  readonly chooseDataset: ((binding: DatasetBinding | null) => void) | null;
+  /** The teacher shares the board with the class (docs/class.md#the-board). */
+  readonly shared: boolean;
+  /** On a student's page: the board as the teacher shares it (empty when it is not shared). */
+  readonly sharedRows: readonly BoardRow[];
   /** Set by the teacher's side while it runs: asks one student (by id) or everyone (`*`) for their weights. */
   readonly askWeights: ((key: string) => void) | null;
   /** What came of each student's last ask, by id. */
@@ -68,6 +77,10 @@ export const live = createStore<LiveState>(() => ({
   named: false,
   pauseEveryone: null,
   resetEveryone: null,
+  classDataset: null,
+  chooseDataset: null,
+  shared: false,
+  sharedRows: [],
   askWeights: null,
   weights: {},
   openOnCanvas: null,

@@ -6,23 +6,33 @@
  * twice a second, only when they changed. A rise of the teacher's ask for this student's weights
  * (or everyone's) answers with the file Export model writes, in chunks (weights.ts). The points
  * the student adds for the class's pool go to their room; the pool, when the teacher makes it,
- * is kept as an imported CSV's rows would be, for the diagram bound to it (pool.ts). The student
- * trains in their own worker, as ever.
+ * is kept as an imported CSV's rows would be, for the diagram bound to it (pool.ts). The dataset
+ * chosen for everyone replaces the diagram's own (the drawing stays locked); the lesson, its step
+ * and the presented animation follow the teacher's (studentFlows.ts); the board shows when the
+ * teacher shares it. The student trains in their own worker, as ever.
  */
+import type { LessonStore } from '../classroom/lessonStore';
+import { bindDataset } from '../editor/model/datasetOps';
 import type { EditorStore } from '../editor/store/createEditorStore';
 import type { ClassLock } from '../io/classLock';
 import { roomName } from '../io/classRooms';
-import type { LensDocument } from '../io/document';
+import type { DatasetBinding, LensDocument } from '../io/document';
 import { parseDocumentText } from '../io/parse';
 import { keepCsv } from '../train-ui/data/csvStore';
 import { modelArchiveName, modelFileName } from '../train-ui/model/modelFileName';
 import type { SessionShelf } from '../train-ui/session/sessionShelf';
 import { CLASS_MAP, changed, type Report, STUDENT_MAP, writeReport } from './board';
+import { BOARD_MAP, ROWS, readSharedRows } from './boardShare';
 import { closeRoom, openRoom, studentIdOf } from './connection';
 import { risen } from './counts';
+import { DATASET, readDataset } from './flows';
 import { live, type Membership } from './liveStore';
 import { MAX_POINTS, POINTS, POOL, type Point, pooledDataset, poolKey, readPool } from './pool';
 import { sameModel } from './sameModel';
+import { followFlows } from './studentFlows';
+
+const sameDataset = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 import { ASK, askCount, askToken, EVERYONE, writeAnswer } from './weights';
 
 /** At most twice a second (docs/class.md#what-flows). */
@@ -39,7 +49,7 @@ const classLock = (): ClassLock => {
   };
 };
 
-export function runStudent(m: Membership, store: EditorStore, shelf: SessionShelf): () => void {
+export function runStudent(m: Membership, store: EditorStore, shelf: SessionShelf, lessons: LessonStore): () => void {
   const cls = openRoom(roomName({ code: m.code, kind: 'class' }), m);
   const classMap = cls.doc.getMap(CLASS_MAP);
   const lock = classLock();
@@ -48,6 +58,17 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
   let shownText = '';
   let shownDoc: LensDocument | null = null;
   let seen: ReturnType<typeof risen>['seen'] = null;
+  let shownDataset: unknown;
+  /** The dataset of the teacher's diagram, which a student goes back to when no dataset is chosen for everyone. */
+  let teachersOwn: DatasetBinding | undefined;
+  const follower = followFlows(
+    lessons,
+    (message) => store.getState().notify(message, 'error'),
+    () => shelf.shown.getState().session.state.taken,
+  );
+  const board = openRoom(roomName({ code: m.code, kind: 'board' }), m);
+  const boardMap = board.doc.getMap(BOARD_MAP);
+  boardMap.observe(() => live.setState({ sharedRows: readSharedRows(boardMap.get(ROWS)) }));
   let id: string | null = null;
   /** The ask counts last seen (null before the first sync: the counts found then are history). */
   let asked: Record<string, number> | null = null;
@@ -67,23 +88,36 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
       else void keepCsv(poolKey(points), pooledDataset(points));
     }
     const text = classMap.get('document');
+    const dataset = readDataset(classMap.get(DATASET));
+    const datasetText = classMap.get(DATASET);
+    const s = store.getState();
+    if (!dataset.ok && datasetText !== shownDataset)
+      s.notify(`The class’s dataset could not be used: ${dataset.error}`, 'error');
+    shownDataset = datasetText;
+    const classData = dataset.ok ? dataset.value : null;
     if (typeof text === 'string' && text !== shownText) {
       shownText = text;
       const parsed = parseDocumentText(text);
-      const s = store.getState();
+      teachersOwn = parsed.ok ? parsed.doc.dataset : undefined;
+      const teachers = parsed.ok ? (classData ? bindDataset(parsed.doc, classData) : parsed.doc) : null;
       if (!parsed.ok)
         s.notify(`The class’s diagram could not be read: ${parsed.errors[0]?.message ?? 'unknown'}`, 'error');
-      else if (shownDoc && sameModel(shownDoc, parsed.doc) && s.doc === shownDoc) {
+      else if (teachers && shownDoc && sameModel(shownDoc, teachers) && s.doc === shownDoc) {
         // Only moved or renamed: an edit, not an open, so the run goes on (sameModel.ts).
-        shownDoc = parsed.doc;
-        store.setState({ doc: parsed.doc });
+        shownDoc = teachers;
+        store.setState({ doc: teachers });
         s.lockBoxes(lock);
-      } else {
-        shownDoc = parsed.doc;
-        s.lockBoxes(lock, parsed.doc);
-        s.setDocument(parsed.doc, true, 'file');
+      } else if (teachers) {
+        shownDoc = teachers;
+        s.lockBoxes(lock, teachers);
+        s.setDocument(teachers, true, 'file');
       }
+    } else if (shownDoc && !sameDataset(shownDoc.dataset, classData ?? teachersOwn)) {
+      // The dataset for everyone changed, not the diagram: the Data panel follows, the drawing stays locked.
+      s.setDataset(classData ?? teachersOwn);
+      shownDoc = store.getState().doc;
     }
+    follower.apply(classMap);
     // The counts at joining are history: only a rise seen here acts (counts.ts).
     const now = risen(seen, { pause: classMap.get('pause'), reset: classMap.get('reset') }, cls.provider.synced);
     seen = now.seen;
@@ -184,7 +218,9 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
     stopped = true;
     clearInterval(timer);
     if (own) closeRoom(own);
-    live.setState({ editPoints: null, myPoints: [] });
+    follower.stop();
+    closeRoom(board);
     closeRoom(cls);
+    live.setState({ editPoints: null, myPoints: [], sharedRows: [] });
   };
 }

@@ -5,27 +5,36 @@
  * into the board's rows, once an animation frame at most. It asks for a student's weights (or
  * everyone's) and checks what comes back (weights.ts), and opens one student's model on the
  * teacher's canvas while the class's diagram waits aside, unpublished over, for the way back.
- * "Pool the class's data" gathers every student's points into the class's dataset (pool.ts).
+ * "Pool the class's data" gathers every student's points into the class's dataset (pool.ts). While the
+ * teacher shares the board, it is written into the class's board room (boardShare.ts) at most
+ * twice a second; the lesson, the presented animation and the dataset for everyone go out
+ * through teacherFlows.ts.
  */
+import type { LessonStore } from '../classroom/lessonStore';
 import { readPicked, startOpened } from '../editor/persist/openFiles';
 import type { EditorStore } from '../editor/store/createEditorStore';
 import { roomName } from '../io/classRooms';
 import type { LensDocument } from '../io/document';
 import { keepCsv } from '../train-ui/data/csvStore';
 import { type BoardRow, CLASS_MAP, ROSTER_MAP, readRow, shownName } from './board';
+import { BOARD_MAP, ROWS, writeSharedBoard } from './boardShare';
 import { closeRoom, type Opened, openRoom } from './connection';
 import { countOf } from './counts';
 import { live, type Membership, type WeightsState } from './liveStore';
 import { POINTS, POOL, poolBinding, pooledDataset, poolPoints, poolProblem, writePool } from './pool';
+import { publishFlows } from './teacherFlows';
 import { ASK, askCount, askToken, EVERYONE, readAnswer, WEIGHTS_MAP } from './weights';
 
 /** The teacher's edits reach the students within a second: written at most every 200 ms. */
 const PUBLISH_MS = 200;
 /** The board shows the class's reports at most four times a second. */
 export const BOARD_MS = 250;
+/** The shared board is written at most twice a second, as the students report. */
+const SHARE_MS = 500;
 
-export function runTeacher(m: Membership, store: EditorStore): () => void {
+export function runTeacher(m: Membership, store: EditorStore, lessons: LessonStore): () => void {
   const cls = openRoom(roomName({ code: m.code, kind: 'class' }), m);
+  const board = openRoom(roomName({ code: m.code, kind: 'board' }), m);
   const roster = openRoom(roomName({ code: m.code, kind: 'roster' }), m);
   const students = new Map<string, Opened>();
   const classMap = cls.doc.getMap(CLASS_MAP);
@@ -112,6 +121,23 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
   };
   // The class's room may hold the diagram of before a reload: once synced, the editor's wins.
   cls.provider.once('sync', publish);
+  const stopFlows = publishFlows(classMap, lessons, (start) => cls.provider.once('sync', start));
+
+  let shareTimer: ReturnType<typeof setTimeout> | null = null;
+  const share = () => {
+    shareTimer = null;
+    const { rows, named, shared } = live.getState();
+    writeSharedBoard(board.doc, rows, named, shared);
+  };
+  const unshare = live.subscribe((s, prev) => {
+    if (s.rows === prev.rows && s.named === prev.named && s.shared === prev.shared) return;
+    if (shareTimer === null) shareTimer = setTimeout(share, s.shared === prev.shared ? SHARE_MS : 0);
+  });
+  // A teacher who reloads finds the board as shared as it was.
+  board.provider.once('sync', () => {
+    if (board.doc.getMap(BOARD_MAP).has(ROWS)) live.setState({ shared: true });
+    share();
+  });
   /** The class's diagram while the canvas shows a student's model: nothing is published meanwhile. */
   let aside: LensDocument | null = null;
   const unsubscribe = store.subscribe((s, prev) => {
@@ -198,11 +224,15 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
   return () => {
     backToClass();
     unsubscribe();
+    unshare();
+    stopFlows();
+    if (shareTimer !== null) clearTimeout(shareTimer);
     if (timer !== null) clearTimeout(timer);
     if (frame) cancelAnimationFrame(frame);
     if (wait !== null) clearTimeout(wait);
     for (const o of students.values()) closeRoom(o);
     closeRoom(roster);
+    closeRoom(board);
     closeRoom(cls);
     live.setState({
       pauseEveryone: null,
@@ -213,6 +243,7 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
       poolNote: null,
       weights: {},
       rows: [],
+      shared: false,
     });
   };
 }
