@@ -102,6 +102,7 @@ test('the teacher asks for a student’s weights, opens them on their canvas, go
       'Pooled 2 points from 1 student',
     );
     // Ada's diagram is now bound to the pooled points, and trains on them.
+    await panel(s).getByRole('button', { name: 'Close the class panel' }).click();
     await s.getByRole('button', { name: 'Data', exact: true }).click();
     const dataset = s.getByRole('complementary', { name: 'Data' }).getByLabel('Dataset');
     await expect(dataset.locator('option:checked')).toHaveText('the class’s points');
