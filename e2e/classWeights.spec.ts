@@ -2,7 +2,8 @@
  * A student's run on the teacher's page (docs/class.md#final-weights): the teacher asks for
  * everyone's weights, the student's model comes back, and the teacher opens it on their own
  * canvas — the student's run goes on undisturbed — and comes back to the class's diagram with
- * one click. One teacher and one student: the e2e time budget's choice (liveClass.spec.ts has more).
+ * one click; then the student adds points on the plane and the teacher pools them into the class's
+ * dataset, which the student trains on. One teacher and one student: the e2e time budget's choice (liveClass.spec.ts has more).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { nodes } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 // Its own port: liveClass.spec.ts may run beside it.
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 1001;
@@ -41,7 +42,7 @@ async function open(page: Page, url: string): Promise<void> {
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
 }
 
-test('the teacher asks for a student’s weights, opens them on their canvas and goes back', async ({
+test('the teacher asks for a student’s weights, opens them on their canvas, goes back, and pools the class’s points', async ({
   page,
   browser,
 }) => {
@@ -87,6 +88,26 @@ test('the teacher asks for a student’s weights, opens them on their canvas and
     await expect(panel(page).getByText('Your canvas shows')).toHaveCount(0);
     await expect(nodes(page)).toHaveCount(drawn);
     await expect(status(s)).toHaveText(/^Training…/);
+
+    // Pool the class's data: Ada clicks a point of class A on the plane and types one of class B.
+    const plane = panel(s).getByRole('button', { name: 'The plane: click to add a point' });
+    await plane.click({ position: { x: 120, y: 40 } });
+    await panel(s).getByLabel('Class B').check();
+    await panel(s).getByLabel('x1').fill('-0.5');
+    await panel(s).getByLabel('x2').fill('-0.5');
+    await panel(s).getByRole('button', { name: 'Add the point' }).click();
+    await expect(panel(s)).toContainText('2 of 100 points');
+    await panel(page).getByRole('button', { name: 'Pool the class’s data' }).click();
+    await expect(panel(page).getByRole('status', { name: 'Pooled data' })).toContainText(
+      'Pooled 2 points from 1 student',
+    );
+    // Ada's diagram is now bound to the pooled points, and trains on them.
+    await panel(s).getByRole('button', { name: 'Close the class panel' }).click();
+    await s.getByRole('button', { name: 'Data', exact: true }).click();
+    const dataset = s.getByRole('complementary', { name: 'Data' }).getByLabel('Dataset');
+    await expect(dataset.locator('option:checked')).toHaveText('the class’s points');
+    await trainingButton(s, 'Play').click();
+    await expect(status(s)).toHaveText(/^Training…|^Done/);
   } finally {
     server.kill('SIGTERM');
   }

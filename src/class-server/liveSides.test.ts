@@ -167,6 +167,49 @@ describe('a teacher and a student', () => {
     }
   });
 
+  it('carry a student’s model file to the teacher in chunks under the cap, and pool the students’ points', async () => {
+    const made = await makeClass();
+    if ('error' in made) throw new Error(made.error);
+    const t: Membership = { role: 'teacher', code: made.code, key: made.key };
+    const s: Membership = { role: 'student', code: made.code, secret: newSecret(), name: 'Ada' };
+    const tEditor = createEditorStore({ doc: loadExample('xor') });
+    const sEditor = createEditorStore();
+    const { shelf, session } = fakeShelf();
+    // ~600 kB: four chunks, each one message under the server's 256 kB for a student.
+    const text = JSON.stringify({ format: 'lensboard-model', pad: 'w'.repeat(600_000) });
+    Object.assign(session, { reads: { modelFile: async () => ({ text }) } });
+    session.state = { ...session.state, ready: {} } as typeof session.state;
+    const stopTeacher = runTeacher(t, tEditor, createLessonStore());
+    const stopStudent = runStudent(s, sEditor, shelf, createLessonStore());
+    try {
+      await until(() => live.getState().rows.length === 1 && live.getState().askWeights !== null);
+      const id = live.getState().rows[0].id;
+      live.getState().askWeights?.(id);
+      await until(() => live.getState().weights[id]?.state !== 'asked');
+      const got = live.getState().weights[id];
+      expect(got?.state).toBe('ready');
+      if (got?.state === 'ready') expect(new TextDecoder().decode(got.bytes)).toBe(text);
+      expect(lines.filter((l) => l.includes('oversized'))).toEqual([]);
+
+      // The points: one of each class, then the pool binds the class's diagram on both pages.
+      await until(() => live.getState().editPoints !== null);
+      live.getState().editPoints?.({ add: [0.5, 0.5, 0] });
+      live.getState().editPoints?.({ add: [-0.5, -0.5, 1] });
+      await until(() => live.getState().myPoints.length === 2);
+      // Pressed again until the teacher's copy of Ada's room holds both points: a refusal writes nothing.
+      await until(() => {
+        live.getState().poolClass?.();
+        return live.getState().poolNote?.text.startsWith('Pooled') ?? false;
+      });
+      expect(live.getState().poolNote?.text).toContain('Pooled 2 points from 1 student');
+      expect(tEditor.getState().doc.dataset).toMatchObject({ id: 'csv', options: { rows: 2 } });
+      await until(() => sEditor.getState().doc.dataset?.id === 'csv');
+    } finally {
+      stopStudent();
+      stopTeacher();
+    }
+  });
+
   it('refuses a student’s write to the board, and another student’s room, so no student reads a name unshared', async () => {
     const made = await makeClass();
     if ('error' in made) throw new Error(made.error);
