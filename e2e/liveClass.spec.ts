@@ -20,7 +20,7 @@ import { nodes } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 1000;
 const URL = `http://127.0.0.1:${PORT}`;
