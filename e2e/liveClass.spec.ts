@@ -3,10 +3,12 @@
  * (pages of one browser, opened side by side) join by its link with their names, find the
  * teacher's diagram locked on their canvas, follow the dataset the teacher chooses for everyone,
  * and train; the teacher's board shows three curves, and the students see it once it is shared
- * (names only when shown); "Pause everyone" pauses all three; the server is killed and started
+ * (names only when shown); "Pause everyone" pauses all three; the teacher asks for everyone's
+ * weights, downloads one student's model and opens it on their own canvas, the class's diagram
+ * kept, then goes back to it; the server is killed and started
  * again on its data mid-run, and every page reconnects with nothing lost; a box the teacher
  * moves moves on a student's canvas without stopping their run; "Reset everyone" takes every run
- * back to none; the animation the teacher presents is presented on every student's page at the
+ * back to none; a student's points, pooled, become the class's dataset; the animation the teacher presents is presented on every student's page at the
  * teacher's frame; and the lesson the teacher opens shows on theirs at the teacher's step.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -18,7 +20,7 @@ import { nodes } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 1000;
 const URL = `http://127.0.0.1:${PORT}`;
@@ -70,7 +72,7 @@ async function joinAs(browser: Browser, link: string, code: string, name: string
   return s;
 }
 
-test('a teacher and three students: join, dataset, curves, shared board, pause, restart, presentation, lesson', async ({
+test('a teacher and three students: join, dataset, curves, shared board, pause, weights, restart, pooled data, presentation, lesson', async ({
   page,
   browser,
 }) => {
@@ -121,6 +123,21 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
     for (const name of NAMES) await expect(board(page)).toContainText(name);
     await expect(board(students[2])).toContainText('Ada');
 
+    // Final weights: every student's model file reaches the teacher; Ada's opens on the teacher's
+    // canvas while the class keeps the class's diagram (the students' paused runs stay), and one click goes back.
+    await panel(page).getByRole('button', { name: 'Ask everyone for their weights' }).click();
+    for (const name of NAMES)
+      await expect(panel(page).getByRole('button', { name: `Download ${name}’s model` })).toBeVisible();
+    const saved = page.waitForEvent('download');
+    await panel(page).getByRole('button', { name: 'Download Ada’s model' }).click();
+    expect((await saved).suggestedFilename()).toMatch(/^Ada-.*\.lensboard-model\.json$/);
+    await panel(page).getByRole('button', { name: 'Open Ada’s model on my canvas' }).click();
+    await expect(panel(page).getByRole('status').filter({ hasText: 'Your canvas shows Ada’s model' })).toBeVisible();
+    await expect(status(page)).toHaveText(/^Paused|^Ready/);
+    await panel(page).getByRole('button', { name: 'Back to the class’s diagram' }).click();
+    await expect(nodes(page)).toHaveCount(drawn);
+    for (const s of students) await expect(status(s)).toHaveText(/^Paused/);
+
     server.kill('SIGKILL');
     await expect(page.getByRole('button', { name: /Reconnecting/ })).toBeVisible();
     server = await startServer(data);
@@ -147,6 +164,23 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
     await panel(page).getByRole('button', { name: 'Reset everyone' }).click();
     await expect(board(page).getByRole('cell', { name: 'idle', exact: true })).toHaveCount(3);
     expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['0', '0', '0']);
+
+    // Pool the class's data: Ada clicks a point of class A and types one of class B; the pool
+    // becomes the class's dataset in place of the one chosen for everyone.
+    await panel(students[0])
+      .getByRole('button', { name: 'The plane: click to add a point' })
+      .click({ position: { x: 120, y: 40 } });
+    await panel(students[0]).getByLabel('Class B').check();
+    await panel(students[0]).getByLabel('x1').fill('-0.5');
+    await panel(students[0]).getByLabel('x2').fill('-0.5');
+    await panel(students[0]).getByRole('button', { name: 'Add the point' }).click();
+    await expect(panel(students[0])).toContainText('2 of 100 points');
+    await panel(page).getByRole('button', { name: 'Pool the class’s data' }).click();
+    await expect(panel(page).getByRole('status', { name: 'Pooled data' })).toContainText(
+      'Pooled 2 points from 1 student',
+    );
+    const dataset = students[0].getByRole('complementary', { name: 'Data' }).getByLabel('Dataset');
+    await expect(dataset.locator('option:checked')).toHaveText('the class’s points');
 
     // The teacher presents the animation of a step: every student's page presents it, at the teacher's frame.
     await page.getByRole('button', { name: 'Present ▾' }).click();

@@ -19,7 +19,13 @@ function Weights({ id, who }: { id: string; who: string }) {
     </button>
   );
   if (!w) return askButton;
-  if (w.state === 'asked') return <span>Asked…</span>;
+  // Asked again if no answer comes: a page that reloaded since the ask does not answer it.
+  if (w.state === 'asked')
+    return (
+      <>
+        <span>Asked…</span> {askButton}
+      </>
+    );
   if (w.state === 'refused')
     return (
       <>

@@ -67,6 +67,13 @@ export interface LiveState {
   readonly poolNote: { readonly text: string; readonly problems: readonly string[] } | null;
 }
 
+/**
+ * The status shown: a link that was up and is lost stays "disconnected" (Reconnecting…) through
+ * the provider's every new attempt ("connecting") until it is up again.
+ */
+export const linkStatus = (shown: LinkStatus, now: LinkStatus): LinkStatus =>
+  now === 'connecting' && shown === 'disconnected' ? 'disconnected' : now;
+
 export const live = createStore<LiveState>(() => ({
   membership: null,
   status: 'connecting',

@@ -26,7 +26,7 @@ import { BOARD_MAP, ROWS, readSharedRows } from './boardShare';
 import { closeRoom, openRoom, studentIdOf } from './connection';
 import { risen } from './counts';
 import { DATASET, readDataset } from './flows';
-import { live, type Membership } from './liveStore';
+import { linkStatus, live, type Membership } from './liveStore';
 import { MAX_POINTS, POINTS, POOL, type Point, pooledDataset, poolKey, readPool } from './pool';
 import { sameModel } from './sameModel';
 import { followFlows } from './studentFlows';
@@ -74,7 +74,7 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
   let asked: Record<string, number> | null = null;
   const asks = cls.doc.getMap(ASK);
 
-  cls.provider.on('status', ({ status }) => live.setState({ status }));
+  cls.provider.on('status', ({ status }) => live.setState((s) => ({ status: linkStatus(s.status, status) })));
 
   let keptPool: unknown;
   const apply = () => {

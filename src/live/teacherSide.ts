@@ -20,7 +20,7 @@ import { type BoardRow, CLASS_MAP, ROSTER_MAP, readRow, shownName } from './boar
 import { BOARD_MAP, ROWS, writeSharedBoard } from './boardShare';
 import { closeRoom, type Opened, openRoom } from './connection';
 import { countOf } from './counts';
-import { live, type Membership, type WeightsState } from './liveStore';
+import { linkStatus, live, type Membership, type WeightsState } from './liveStore';
 import { POINTS, POOL, poolBinding, pooledDataset, poolPoints, poolProblem, writePool } from './pool';
 import { publishFlows } from './teacherFlows';
 import { ASK, askCount, askToken, EVERYONE, readAnswer, WEIGHTS_MAP } from './weights';
@@ -61,7 +61,7 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
     });
   };
 
-  cls.provider.on('status', ({ status }) => live.setState({ status }));
+  cls.provider.on('status', ({ status }) => live.setState((s) => ({ status: linkStatus(s.status, status) })));
 
   /**
    * The board is redrawn at most every BOARD_MS, in an animation frame, and only the rows of the
@@ -207,6 +207,8 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
       classMap.set(POOL, writePool(points));
       void keepCsv(poolBinding(points).key, pooledDataset(points));
       store.getState().setDataset({ id: 'csv', options: { ...poolBinding(points) } });
+      // A dataset chosen for everyone would stand in front of the pool: the pool is the class's now.
+      live.getState().chooseDataset?.(null);
       const from = new Set(
         points.length
           ? rows.filter((r) => (students.get(r.id)?.doc.getArray(POINTS).length ?? 0) > 0).map((r) => r.id)
