@@ -100,7 +100,7 @@ describe('a teacher and a student', () => {
     const tLessons = createLessonStore();
     const sLessons = createLessonStore();
     const { shelf, orders, session } = fakeShelf();
-    const stopTeacher = runTeacher(t, tEditor, tLessons);
+    let stopTeacher = runTeacher(t, tEditor, tLessons);
     const stopStudent = runStudent(s, sEditor, shelf, sLessons);
     try {
       // The diagram arrives locked.
@@ -134,7 +134,18 @@ describe('a teacher and a student', () => {
       tLessons.getState().begin(ready, 0);
       tLessons.getState().go(2, 0);
       await until(() => sLessons.getState().active?.lesson.id === ready.lesson.id && sLessons.getState().index === 2);
-      tLessons.getState().close();
+      // A teacher who reloads takes the class's lesson up again at its step, and the dataset chosen.
+      live.getState().chooseDataset?.({ id: 'moons', options: {} });
+      await until(() => sEditor.getState().doc.dataset?.id === 'moons');
+      stopTeacher();
+      const reloaded = createLessonStore();
+      stopTeacher = runTeacher(t, tEditor, reloaded);
+      await until(() => reloaded.getState().active?.lesson.id === ready.lesson.id);
+      expect(reloaded.getState().index).toBe(2);
+      await until(() => live.getState().classDataset?.id === 'moons');
+      expect(sLessons.getState().active?.lesson.id).toBe(ready.lesson.id);
+      live.getState().chooseDataset?.(null);
+      reloaded.getState().close();
       await until(() => sLessons.getState().active === null);
 
       // The presented animation: the student follows the teacher's frame, and stops when the teacher does.
