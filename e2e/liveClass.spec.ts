@@ -102,7 +102,9 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
     await expect(students[0].getByRole('complementary', { name: 'Data' }).getByLabel('Dataset')).toHaveValue('circles');
     for (const s of students) await expect(s.getByRole('region', { name: 'Locked diagram' })).toBeVisible();
 
-    for (const s of students) await trainingButton(s, 'Play').click();
+    // Pressed together: a page that waited for the others' runs to start would wait on a busy machine.
+    await Promise.all(students.map((s) => trainingButton(s, 'Play').click()));
+    for (const s of students) await expect(status(s)).toHaveText(/^Training…/);
     await expect(board(page).locator('tbody tr')).toHaveCount(3);
     await expect(page.locator('.live-curve')).toHaveCount(3);
     await panel(page).getByRole('button', { name: 'Pause everyone' }).click();

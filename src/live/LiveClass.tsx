@@ -110,20 +110,10 @@ export function ClassPanel() {
               your canvas, and your run’s numbers go to the teacher.
             </p>
             <PointsPlane />
+            <SharedBoard />
           </>
         )}
       </Suspense>
-      {m?.role === 'student' && (
-        <p>
-          In class <strong>{showCode(m.code)}</strong> as <strong>{m.name}</strong>: the teacher’s diagram is on your
-          canvas, and your run’s numbers go to the teacher.
-        </p>
-      )}
-      {m?.role === 'student' && (
-        <Suspense fallback={null}>
-          <SharedBoard />
-        </Suspense>
-      )}
       {m && (
         <button type="button" onClick={leave}>
           {m.role === 'teacher' ? 'Close the class on this page' : 'Leave the class'}
