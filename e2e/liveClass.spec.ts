@@ -123,20 +123,22 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
     for (const name of NAMES) await expect(board(page)).toContainText(name);
     await expect(board(students[2])).toContainText('Ada');
 
-    // Final weights: every student's model file reaches the teacher; Ada's opens on the teacher's
-    // canvas while the class keeps the class's diagram (the students' paused runs stay), and one click goes back.
-    await panel(page).getByRole('button', { name: 'Ask everyone for their weights' }).click();
-    for (const name of NAMES)
-      await expect(panel(page).getByRole('button', { name: `Download ${name}’s model` })).toBeVisible();
-    const saved = page.waitForEvent('download');
-    await panel(page).getByRole('button', { name: 'Download Ada’s model' }).click();
-    expect((await saved).suggestedFilename()).toMatch(/^Ada-.*\.lensboard-model\.json$/);
-    await panel(page).getByRole('button', { name: 'Open Ada’s model on my canvas' }).click();
-    await expect(panel(page).getByRole('status').filter({ hasText: 'Your canvas shows Ada’s model' })).toBeVisible();
-    await expect(status(page)).toHaveText(/^Paused|^Ready/);
-    await panel(page).getByRole('button', { name: 'Back to the class’s diagram' }).click();
-    await expect(nodes(page)).toHaveCount(drawn);
-    for (const s of students) await expect(status(s)).toHaveText(/^Paused/);
+    await test.step('final weights, and one student’s model on the teacher’s canvas', async () => {
+      // Final weights: every student's model file reaches the teacher; Ada's opens on the teacher's
+      // canvas while the class keeps the class's diagram (the students' paused runs stay), and one click goes back.
+      await panel(page).getByRole('button', { name: 'Ask everyone for their weights' }).click();
+      for (const name of NAMES)
+        await expect(panel(page).getByRole('button', { name: `Download ${name}’s model` })).toBeVisible();
+      const saved = page.waitForEvent('download');
+      await panel(page).getByRole('button', { name: 'Download Ada’s model' }).click();
+      expect((await saved).suggestedFilename()).toMatch(/^Ada-.*\.lensboard-model\.json$/);
+      await panel(page).getByRole('button', { name: 'Open Ada’s model on my canvas' }).click();
+      await expect(panel(page).getByRole('status').filter({ hasText: 'Your canvas shows Ada’s model' })).toBeVisible();
+      await expect(status(page)).toHaveText(/^Paused|^Ready/);
+      await panel(page).getByRole('button', { name: 'Back to the class’s diagram' }).click();
+      await expect(nodes(page)).toHaveCount(drawn);
+      for (const s of students) await expect(status(s)).toHaveText(/^Paused/);
+    });
 
     server.kill('SIGKILL');
     await expect(page.getByRole('button', { name: /Reconnecting/ })).toBeVisible();
@@ -165,22 +167,24 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
     await expect(board(page).getByRole('cell', { name: 'idle', exact: true })).toHaveCount(3);
     expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['0', '0', '0']);
 
-    // Pool the class's data: Ada clicks a point of class A and types one of class B; the pool
-    // becomes the class's dataset in place of the one chosen for everyone.
-    await panel(students[0])
-      .getByRole('button', { name: 'The plane: click to add a point' })
-      .click({ position: { x: 120, y: 40 } });
-    await panel(students[0]).getByLabel('Class B').check();
-    await panel(students[0]).getByLabel('x1').fill('-0.5');
-    await panel(students[0]).getByLabel('x2').fill('-0.5');
-    await panel(students[0]).getByRole('button', { name: 'Add the point' }).click();
-    await expect(panel(students[0])).toContainText('2 of 100 points');
-    await panel(page).getByRole('button', { name: 'Pool the class’s data' }).click();
-    await expect(panel(page).getByRole('status', { name: 'Pooled data' })).toContainText(
-      'Pooled 2 points from 1 student',
-    );
-    const dataset = students[0].getByRole('complementary', { name: 'Data' }).getByLabel('Dataset');
-    await expect(dataset.locator('option:checked')).toHaveText('the class’s points');
+    await test.step('pool the class’s data', async () => {
+      // Pool the class's data: Ada clicks a point of class A and types one of class B; the pool
+      // becomes the class's dataset in place of the one chosen for everyone.
+      await panel(students[0])
+        .getByRole('button', { name: 'The plane: click to add a point' })
+        .click({ position: { x: 120, y: 40 } });
+      await panel(students[0]).getByLabel('Class B').check();
+      await panel(students[0]).getByLabel('x1').fill('-0.5');
+      await panel(students[0]).getByLabel('x2').fill('-0.5');
+      await panel(students[0]).getByRole('button', { name: 'Add the point' }).click();
+      await expect(panel(students[0])).toContainText('2 of 100 points');
+      await panel(page).getByRole('button', { name: 'Pool the class’s data' }).click();
+      await expect(panel(page).getByRole('status', { name: 'Pooled data' })).toContainText(
+        'Pooled 2 points from 1 student',
+      );
+      const dataset = students[0].getByRole('complementary', { name: 'Data' }).getByLabel('Dataset');
+      await expect(dataset.locator('option:checked')).toHaveText('the class’s points');
+    });
 
     // The teacher presents the animation of a step: every student's page presents it, at the teacher's frame.
     await page.getByRole('button', { name: 'Present ▾' }).click();
