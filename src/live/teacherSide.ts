@@ -15,6 +15,7 @@ import { readPicked, startOpened } from '../editor/persist/openFiles';
 import type { EditorStore } from '../editor/store/createEditorStore';
 import { roomName } from '../io/classRooms';
 import type { LensDocument } from '../io/document';
+import { parseDocumentText } from '../io/parse';
 import { keepCsv } from '../train-ui/data/csvStore';
 import { type BoardRow, CLASS_MAP, ROSTER_MAP, readRow, shownName } from './board';
 import { BOARD_MAP, ROWS, writeSharedBoard } from './boardShare';
@@ -31,6 +32,18 @@ const PUBLISH_MS = 200;
 export const BOARD_MS = 250;
 /** The shared board is written at most twice a second, as the students report. */
 const SHARE_MS = 500;
+
+const VIEWING = 'lensboard-live-viewing';
+/** Whether this tab shows a student's model (kept across a reload), set when `to` is a boolean. */
+function viewingKept(to: boolean | null): boolean {
+  try {
+    if (to === true) sessionStorage.setItem(VIEWING, '1');
+    else if (to === false) sessionStorage.removeItem(VIEWING);
+    return sessionStorage.getItem(VIEWING) === '1';
+  } catch {
+    return false; // no storage (Node, a locked-down browser): a reload there publishes what it shows
+  }
+}
 
 export function runTeacher(m: Membership, store: EditorStore, lessons: LessonStore): () => void {
   const cls = openRoom(roomName({ code: m.code, kind: 'class' }), m);
@@ -119,8 +132,22 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
   const soon = () => {
     if (timer === null) timer = setTimeout(publish, PUBLISH_MS);
   };
-  // The class's room may hold the diagram of before a reload: once synced, the editor's wins.
-  cls.provider.once('sync', publish);
+  // The class's room may hold the diagram of before a reload: once synced, the editor's wins,
+  // unless the page reloaded while it showed a student's model: then the class's comes back.
+  cls.provider.once('sync', () => {
+    const text = classMap.get('document');
+    if (viewingKept(null) && typeof text === 'string') {
+      viewingKept(false);
+      const parsed = parseDocumentText(text);
+      if (parsed.ok) {
+        written = text;
+        store.getState().setView({ openedModel: null });
+        store.getState().setDocument(parsed.doc, false, 'file');
+        return;
+      }
+    }
+    publish();
+  });
   const stopFlows = publishFlows(classMap, lessons, (start) => cls.provider.once('sync', start));
 
   let shareTimer: ReturnType<typeof setTimeout> | null = null;
@@ -149,6 +176,7 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
     s.setView({ openedModel: null });
     s.setDocument(aside, false, 'file');
     aside = null;
+    viewingKept(false);
     live.setState({ viewing: null, backToClass: null });
   };
   const openOnCanvas = async (id: string, label: string) => {
@@ -172,6 +200,7 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
       aside = s.doc;
     }
     startOpened(store, `${label}’s model`, opened);
+    viewingKept(true);
     live.setState({ viewing: { id, label }, backToClass });
   };
   live.setState({
