@@ -5,6 +5,7 @@
  */
 import './train.css';
 import { lazy, Suspense, useState } from 'react';
+import { AfterFirstPaint } from '../../editor/AfterFirstPaint';
 import { useLearnt } from '../views/useLearnt';
 import { WeightWires } from '../views/WeightWires';
 import { TrainCharts } from './TrainCharts';
@@ -32,9 +33,12 @@ export function TrainPanel() {
         <TrainControls />
         <TrainNumbers />
       </div>
+      {/* the settings and the views come after the canvas's first paint: the panel keeps its size */}
       <details className="train-settings-box" open>
         <summary>Settings</summary>
-        <TrainSettings />
+        <AfterFirstPaint>
+          <TrainSettings />
+        </AfterFirstPaint>
       </details>
       <div className="train-views">
         <div role="tablist" aria-label="Views of the run" className="train-tabs">
@@ -47,7 +51,9 @@ export function TrainPanel() {
         <div role="tabpanel" aria-label={view} className="train-view">
           <Suspense fallback={<p className="muted">Loading {view}…</p>}>
             {view === 'Charts' ? (
-              <TrainCharts />
+              <AfterFirstPaint>
+                <TrainCharts />
+              </AfterFirstPaint>
             ) : view === 'Dream' ? (
               <DreamView learnt={learnt} />
             ) : view === 'Runs' ? (
