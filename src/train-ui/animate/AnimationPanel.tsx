@@ -21,6 +21,7 @@ import { wireReadings } from './marks';
 import { Player, SPEEDS } from './player';
 import { type Reading, shapeText, statsOf, summaryText } from './readings';
 import { requestTrace } from './requestTrace';
+import { shareFrames } from './sharedFrame';
 import { drawableOn, EDITED_SINCE, readTrace, type TracedStep } from './stepTrace';
 import { useFitAbovePanel, usePanelDock } from './useFitAbovePanel';
 import { useOpenedValues } from './useOpenedValues';
@@ -116,6 +117,7 @@ export function AnimationPanel() {
   const section = useRef<HTMLElement>(null);
   useEffect(() => () => player.close(), [player]);
   useEffect(() => installDebugAnimation(player), [player]);
+  useEffect(() => shareFrames(player), [player]);
   // clicking a wire on the canvas selects it: while a step is shown, that pins it too
   const selected = useSelectedWires();
   const ready = s.status === 'ready';
