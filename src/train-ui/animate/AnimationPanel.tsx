@@ -163,7 +163,9 @@ export function AnimationPanel() {
   const frames = t?.timeline.frames ?? [];
   const frame = frames[s.index];
   // placement only (docs/screen.md): at the canvas's bottom, or its side on a low, wide canvas
-  const dock = usePanelDock();
+  // presented, the caption is a row of its own under the drawing, at every size (present.css)
+  const paneDock = usePanelDock();
+  const dock = presenting ? 'bottom' : paneDock;
   // presented, the camera follows the boxes at work at a size a class reads (present/presentCamera.ts)
   useFitAbovePanel(section, s.status === 'ready' && !presenting ? s.traced : null, frame?.boxes ?? NO_BOXES, dock);
   usePresentCamera(section, presenting && s.status === 'ready' && frame ? frame : null, s.index);

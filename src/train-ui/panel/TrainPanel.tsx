@@ -5,6 +5,7 @@
  */
 import './train.css';
 import { lazy, Suspense, useState } from 'react';
+import { AfterFirstPaint } from '../../editor/AfterFirstPaint';
 import { sequenceShape } from '../../model/sample';
 import { useLearnt } from '../views/useLearnt';
 import { WeightWires } from '../views/WeightWires';
@@ -38,9 +39,12 @@ export function TrainPanel() {
         <TrainControls />
         <TrainNumbers />
       </div>
+      {/* the settings and the views come after the canvas's first paint: the panel keeps its size */}
       <details className="train-settings-box" open>
         <summary>Settings</summary>
-        <TrainSettings />
+        <AfterFirstPaint>
+          <TrainSettings />
+        </AfterFirstPaint>
       </details>
       <div className="train-views">
         <div role="tablist" aria-label="Views of the run" className="train-tabs">
@@ -53,7 +57,9 @@ export function TrainPanel() {
         <div role="tabpanel" aria-label={shown} className="train-view">
           <Suspense fallback={<p className="muted">Loading {shown}…</p>}>
             {shown === 'Charts' ? (
-              <TrainCharts />
+              <AfterFirstPaint>
+                <TrainCharts />
+              </AfterFirstPaint>
             ) : shown === 'Generate text' ? (
               <GenerateView learnt={learnt} />
             ) : shown === 'Dream' ? (
