@@ -471,15 +471,24 @@ class Model:
         tc = model["trainingConfig"]
         self.feature_shape = list(tc["dataset"]["featureShape"])
         self.label_shape = list(tc["dataset"]["labelShape"])
+        # a dataset of task 'boolean' gives ℤ₂ features and labels (docs/model-format.md)
+        self.data_z2 = tc["dataset"].get("task") == "boolean"
         doc = model["diagram"]
         self.d = Diagram(doc)
         boxes = self.d.boxes
+        # the wires into the output boxes (by id, in code-point order), then the loss's ŷ;
+        # a wire read twice is one output, and a runnable model has exactly one
         outs = sorted([b for b in boxes.values() if b["generator"] == "output"], key=lambda b: b["id"])
-        self.outputs = [self.source(b["id"], "ŷ") for b in outs]
-        loss = [b for b in boxes.values() if b["generator"] == "loss"]
+        self.outputs = []
+        for src in [self.source(b["id"], "ŷ") for b in outs]:
+            if src not in self.outputs:
+                self.outputs.append(src)
+        loss = sorted([b for b in boxes.values() if b["generator"] == "loss"], key=lambda b: b["id"])
         self.yhat = self.source(loss[0]["id"], "ŷ") if loss else None
         if self.yhat is not None and self.yhat not in self.outputs:
             self.outputs.append(self.yhat)
+        if len(self.outputs) != 1:
+            raise Refused(f"diagram: the model gives {len(self.outputs)} outputs, not one")
 
     def source(self, box, port):
         if (box, port) not in self.d.into:
@@ -506,11 +515,11 @@ class Model:
             b = self.d.boxes[box]
             gen, cfg = b["generator"], b.get("config", {})
             if gen == "input":
-                cache[key] = V(x.reshape([B] + self.feature_shape), True, cfg.get("field") == "z2")
+                cache[key] = V(x.reshape([B] + self.feature_shape), True, self.data_z2)
             elif gen == "label":
                 if y is None:
                     raise Refused(f"box '{box}': the model reads a label")
-                cache[key] = V(y.reshape([B] + self.label_shape), True, cfg.get("field") == "z2")
+                cache[key] = V(y.reshape([B] + self.label_shape), True, self.data_z2)
             elif gen == "parameter":
                 name = self.param_name(box, "W")
                 cache[key] = V(self.param(name, params), False, cfg.get("field") == "z2")
