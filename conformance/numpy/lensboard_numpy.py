@@ -4,7 +4,11 @@
 
     python3 conformance/numpy/lensboard_numpy.py --suite conformance --out DIR [--only TEXT]
 
-writes one answer per case, DIR/<id>.json, for `npm run conformance -- --results DIR`.
+writes one answer per case, DIR/<id>.json, for `npm run conformance -- --results DIR`;
+
+    python3 conformance/numpy/lensboard_numpy.py --predict MODEL --rows ROWS.json [--prepared]
+
+prints the model's outputs on raw rows (a JSON list of lists), its preparation applied.
 It computes in float64 from the file's float32 weights.
 """
 import argparse, base64, json, math, os, struct, sys
@@ -722,9 +726,20 @@ def answer(suite, case):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--suite", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out")
     ap.add_argument("--only", action="append", default=[])
+    ap.add_argument("--predict")
+    ap.add_argument("--rows")
+    ap.add_argument("--prepared", action="store_true")
     args = ap.parse_args(argv)
+    if args.predict:
+        model = Model(*load_model(args.predict))
+        rows = json.load(open(args.rows))
+        x = np.asarray(rows, np.float32).astype(np.float64) if args.prepared else prepare(model.file, rows)
+        print(json.dumps({"y": model.predict(x).reshape(len(rows), -1).tolist()}))
+        return
+    if not args.out:
+        ap.error("--out DIR (or --predict MODEL --rows ROWS.json) is needed")
     man = json.load(open(os.path.join(args.suite, "manifest.json")))
     os.makedirs(args.out, exist_ok=True)
     counts = {"answered": 0, "refused": 0}
