@@ -350,7 +350,8 @@ def forward(gen, cfg, ins, B):
         d = ins["d"]
         xa = x.a if x.batched else x.a[None]
         da = d.a if d.batched else d.a[None]
-        return {"W": V(np.einsum("bi,bj->ij", xa.reshape(xa.shape[0], -1), da.reshape(da.shape[0], -1)), False)}
+        # summed over the batch, and over the positions too when x is [T, in]
+        return {"W": V(xa.reshape(-1, xa.shape[-1]).T @ da.reshape(-1, da.shape[-1]), False)}
     if gen in ("matmul", "batchMatmul"):
         A, Bm = ins["A"].a, ins["B"].a
         if cfg.get("transA"):
@@ -584,7 +585,7 @@ def reverse(gen, cfg, ins, outs, douts, B):
     if gen == "copy":
         return {"x": sum(douts.get(f"y{i}", 0) for i in range(cfg.get("n", 2)))}
     if gen == "linear":
-        return {"W": np.einsum("bi,bj->ij", x.a, d), "x": d @ ins["W"].a.T}
+        return {"W": x.a.reshape(-1, x.a.shape[-1]).T @ d.reshape(-1, d.shape[-1]), "x": d @ ins["W"].a.T}
     yv = outs["y"].a if "y" in outs else None
     der = {
         "tanh": lambda: d * (1 - yv * yv), "sigmoid": lambda: d * (yv - yv * yv),
