@@ -91,7 +91,9 @@ function drawInput(
     return issue('inputs', `the graph has ${inputs.length} data inputs; a Lensboard diagram reads one`);
   const input = inputs[0];
   const where = `input “${input.name}”`;
-  if (input.elemType !== 1) return issue('inputs', `${where} is not float32`);
+  // int64 and int32 inputs are token ids (an embedding's Gather reads them); Lensboard holds them as reals
+  if (input.elemType !== 1 && input.elemType !== 6 && input.elemType !== 7)
+    return issue('inputs', `${where} is neither float32 nor integer ids (int32, int64)`);
   const dims = input.shape.slice(1);
   if (input.shape.length < 2 || !dims.every((v) => typeof v === 'number' && v > 0 && v <= 1 << 20)) {
     return issue(
