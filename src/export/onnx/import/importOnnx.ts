@@ -240,8 +240,12 @@ function drawOutput(
   const v = values.get(folded ? folded.inputs[0] : out.name);
   if (!v) return issue('outputs', `output “${out.name}” is made by no node`);
   const ordered = v.layout === 'plain' || (typeof v.layout === 'object' && v.layout.perm.every((p, i) => p === i));
-  if (!ordered || v.shape.length !== 1) {
-    return issue('outputs', `output “${out.name}” is not a vector in ONNX's order; Lensboard predicts vectors`);
+  // a sequence's outputs ([positions, features], a transformer's logits) are plain: only a vector may carry an image's order
+  if (!ordered || (v.shape.length !== 1 && v.layout !== 'plain')) {
+    return issue(
+      'outputs',
+      `output “${out.name}” is not a vector or a sequence in ONNX's order; Lensboard predicts those`,
+    );
   }
   d.wire(v, d.role('output', out.name, out.name), 'ŷ');
   return v;

@@ -38,12 +38,13 @@ import { CAUSAL } from './patterns';
 
 /** x·W (+ C) as linear (and bias) boxes; W [n, m] transposed first when `transB`. */
 function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, bias?: Float32Array): Value[] {
-  if (x.shape.length !== 1)
-    refuse(`it multiplies a value of shape [${x.shape.join(', ')}]; Lensboard's linear reads vectors`);
+  if (x.shape.length < 1 || x.layout === 'nhwc')
+    refuse(`it multiplies a value of shape [${x.shape.join(', ')}]; Lensboard's linear reads vectors or rows of them`);
   if (w.dims.length !== 2) refuse(`its weight “${w.name}” has ${w.dims.length} dimensions, not 2`);
   const [n, m] = transB ? [w.dims[1], w.dims[0]] : [w.dims[0], w.dims[1]];
-  if (n !== x.shape[0]) refuse(`its weight “${w.name}” expects ${n} inputs, the value has ${x.shape[0]}`);
-  const perm = permOf(x);
+  const last = x.shape[x.shape.length - 1];
+  if (n !== last) refuse(`its weight “${w.name}” expects ${n} inputs, the value has ${last}`);
+  const perm = x.shape.length === 1 ? permOf(x) : undefined;
   const vals = w.values as Float32Array;
   const W = new Float32Array(n * m);
   for (let j = 0; j < n; j++) {
@@ -52,9 +53,12 @@ function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, 
   }
   const p = c.d.param(w.name, [n, m], W, w.name);
   const lin = c.d.box('linear', { in: n, out: m }, c.node.name, [p, x], `linear ${n}→${m}`);
-  const y = lin.out(0, [m]);
+  const shape = [...x.shape.slice(0, -1), m];
+  const y = lin.out(0, shape);
   if (!bias) return [y];
   const b = c.d.param(`${c.node.name}.bias`, [m], bias);
+  if (shape.length > 1)
+    return [c.d.box('add', {}, `${c.node.name}.bias`, [y, spread(c, b, shape, 'bias')]).out(0, shape)];
   return [c.d.box('bias', {}, `${c.node.name}.bias`, [b, y]).out(0, [m])];
 }
 
