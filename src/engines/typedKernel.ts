@@ -132,7 +132,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
     shape[0] = n;
     shape[1] = m;
     const out = this.make(shape);
-    matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(m));
+    matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(2 * m));
     return out;
   }
 
@@ -148,7 +148,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
       dims,
       transA,
       transB,
-      this.acc(dims.m),
+      this.acc(2 * dims.m),
     );
     return out;
   }
