@@ -19,6 +19,12 @@ export function spread(c: Ctx, p: Value, shape: readonly number[], what: string)
   return v;
 }
 
+/** Whether every row of `last` values repeats the first (a weight broadcast along the positions). */
+export function sameRows(v: Float32Array, last: number): boolean {
+  for (let i = last; i < v.length; i++) if (!Object.is(v[i], v[i % last])) return false;
+  return true;
+}
+
 const layerNormalization: ImportEntry = (c) => {
   const x = data(c, 0);
   plain(x, 'it');

@@ -16,7 +16,7 @@ import {
   pooledHW,
 } from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
-import { ATTENTION_OPS, spread } from './attentionOps';
+import { ATTENTION_OPS, sameRows, spread } from './attentionOps';
 import type { Value } from './drawing';
 import { LAYER_OPS } from './layers';
 import {
@@ -101,12 +101,14 @@ function addConstant(c: Ctx, x: Value, t: OnnxTensor): Value[] {
   const last = x.shape.at(-1) ?? 1;
   if (x.layout === 'nhwc' && (dims.length === 0 || (dims.length === 3 && dims[1] === 1 && dims[2] === 1))) {
     b = dims.length === 0 ? new Float32Array(last).fill(vals[0]) : vals;
+  } else if (x.layout === 'plain' && x.shape.length > 1 && dims.join() === x.shape.join()) {
+    b = vals.slice(0, last); // one row repeated at every position: a bias of the sequence
   } else if (x.layout !== 'nhwc' && dims.length <= 1 && (size(dims) === last || size(dims) === 1)) {
     const perm = x.shape.length === 1 ? permOf(x) : undefined;
     b = Float32Array.from({ length: last }, (_, j) => (size(dims) === 1 ? vals[0] : vals[perm ? perm[j] : j]));
   }
   const name = t.name || `${c.node.name}.b`;
-  if (x.layout === 'plain' && x.shape.length > 1 && dims.join() === x.shape.join()) {
+  if (x.layout === 'plain' && x.shape.length > 1 && dims.join() === x.shape.join() && !sameRows(vals, last)) {
     // a learnt value at every position (a transformer's position embedding): a parameter of x's shape
     const p = c.d.param(name, x.shape, vals, t.name);
     return [c.d.box('add', {}, c.node.name, [x, p]).out(0, x.shape)];

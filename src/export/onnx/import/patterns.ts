@@ -96,6 +96,20 @@ function causalSoftmax(g: Graph, n: OnnxNode): OnnxNode | undefined {
   return { ...n, inputs: [x], attributes: [...n.attributes, { name: CAUSAL, kind: 'int', value: 1 }] };
 }
 
+/**
+ * Gather(W, Cast(Floor(Add(ids, ½)))), how Lensboard's exporter rounds an embedding's ids half up
+ * as its engines do: Gather(W, ids), the embedding box rounding them again.
+ */
+function roundedIds(g: Graph, n: OnnxNode): { inner: OnnxNode[]; node: OnnxNode } | undefined {
+  if (n.opType !== 'Gather') return undefined;
+  const cast = g.only(n.inputs[1] ?? '', 'Cast');
+  const floor = cast && g.only(cast.inputs[0], 'Floor');
+  const add = floor && g.only(floor.inputs[0], 'Add');
+  const ids = withConstant(g, add, 0.5);
+  if (!cast || !floor || !add || ids === undefined) return undefined;
+  return { inner: [cast, floor, add], node: { ...n, inputs: [n.inputs[0], ids] } };
+}
+
 /** The nodes with every GELU subgraph replaced by one `Gelu` node, in the place of its last node. */
 export function fusePatterns(nodes: readonly OnnxNode[], outputs: readonly string[], constant: Constant): OnnxNode[] {
   const g = new Graph(nodes, outputs, constant);
@@ -106,6 +120,12 @@ export function fusePatterns(nodes: readonly OnnxNode[], outputs: readonly strin
     if (causal) {
       dropped.add(g.producer.get(n.inputs[0]) as OnnxNode);
       replaced.set(n, causal);
+      continue;
+    }
+    const rounded = roundedIds(g, n);
+    if (rounded) {
+      for (const k of rounded.inner) dropped.add(k);
+      replaced.set(n, rounded.node);
       continue;
     }
     const norm = layerNormAt(g, nodes, n);
