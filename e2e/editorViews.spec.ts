@@ -107,10 +107,14 @@ test('a Para group: its parameters on top, its own inspector, and the term names
 });
 
 test('the lens view, as the paper draws the learner', async ({ page, record }) => {
-  await page.setViewportSize({ width: 1400, height: 850 });
+  // at 1280×720 the boxes grow by their backward strands: none then lies under the canvas map,
+  // the controls or the legend, or past the canvas's edge (the view is framed again)
+  await page.setViewportSize({ width: 1280, height: 720 });
   await openEditor(page);
   await menuCommand(page, 'Lens view (backward strands)');
   await expect(node(page, 'lin1').locator('.backward-strand')).toBeVisible();
+  await expect.poll(() => boxesHidden(page), 'boxes hidden in the lens view at 1280×720').toEqual([]);
+  await page.setViewportSize({ width: 1400, height: 850 });
   await page.getByRole('button', { name: 'Fit view', exact: true }).click();
   // the learner's boxes are lenses too: loss, learning rate, optimiser
   for (const id of ['loss', 'alpha', 'opt']) await expect(node(page, id).locator('.backward-strand')).toBeVisible();
@@ -137,3 +141,24 @@ test('the lens view, as the paper draws the learner', async ({ page, record }) =
   await page.screenshot({ path: 'test-results/views-lens-learner.png' });
   expect(record.consoleErrors).toEqual([]);
 });
+
+/** The boxes that lie, even in part, under the canvas's furniture or past the pane's edge. */
+const boxesHidden = (page: Page) =>
+  page.evaluate(() => {
+    const pane = document.querySelector('main .react-flow');
+    if (!pane) return ['no canvas'];
+    const at = pane.getBoundingClientRect();
+    const furniture = [...pane.querySelectorAll('.wire-legend, .react-flow__controls, .canvas-map')]
+      .map((e) => e.getBoundingClientRect())
+      .filter((r) => r.width > 0);
+    return [...pane.querySelectorAll('.react-flow__node')]
+      .filter((n) => {
+        const r = n.getBoundingClientRect();
+        const outside = r.left < at.left || r.top < at.top || r.right > at.right || r.bottom > at.bottom;
+        const under = furniture.some(
+          (f) => r.left < f.right && r.right > f.left && r.top < f.bottom && r.bottom > f.top,
+        );
+        return outside || under;
+      })
+      .map((n) => n.getAttribute('data-id'));
+  });

@@ -1,7 +1,8 @@
 /**
  * The screens a class uses — 1280×720 (a projector, a school laptop), 1366×768 and 1920×1080 —
  * looked at as a teacher would (e2e/screenChecks.ts): on the first screen, after a short run
- * with each view of it, and during the animation, the document never scrolls, nothing reaches
+ * with each view of it (the training column, the charts and the confusion matrix seen whole,
+ * without scrolling), and during the animation, the document never scrolls, nothing reaches
  * past the window, the named regions do not overlap, and no figure or caption is cut. The
  * arrangement a first visit gets is the one for its width (docs/screen.md): the panels on their
  * rails at 1440 px and below, the canvas with at least 60% of the width. One page, resized.
@@ -56,6 +57,10 @@ const ANIMATING: ScreenLook = { regions: REGIONS, texts: TEXTS, nested: [['canva
 /** How far the training panel's first column reaches below its fold (0: its last line is in view). */
 const trainingFold = (page: Page) =>
   page.locator('.train-left').evaluate((e) => Math.max(0, e.scrollHeight - e.clientHeight));
+
+/** How far the open view of the run (charts, what it learnt) reaches below its fold. */
+const viewFold = (page: Page) =>
+  page.locator('.train-view').evaluate((e) => Math.max(0, e.scrollHeight - e.clientHeight));
 
 /** A column longer than the panel scrolls, and shows it: a scroll box with a shade at its edge. */
 const scrollsVisibly = (page: Page, selector: string) =>
@@ -164,9 +169,19 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
     for (const tab of ['Charts', 'What it learnt', 'Dream', 'Runs']) {
       await trainingPanel(page).getByRole('tab', { name: tab }).click();
       await expectScreenFits(page, FIRST, `the ${tab} view after a run`);
+      // the charts and the plane with its confusion matrix are seen whole, without scrolling
+      if (tab === 'Charts' || tab === 'What it learnt') {
+        await expect(
+          trainingPanel(page)
+            .locator(tab === 'Charts' ? '.train-chart canvas' : '.learnt canvas')
+            .first(),
+        ).toBeVisible();
+        expect(await viewFold(page), `the ${tab} view's fold at ${size.width}`).toBe(0);
+      }
     }
-    // after a run, "Train more" joins the column: below 1920 it scrolls, visibly
-    if (size.width === 1920) expect(await trainingFold(page), 'the training panel after a run').toBe(0);
+    // after a run, "Train more" joins the column, and its last figure is still above the fold;
+    // the settings, longer than the panel, scroll, visibly
+    expect(await trainingFold(page), `the training panel after a run at ${size.width}`).toBe(0);
     for (const column of ['.train-left', '.train-settings-box']) expect(await scrollsVisibly(page, column)).toBe(true);
     await trainingPanel(page).getByRole('tab', { name: 'What it learnt' }).click();
     await page.screenshot({ path: info.outputPath(`trained-${size.width}.png`) });

@@ -36,7 +36,7 @@ test('the first lesson runs to its end by doing what each step asks', async ({ p
   await expect(inspectorToggle).toHaveAttribute('aria-expanded', 'false');
   await page.getByRole('button', { name: 'Lessons' }).click();
   const chooser = page.getByRole('dialog', { name: 'Lessons' });
-  await expect(chooser.getByRole('listitem')).toHaveCount(5); // the five lessons
+  await expect(chooser.getByRole('listitem')).toHaveCount(6); // the six lessons
   await chooser.getByRole('button', { name: 'A lens is a forward and a backward map' }).click();
   const discard = chooser.getByRole('button', { name: 'Start the lesson' });
   if (await discard.isVisible()) await discard.click();
@@ -91,4 +91,76 @@ test('the first lesson runs to its end by doing what each step asks', async ({ p
   await panel.getByRole('button', { name: 'Next ▶' }).click();
   await panel.getByRole('button', { name: 'Finish' }).click();
   await expect(panel).toBeHidden();
+});
+
+test('"Attention is a lens" runs to its end, and the attention box shows its pattern as it learns', async ({
+  page,
+  record,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openEditor(page);
+  await page.getByRole('button', { name: 'Lessons' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Lessons' });
+  await chooser.getByRole('button', { name: 'Attention is a lens' }).click();
+  const discard = chooser.getByRole('button', { name: 'Start the lesson' });
+  if (await discard.isVisible()) await discard.click();
+  const panel = lesson(page);
+  const next = panel.getByRole('button', { name: 'Next ▶' });
+  await expect(panel.getByRole('heading', { name: 'One attention head' })).toBeVisible();
+  await next.click();
+
+  // the softmax with its mask, in the inspector
+  await expect(next).toBeDisabled();
+  await node(page, 'attn').click();
+  await expect(inspector(page).getByRole('heading', { name: 'Reverse derivative' })).toBeVisible();
+  await next.click();
+
+  // R of the head: the step names the button that draws it
+  await expect(panel.getByRole('heading', { name: 'The reverse derivative, drawn' })).toBeVisible();
+  await next.click();
+  await expect(panel.getByText('x′ = (0.25, −0.15, −0.10), which adds up to 0')).toBeVisible();
+  await next.click();
+
+  // train, then read the pattern off the attention box
+  const training = page.getByRole('region', { name: 'Training' });
+  await training.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(next).toBeEnabled({ timeout: 60_000 });
+  await training.getByRole('button', { name: 'Pause', exact: true }).click();
+  // the trained head writes the reverse task's answer
+  await training.getByRole('tab', { name: 'Generate text' }).click();
+  await training.getByRole('textbox', { name: 'Prompt' }).fill('abcd|');
+  await training.getByRole('spinbutton', { name: 'Length' }).fill('4');
+  await training.getByRole('button', { name: 'Generate text' }).click();
+  await expect(training.getByRole('status', { name: 'Generated text' })).toHaveText('dcba');
+  await page.screenshot({ path: 'test-results/generate-text.png' });
+  await node(page, 'attn').hover();
+  const card = page.getByRole('tooltip', { name: 'Attention of attention' });
+  const map = card.getByRole('img', {
+    name: /^Attention pattern: 8 queries by 8 keys of “[abcd]{4}\|[abcd]{3}”, the cells/,
+  });
+  await expect(map).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: 'test-results/attention-pattern.png' });
+  // the card stays while the pointer picks another example in it
+  const first = await map.getAttribute('aria-label');
+  await card.getByRole('spinbutton', { name: 'Example' }).fill('2');
+  await expect(map).not.toHaveAttribute('aria-label', first ?? '');
+  // the keyboard's focus shows it too
+  await page.mouse.move(5, 700);
+  await expect(card).toBeHidden();
+  await node(page, 'attn').focus();
+  await expect(card).toBeVisible();
+  const second = await map.getAttribute('aria-label');
+  await page.keyboard.press(']');
+  await expect(map).not.toHaveAttribute('aria-label', second ?? '');
+  await next.click();
+
+  // one step animated, forward through the head then back
+  await expect(next).toBeDisabled();
+  await page.getByRole('button', { name: 'Animate a step' }).click();
+  await expect(next).toBeEnabled({ timeout: 60_000 });
+  await next.click();
+  await panel.getByRole('button', { name: 'Finish' }).click();
+  await expect(panel).toBeHidden();
+  expect(record.consoleErrors).toEqual([]);
 });

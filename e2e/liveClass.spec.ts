@@ -1,22 +1,26 @@
 /**
- * A live class on a real class server (docs/class.md): a teacher starts a class, two students
- * (three pages in one browser, the e2e time budget's choice) join by its link with their names,
- * find the teacher's diagram locked on their canvas and train; the teacher's board shows two
- * curves; "Pause everyone" pauses both; the server
- * is killed and started again on its data mid-run, and every page reconnects with nothing lost;
- * a box the teacher moves moves on a student's canvas without stopping their run; "Reset
- * everyone" then takes both runs back to none.
+ * A live class on a real class server (docs/class.md): a teacher starts a class, three students
+ * (pages of one browser, opened side by side) join by its link with their names, find the
+ * teacher's diagram locked on their canvas, follow the dataset the teacher chooses for everyone,
+ * and train; the teacher's board shows three curves, and the students see it once it is shared
+ * (names only when shown); "Pause everyone" pauses all three; the teacher asks for everyone's
+ * weights, downloads one student's model and opens it on their own canvas, the class's diagram
+ * kept, then goes back to it; the server is killed and started
+ * again on its data mid-run, and every page reconnects with nothing lost; a box the teacher
+ * moves moves on a student's canvas without stopping their run; "Reset everyone" takes every run
+ * back to none; a student's points, pooled, become the class's dataset; the animation the teacher presents is presented on every student's page at the
+ * teacher's frame; and the lesson the teacher opens shows on theirs at the teacher's step.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { nodes } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 1000;
 const URL = `http://127.0.0.1:${PORT}`;
@@ -43,7 +47,32 @@ async function open(page: Page, url: string): Promise<void> {
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
 }
 
-test('a teacher and two students: join, locked diagram, curves, pause everyone, a server restart', async ({
+const NAMES = ['Ada', 'Bo', 'Cy'];
+const status = (p: Page) => trainingPanel(p).getByRole('status', { name: 'Training status' });
+const frameShown = (p: Page) => p.locator('.anim-where').getAttribute('data-frame');
+
+async function joinAs(browser: Browser, link: string, code: string, name: string, drawn: number): Promise<Page> {
+  const context = await browser.newContext();
+  // The first student has every panel open, as the fixture opens the teacher's: the Data panel
+  // shows the dataset. The others keep them folded, which spares the machine three previews.
+  if (name === NAMES[0])
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'lensboard.panels',
+        JSON.stringify({ palette: true, inspector: true, data: true, training: true }),
+      ),
+    );
+  const s = await context.newPage();
+  await open(s, `${link}&engine=typed`);
+  await expect(panel(s).getByLabel('Class code')).toHaveValue(code.replace('-', ''));
+  await panel(s).getByLabel('Your name').fill(name);
+  await panel(s).getByRole('button', { name: 'Join' }).click();
+  await expect(s.getByRole('region', { name: 'Locked diagram' })).toBeVisible();
+  await expect(nodes(s)).toHaveCount(drawn);
+  return s;
+}
+
+test('a teacher and three students: join, dataset, curves, shared board, pause, weights, restart, pooled data, presentation, lesson', async ({
   page,
   browser,
 }) => {
@@ -57,48 +86,73 @@ test('a teacher and two students: join, locked diagram, curves, pause everyone, 
     await panel(page).getByRole('button', { name: 'Start a class' }).click();
     const code = (await panel(page).locator('.live-code-value').textContent()) ?? '';
     expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
-    const studentsLink = await panel(page).getByRole('link').getAttribute('href');
+    const studentsLink = (await panel(page).getByRole('link').getAttribute('href')) ?? '';
     expect(studentsLink).not.toContain('teacher=');
     await expect(panel(page).getByRole('img', { name: 'QR code of the students’ link' })).toBeVisible();
     const drawn = await nodes(page).count();
 
-    const students: Page[] = [];
-    for (const name of ['Ada', 'Bo']) {
-      const s = await (await browser.newContext()).newPage();
-      await open(s, `${studentsLink}&engine=typed`);
-      await expect(panel(s).getByLabel('Class code')).toHaveValue(code.replace('-', ''));
-      await panel(s).getByLabel('Your name').fill(name);
-      await panel(s).getByRole('button', { name: 'Join' }).click();
-      await expect(s.getByRole('region', { name: 'Locked diagram' })).toBeVisible();
-      await expect(nodes(s)).toHaveCount(drawn);
-      students.push(s);
-    }
+    const students = await Promise.all(NAMES.map((name) => joinAs(browser, studentsLink, code, name, drawn)));
     // A student's page cannot edit: deleting everything is refused, the drawing stays.
     await nodes(students[0]).first().click();
     await students[0].keyboard.press('Delete');
     await expect(nodes(students[0])).toHaveCount(drawn);
 
-    for (const s of students) await trainingButton(s, 'Play').click();
-    await expect(board(page).locator('tbody tr')).toHaveCount(2);
-    await expect(page.locator('.live-curve')).toHaveCount(2);
-    await expect(page.locator('.live-best')).toHaveCount(1);
-    for (const name of ['Ada', 'Bo']) await expect(board(page)).not.toContainText(name);
-    await panel(page).getByLabel('Show names').check();
-    for (const name of ['Ada', 'Bo']) await expect(board(page)).toContainText(name);
+    await test.step('a dataset for everyone', async () => {
+      // A dataset for everyone, apart from the diagram: every student's Data panel follows, still locked.
+      await panel(page).getByLabel('Dataset').selectOption('circles');
+      await expect(students[0].getByRole('complementary', { name: 'Data' }).getByLabel('Dataset')).toHaveValue(
+        'circles',
+      );
+      for (const s of students) await expect(s.getByRole('region', { name: 'Locked diagram' })).toBeVisible();
+    });
 
+    // Pressed together: a page that waited for the others' runs to start would wait on a busy machine.
+    await Promise.all(students.map((s) => trainingButton(s, 'Play').click()));
+    for (const s of students) await expect(status(s)).toHaveText(/^Training…/);
+    await expect(board(page).locator('tbody tr')).toHaveCount(3);
+    await expect(page.locator('.live-curve')).toHaveCount(3);
     await panel(page).getByRole('button', { name: 'Pause everyone' }).click();
-    for (const s of students)
-      await expect(trainingPanel(s).getByRole('status', { name: 'Training status' })).toHaveText(/^Paused/);
-    await expect(board(page).getByRole('cell', { name: 'paused', exact: true })).toHaveCount(2);
+    for (const s of students) await expect(status(s)).toHaveText(/^Paused/);
+    await expect(board(page).getByRole('cell', { name: 'paused', exact: true })).toHaveCount(3);
     const steps = await board(page).locator('tbody tr td:nth-child(3)').allTextContents();
+    await expect(page.locator('.live-best')).toHaveCount(1);
+    for (const name of NAMES) await expect(board(page)).not.toContainText(name);
+
+    await test.step('the board shared with the class', async () => {
+      // Shared, the board reaches the students: their names only once the teacher shows them.
+      await expect(board(students[2])).toHaveCount(0);
+      await panel(page).getByLabel('Share the board with the class').check();
+      await expect(board(students[2]).locator('tbody tr')).toHaveCount(3);
+      await expect(board(students[2])).not.toContainText('Ada');
+      await panel(page).getByLabel('Show names').check();
+      for (const name of NAMES) await expect(board(page)).toContainText(name);
+      await expect(board(students[2])).toContainText('Ada');
+    });
+
+    await test.step('final weights, and one student’s model on the teacher’s canvas', async () => {
+      // Final weights: every student's model file reaches the teacher; Ada's opens on the teacher's
+      // canvas while the class keeps the class's diagram (the students' paused runs stay), and one click goes back.
+      await panel(page).getByRole('button', { name: 'Ask everyone for their weights' }).click();
+      for (const name of NAMES)
+        await expect(panel(page).getByRole('button', { name: `Download ${name}’s model` })).toBeVisible();
+      const saved = page.waitForEvent('download');
+      await panel(page).getByRole('button', { name: 'Download Ada’s model' }).click();
+      expect((await saved).suggestedFilename()).toMatch(/^Ada-.*\.lensboard-model\.json$/);
+      await panel(page).getByRole('button', { name: 'Open Ada’s model on my canvas' }).click();
+      await expect(panel(page).getByRole('status').filter({ hasText: 'Your canvas shows Ada’s model' })).toBeVisible();
+      await expect(status(page)).toHaveText(/^Paused|^Ready/);
+      await panel(page).getByRole('button', { name: 'Back to the class’s diagram' }).click();
+      await expect(nodes(page)).toHaveCount(drawn);
+      for (const s of students) await expect(status(s)).toHaveText(/^Paused/);
+    });
 
     server.kill('SIGKILL');
     await expect(page.getByRole('button', { name: /Reconnecting/ })).toBeVisible();
     server = await startServer(data);
     await expect(page.getByRole('button', { name: /Connected/ })).toBeVisible();
     for (const s of students) await expect(s.getByRole('button', { name: /Connected/ })).toBeVisible();
-    // Nothing lost: the same two runs at the same steps, and they go on from there.
-    await expect(board(page).locator('tbody tr')).toHaveCount(2);
+    // Nothing lost: the same three runs at the same steps, and they go on from there.
+    await expect(board(page).locator('tbody tr')).toHaveCount(3);
     expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(steps);
     await trainingButton(students[1], 'Play').click();
     await expect(board(page).getByRole('row', { name: /Bo/ }).getByRole('cell').first()).not.toHaveText('paused');
@@ -112,12 +166,73 @@ test('a teacher and two students: join, locked diagram, curves, pause everyone, 
     await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 5 });
     await page.mouse.up();
     await expect(nodes(students[1]).first()).not.toHaveAttribute('style', before ?? '');
-    await expect(trainingPanel(students[1]).getByRole('status', { name: 'Training status' })).toHaveText(/^Training…/);
+    await expect(status(students[1])).toHaveText(/^Training…/);
 
-    // Reset everyone: both runs, the running one and the paused one, are back to no run.
+    // Reset everyone: every run, the running one and the paused ones, is back to no run.
     await panel(page).getByRole('button', { name: 'Reset everyone' }).click();
-    await expect(board(page).getByRole('cell', { name: 'idle', exact: true })).toHaveCount(2);
-    expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['0', '0']);
+    await expect(board(page).getByRole('cell', { name: 'idle', exact: true })).toHaveCount(3);
+    expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['0', '0', '0']);
+
+    await test.step('pool the class’s data', async () => {
+      // Pool the class's data: Ada clicks a point of class A and types one of class B; the pool
+      // becomes the class's dataset in place of the one chosen for everyone.
+      await panel(students[0])
+        .getByRole('button', { name: 'The plane: click to add a point' })
+        .click({ position: { x: 120, y: 40 } });
+      await panel(students[0]).getByLabel('Class B').check();
+      await panel(students[0]).getByLabel('x1').fill('-0.5');
+      await panel(students[0]).getByLabel('x2').fill('-0.5');
+      await panel(students[0]).getByRole('button', { name: 'Add the point' }).click();
+      await expect(panel(students[0])).toContainText('2 of 100 points');
+      await panel(page).getByRole('button', { name: 'Pool the class’s data' }).click();
+      await expect(panel(page).getByRole('status', { name: 'Pooled data' })).toContainText(
+        'Pooled 2 points from 1 student',
+      );
+      const dataset = students[0].getByRole('complementary', { name: 'Data' }).getByLabel('Dataset');
+      await expect(dataset.locator('option:checked')).toHaveText('the class’s points');
+    });
+
+    await test.step('the presented animation, frame by frame', async () => {
+      // The teacher presents the animation of a step: every student's page presents it, at the teacher's frame.
+      await page.getByRole('button', { name: 'Present ▾' }).click();
+      await page.getByRole('menuitem', { name: 'Animation of a step' }).click();
+      await expect(page.locator('.anim-where')).toHaveAttribute('data-frame', '0');
+      // → walks the opening frame's parts, then the frames: pressed until a box's frame is shown.
+      await expect
+        .poll(async () => {
+          await page.keyboard.press('ArrowRight');
+          return Number(await frameShown(page));
+        })
+        .toBeGreaterThan(1);
+      const frame = (await frameShown(page)) ?? '';
+      const pass = (await page.locator('.anim-where').getAttribute('data-pass')) ?? '';
+      for (const s of students) {
+        await expect(s.locator('html.presenting')).toHaveCount(1);
+        await expect(s.locator('.anim-where')).toHaveAttribute('data-frame', frame);
+        await expect(s.locator('.anim-where')).toHaveAttribute('data-pass', pass);
+      }
+      await page.keyboard.press('Escape');
+      for (const s of students) await expect(s.locator('html.presenting')).toHaveCount(0);
+    });
+
+    await test.step('the lesson at the teacher’s step', async () => {
+      // The teacher opens a lesson and steps it: every student sees the same lesson at the same step.
+      await panel(page).getByRole('button', { name: 'Close the class panel' }).click();
+      await page.getByRole('button', { name: 'Lessons' }).click();
+      const chooser = page.getByRole('dialog', { name: 'Lessons' });
+      await chooser.getByRole('button', { name: 'A lens is a forward and a backward map' }).click();
+      const discard = chooser.getByRole('button', { name: 'Start the lesson' });
+      const lesson = (p: Page) => p.getByRole('region', { name: 'Lesson' });
+      // The teacher moved a box: the chooser may first ask before it replaces the edited diagram.
+      await expect(discard.or(lesson(page).getByText('Step 1 of 6'))).toBeVisible();
+      if (await discard.isVisible()) await discard.click();
+      await expect(lesson(page).getByText('Step 1 of 6')).toBeVisible();
+      await lesson(page).getByRole('button', { name: 'Next ▶' }).click();
+      for (const s of [page, ...students]) {
+        await expect(lesson(s).getByText('Step 2 of 6')).toBeVisible();
+        await expect(lesson(s).getByRole('heading', { name: 'Draw the missing wire' })).toBeVisible();
+      }
+    });
   } finally {
     server.kill('SIGTERM');
   }

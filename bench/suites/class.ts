@@ -4,17 +4,21 @@
  * class`); N students (60) each write a report into their room twice a second for S seconds
  * (120), through y-websocket's provider as a page does, and one teacher reads every room. Rows:
  * reports delivered of those sent, p50/p99 latency from a student's write to the teacher's
- * document, and the server process's CPU and resident memory (from /proc).
+ * document, the server process's CPU and resident memory (from /proc), and the frame rate of
+ * the teacher's page in Chromium showing the board while the reports stream in (the frames the
+ * display showed, bench/shared/frames.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as Y from 'yjs';
 import { roomName } from '../../src/io/classRooms';
 import { writeReport } from '../../src/live/board';
 import { connect, idOfSecret, makeClass, newSecret, student, synced, teacher } from '../../src/testing/classClient';
 import type { Suite } from '../run';
+import { buildApp, serveAndLaunch } from '../shared/chromium';
+import { framesShown } from '../shared/frames';
 import type { BenchRow } from '../shared/table';
 
 function flag(args: readonly string[], name: string, fallback: number, max: number): number {
@@ -27,10 +31,22 @@ function flag(args: readonly string[], name: string, fallback: number, max: numb
   return n;
 }
 
-function startServer(data: string): Promise<{ child: ChildProcess; port: number }> {
+function startServer(data: string, dist: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/class-server/main.ts', '--host', '127.0.0.1', '--port', '0', '--data', data],
+    [
+      '--import',
+      'tsx',
+      'src/class-server/main.ts',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--dist',
+      dist,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
@@ -56,13 +72,16 @@ const quantile = (sorted: readonly number[], q: number) =>
 export const benchClass: Suite = async (args) => {
   const n = flag(args, 'students', 60, 200);
   const seconds = flag(args, 'seconds', 120, 600);
-  const { child, port } = await startServer(mkdtempSync(join(tmpdir(), 'lensboard-class-bench-')));
+  const dist = await buildApp('bench-class');
+  const { child, port } = await startServer(mkdtempSync(join(tmpdir(), 'lensboard-class-bench-')), dist);
   const http = `http://127.0.0.1:${port}`;
+  // Chromium only: the app it opens is the class server's, not this static one's.
+  const chromium = await serveAndLaunch(dist);
   try {
     const made = await makeClass(http);
     const latencies: number[] = [];
     const seen = new Map<string, number>();
-    const students = [];
+    const students: { doc: Y.Doc; p: ReturnType<typeof connect> }[] = [];
     const watchers = [];
     for (let i = 0; i < n; i++) {
       const secret = newSecret();
@@ -83,24 +102,43 @@ export const benchClass: Suite = async (args) => {
       watchers.push(w);
     }
     await Promise.all([...students.map((s) => synced(s.p)), ...watchers.map(synced)]);
+    // The teacher's page, opened by the teacher's link: its panel shows the board of every student.
+    const page = await chromium.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${http}/?class=${made.code}&teacher=${made.key}`);
+    await page
+      .getByRole('table', { name: 'The class' })
+      .locator('tbody tr')
+      .nth(n - 1)
+      .waitFor();
     const before = usage(child.pid ?? 0);
     let peak = before.rss;
     let sent = 0;
     const ticks = seconds * 2;
-    for (let t = 1; t <= ticks; t++) {
-      const due = performance.now() + 500;
-      for (const s of students) {
-        // One transaction, one message, as a page's report is: the time it was sent rides with it.
-        s.doc.transact(() => {
-          s.doc.getMap('student').set('sentAt', performance.now());
-          writeReport(s.doc, { phase: 'running', step: t, epoch: t, loss: 1 / t, accuracy: null, learningRate: 0.1 });
-        });
-        sent++;
+    const stream = async () => {
+      for (let t = 1; t <= ticks; t++) {
+        const due = performance.now() + 500;
+        for (const s of students) {
+          // One transaction, one message, as a page's report is: the time it was sent rides with it.
+          s.doc.transact(() => {
+            s.doc.getMap('student').set('sentAt', performance.now());
+            writeReport(s.doc, { phase: 'running', step: t, epoch: t, loss: 1 / t, accuracy: null, learningRate: 0.1 });
+          });
+          sent++;
+        }
+        peak = Math.max(peak, usage(child.pid ?? 0).rss);
+        await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
       }
-      peak = Math.max(peak, usage(child.pid ?? 0).rss);
-      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-    }
+    };
+    // The same page with nothing arriving, first: on a shared machine the frame rate follows its load.
+    const idle = await framesShown(page, () => new Promise((r) => setTimeout(r, 5000)));
+    const frames = await framesShown(page, stream);
+    const load = `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
+    // The last reports' time to arrive, then what the board shows.
     await new Promise((r) => setTimeout(r, 1000));
+    const shownSteps = await page
+      .getByRole('table', { name: 'The class' })
+      .locator('tbody tr td:nth-child(3)')
+      .allTextContents();
     const after = usage(child.pid ?? 0);
     for (const s of students) s.p.destroy();
     for (const w of watchers) w.destroy();
@@ -120,9 +158,31 @@ export const benchClass: Suite = async (args) => {
         note,
       },
       { suite: 'class', name: 'server memory', value: Math.round(peak / 2 ** 20), unit: 'MB rss (peak)', note },
+      {
+        suite: 'class',
+        name: 'teacher page, frames shown',
+        value: frames.fps,
+        unit: 'fps',
+        note: `${note}; goal ≥ 30; animation frames ${frames.rafFps.toFixed(0)}/s, longest gap ${frames.longestFrameMs.toFixed(0)} ms; ${load}`,
+      },
+      {
+        suite: 'class',
+        name: 'teacher page, frames shown, nothing arriving',
+        value: idle.fps,
+        unit: 'fps',
+        note: `the same page for 5 s before the reports; animation frames ${idle.rafFps.toFixed(0)}/s; ${load}`,
+      },
+      {
+        suite: 'class',
+        name: 'teacher page, students at the last step',
+        value: shownSteps.filter((x) => x === String(ticks)).length,
+        unit: `of ${n}`,
+        note,
+      },
     ];
     return rows;
   } finally {
+    await chromium.close();
     child.kill('SIGTERM');
   }
 };

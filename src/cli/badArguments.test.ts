@@ -17,7 +17,7 @@ const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const scratch = mkdtempSync(join(tmpdir(), 'lensboard-cli-'));
 const at = (name: string) => join(scratch, name);
 
-type Command = 'train' | 'predict' | 'experiment' | 'export' | 'conformance' | 'data';
+type Command = 'train' | 'predict' | 'experiment' | 'export' | 'conformance' | 'data' | 'sample';
 
 interface Case {
   readonly command: Command;
@@ -40,8 +40,8 @@ const by =
     says,
     exit,
   });
-const [train, predict, experiment, exportTo, conformance, data] = (
-  ['train', 'predict', 'experiment', 'export', 'conformance', 'data'] as const
+const [train, predict, experiment, exportTo, conformance, data, sample] = (
+  ['train', 'predict', 'experiment', 'export', 'conformance', 'data', 'sample'] as const
 ).map(by);
 const onnx = (...args: string[]) => ['--to', 'onnx', '--out', at('pkg'), ...args];
 const NO_FILE = /nothing\.(json|csv): cannot read it: no such file or folder/;
@@ -69,6 +69,9 @@ const CASES: readonly Case[] = [
     1,
   ),
   train('a dataset for a model', [model, '--dataset', 'iris'], /--dataset cannot change a model's dataset/, 2),
+
+  sample('no prompt', [model], /give the text to continue with --prompt/),
+  sample('no sequence model', [model, '--prompt', 'a'], /model-v1\.json: the model file records no vocabulary/, 2),
 
   predict('unknown flag', [model, at('rows.csv'), '--fast'], /unknown option --fast/),
   predict('missing argument', [model], /give a model file and a CSV file, got 1/),
@@ -174,7 +177,7 @@ async function pool<T>(jobs: readonly (() => Promise<T>)[], width: number): Prom
   return out;
 }
 
-const COMMANDS: readonly Command[] = ['train', 'predict', 'experiment', 'export', 'conformance', 'data'];
+const COMMANDS: readonly Command[] = ['train', 'predict', 'experiment', 'export', 'conformance', 'data', 'sample'];
 const USAGE_OF: Partial<Record<Command, string>> = {};
 const ran = new Map<string, Ran>();
 const extra = {

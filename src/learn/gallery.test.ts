@@ -39,7 +39,7 @@ const bars: Record<string, { steps: number; below: number }> = {
   residual: { steps: 300, below: 0.11 }, // 0.052
   spirals: { steps: 300, below: 0.95 }, // 0.925: spirals take thousands of steps
   'weight-tying': { steps: 300, below: 0.91 }, // 0.86
-  'catgpt-tiny': { steps: 15, below: 0.9 }, // measured below
+  'catgpt-tiny': { steps: 15, below: 0.85 }, // 0.73 on 320 windows: the transformer starts to predict characters
   'parity-circuit': { steps: 160, below: 0.01 }, // 0: parity is exactly learnable
   'rda-iris2': { steps: 300, below: 0.01 }, // 0: two-class Iris separates on its training rows
   'rda-iris3': { steps: 300, below: 0.76 }, // 0.64: rows with the same bits, different species
@@ -85,7 +85,6 @@ describe('every example trains', () => {
       const after = trainer.evaluate(dataset).loss;
       expect(taken).toBe(steps);
       expect(Number.isFinite(before)).toBe(true);
-      console.log(id, 'share', after / before);
       expect(after).toBeLessThan(before * below);
     } finally {
       trainer.dispose();

@@ -21,7 +21,7 @@ export interface PulseTimes {
   readonly firstStepMs: number;
 }
 
-export const PULSE: PulseTimes = { everyMs: 500, silentMs: 2000, firstStepMs: 30000 };
+export const PULSE: PulseTimes = { everyMs: 500, silentMs: 5000, firstStepMs: 30000 };
 
 /** Pings the client's worker until stopped; calls `dead` once, with the silence, when it stops answering. */
 export function watchPulse(client: TrainerClient, dead: (silentMs: number) => void, times = PULSE): () => void {

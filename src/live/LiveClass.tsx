@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
+import { useLessonStoreApi } from '../classroom/ClassroomContext';
 import { useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { isCode, isKey, normaliseCode, showCode } from '../io/classRooms';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
@@ -14,6 +15,8 @@ import './live.css';
 // Loaded when the panel first shows them: a page that never opens a class fetches neither.
 const JoinForm = lazy(() => import('./JoinForm').then((m) => ({ default: m.JoinForm })));
 const TeacherView = lazy(() => import('./TeacherView').then((m) => ({ default: m.TeacherView })));
+const SharedBoard = lazy(() => import('./SharedBoard').then((m) => ({ default: m.SharedBoard })));
+const PointsPlane = lazy(() => import('./PointsPlane').then((m) => ({ default: m.PointsPlane })));
 
 /** Reads the page's address once: a class link, or the class this browser was in. */
 function fromAddress(): void {
@@ -41,6 +44,7 @@ function fromAddress(): void {
 function useSide(m: Membership | null): void {
   const store = useEditorStoreApi();
   const shelf = useShelf();
+  const lessons = useLessonStoreApi();
   useEffect(() => {
     if (!m) return;
     let stop: (() => void) | null = null;
@@ -48,13 +52,13 @@ function useSide(m: Membership | null): void {
     const load = m.role === 'teacher' ? import('./teacherSide') : import('./studentSide');
     void load.then((side) => {
       if (gone) return;
-      stop = 'runTeacher' in side ? side.runTeacher(m, store) : side.runStudent(m, store, shelf);
+      stop = 'runTeacher' in side ? side.runTeacher(m, store, lessons) : side.runStudent(m, store, shelf, lessons);
     });
     return () => {
       gone = true;
       stop?.();
     };
-  }, [m, store, shelf]);
+  }, [m, store, shelf, lessons]);
 }
 
 const STATUS = { connecting: 'Connecting…', connected: 'Connected', disconnected: 'Reconnecting…' } as const;
@@ -99,13 +103,17 @@ export function ClassPanel() {
       <Suspense fallback={null}>
         {!m && <JoinForm />}
         {m?.role === 'teacher' && <TeacherView m={m} />}
+        {m?.role === 'student' && (
+          <>
+            <p>
+              In class <strong>{showCode(m.code)}</strong> as <strong>{m.name}</strong>: the teacher’s diagram is on
+              your canvas, and your run’s numbers go to the teacher.
+            </p>
+            <PointsPlane />
+            <SharedBoard />
+          </>
+        )}
       </Suspense>
-      {m?.role === 'student' && (
-        <p>
-          In class <strong>{showCode(m.code)}</strong> as <strong>{m.name}</strong>: the teacher’s diagram is on your
-          canvas, and your run’s numbers go to the teacher.
-        </p>
-      )}
       {m && (
         <button type="button" onClick={leave}>
           {m.role === 'teacher' ? 'Close the class on this page' : 'Leave the class'}

@@ -1,21 +1,33 @@
 /**
  * The teacher's side of the Class panel (docs/class.md#for-a-teacher): the code, the students'
  * link and its QR code, the teacher's own link (the only place the key appears), "Pause
- * everyone", "Reset everyone" and the board.
+ * everyone", "Reset everyone", "Ask everyone for their weights", "Pool the class's data" and
+ * what it refused, the way back from a student's model to the class's diagram, the dataset for
+ * everyone, the board and its sharing.
  */
 import { useStore } from 'zustand';
 import { showCode } from '../io/classRooms';
+import { DatasetSelect } from '../train-ui/data/DatasetSelect';
 import { BoardChart } from './BoardChart';
 import { BoardTable } from './BoardTable';
 import { bestRun } from './board';
 import { live, type Membership } from './liveStore';
 import { QrCode } from './QrCode';
+import { EVERYONE } from './weights';
 
 export function TeacherView({ m }: { m: Membership }) {
   const rows = useStore(live, (s) => s.rows);
   const named = useStore(live, (s) => s.named);
   const pause = useStore(live, (s) => s.pauseEveryone);
   const reset = useStore(live, (s) => s.resetEveryone);
+  const chooseDataset = useStore(live, (s) => s.chooseDataset);
+  const classDataset = useStore(live, (s) => s.classDataset);
+  const shared = useStore(live, (s) => s.shared);
+  const ask = useStore(live, (s) => s.askWeights);
+  const viewing = useStore(live, (s) => s.viewing);
+  const pool = useStore(live, (s) => s.poolClass);
+  const poolNote = useStore(live, (s) => s.poolNote);
+  const back = useStore(live, (s) => s.backToClass);
   const studentsLink = `${location.origin}/?class=${m.code}`;
   const teacherLink = `${studentsLink}&teacher=${m.key ?? ''}`;
   const best = bestRun(rows);
@@ -40,11 +52,57 @@ export function TeacherView({ m }: { m: Membership }) {
         <button type="button" disabled={!reset} onClick={() => reset?.()}>
           Reset everyone
         </button>
+        <button type="button" disabled={!ask || rows.length === 0} onClick={() => ask?.(EVERYONE)}>
+          Ask everyone for their weights
+        </button>
+        <button type="button" disabled={!pool || rows.length === 0} onClick={() => pool?.()}>
+          Pool the class’s data
+        </button>
         <label>
           <input type="checkbox" checked={named} onChange={(e) => live.setState({ named: e.currentTarget.checked })} />{' '}
           Show names
         </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={shared}
+            onChange={(e) => live.setState({ shared: e.currentTarget.checked })}
+          />{' '}
+          Share the board with the class
+        </label>
       </div>
+      <fieldset className="live-dataset" disabled={!chooseDataset}>
+        <legend>For everyone</legend>
+        <DatasetSelect
+          binding={classDataset ?? undefined}
+          onChoose={(id) => chooseDataset?.(id ? { id, options: {} } : null)}
+        />
+        {classDataset && (
+          <button type="button" onClick={() => chooseDataset?.(null)}>
+            Each diagram’s own dataset
+          </button>
+        )}
+      </fieldset>
+      {poolNote && (
+        <div role="status" aria-label="Pooled data">
+          <p>{poolNote.text}</p>
+          {poolNote.problems.length > 0 && (
+            <ul>
+              {poolNote.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {viewing && (
+        <p className="live-viewing" role="status">
+          Your canvas shows {viewing.label}’s model; the class keeps your diagram.{' '}
+          <button type="button" onClick={() => back?.()}>
+            Back to the class’s diagram
+          </button>
+        </p>
+      )}
       <h3>
         The board: {rows.length} student{rows.length === 1 ? '' : 's'}
       </h3>

@@ -13,7 +13,7 @@ export const NO_SERVER =
 
 export async function makeClass(): Promise<{ code: string; key: string } | { error: string }> {
   try {
-    const res = await fetch('/class/new', { method: 'POST' });
+    const res = await fetch(`${location.origin}/class/new`, { method: 'POST' });
     if (res.status === 429) return { error: 'Too many classes made from this computer in a minute: wait a minute.' };
     if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('application/json')) return { error: NO_SERVER };
     const made = (await res.json()) as { code: string; key: string };

@@ -4,7 +4,9 @@
  * and their providers live in the side that runs (teacherSide.ts, studentSide.ts).
  */
 import { createStore } from 'zustand/vanilla';
+import type { DatasetBinding } from '../io/document';
 import type { BoardRow } from './board';
+import type { Point } from './pool';
 
 export interface Membership {
   readonly role: 'teacher' | 'student';
@@ -15,6 +17,12 @@ export interface Membership {
   readonly secret?: string;
   readonly name?: string;
 }
+
+/** A student's weights as the teacher's page holds them (weights.ts). */
+export type WeightsState =
+  | { readonly state: 'asked' }
+  | { readonly state: 'ready'; readonly name: string; readonly bytes: Uint8Array }
+  | { readonly state: 'refused'; readonly error: string };
 
 export type LinkStatus = 'connecting' | 'connected' | 'disconnected';
 
@@ -31,7 +39,40 @@ export interface LiveState {
   readonly pauseEveryone: (() => void) | null;
   /** Set by the teacher's side while it runs: raises the class's reset count. */
   readonly resetEveryone: (() => void) | null;
+  /** The dataset the teacher chose for everyone (null: each diagram's own). */
+  readonly classDataset: DatasetBinding | null;
+  /** Set by the teacher's side while it runs: chooses the dataset for everyone. */
+  readonly chooseDataset: ((binding: DatasetBinding | null) => void) | null;
+  /** The teacher shares the board with the class (docs/class.md#the-board). */
+  readonly shared: boolean;
+  /** On a student's page: the board as the teacher shares it (empty when it is not shared). */
+  readonly sharedRows: readonly BoardRow[];
+  /** Set by the teacher's side while it runs: asks one student (by id) or everyone (`*`) for their weights. */
+  readonly askWeights: ((key: string) => void) | null;
+  /** What came of each student's last ask, by id. */
+  readonly weights: Readonly<Record<string, WeightsState>>;
+  /** Set by the teacher's side: opens a student's weights on the teacher's canvas, the class's diagram kept aside. */
+  readonly openOnCanvas: ((id: string, label: string) => void) | null;
+  /** The student whose run the teacher's canvas shows instead of the class's diagram, or null. */
+  readonly viewing: { readonly id: string; readonly label: string } | null;
+  /** Set while `viewing`: back to the class's diagram. */
+  readonly backToClass: (() => void) | null;
+  /** A student's own points for the class's pool (pool.ts), as their room holds them. */
+  readonly myPoints: readonly Point[];
+  /** Set by a student's side once their room is open: adds a point, or clears them all. */
+  readonly editPoints: ((edit: { readonly add: Point } | 'clear') => void) | null;
+  /** Set by the teacher's side: gathers every student's points into the class's dataset. */
+  readonly poolClass: (() => void) | null;
+  /** What the last "Pool the class's data" did, and the points it refused. */
+  readonly poolNote: { readonly text: string; readonly problems: readonly string[] } | null;
 }
+
+/**
+ * The status shown: a link that was up and is lost stays "disconnected" (Reconnecting…) through
+ * the provider's every new attempt ("connecting") until it is up again.
+ */
+export const linkStatus = (shown: LinkStatus, now: LinkStatus): LinkStatus =>
+  now === 'connecting' && shown === 'disconnected' ? 'disconnected' : now;
 
 export const live = createStore<LiveState>(() => ({
   membership: null,
@@ -43,6 +84,19 @@ export const live = createStore<LiveState>(() => ({
   named: false,
   pauseEveryone: null,
   resetEveryone: null,
+  classDataset: null,
+  chooseDataset: null,
+  shared: false,
+  sharedRows: [],
+  askWeights: null,
+  weights: {},
+  openOnCanvas: null,
+  viewing: null,
+  backToClass: null,
+  myPoints: [],
+  editPoints: null,
+  poolClass: null,
+  poolNote: null,
 }));
 
 const KEPT = 'lensboard-live-class';

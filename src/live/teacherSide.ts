@@ -2,39 +2,118 @@
  * The teacher's page in a live class (docs/class.md): it writes the diagram open in the editor
  * into the class's room (a few times a second at most, only when it changed), raises the pause
  * count for "Pause everyone" and the reset count for "Reset everyone", and reads every student who joined — the roster the server keeps —
- * into the board's rows, once an animation frame at most.
+ * into the board's rows, once an animation frame at most. It asks for a student's weights (or
+ * everyone's) and checks what comes back (weights.ts), and opens one student's model on the
+ * teacher's canvas while the class's diagram waits aside, unpublished over, for the way back.
+ * "Pool the class's data" gathers every student's points into the class's dataset (pool.ts). While the
+ * teacher shares the board, it is written into the class's board room (boardShare.ts) at most
+ * twice a second; the lesson, the presented animation and the dataset for everyone go out
+ * through teacherFlows.ts.
  */
+import type { LessonStore } from '../classroom/lessonStore';
+import { readPicked, startOpened } from '../editor/persist/openFiles';
 import type { EditorStore } from '../editor/store/createEditorStore';
 import { roomName } from '../io/classRooms';
-import { CLASS_MAP, ROSTER_MAP, readRow } from './board';
+import type { LensDocument } from '../io/document';
+import { parseDocumentText } from '../io/parse';
+import { keepCsv } from '../train-ui/data/csvStore';
+import { type BoardRow, CLASS_MAP, ROSTER_MAP, readRow, shownName } from './board';
+import { BOARD_MAP, ROWS, writeSharedBoard } from './boardShare';
 import { closeRoom, type Opened, openRoom } from './connection';
 import { countOf } from './counts';
-import { live, type Membership } from './liveStore';
+import { linkStatus, live, type Membership, type WeightsState } from './liveStore';
+import { POINTS, POOL, poolBinding, pooledDataset, poolPoints, poolProblem, writePool } from './pool';
+import { publishFlows } from './teacherFlows';
+import { ASK, askCount, askToken, EVERYONE, readAnswer, WEIGHTS_MAP } from './weights';
 
 /** The teacher's edits reach the students within a second: written at most every 200 ms. */
 const PUBLISH_MS = 200;
+/** The board shows the class's reports at most four times a second. */
+export const BOARD_MS = 250;
+/** The shared board is written at most twice a second, as the students report. */
+const SHARE_MS = 500;
 
-export function runTeacher(m: Membership, store: EditorStore): () => void {
+const VIEWING = 'lensboard-live-viewing';
+/** Whether this tab shows a student's model (kept across a reload), set when `to` is a boolean. */
+function viewingKept(to: boolean | null): boolean {
+  try {
+    if (to === true) sessionStorage.setItem(VIEWING, '1');
+    else if (to === false) sessionStorage.removeItem(VIEWING);
+    return sessionStorage.getItem(VIEWING) === '1';
+  } catch {
+    return false; // no storage (Node, a locked-down browser): a reload there publishes what it shows
+  }
+}
+
+export function runTeacher(m: Membership, store: EditorStore, lessons: LessonStore): () => void {
   const cls = openRoom(roomName({ code: m.code, kind: 'class' }), m);
+  const board = openRoom(roomName({ code: m.code, kind: 'board' }), m);
   const roster = openRoom(roomName({ code: m.code, kind: 'roster' }), m);
   const students = new Map<string, Opened>();
   const classMap = cls.doc.getMap(CLASS_MAP);
-
-  cls.provider.on('status', ({ status }) => live.setState({ status }));
-
-  let frame = 0;
-  const redraw = () => {
-    if (frame) return;
-    frame = requestAnimationFrame(() => {
-      frame = 0;
-      live.setState({ rows: [...students].map(([id, o]) => readRow(id, o.doc)) });
+  const asks = cls.doc.getMap(ASK);
+  /** The request each asked student's answer must name. */
+  const pending = new Map<string, string>();
+  const checking = new Set<string>();
+  const setWeights = (id: string, w: WeightsState) => live.setState((s) => ({ weights: { ...s.weights, [id]: w } }));
+  const check = (id: string) => {
+    const token = pending.get(id);
+    const o = students.get(id);
+    if (token === undefined || !o || checking.has(id)) return;
+    const meta = o.doc.getMap(WEIGHTS_MAP).get('meta');
+    if ((meta as { asked?: unknown } | undefined)?.asked !== token) return;
+    checking.add(id);
+    void readAnswer(o.doc, token).then((got) => {
+      checking.delete(id);
+      if (got === null || pending.get(id) !== token) return;
+      pending.delete(id);
+      setWeights(
+        id,
+        got.ok ? { state: 'ready', name: got.name, bytes: got.bytes } : { state: 'refused', error: got.error },
+      );
     });
+  };
+
+  cls.provider.on('status', ({ status }) => live.setState((s) => ({ status: linkStatus(s.status, status) })));
+
+  /**
+   * The board is redrawn at most every BOARD_MS, in an animation frame, and only the rows of the
+   * students whose room changed are read again: 60 students at 2 Hz are 120 updates a second,
+   * which redrawn one by one took the page's every frame (`npm run bench -- class`).
+   */
+  const cached = new Map<string, BoardRow>();
+  const dirty = new Set<string>();
+  let frame = 0;
+  let wait: ReturnType<typeof setTimeout> | null = null;
+  let drawnAt = -Infinity;
+  const draw = () => {
+    frame = 0;
+    drawnAt = performance.now();
+    for (const id of dirty) {
+      const o = students.get(id);
+      if (o) cached.set(id, readRow(id, o.doc));
+    }
+    dirty.clear();
+    live.setState({ rows: [...students.keys()].flatMap((id) => cached.get(id) ?? []) });
+  };
+  const redraw = (id?: string) => {
+    if (id !== undefined) dirty.add(id);
+    if (frame || wait !== null) return;
+    const due = drawnAt + BOARD_MS - performance.now();
+    if (due <= 0) frame = requestAnimationFrame(draw);
+    else
+      wait = setTimeout(() => {
+        wait = null;
+        frame = requestAnimationFrame(draw);
+      }, due);
   };
   const follow = () => {
     for (const id of roster.doc.getMap(ROSTER_MAP).keys()) {
       if (students.has(id)) continue;
       const o = openRoom(roomName({ code: m.code, kind: 'student', student: id }), m);
-      o.doc.on('update', redraw);
+      o.doc.on('update', () => redraw(id));
+      dirty.add(id);
+      o.doc.getMap(WEIGHTS_MAP).observe(() => check(id));
       students.set(id, o);
     }
     redraw();
@@ -53,23 +132,149 @@ export function runTeacher(m: Membership, store: EditorStore): () => void {
   const soon = () => {
     if (timer === null) timer = setTimeout(publish, PUBLISH_MS);
   };
-  // The class's room may hold the diagram of before a reload: once synced, the editor's wins.
-  cls.provider.once('sync', publish);
-  const unsubscribe = store.subscribe((s, prev) => {
-    if (s.doc !== prev.doc) soon();
+  // The class's room may hold the diagram of before a reload: once synced, the editor's wins,
+  // unless the page reloaded while it showed a student's model: then the class's comes back.
+  cls.provider.once('sync', () => {
+    const text = classMap.get('document');
+    if (viewingKept(null) && typeof text === 'string') {
+      viewingKept(false);
+      const parsed = parseDocumentText(text);
+      if (parsed.ok) {
+        written = text;
+        store.getState().setView({ openedModel: null });
+        store.getState().setDocument(parsed.doc, false, 'file');
+        return;
+      }
+    }
+    publish();
   });
+  const stopFlows = publishFlows(classMap, lessons, (start) => cls.provider.once('sync', start));
+
+  let shareTimer: ReturnType<typeof setTimeout> | null = null;
+  const share = () => {
+    shareTimer = null;
+    const { rows, named, shared } = live.getState();
+    writeSharedBoard(board.doc, rows, named, shared);
+  };
+  const unshare = live.subscribe((s, prev) => {
+    if (s.rows === prev.rows && s.named === prev.named && s.shared === prev.shared) return;
+    if (shareTimer === null) shareTimer = setTimeout(share, s.shared === prev.shared ? SHARE_MS : 0);
+  });
+  // A teacher who reloads finds the board as shared as it was.
+  board.provider.once('sync', () => {
+    if (board.doc.getMap(BOARD_MAP).has(ROWS)) live.setState({ shared: true });
+    share();
+  });
+  /** The class's diagram while the canvas shows a student's model: nothing is published meanwhile. */
+  let aside: LensDocument | null = null;
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.doc !== prev.doc && aside === null) soon();
+  });
+  const backToClass = () => {
+    if (aside === null) return;
+    const s = store.getState();
+    s.setView({ openedModel: null });
+    s.setDocument(aside, false, 'file');
+    aside = null;
+    viewingKept(false);
+    live.setState({ viewing: null, backToClass: null });
+  };
+  const openOnCanvas = async (id: string, label: string) => {
+    const w = live.getState().weights[id];
+    if (w?.state !== 'ready') return;
+    const opened = await readPicked(new File([w.bytes.slice()], w.name));
+    const s = store.getState();
+    if (opened.kind !== 'model') {
+      const why =
+        opened.kind === 'error'
+          ? opened.errors.map((e) => `${e.path} ${e.message}`.trim()).join('; ')
+          : 'not a model file';
+      s.notify(`${label}’s model could not be opened: ${why}`, 'error');
+      return;
+    }
+    if (aside === null) {
+      if (timer !== null) {
+        clearTimeout(timer);
+        publish();
+      }
+      aside = s.doc;
+    }
+    startOpened(store, `${label}’s model`, opened);
+    viewingKept(true);
+    live.setState({ viewing: { id, label }, backToClass });
+  };
   live.setState({
     pauseEveryone: () => classMap.set('pause', countOf(classMap.get('pause')) + 1),
     resetEveryone: () => classMap.set('reset', countOf(classMap.get('reset')) + 1),
+    askWeights: (key: string) => {
+      const count = askCount(asks, key) + 1;
+      asks.set(key, count);
+      const token = askToken(key, count);
+      for (const id of key === EVERYONE ? students.keys() : [key]) {
+        pending.set(id, token);
+        setWeights(id, { state: 'asked' });
+      }
+    },
+    openOnCanvas: (id, label) => void openOnCanvas(id, label),
+    poolClass: () => {
+      if (aside !== null) {
+        live.setState({
+          poolNote: { text: 'Go back to the class’s diagram first: the pool is bound to it.', problems: [] },
+        });
+        return;
+      }
+      const { rows, named } = live.getState();
+      const { points, problems } = poolPoints(
+        rows.map((r, i) => ({ who: shownName(r, i, named), raw: students.get(r.id)?.doc.getArray(POINTS).toJSON() })),
+      );
+      const refused = poolProblem(points);
+      if (refused !== null) {
+        live.setState({ poolNote: { text: `Nothing pooled: ${refused}.`, problems } });
+        return;
+      }
+      // The rows go first, in the class's room and this page's store; the diagram bound to them follows.
+      classMap.set(POOL, writePool(points));
+      void keepCsv(poolBinding(points).key, pooledDataset(points));
+      store.getState().setDataset({ id: 'csv', options: { ...poolBinding(points) } });
+      // A dataset chosen for everyone would stand in front of the pool: the pool is the class's now.
+      live.getState().chooseDataset?.(null);
+      const from = new Set(
+        points.length
+          ? rows.filter((r) => (students.get(r.id)?.doc.getArray(POINTS).length ?? 0) > 0).map((r) => r.id)
+          : [],
+      );
+      live.setState({
+        poolNote: {
+          text: `Pooled ${points.length} points from ${from.size} student${from.size === 1 ? '' : 's'}: the class’s diagram now trains on them.`,
+          problems,
+        },
+      });
+    },
   });
 
   return () => {
+    backToClass();
     unsubscribe();
+    unshare();
+    stopFlows();
+    if (shareTimer !== null) clearTimeout(shareTimer);
     if (timer !== null) clearTimeout(timer);
     if (frame) cancelAnimationFrame(frame);
+    if (wait !== null) clearTimeout(wait);
     for (const o of students.values()) closeRoom(o);
     closeRoom(roster);
+    closeRoom(board);
     closeRoom(cls);
-    live.setState({ pauseEveryone: null, resetEveryone: null, rows: [] });
+    live.setState({
+      pauseEveryone: null,
+      resetEveryone: null,
+      askWeights: null,
+      openOnCanvas: null,
+      poolClass: null,
+      poolNote: null,
+      weights: {},
+      rows: [],
+      shared: false,
+    });
   };
 }

@@ -33,6 +33,13 @@ export function labels(rng: Rng, rows: number, config: TrainingConfig): Float64A
   return y;
 }
 
+/** Inputs for this model: token ids 0…V−1 when its data are tokens (a text set), else uniform in [−1, 1). */
+export function features(rng: Rng, n: number, config: TrainingConfig): Float64Array {
+  const vocab = config.dataset.preparation?.tokens?.symbols.length;
+  if (vocab === undefined) return uniform(rng, n, -1, 1);
+  return Float64Array.from({ length: n }, () => Math.floor(rng() * vocab));
+}
+
 export const plain = (data: Float32Array | Float64Array) => Float64Array.from(data);
 
 export interface Expected {
@@ -58,7 +65,7 @@ export function lensboard(file: ModelFile, weights: readonly NamedArray[], rng: 
     const w = weights.find((x) => x.name === p.name) as NamedArray;
     return { shape: [...p.type.shape], data: plain(w.data) };
   });
-  const x = uniform(rng, sizes.rows * width, -1, 1);
+  const x = features(rng, sizes.rows * width, file.trainingConfig);
   const forward = createTypedEngine(lower(model.diagram), { dtype: 'float64' });
   const [y] = forward.run([...params, { shape: [sizes.rows, ...d.featureShape], data: x }]);
   const predictions = plain(y.data as Float64Array);
@@ -89,7 +96,10 @@ export function lensboard(file: ModelFile, weights: readonly NamedArray[], rng: 
   const steps: Expected['steps'] = [];
   let afterFirst: NamedArray[] = [];
   for (let s = 0; s < sizes.steps; s++) {
-    const batch = { x: uniform(rng, sizes.batch * width, -1, 1), y: labels(rng, sizes.batch, file.trainingConfig) };
+    const batch = {
+      x: features(rng, sizes.batch * width, file.trainingConfig),
+      y: labels(rng, sizes.batch, file.trainingConfig),
+    };
     batches.push(batch);
     now = step(now.learnt, now.state, batch);
     steps.push(named(now.learnt));

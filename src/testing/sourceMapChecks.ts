@@ -12,7 +12,7 @@ import { mulberry32 } from '../core/init';
 import type { LensDocument } from '../io/document';
 import { assembleLearner, type Learner } from '../learn/learner';
 import type { BufferRole, Part } from '../learn/sourceMap';
-import { dotOf, randomTensor, runStep, weightedLossSlope } from './stepRun';
+import { dotOf, idInputs, randomIds, randomTensor, runStep, weightedLossSlope } from './stepRun';
 
 export interface Compiled {
   readonly doc: LensDocument;
@@ -130,12 +130,14 @@ export function oracle(c: Compiled, seed: number) {
       .slice(0, init.length)
       .map((b, k) => [b, init[k]]),
   );
+  const ids = idInputs(p);
   const inputs = p.inputs.map((b, i) => {
     const t = p.bufferTypes[b];
     const h = hypers[i];
     if (h !== undefined) return { shape: [], data: Float64Array.of(values[h]) };
     const s = stateAt.get(b);
-    const v = randomTensor(rng, t);
+    const vocab = ids.get(b);
+    const v = vocab === undefined ? randomTensor(rng, t) : randomIds(rng, t, vocab);
     if (s !== undefined) v.data.fill(s);
     return v;
   });

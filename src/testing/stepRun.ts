@@ -21,6 +21,24 @@ export function randomTensor(rng: Rng, t: WireType, scale = 1): TypedTensor {
   return { shape, data: Float64Array.from({ length: shapeSize(shape) }, () => scale * (2 * rng() - 1)) };
 }
 
+/**
+ * The input buffers a Program reads as token ids (the ids of an embedding), each with its
+ * vocabulary: a random input there must be an integer row of W, not any real number.
+ */
+export function idInputs(program: Program): Map<number, number> {
+  const inputs = new Set(program.inputs);
+  const ids = new Map<number, number>();
+  for (const s of program.steps)
+    if (s.gen === 'embedding' && inputs.has(s.inputs[1])) ids.set(s.inputs[1], s.config.vocab as number);
+  return ids;
+}
+
+/** Random integer ids 0…vocab−1 of type t. */
+export function randomIds(rng: Rng, t: WireType, vocab: number): TypedTensor {
+  const shape = shapeOf(t);
+  return { shape, data: Float64Array.from({ length: shapeSize(shape) }, () => Math.floor(rng() * vocab)) };
+}
+
 /** Every buffer of one run (copied out), with buffer `nudge.buffer` moved by `h·direction` where it is made. */
 export function runStep(
   program: Program,

@@ -4,7 +4,9 @@
  * bench/suites/barePage): a DevTools trace of each load, and of it the page's main thread's
  * busy time, its longest stretch without a task (waiting on IndexedDB or on a frame), its longest
  * tasks and what they mostly did, and the GPU process's frame swaps (on SwiftShader a swap waits
- * for the frame's raster and compositing to run on the CPU). The medians per build come last.
+ * for the frame's raster and compositing to run on the CPU); and what a busy machine sways less:
+ * the main thread's own CPU time, the frames swapped, the elements styled and the layout objects
+ * laid out. The medians per build come last.
  * `--help` prints this.
  */
 import { loadavg } from 'node:os';
@@ -38,7 +40,23 @@ interface Figures {
   /** ms the GPU process's main thread spent swapping frames (raster and compositing finished, on SwiftShader read back), and its longest swap. */
   swaps: number;
   longestSwap: number;
+  /**
+   * What a busy machine does not sway: the main thread's own CPU time in its tasks (ms), the
+   * frames the GPU process swapped, the elements whose style was computed and the layout objects
+   * laid out, all from navigation to the ready canvas.
+   */
+  cpu: number;
+  frames: number;
+  styled: number;
+  laidOut: number;
 }
+
+/** The trace's own figures of a style pass and a layout (devtools.timeline). */
+interface WorkArgs {
+  readonly elementCount?: number;
+  readonly beginData?: { readonly dirtyObjects?: number };
+}
+const work = (e: TraceEvent) => (e.args ?? {}) as WorkArgs;
 
 const key = (e: TraceEvent) => `${e.pid}:${e.tid}`;
 const ms = (us: number) => us / 1000;
@@ -56,12 +74,14 @@ function figures(events: readonly TraceEvent[], ready: number, fcp: number): Fig
     .filter((e) => key(e) === key(main) && e.name === 'RunTask' && e.ph === 'X' && e.ts >= from && e.ts < to)
     .sort((a, b) => a.ts - b.ts);
   let busy = 0;
+  let cpu = 0;
   let until = from;
   let longestIdle = 0;
   for (const t of tasks) {
     if (t.ts < until) continue;
     longestIdle = Math.max(longestIdle, t.ts - until);
     busy += Math.min(t.dur ?? 0, to - t.ts);
+    cpu += t.tdur ?? 0;
     until = t.ts + (t.dur ?? 0);
   }
   longestIdle = Math.max(longestIdle, to - until);
@@ -81,7 +101,18 @@ function figures(events: readonly TraceEvent[], ready: number, fcp: number): Fig
   const swaps = events.filter(
     (e) => e.name === 'SkiaOutputSurfaceImplOnGpu::SwapBuffers' && e.ph === 'X' && e.ts >= from && e.ts < to,
   );
+  const onMain = events.filter((e) => key(e) === key(main) && e.ph === 'X' && e.ts >= from && e.ts < to);
+  const styled = onMain
+    .filter((e) => e.name === 'UpdateLayoutTree')
+    .reduce((a, e) => a + (work(e).elementCount ?? 0), 0);
+  const laidOut = onMain
+    .filter((e) => e.name === 'Layout')
+    .reduce((a, e) => a + (work(e).beginData?.dirtyObjects ?? 0), 0);
   return {
+    cpu: ms(cpu),
+    frames: swaps.length,
+    styled,
+    laidOut,
     ready,
     fcp,
     busy: ms(busy),
@@ -113,7 +144,7 @@ async function tracedOpen(served: Served, nodes: number, errors: string[]): Prom
 }
 
 const line = (f: Figures) =>
-  `ready ${f.ready.toFixed(0)} ms, fcp ${f.fcp.toFixed(0)}; main thread busy ${f.busy.toFixed(0)}, longest idle ${f.longestIdle.toFixed(0)}; GPU swaps ${f.swaps.toFixed(0)} (longest ${f.longestSwap.toFixed(0)}); longest tasks: ${f.long}`;
+  `ready ${f.ready.toFixed(0)} ms, fcp ${f.fcp.toFixed(0)}; main thread busy ${f.busy.toFixed(0)}, longest idle ${f.longestIdle.toFixed(0)}; GPU swaps ${f.swaps.toFixed(0)} (longest ${f.longestSwap.toFixed(0)}); main thread CPU ${f.cpu.toFixed(0)} ms, ${f.frames} frames swapped, ${f.styled} elements styled, ${f.laidOut} objects laid out; longest tasks: ${f.long}`;
 
 const nodes = loadExample('xor').boxes.length;
 const errors: string[] = [];
@@ -130,7 +161,7 @@ try {
   for (const [k, fs] of all.entries()) {
     const m = (get: (f: Figures) => number) => median(fs.map(get)).toFixed(0);
     process.stdout.write(
-      `${dirs[k]}: median of ${loads}: ready ${m((f) => f.ready)} ms, fcp ${m((f) => f.fcp)}, main thread busy ${m((f) => f.busy)}, longest idle ${m((f) => f.longestIdle)}, GPU swaps ${m((f) => f.swaps)} (longest ${m((f) => f.longestSwap)})\n`,
+      `${dirs[k]}: median of ${loads}: ready ${m((f) => f.ready)} ms, fcp ${m((f) => f.fcp)}, main thread busy ${m((f) => f.busy)}, longest idle ${m((f) => f.longestIdle)}, GPU swaps ${m((f) => f.swaps)} (longest ${m((f) => f.longestSwap)}); main thread CPU ${m((f) => f.cpu)} ms, ${m((f) => f.frames)} frames swapped, ${m((f) => f.styled)} elements styled, ${m((f) => f.laidOut)} objects laid out\n`,
     );
   }
   if (errors.length) process.stdout.write(`page errors:\n  ${errors.join('\n  ')}\n`);

@@ -3,13 +3,21 @@
  * folder (docs/lessons.md); a broken one is a bug, so reading it throws with every error.
  */
 import { parseLesson, type ReadyLesson } from '../../io/lesson';
+import attention from './attention.json';
 import boolean from './boolean.json';
 import copying from './copying.json';
 import learner from './learner.json';
 import lens from './lens.json';
 import optimisers from './optimisers.json';
 
-export const LESSON_FILES: Readonly<Record<string, unknown>> = { lens, copying, learner, optimisers, boolean };
+export const LESSON_FILES: Readonly<Record<string, unknown>> = {
+  lens,
+  copying,
+  learner,
+  optimisers,
+  boolean,
+  attention,
+};
 
 function read(name: string, json: unknown): ReadyLesson {
   const parsed = parseLesson(json);

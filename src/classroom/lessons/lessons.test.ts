@@ -4,8 +4,8 @@ import { LESSON_FILES, shippedLessons } from './index';
 
 const lessons = shippedLessons();
 
-test('the five lessons ship in their teaching order, each named by its file', () => {
-  expect(lessons.map((l) => l.lesson.id)).toEqual(['lens', 'copying', 'learner', 'optimisers', 'boolean']);
+test('the six lessons ship in their teaching order, each named by its file', () => {
+  expect(lessons.map((l) => l.lesson.id)).toEqual(['lens', 'copying', 'learner', 'optimisers', 'boolean', 'attention']);
   expect(Object.keys(LESSON_FILES)).toEqual(lessons.map((l) => l.lesson.id));
 });
 

@@ -25,3 +25,24 @@ export function furnitureOnScreen(pane: Element): Rect[] {
   }
   return pieces;
 }
+
+/**
+ * Whether a box of the drawing lies, even in part, under the canvas's furniture or past the
+ * pane's edge: a view that hides it is framed again (commands/toggleLensView.ts).
+ */
+export function boxHidden(pane: Element): boolean {
+  const at = pane.getBoundingClientRect();
+  const furniture = furnitureOnScreen(pane);
+  for (const node of pane.querySelectorAll('.react-flow__node')) {
+    const r = node.getBoundingClientRect();
+    if (r.width === 0) continue;
+    const x = r.x - at.x;
+    const y = r.y - at.y;
+    if (x < 0 || y < 0 || x + r.width > at.width || y + r.height > at.height) return true;
+    const under = furniture.some(
+      (f) => x < f.x + f.width && x + r.width > f.x && y < f.y + f.height && y + r.height > f.y,
+    );
+    if (under) return true;
+  }
+  return false;
+}

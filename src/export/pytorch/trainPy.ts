@@ -27,7 +27,8 @@ const LOSSES: Readonly<Record<LossKind, LossPy | { refused: string }>> = {
   },
   'softmax-cross-entropy': {
     formula: '−Σ y log softmax(ŷ), on logits ŷ and class probabilities y',
-    body: () => 'F.cross_entropy(yhat, y, reduction="sum")',
+    // along the last axis, as Lensboard's loss reads a sequence [T, V]: F.cross_entropy would take axis 1 as the classes
+    body: () => '-(y * F.log_softmax(yhat, dim=-1)).sum()',
   },
   'binary-cross-entropy': {
     formula: 'Σ softplus(ŷ) − y·ŷ, binary cross-entropy on logits ŷ',

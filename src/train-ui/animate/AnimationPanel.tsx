@@ -21,6 +21,7 @@ import { wireReadings } from './marks';
 import { Player, SPEEDS } from './player';
 import { type Reading, shapeText, statsOf, summaryText } from './readings';
 import { requestTrace } from './requestTrace';
+import { shareFrames } from './sharedFrame';
 import { drawableOn, EDITED_SINCE, readTrace, type TracedStep } from './stepTrace';
 import { useFitAbovePanel, usePanelDock } from './useFitAbovePanel';
 import { useOpenedValues } from './useOpenedValues';
@@ -116,6 +117,7 @@ export function AnimationPanel() {
   const section = useRef<HTMLElement>(null);
   useEffect(() => () => player.close(), [player]);
   useEffect(() => installDebugAnimation(player), [player]);
+  useEffect(() => shareFrames(player), [player]);
   // clicking a wire on the canvas selects it: while a step is shown, that pins it too
   const selected = useSelectedWires();
   const ready = s.status === 'ready';
@@ -161,7 +163,9 @@ export function AnimationPanel() {
   const frames = t?.timeline.frames ?? [];
   const frame = frames[s.index];
   // placement only (docs/screen.md): at the canvas's bottom, or its side on a low, wide canvas
-  const dock = usePanelDock();
+  // presented, the caption is a row of its own under the drawing, at every size (present.css)
+  const paneDock = usePanelDock();
+  const dock = presenting ? 'bottom' : paneDock;
   // presented, the camera follows the boxes at work at a size a class reads (present/presentCamera.ts)
   useFitAbovePanel(section, s.status === 'ready' && !presenting ? s.traced : null, frame?.boxes ?? NO_BOXES, dock);
   usePresentCamera(section, presenting && s.status === 'ready' && frame ? frame : null, s.index);

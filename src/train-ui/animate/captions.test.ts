@@ -5,8 +5,10 @@
  * up as printed, digit for digit.
  */
 import { describe, expect, it } from 'vitest';
+import type { LensDocument } from '../../io/document';
 import { examples, loadExample } from '../../io/examples/index';
 import { residualXor, traceOf } from '../../testing/animationTrace';
+import attentionHead from '../../testing/attentionHead.json';
 import { learnerOf } from '../../testing/sourceMapChecks';
 import { BATCH } from '../../testing/stepRun';
 import { frameCaption } from './captions';
@@ -136,4 +138,26 @@ describe('every caption of every example', () => {
         });
     });
   }
+});
+
+describe('a step through one attention head', () => {
+  it('runs forward through the head, then back through it in reverse, each frame with its rule', () => {
+    const c = learnerOf(attentionHead as unknown as LensDocument);
+    const t = traceOn(c.learner, c.doc, 1, traceOf(c, 4).trace);
+    const head = ['q', 'k', 'scores', 'attn', 'mix'];
+    const order = (kind: string) =>
+      t.timeline.frames.flatMap((f, i) => (f.kind === kind && head.includes(f.box) ? [{ box: f.box, i }] : []));
+    const forward = order('forward');
+    const backward = order('backward');
+    expect(forward.map((f) => f.box).slice(2)).toEqual(['scores', 'attn', 'mix']);
+    expect(backward.map((f) => f.box)).toEqual(forward.map((f) => f.box).reverse());
+    expect(Math.max(...forward.map((f) => f.i))).toBeLessThan(Math.min(...backward.map((f) => f.i)));
+    const attn = t.timeline.frames.find((f) => f.kind === 'backward' && f.box === 'attn');
+    if (!attn) throw new Error('no backward frame of the softmax');
+    expect(frameCaption(c.learner, attn, t.buffers, 0).rule).toMatch(/^R\[softmax\[true\]\]\(x, d\) = /);
+    for (const f of [...forward, ...backward]) {
+      const caption = frameCaption(c.learner, t.timeline.frames[f.i], t.buffers, 0);
+      for (const text of texts(caption)) expect(isWhole(text), `${f.box}: ${text}`).toBe(true);
+    }
+  });
 });

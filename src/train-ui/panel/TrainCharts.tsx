@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type uPlot from 'uplot';
 import { useTrainSession } from '../session/TrainSessionContext';
 import { epochColumns } from './epochSeries';
+import { tickLabels } from './ticks';
 import { UPlotChart } from './UPlotChart';
 
 /** Points drawn of each series: about a wide chart's width in pixels. */
@@ -20,7 +21,7 @@ function lossOptions(log: boolean): Omit<uPlot.Options, 'width' | 'height'> {
     scales: { x: { time: false }, y: log ? { distr: 3 } : { auto: true } },
     axes: [
       { ...AXIS, size: 28 },
-      { ...AXIS, size: 56 },
+      { ...AXIS, size: 56, values: tickLabels },
     ],
     series: [{ label: 'step' }, { label: 'loss per step', stroke: '#0e7490', width: 1.5 }],
   };

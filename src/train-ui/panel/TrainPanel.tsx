@@ -5,6 +5,8 @@
  */
 import './train.css';
 import { lazy, Suspense, useState } from 'react';
+import { AfterFirstPaint } from '../../editor/AfterFirstPaint';
+import { sequenceShape } from '../../model/sample';
 import { useLearnt } from '../views/useLearnt';
 import { WeightWires } from '../views/WeightWires';
 import { TrainCharts } from './TrainCharts';
@@ -12,18 +14,23 @@ import { TrainControls } from './TrainControls';
 import { TrainNumbers } from './TrainNumbers';
 import { TrainSettings } from './TrainSettings';
 
-const VIEWS = ['Charts', 'What it learnt', 'Dream', 'Runs'] as const;
+const VIEWS = ['Charts', 'What it learnt', 'Dream', 'Runs', 'Generate text'] as const;
 
 // The tabs after Charts load when first chosen: the page opens on Charts (docs/architecture.md,
 // "The first screen").
 const RunsView = lazy(() => import('../runs/RunsView').then((m) => ({ default: m.RunsView })));
 const DreamView = lazy(() => import('../views/DreamView').then((m) => ({ default: m.DreamView })));
+const GenerateView = lazy(() => import('../views/GenerateView').then((m) => ({ default: m.GenerateView })));
 const LearntView = lazy(() => import('../views/LearntView').then((m) => ({ default: m.LearntView })));
 
 export function TrainPanel() {
   const [view, setView] = useState<(typeof VIEWS)[number]>('Charts');
   // One reader of the run's weights for every view of them: the parameter wires and the tab.
   const learnt = useLearnt(true);
+  // "Generate text" is offered once a run of a model of a sequence of characters can be read.
+  const writes = learnt.model !== null && typeof sequenceShape(learnt.model) !== 'string';
+  const views = VIEWS.filter((v) => v !== 'Generate text' || writes);
+  const shown = views.includes(view) ? view : 'Charts';
   return (
     <section className="train-panel" aria-label="Training">
       <WeightWires model={learnt.model} />
@@ -32,25 +39,32 @@ export function TrainPanel() {
         <TrainControls />
         <TrainNumbers />
       </div>
+      {/* the settings and the views come after the canvas's first paint: the panel keeps its size */}
       <details className="train-settings-box" open>
         <summary>Settings</summary>
-        <TrainSettings />
+        <AfterFirstPaint>
+          <TrainSettings />
+        </AfterFirstPaint>
       </details>
       <div className="train-views">
         <div role="tablist" aria-label="Views of the run" className="train-tabs">
-          {VIEWS.map((v) => (
-            <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => setView(v)}>
+          {views.map((v) => (
+            <button key={v} type="button" role="tab" aria-selected={shown === v} onClick={() => setView(v)}>
               {v}
             </button>
           ))}
         </div>
-        <div role="tabpanel" aria-label={view} className="train-view">
-          <Suspense fallback={<p className="muted">Loading {view}…</p>}>
-            {view === 'Charts' ? (
-              <TrainCharts />
-            ) : view === 'Dream' ? (
+        <div role="tabpanel" aria-label={shown} className="train-view">
+          <Suspense fallback={<p className="muted">Loading {shown}…</p>}>
+            {shown === 'Charts' ? (
+              <AfterFirstPaint>
+                <TrainCharts />
+              </AfterFirstPaint>
+            ) : shown === 'Generate text' ? (
+              <GenerateView learnt={learnt} />
+            ) : shown === 'Dream' ? (
               <DreamView learnt={learnt} />
-            ) : view === 'Runs' ? (
+            ) : shown === 'Runs' ? (
               <RunsView />
             ) : (
               <LearntView learnt={learnt} />

@@ -52,9 +52,10 @@ function phaseWords(s: SessionState): string {
       return 'Taking one step…';
     case 'done': {
       const r = s.result;
-      // Training time only (learn/trainClock.ts): the pauses are not in it.
+      // Training time only (learn/trainClock.ts): the pauses are not in it. Two lines at most in
+      // the panel's column at 1280 px: Train more, just above it, says how to go on.
       return r
-        ? `Done: ${r.epochs} epoch${r.epochs === 1 ? '' : 's'}, ${r.steps.toLocaleString('en')} steps in ${seconds(r.seconds)} s of training. Train more (or Step) to go on.`
+        ? `Done: ${r.epochs} epoch${r.epochs === 1 ? '' : 's'}, ${r.steps.toLocaleString('en')} steps in ${seconds(r.seconds)} s of training.`
         : 'Done.';
     }
     case 'stopped':

@@ -7,6 +7,7 @@ import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
 import { printNumber } from '../../learn/explain/notation';
 import { phaseText } from '../panel/phaseText';
+import { tickLabels } from '../panel/ticks';
 import { UPlotChart } from '../panel/UPlotChart';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 
@@ -24,8 +25,9 @@ export function PresentTraining() {
       cursor: { show: false },
       scales: { x: { time: false }, y: { distr: 3 } },
       axes: [
-        { ...AXIS, size: 44, label: 'step' },
-        { ...AXIS, size: 96 },
+        // ticks far enough apart that "1,500" and "2,000" in 20 px type do not run into each other
+        { ...AXIS, size: 44, label: 'step', space: 110 },
+        { ...AXIS, size: 96, space: 50, values: tickLabels },
       ],
       series: [{ label: 'step' }, { label: 'loss', stroke: '#0e7490', width: 3 }],
     }),

@@ -26,7 +26,7 @@ describe('a finished run', () => {
     const s = session(2);
     s.play();
     const done = await until(s, (st) => st.phase === 'done');
-    expect(phaseText(done)).toMatch(/^Done: 2 epochs, 250 steps in \d+\.\d+ s of training\. Train more/);
+    expect(phaseText(done)).toMatch(/^Done: 2 epochs, 250 steps in \d+\.\d+ s of training\.$/);
     s.step();
     expect(s.state.phase).toBe('stepping');
     const stepped = await until(s, (st) => st.phase === 'paused');

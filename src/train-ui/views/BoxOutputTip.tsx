@@ -9,11 +9,16 @@
 import '../panel/train.css';
 import { useEffect, useRef, useState } from 'react';
 import { useEditor } from '../../editor/store/EditorStoreContext';
+import type { PlainArray } from '../../model/modelRuntime';
 import { rampColour } from '../data/colours';
 import { fmt } from '../panel/TrainNumbers';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { AttentionMap, type AttentionPick, attentionCell } from './AttentionMap';
+import { attentionShape, axisMarks } from './attentionPattern';
 import { type BoxOutput, firstBatch, summarise } from './boxOutput';
-import { useRunRows } from './useViewRows';
+import { usePickKeys } from './usePickKeys';
+import { useShownBox } from './useShownBox';
+import { useRunRows, type ViewRows } from './useViewRows';
 
 const HOVER_MS = 250;
 const EVERY_MS = 600;
@@ -21,17 +26,18 @@ const NO_RUN = new Set(['idle', 'starting', 'error']);
 
 interface Shown {
   readonly output: BoxOutput | null;
+  /** The output itself, for the attention pattern of a softmax box. */
+  readonly raw: PlainArray | null;
   readonly problem: string | null;
 }
-const NOTHING: Shown = { output: null, problem: null };
+const NOTHING: Shown = { output: null, raw: null, problem: null };
 
-function useBoxOutput(box: string | null): Shown {
+function useBoxOutput(box: string | null, rows: ViewRows | null): Shown {
   const session = useTrainSession();
   const phase = useSession((s) => s.phase);
   // Off a box the step is not read: each batch of steps re-rendered the card's hook for nothing.
   const step = useSession((s) => (box === null ? -1 : s.step));
   const ready = useSession((s) => s.ready);
-  const rows = useRunRows();
   const batch = useEditor((s) => s.doc.training?.batchSize ?? 32);
   const [state, setState] = useState<Shown>(NOTHING);
   const asked = useRef('');
@@ -59,11 +65,12 @@ function useBoxOutput(box: string | null): Shown {
           const out = outs.get(box);
           setState(
             out
-              ? { output: summarise(box, out, at), problem: null }
-              : { output: null, problem: 'This box computes nothing of the model’s forward pass.' },
+              ? { output: summarise(box, out, at), raw: out, problem: null }
+              : { output: null, raw: null, problem: 'This box computes nothing of the model’s forward pass.' },
           );
         },
-        (e: unknown) => current && setState({ output: null, problem: e instanceof Error ? e.message : String(e) }),
+        (e: unknown) =>
+          current && setState({ output: null, raw: null, problem: e instanceof Error ? e.message : String(e) }),
       );
     }, wait);
     return () => {
@@ -102,14 +109,58 @@ function Heatmap({ output }: { output: BoxOutput }) {
 }
 
 export function BoxOutputTip() {
-  const hovered = useEditor((s) => s.hovered);
-  const box = useEditor((s) => (s.hovered ? s.doc.boxes.find((b) => b.id === s.hovered) : undefined));
-  const { output, problem } = useBoxOutput(box ? box.id : null);
-  if (!box || !hovered || (!output && !problem)) return null;
+  const { box: shownId, hold } = useShownBox();
+  const box = useEditor((s) => (shownId ? s.doc.boxes.find((b) => b.id === shownId) : undefined));
+  const rows = useRunRows();
+  const { output, raw, problem } = useBoxOutput(box ? box.id : null, rows);
+  const [pick, setPick] = useState<AttentionPick>({ example: 0, head: 0 });
+  const attention = box && raw ? attentionShape(box.generator, raw) : null;
+  usePickKeys(box?.id ?? null, attention, pick, setPick);
+  if (!box || (!output && !problem)) return null;
   const element = document.querySelector(`.react-flow__node[data-id="${CSS.escape(box.id)}"]`);
   const rect = element?.getBoundingClientRect();
   if (!rect) return null;
   const name = box.label || box.generator;
+  if (output && raw && attention && rows) {
+    const width = rows.train.features.length / Math.max(1, rows.train.n);
+    const example = Math.min(pick.example, attention.examples - 1);
+    const marks = axisMarks(
+      rows.train.features,
+      width,
+      example,
+      attention.queries,
+      rows.train.preparation?.tokens?.symbols,
+    );
+    const height = 190 + attention.queries * attentionCell(Math.max(attention.queries, attention.keys));
+    return (
+      <div
+        className="box-output box-output-attention"
+        role="tooltip"
+        aria-label={`Attention of ${name}`}
+        style={{
+          top: Math.max(8, Math.min(rect.bottom + 8, window.innerHeight - height)),
+          left: Math.min(Math.max(8, rect.left), window.innerWidth - 400),
+        }}
+        {...hold}
+      >
+        <p className="box-output-title">
+          <strong>{name}</strong>: where each query looks, example {example + 1} of the first {attention.examples}{' '}
+          training rows
+        </p>
+        <AttentionMap
+          out={raw}
+          shape={attention}
+          causal={box.config.causal === true}
+          marks={marks}
+          pick={{ example, head: pick.head }}
+          onPick={setPick}
+        />
+        <p className="box-output-note">
+          {`weights after step ${output.step}; a row per query, a column per key; pale 0, blue 1${box.config.causal === true ? '; a query never looks at later keys (the mask)' : ''}; with the box focused, [ and ] choose the example${attention.heads > 1 ? ', h the head' : ''}`}
+        </p>
+      </div>
+    );
+  }
   const top = Math.min(rect.bottom + 8, window.innerHeight - 220);
   const left = Math.min(Math.max(8, rect.left), window.innerWidth - 300);
   return (

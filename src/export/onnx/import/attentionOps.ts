@@ -92,7 +92,35 @@ const where: ImportEntry = (c) => {
   return [{ ...x, masked: 'causal' }];
 };
 
+/**
+ * Expand of a weight along leading axes (a layer norm's γ or β repeated at every position, as
+ * Lensboard's own export writes a broadcast): the weight without those axes as a parameter, and
+ * one broadcast box per repeated axis. Other expansions are refused.
+ */
+const expand: ImportEntry = (c) => {
+  const w = c.tensor(c.node.inputs[0] ?? '');
+  if (!w) return refuse('it expands a data value; Lensboard reads an Expand of a weight along leading axes');
+  const target = c.tensor(c.node.inputs[1] ?? '');
+  if (!target) return refuse('its shape is computed in the graph; Lensboard reads a constant shape');
+  const shape = Array.from(target.values, Number);
+  const dims = [...Array(Math.max(0, shape.length - w.dims.length)).fill(1), ...w.dims];
+  let k = 0;
+  while (k < dims.length && dims[k] === 1 && shape[k] !== 1) k++;
+  const rest = dims.slice(k);
+  if (dims.length !== shape.length || rest.length === 0 || rest.join() !== shape.slice(k).join())
+    refuse(
+      `it expands a weight [${w.dims.join(', ')}] to [${shape.join(', ')}]; Lensboard repeats a weight along leading axes only`,
+    );
+  let v = c.d.param(w.name, rest, Float32Array.from(w.values as Float32Array), w.name);
+  for (let j = k - 1; j >= 0; j--) {
+    const s = shape.slice(j);
+    v = c.d.box('broadcast', { shape: s, axis: 0 }, `${c.node.name}_${j}`, [v]).out(0, s);
+  }
+  return [v];
+};
+
 export const ATTENTION_OPS: Readonly<Record<string, ImportEntry>> = {
+  Expand: expand,
   LayerNormalization: layerNormalization,
   Gather: gather,
   Where: where,

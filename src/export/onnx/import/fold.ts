@@ -142,32 +142,6 @@ const FOLDERS: Readonly<Record<string, Folder>> = {
       refuse(`it reshapes ${t.values.length} constants to [${given.join(', ')}]`);
     return { ...t, name: n.outputs[0], dims };
   },
-  Expand: (n, [x, shape]) => {
-    const t = x as OnnxTensor;
-    const want = numbers(shape as OnnxTensor);
-    const rank = Math.max(want.length, t.dims.length);
-    const src = [...Array(rank - t.dims.length).fill(1), ...t.dims];
-    const to = [...Array(rank - want.length).fill(1), ...want];
-    const dims = src.map((d, i) => (d === 1 ? to[i] : d));
-    if (src.some((d, i) => d !== 1 && to[i] !== 1 && to[i] !== d) || dims.some((d) => !(d >= 0)))
-      refuse(`it expands a constant [${t.dims.join(', ')}] to [${want.join(', ')}]`);
-    const from = src.map(() => 0);
-    const stretched = cut({ ...t, dims: src }, from, src);
-    const count = dims.reduce((p, q) => p * q, 1);
-    const strides = src.map((_, i) => src.slice(i + 1).reduce((p, q) => p * q, 1));
-    const v = Array.from(stretched as ArrayLike<number>);
-    const out = Array.from({ length: count }, (_, k) => {
-      let at = 0;
-      let rest = k;
-      for (let a = rank - 1; a >= 0; a--) {
-        const i = rest % dims[a];
-        rest = Math.floor(rest / dims[a]);
-        if (src[a] !== 1) at += i * strides[a];
-      }
-      return v[at];
-    });
-    return { ...t, name: n.outputs[0], dims, values: t.dataType === ONNX_INT64 ? out : Float32Array.from(out) };
-  },
   Sqrt: (n, [a]) => ({ ...(a as OnnxTensor), name: n.outputs[0], values: floats(a as OnnxTensor, Math.sqrt) }),
 };
 

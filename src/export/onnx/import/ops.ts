@@ -38,13 +38,18 @@ import { CAUSAL } from './patterns';
 
 /** x·W (+ C) as linear (and bias) boxes; W [n, m] transposed first when `transB`. */
 function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, bias?: Float32Array): Value[] {
-  if (x.shape.length < 1 || x.layout === 'nhwc')
-    refuse(`it multiplies a value of shape [${x.shape.join(', ')}]; Lensboard's linear reads vectors or rows of them`);
+  if (x.shape.length < 1) refuse("it multiplies a scalar; Lensboard's linear reads vectors");
+  if (x.shape.length > 1 && x.layout !== 'plain')
+    refuse(
+      `it multiplies a value of shape [${x.shape.join(', ')}] laid out as an image; Lensboard's linear reads its last axis`,
+    );
   if (w.dims.length !== 2) refuse(`its weight “${w.name}” has ${w.dims.length} dimensions, not 2`);
   const [n, m] = transB ? [w.dims[1], w.dims[0]] : [w.dims[0], w.dims[1]];
   const last = x.shape[x.shape.length - 1];
   if (n !== last) refuse(`its weight “${w.name}” expects ${n} inputs, the value has ${last}`);
-  const perm = x.shape.length === 1 ? permOf(x) : undefined;
+  // a sequence [T, n] (or more leading axes) is multiplied at each position, on its last axis
+  const lead = x.shape.slice(0, -1);
+  const perm = lead.length ? undefined : permOf(x);
   const vals = w.values as Float32Array;
   const W = new Float32Array(n * m);
   for (let j = 0; j < n; j++) {
@@ -53,7 +58,7 @@ function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, 
   }
   const p = c.d.param(w.name, [n, m], W, w.name);
   const lin = c.d.box('linear', { in: n, out: m }, c.node.name, [p, x], `linear ${n}→${m}`);
-  const shape = [...x.shape.slice(0, -1), m];
+  const shape = [...lead, m];
   const y = lin.out(0, shape);
   if (!bias) return [y];
   const b = c.d.param(`${c.node.name}.bias`, [m], bias);
@@ -260,7 +265,7 @@ function conv(c: Ctx): Value[] {
   const kernel = intsAttr(c.node, 'kernel_shape');
   if (kernel && kernel.join() !== [kh, kw].join())
     refuse(`its attribute kernel_shape = [${kernel.join(', ')}] differs from its filter's [${kh}, ${kw}]`);
-  const g = spatialGeometry(c, group);
+  const g = spatialGeometry(c, group, { input: [h, wd], kernel: [kh, kw] });
   const [ho, wo] = outHW(g, h, wd, kh, kw);
   if (ho < 1 || wo < 1)
     refuse(`its filter [${w.dims.join(', ')}] (${geometryLabel(g) || 'valid'}) does not fit an image ${h}×${wd}`);
@@ -286,17 +291,16 @@ function maxPool(c: Ctx): Value[] {
   const k = kernel[0];
   if (kernel.length !== 2 || kernel[1] !== k)
     refuse(`its attribute kernel_shape = [${kernel.join(', ')}] is not a square window; Lensboard's maxPool2d is k×k`);
-  if (intAttr(c.node, 'ceil_mode', 0) !== 0)
-    refuse('its attribute ceil_mode = 1 keeps partial windows past the edge; Lensboard pools whole windows');
   if (intAttr(c.node, 'storage_order', 0) !== 0) refuse('its attribute storage_order = 1 is not NCHW');
-  const g = spatialGeometry(c, 1);
+  const [h, w, ch] = x.shape;
+  // ceil mode's partial windows: cells past the edge, never the maximum, as padding is
+  const g = spatialGeometry(c, 1, { input: [h, w], kernel: [k, k], ceil: intAttr(c.node, 'ceil_mode', 0) !== 0 });
   if (g.dilations.some((d) => d !== 1))
     refuse(`its attribute dilations = [${g.dilations.join(', ')}] spreads the window`);
   if (g.strides[0] !== g.strides[1])
     refuse(`its attribute strides = [${g.strides.join(', ')}] differ; Lensboard's maxPool2d has one stride`);
   if (g.pads.some((v) => v >= k))
-    refuse(`its attribute pads = [${intsAttr(c.node, 'pads')?.join(', ')}] reach a whole window past the edge`);
-  const [h, w, ch] = x.shape;
+    refuse(`its pads [${g.pads.join(', ')}] (top, bottom, left, right) reach a whole window past the edge`);
   const pool: PoolGeometry = { k, stride: g.strides[0], pads: g.pads };
   const [ho, wo] = pooledHW(pool, h, w);
   if (k > 64 || ho < 1 || wo < 1) refuse(`its ${k}×${k} window does not fit an image ${h}×${w}`);

@@ -1,0 +1,43 @@
+/**
+ * `npm run sample -- model.json --prompt "abcd|"`: the continuation a model trained on a
+ * sequence of characters writes (docs/cli.md, "Generating text"), on the typed-array engine in
+ * float32, greedy or drawn at a temperature with a seed. Exit codes as every command's: 0 done
+ * (and --help), 2 a usage mistake or a file refused, 1 anything else.
+ */
+import { loadOpened, ModelFileError } from '../model/modelRuntime';
+import { sampleText, sequenceShape } from '../model/sample';
+import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
+import { describeErrors, readInput } from './readInput';
+import { parseSampleArgs, SAMPLE_USAGE } from './sampleArgs';
+
+const USAGE = `${SAMPLE_USAGE}\n${DEBUG_USAGE}`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseSampleArgs(argv);
+  if (parsed.ok === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!parsed.ok) throw usageError(parsed.error, USAGE);
+  const { args } = parsed;
+  const opened = await readInput(args.model);
+  if (opened.kind === 'error') throw refused(`${args.model}: ${describeErrors(opened)}`);
+  if (opened.kind !== 'model') throw refused(`${args.model} is a document without weights; train it first`);
+  let model: ReturnType<typeof loadOpened>;
+  try {
+    model = loadOpened(opened.model, opened.weights);
+  } catch (e) {
+    if (e instanceof ModelFileError) throw refused(`${args.model}: ${e.message}`);
+    throw e;
+  }
+  const shape = sequenceShape(model);
+  if (typeof shape === 'string') throw refused(`${args.model}: ${shape}`);
+  try {
+    process.stdout.write(`${sampleText(model, args)}\n`);
+  } catch (e) {
+    throw usageError((e as Error).message, USAGE);
+  }
+  return 0;
+}
+
+runCommand(main);

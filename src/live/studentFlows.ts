@@ -1,0 +1,72 @@
+/**
+ * A student's page follows what the teacher sends besides the diagram (docs/class.md#during-the-class):
+ * the lesson the teacher opened, at the teacher's step, with its highlight; the animation the
+ * teacher presents, presented here too at the teacher's frame (each page animates its own run,
+ * so the frame is the same box and pass with the student's own numbers). Whatever cannot be read
+ * is refused with a notice and changes nothing.
+ */
+import type * as Y from 'yjs';
+import type { LessonStore } from '../classroom/lessonStore';
+import { sharedFrame } from '../train-ui/animate/sharedFrame';
+import { leavePresentation, present } from '../train-ui/present/presentStore';
+import { FRAME, indexOf, LESSON, PRESENTING, readLesson, STEP } from './flows';
+
+export interface Follower {
+  /** Reads the class's map again and follows what changed. */
+  readonly apply: (map: Y.Map<unknown>) => void;
+  /** Leaves the class: the lesson and the presentation it began end. */
+  readonly stop: () => void;
+}
+
+export function followFlows(lessons: LessonStore, notify: (message: string) => void, taken: () => number): Follower {
+  let lessonText: unknown;
+  let began = false;
+  let step = -1;
+  let presenting = false;
+
+  const lesson = (map: Y.Map<unknown>) => {
+    const v = map.get(LESSON);
+    if (v !== lessonText) {
+      lessonText = v;
+      step = -1;
+      const read = readLesson(v);
+      if (!read.ok) notify(`The class’s lesson could not be read: ${read.error}`);
+      else if (read.value) {
+        // No document key: the lesson shows over whichever diagram the teacher sends next.
+        lessons.getState().begin(read.value, taken());
+        began = true;
+      } else if (began) {
+        lessons.getState().close();
+        began = false;
+      }
+    }
+    const at = indexOf(map.get(STEP));
+    if (began && at !== step) {
+      step = at;
+      lessons.getState().go(at, taken());
+    }
+  };
+
+  const presentation = (map: Y.Map<unknown>) => {
+    const on = map.get(PRESENTING) === 'animation';
+    if (on !== presenting) {
+      presenting = on;
+      if (on) present('animation');
+      else leavePresentation();
+    }
+    const follow = on ? indexOf(map.get(FRAME)) : null;
+    if (sharedFrame.getState().follow !== follow) sharedFrame.setState({ follow });
+  };
+
+  return {
+    apply: (map) => {
+      lesson(map);
+      presentation(map);
+    },
+    stop: () => {
+      if (began) lessons.getState().close();
+      if (presenting) leavePresentation();
+      sharedFrame.setState({ follow: null });
+    },
+  };
+}
