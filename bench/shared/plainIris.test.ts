@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadExample } from '../../src/io/examples/index';
 import { openSession } from '../../src/learn/session';
+import { smallStepsRows } from '../suites/smallsteps';
 import { checkIrisWeights, type IrisWeights, plainIrisTrain } from './plainIris';
 import { irisWeightsOf, plainRunOf } from './plainIrisRun';
 
@@ -42,5 +43,17 @@ describe('the plain iris-hidden loop', () => {
   it('refuses weights of another network, naming the array and the size it needs', () => {
     const w = { W1: new Float64Array(80), b1: new Float64Array(20), W2: new Float64Array(60), b2: new Float64Array(2) };
     expect(() => checkIrisWeights(w)).toThrow('b2 has 2 values, the 4 → 20 → 3 network needs 3');
+  });
+
+  it('the smallsteps rows time each way and give the ratio against the goal', async () => {
+    const rows = await smallStepsRows(1, 1);
+    expect(rows.map((r) => r.name.replace(/^iris-hidden 1 epochs batch 1 /, ''))).toEqual([
+      'plain float64 loop',
+      'Lensboard typed-f64',
+      'Lensboard typed-f32',
+      'iris-hidden fastest Lensboard/plain loop',
+    ]);
+    for (const r of rows) expect(Number.isFinite(r.value) && r.value > 0).toBe(true);
+    expect(rows[3].note).toMatch(/goal ≤ 0\.5×: (pass|MISS)/);
   });
 });
