@@ -31,6 +31,43 @@ function fillWith(o: Floats, v: number): void {
   for (let i = 0; i < o.length; i++) o[i] = v;
 }
 
+/** o = x repeated along a new leading axis (o's length a multiple of x's). */
+export function broadcastBatchInto(x: Floats, o: Floats): void {
+  const n = x.length;
+  if (n === 1) fillWith(o, x[0]);
+  else if (n > 0) for (let at = 0; at < o.length; at += n) o.set(x, at);
+}
+
+/** Whether the summed `axes` of a rank-r tensor are its leading axes, or its trailing ones. */
+export function sumKind(r: number, axes: readonly number[]): { leading: boolean; trailing: boolean } {
+  const na = axes.length;
+  let leading = true;
+  let trailing = true;
+  for (let i = 0; i < na; i++) {
+    if (axes[i] >= na) leading = false;
+    if (axes[i] < r - na) trailing = false;
+  }
+  return { leading, trailing };
+}
+
+/** out = x summed over `axes` (`sumKind`'s answer given): rows, columns, or strides. `acc` holds ≥ a row. */
+export function sumInto(
+  x: Floats,
+  shape: readonly number[],
+  axes: readonly number[],
+  leading: boolean,
+  trailing: boolean,
+  out: Floats,
+  acc: Float64Array,
+): void {
+  let inner = 1;
+  for (let d = axes.length; d < shape.length; d++) inner *= shape[d];
+  if (axes.length === 0) out.set(x);
+  else if (leading) sumRows(x, x.length / Math.max(inner, 1), inner, out, acc);
+  else if (trailing) sumCols(x, out.length, x.length / Math.max(out.length, 1), out);
+  else sumAxes(x, shape, axes, out);
+}
+
 /** The batch axis, as `sum` takes it. */
 const BATCH_AXIS: readonly number[] = [0];
 
@@ -198,10 +235,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
     shape[0] = this.batchSize;
     for (let d = 0; d < r; d++) shape[d + 1] = x.shape[d];
     const out = this.make(shape);
-    const o = out.data;
-    const n = x.data.length;
-    if (n === 1) fillWith(o, x.data[0]);
-    else if (n > 0) for (let at = 0; at < o.length; at += n) o.set(x.data, at);
+    broadcastBatchInto(x.data, out.data);
     return out;
   }
 
@@ -210,22 +244,14 @@ export class TypedKernel implements Kernel<TypedTensor> {
     const r = x.shape.length;
     const na = axes.length;
     let kept = 0;
-    let leading = true;
-    let trailing = true;
-    for (let i = 0; i < na; i++) {
-      if (axes[i] >= na) leading = false;
-      if (axes[i] < r - na) trailing = false;
-    }
+    const { leading, trailing } = sumKind(r, axes);
     for (let d = 0; d < r; d++) if (!axes.includes(d)) kept++;
     const shape = this.dims(kept);
     for (let d = 0, at = 0; d < r; d++) if (!axes.includes(d)) shape[at++] = x.shape[d];
     const out = this.make(shape);
     let inner = 1;
     for (let d = na; d < r; d++) inner *= x.shape[d];
-    if (axes.length === 0) out.data.set(x.data);
-    else if (leading) sumRows(x.data, x.data.length / Math.max(inner, 1), inner, out.data, this.acc(inner));
-    else if (trailing) sumCols(x.data, out.data.length, x.data.length / Math.max(out.data.length, 1), out.data);
-    else sumAxes(x.data, x.shape, axes, out.data);
+    sumInto(x.data, x.shape, axes, leading, trailing, out.data, this.acc(inner));
     return out;
   }
 
