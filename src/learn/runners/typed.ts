@@ -48,7 +48,8 @@ class TypedRunner implements StepRunner {
     frozen: FrozenValues,
   ) {
     this.engine = `typed-${dtype}`;
-    this.make = (src) => (dtype === 'float64' ? Float64Array.from(src) : Float32Array.from(src));
+    // the constructor copies a typed array in one move; `from` walks it through the iterator protocol
+    this.make = (src) => (dtype === 'float64' ? new Float64Array(src) : new Float32Array(src));
     const { model, layout } = learner;
     this.types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
     this.carried = new CarriedArrays(values, this.make);
