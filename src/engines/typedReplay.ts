@@ -124,7 +124,8 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const a = this.slot(x);
     const out = this.inner.unary(op, x);
     const o = this.result(out);
-    this.ops.push((s) => unaryInto(op, s[a], s[o]));
+    const unaryCall: Op = (s) => unaryInto(op, s[a], s[o]);
+    this.ops.push(unaryCall);
     return out;
   }
 
@@ -169,7 +170,8 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const b = this.slot(y);
     const out = this.inner.binary(op, x, y);
     const o = this.result(out);
-    this.ops.push((s) => binaryInto(op, s[a], s[b], s[o]));
+    const binaryCall: Op = (s) => binaryInto(op, s[a], s[b], s[o]);
+    this.ops.push(binaryCall);
     return out;
   }
 
@@ -182,7 +184,8 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const [n, m] = [out.shape[0], out.shape[1]];
     const k = transA ? x.shape[0] : ac;
     const acc = new Float64Array(m);
-    this.ops.push((s) => matmulInto(s[a], ac, s[b], bc, s[o], n, m, k, transA, transB, acc));
+    const matmulCall: Op = (s) => matmulInto(s[a], ac, s[b], bc, s[o], n, m, k, transA, transB, acc);
+    this.ops.push(matmulCall);
     return out;
   }
 
@@ -198,7 +201,8 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     let inner = 1;
     for (let d = along.length; d < shape.length; d++) inner *= shape[d];
     const acc = new Float64Array(Math.max(inner, 1));
-    this.ops.push((s) => sumInto(s[a], shape, along, leading, trailing, s[o], acc));
+    const sumCall: Op = (s) => sumInto(s[a], shape, along, leading, trailing, s[o], acc);
+    this.ops.push(sumCall);
     return out;
   }
 
@@ -206,7 +210,8 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const a = this.slot(x);
     const out = this.inner.broadcastBatch(x);
     const o = this.result(out);
-    this.ops.push((s) => broadcastBatchInto(s[a], s[o]));
+    const broadcastCall: Op = (s) => broadcastBatchInto(s[a], s[o]);
+    this.ops.push(broadcastCall);
     return out;
   }
 
@@ -232,11 +237,12 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     );
     const ins: Floats[] = from.map((a) => this.arrays[a]);
     const os: Floats[] = to.map((o) => this.arrays[o]);
-    this.ops.push((s) => {
+    const fusedCall: Op = (s) => {
       for (let r = 0; r < from.length; r++) ins[r] = s[from[r]];
       for (let j = 0; j < to.length; j++) os[j] = s[to[j]];
       runFused(ins, os, n, scratch);
-    });
+    };
+    this.ops.push(fusedCall);
     return outs;
   }
 
