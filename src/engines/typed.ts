@@ -45,7 +45,7 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
   const shapes: (readonly number[])[] = new Array(program.inputs.length);
   /** The outputs, refilled run after run (like the records in it, valid until the next run). */
   const outputs: TypedTensor[] = new Array(program.outputs.length);
-  /** The replay of each batch size run so far (./typedReplay), or null where it cannot be. */
+  /** The replay of the last batch size recorded (./typedReplay); null for each batch size that cannot be. */
   const replays = new Map<number, ReplayedRun | null>();
   /** The records of the last run: the kernel run's, or a replay's own. */
   let current: readonly (TypedTensor | undefined)[] = bufs;
@@ -84,7 +84,13 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
       }
       for (let i = 0; i < outputs.length; i++) outputs[i] = bufs[program.outputs[i]] as TypedTensor;
       current = bufs;
-      if (recorder) replays.set(batchSize, replayedRun(recorder, bufs));
+      if (recorder) {
+        const replay = replayedRun(recorder, bufs);
+        // one replay kept at a time: each holds its batch size's arrays, which for a big model
+        // are as big as its weights; a batch size met again is recorded again
+        if (replay) for (const [size, other] of replays) if (other) replays.delete(size);
+        replays.set(batchSize, replay);
+      }
       return outputs;
     },
     buffers: () => current,
