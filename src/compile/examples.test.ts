@@ -146,6 +146,38 @@ const expected: Record<string, Shape> = {
     loss: 'softmax-cross-entropy',
     optimiser: 'adam',
   },
+  'catgpt-tiny': {
+    term: '(broadcast[32×32, 0] ⊗ broadcast[32×32, 0] ⊗ broadcast[32×32, 0] ⊗ broadcast[32×32, 0] ⊗ broadcast[32×32, 0] ⊗ broadcast[32×32, 0] ⊗ broadcast[32×32, 0] ⊗ broadcast[32×32, 0] ⊗ broadcast[32×32, 0] ⊗ broadcast[32×32, 0] ⊗ embedding[76×32]) ; + ; Δ ; layerNorm ; multiply ; + ; Δ[3] ; (linear[32→32] ⊗ linear[32→32] ⊗ linear[32→32]) ; (split[16×16] ⊗ split[16×16] ⊗ split[16×16]) ; (batchMatmul[true] ⊗ batchMatmul[true]) ; (scale[0.25] ⊗ scale[0.25]) ; (softmax[true] ⊗ softmax[true]) ; (batchMatmul ⊗ batchMatmul) ; concat ; linear[32→32] ; + ; Δ ; layerNorm ; multiply ; + ; linear[32→128] ; gelu ; linear[128→32] ; + ; Δ ; layerNorm ; multiply ; + ; Δ[3] ; (linear[32→32] ⊗ linear[32→32] ⊗ linear[32→32]) ; (split[16×16] ⊗ split[16×16] ⊗ split[16×16]) ; (batchMatmul[true] ⊗ batchMatmul[true]) ; (scale[0.25] ⊗ scale[0.25]) ; (softmax[true] ⊗ softmax[true]) ; (batchMatmul ⊗ batchMatmul) ; concat ; linear[32→32] ; + ; Δ ; layerNorm ; multiply ; + ; linear[32→128] ; gelu ; linear[128→32] ; + ; layerNorm ; multiply ; + ; linear[32→76]',
+    params: [
+      ['block1.fc.W', [32, 128]],
+      ['block1.k.W', [32, 32]],
+      ['block1.ln1.beta.W', [32]],
+      ['block1.ln1.gamma.W', [32]],
+      ['block1.ln2.beta.W', [32]],
+      ['block1.ln2.gamma.W', [32]],
+      ['block1.o.W', [32, 32]],
+      ['block1.proj.W', [128, 32]],
+      ['block1.q.W', [32, 32]],
+      ['block1.v.W', [32, 32]],
+      ['block2.fc.W', [32, 128]],
+      ['block2.k.W', [32, 32]],
+      ['block2.ln1.beta.W', [32]],
+      ['block2.ln1.gamma.W', [32]],
+      ['block2.ln2.beta.W', [32]],
+      ['block2.ln2.gamma.W', [32]],
+      ['block2.o.W', [32, 32]],
+      ['block2.proj.W', [128, 32]],
+      ['block2.q.W', [32, 32]],
+      ['block2.v.W', [32, 32]],
+      ['embed.W', [76, 32]],
+      ['head.W', [32, 76]],
+      ['lnf.beta.W', [32]],
+      ['lnf.gamma.W', [32]],
+      ['position.W', [32, 32]],
+    ],
+    loss: 'softmax-cross-entropy',
+    optimiser: 'adam',
+  },
   'parity-circuit': {
     term: 'and ; parity ; reshape',
     params: [['p.W', [4]]],
@@ -198,7 +230,7 @@ describe('examples', () => {
       const doc = loadExample(e.id);
       const kinds = new Set(doc.boxes.map((b) => b.generator));
       for (const k of ['input', 'label', 'output', 'loss', 'learning-rate', 'optimiser']) expect(kinds).toContain(k);
-      const at = new Map(doc.boxes.map((b) => [b.id, b.position]));
+      const at = new Map([...doc.boxes, ...doc.groups].map((b) => [b.id, b.position]));
       for (const w of doc.wires) {
         const [from, to] = [at.get(w.from.box), at.get(w.to.box)];
         if (!from || !to) throw new Error(`wire ${w.id} names a missing box`);

@@ -185,6 +185,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
       dims,
       transA,
       transB,
+      this.acc(dims.m),
     );
     return out;
   }
@@ -302,17 +303,23 @@ export class TypedKernel implements Kernel<TypedTensor> {
     return out;
   }
 
+  /** Each row's exponentials computed once, kept in doubles until the division. */
   softmax(x: TypedTensor) {
     const out = this.make(x.shape);
     const n = x.shape[x.shape.length - 1];
     const a = x.data;
     const o = out.data;
+    const e = this.acc(n);
     for (let r = 0; r < a.length; r += n) {
-      let max = -Infinity;
-      for (let i = r; i < r + n; i++) max = Math.max(max, a[i]);
+      let max = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < n; i++) if (a[r + i] > max) max = a[r + i];
       let z = 0;
-      for (let i = r; i < r + n; i++) z += Math.exp(a[i] - max);
-      for (let i = r; i < r + n; i++) o[i] = Math.exp(a[i] - max) / z;
+      for (let i = 0; i < n; i++) {
+        const v = Math.exp(a[r + i] - max);
+        e[i] = v;
+        z += v;
+      }
+      for (let i = 0; i < n; i++) o[r + i] = e[i] / z;
     }
     return out;
   }

@@ -35,7 +35,8 @@ interface ParaRule {
 }
 
 const glorot = DEFAULT_INIT;
-const vectorLength = (t: WireType | undefined) => (t && t.shape.length === 1 ? t.shape[0] : undefined);
+/** The length of a wire's last axis: a vector's, or a sequence's [T, n] at each position. */
+const vectorLength = (t: WireType | undefined) => (t && t.shape.length >= 1 ? t.shape[t.shape.length - 1] : undefined);
 
 const rules: Record<string, ParaRule> = {
   linear: {

@@ -5,9 +5,12 @@
  *   R[linear]((W, x), d)  = (outer(x, d), linearT(W, d))     xᵀd summed over the batch, dWᵀ
  *   R[linearT]((W, d), e) = (outer(e, d), linear(W, e))
  *   R[outer]((x, d), E)   = (linearT(E, d), linear(E, x))
+ * x may have leading feature axes ([T, in], a sequence): the map acts on the last axis at each
+ * position, as PyTorch's `x @ W`, and outer sums over the positions as it does over the batch.
  */
 import type { Config } from '../diagram';
 import type { Kernel } from '../kernel';
+import { fullShape, sameShape, shapeSize } from '../shape';
 import { param, real, type WireType } from '../wire';
 import { defineGenerator } from './define';
 import { pointwise2, productReverse } from './helpers';
@@ -19,18 +22,34 @@ const dims = [
 ] as const;
 const io = (c: Config) => [c.in as number, c.out as number] as const;
 
-/** a·b with 1-D unbatched operands lifted to rows, so kernels only see 2-D matmuls. */
-function mm<T>(k: Kernel<T>, a: T, b: T, ta: boolean, tb: boolean, aType: WireType): T {
-  if (aType.batch) return k.matmul(a, b, ta, tb);
-  const n = aType.shape[0];
-  const row = k.matmul(k.reshape(a, [1, n]), b, ta, tb);
-  return k.reshape(row, [k.shape(row)[1]]);
+/** a's values as rows of its last axis: [every other axis, batch included, flattened, last]. */
+function asRows<T>(k: Kernel<T>, a: T, t: WireType): T {
+  const full = fullShape(t, k.batchSize);
+  const n = full[full.length - 1];
+  return k.reshape(a, [full.length === 1 ? 1 : shapeSize(full) / n, n]);
 }
 
-function vec(gen: string, port: string, t: WireType, n: number): void {
-  checkField(gen, port, t, 'real');
-  check(gen, port, t, t.shape.length === 1 && t.shape[0] === n, `ℝ^${n}`);
+/** a·b on a's last axis, with a's other axes (positions, batch) lifted to rows, so kernels only see 2-D matmuls. */
+function mm<T>(k: Kernel<T>, a: T, b: T, ta: boolean, tb: boolean, aType: WireType): T {
+  if (aType.batch && aType.shape.length === 1) return k.matmul(a, b, ta, tb);
+  const row = k.matmul(asRows(k, a, aType), b, ta, tb);
+  const full = fullShape(aType, k.batchSize);
+  return k.reshape(row, [...full.slice(0, -1), k.shape(row)[1]]);
 }
+
+/** A real wire whose last axis has n values (a vector ℝⁿ, or ℝ^{…×n} at each position). */
+function rows(gen: string, port: string, t: WireType, n: number): void {
+  checkField(gen, port, t, 'real');
+  const ok = t.shape.length >= 1 && t.shape[t.shape.length - 1] === n;
+  check(gen, port, t, ok, t.shape.length > 1 ? `ℝ^{${[...t.shape.slice(0, -1), n].join('×')}}` : `ℝ^${n}`);
+}
+
+/** x's type with its last axis m values long. */
+const withLast = (x: WireType, m: number): WireType => ({
+  field: 'real',
+  shape: [...x.shape.slice(0, -1), m],
+  batch: x.batch,
+});
 
 export const linear = defineGenerator({
   id: 'linear',
@@ -49,8 +68,8 @@ export const linear = defineGenerator({
   type(c, [w, x]) {
     const [n, m] = io(c);
     checkExact('linear', 'W', w, param([n, m]));
-    vec('linear', 'x', x, n);
-    return [real([m], x.batch)];
+    rows('linear', 'x', x, n);
+    return [withLast(x, m)];
   },
   // the forwards index their arguments: destructuring them allocated an iterator on every step
   forward: (k, _c, ins, types) => [mm(k, ins[1], ins[0], false, false, types[1])],
@@ -75,8 +94,8 @@ export const linearT = defineGenerator({
   type(c, [w, d]) {
     const [n, m] = io(c);
     checkExact('linearT', 'W', w, param([n, m]));
-    vec('linearT', 'd', d, m);
-    return [real([n], d.batch)];
+    rows('linearT', 'd', d, m);
+    return [withLast(d, n)];
   },
   forward: (k, _c, ins, types) => [mm(k, ins[1], ins[0], false, true, types[1])],
   reverse: (b, [w, d], [e], c) => [b.op('outer', [e, d], c), b.op('linear', [w, e], c)],
@@ -86,7 +105,8 @@ export const linearT = defineGenerator({
 export const outer = defineGenerator({
   id: 'outer',
   doc: {
-    forward: 'W = Σ_b xᵀd, W_ij = Σ_b x_i d_j; the result is unbatched, of shape [in, out]',
+    forward:
+      'W = Σ_b xᵀd, W_ij = Σ_b x_i d_j (summed over the positions too when x is [T, in]); the result is unbatched, of shape [in, out]',
     reverse: 'with e the change of W: x′ = d·eᵀ,  d′ = x·e',
     example: { config: { in: 2, out: 3 }, inputs: [real([2]), real([3])] },
   },
@@ -98,16 +118,19 @@ export const outer = defineGenerator({
   outputs: ['W'],
   type(c, [x, d]) {
     const [n, m] = io(c);
-    vec('outer', 'x', x, n);
-    vec('outer', 'd', d, m);
-    check('outer', 'd', d, d.batch === x.batch, x.batch ? 'a batched wire like x' : 'an unbatched wire like x');
+    rows('outer', 'x', x, n);
+    rows('outer', 'd', d, m);
+    const want = withLast(x, m);
+    const fits = d.batch === x.batch && sameShape(d.shape, want.shape);
+    check('outer', 'd', d, fits, `a ${x.batch ? 'batched' : 'unbatched'} wire ℝ^{${want.shape.join('×')}} like x`);
     return [param([n, m])];
   },
   forward(k, c, ins, types) {
     const x = ins[0];
     const d = ins[1];
-    const tx = types[0];
-    if (tx.batch) return [k.matmul(x, d, true, false)];
+    const [tx, td] = types;
+    if (tx.batch && tx.shape.length === 1) return [k.matmul(x, d, true, false)];
+    if (tx.shape.length > 1) return [k.matmul(asRows(k, x, tx), asRows(k, d, td), true, false)];
     const [n, m] = io(c);
     return [k.matmul(k.reshape(x, [n, 1]), k.reshape(d, [1, m]), false, false)];
   },

@@ -184,6 +184,14 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   linearT: (b, n) => b.op('MatMul', [n.inputs[1], transpose(b, n.inputs[0], [1, 0], 'Wt')], n.outputs),
   outer: (b, n) => {
     const [x, d] = n.inputs;
+    const [tx, td] = n.inputTypes;
+    if (tx.shape.length > 1) {
+      // Σ over the batch and the positions: both operands read as rows of their last axis
+      const xs = b.value('Reshape', [x, b.ints('xrows', [-1, tx.shape.at(-1) as number])], 'xrows');
+      const ds = b.value('Reshape', [d, b.ints('drows', [-1, td.shape.at(-1) as number])], 'drows');
+      b.op('MatMul', [transpose(b, xs, [1, 0], 'xt'), ds], n.outputs);
+      return;
+    }
     if (n.inputTypes[0].batch) b.op('MatMul', [transpose(b, x, [1, 0], 'xt'), d], n.outputs);
     else
       b.op(

@@ -90,7 +90,12 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   broadcastBatch: ([x], node, ctx) => `${x}.expand(${[ctx.batch(), ...input(node).shape].join(', ')})`,
   linear: ([w, x]) => `${x} @ ${w}`,
   linearT: ([w, d]) => `${d} @ ${w}.T`,
-  outer: ([x, d], node) => (input(node).batch ? `${x}.T @ ${d}` : `torch.outer(${x}, ${d})`),
+  outer: ([x, d], node) => {
+    const t = input(node);
+    if (t.shape.length > 1)
+      return `${x}.reshape(-1, ${t.shape.at(-1)}).T @ ${d}.reshape(-1, ${node.inputTypes[1].shape.at(-1)})`;
+    return t.batch ? `${x}.T @ ${d}` : `torch.outer(${x}, ${d})`;
+  },
   bias: ([b, x]) => `${x} + ${b}`,
   matmul: ([a, b], node) => `${a}${node.config.transA ? '.T' : ''} @ ${b}${node.config.transB ? '.T' : ''}`,
   batchMatmul: ([a, b], node) =>

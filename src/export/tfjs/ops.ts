@@ -85,6 +85,11 @@ const reshape = (b: TfBuilder, x: string, t: WireType, shape: readonly number[],
 function matmul(b: TfBuilder, n: ExportNode, a: string, w: string, transB: boolean): void {
   const attr = { T: FLOAT, transpose_a: { b: false }, transpose_b: { b: transB } };
   const t = n.inputTypes[1];
+  if (t.shape.length > 1) {
+    // positions before the last axis: the batched product broadcasts W over them
+    b.op('BatchMatMulV2', [a, w], n.outputs[0], { T: FLOAT, adj_x: { b: false }, adj_y: { b: transB } });
+    return;
+  }
   if (t.batch) {
     b.op('MatMul', [a, w], n.outputs[0], attr);
     return;
@@ -149,6 +154,7 @@ export const TFJS_OPS: OpTable<TfEntry> = {
   outer: (b, n) => {
     const [x, d] = n.inputs;
     const [tx, td] = n.inputTypes;
+    if (tx.shape.length > 1) throw new ExportError(['outer over positions ([T, in]) has no tfjs graph form here']);
     if (tx.batch) {
       b.op('MatMul', [x, d], n.outputs[0], { T: FLOAT, transpose_a: { b: true }, transpose_b: { b: false } });
       return;

@@ -5,6 +5,7 @@
  * the standard deviation, as numeric-optics-python's `initialize.normal(0, 0.01)` does.
  */
 import type { LensDocument } from '../document';
+import catgptTiny from './catgpt-tiny.json';
 import curveFit from './curve-fit.json';
 import deepDreaming from './deep-dreaming.json';
 import { parseExample } from './first';
@@ -34,6 +35,7 @@ export const EXAMPLE_GROUPS = [
   'The paper’s experiments',
   'Optimisers compared',
   'Constructions',
+  'Attention',
   'Boolean circuits (ℤ₂)',
   'Learning the input',
 ] as const;
@@ -184,6 +186,14 @@ export const examples: readonly Example[] = [
     description:
       'h + tanh(hW + b): the skip is an explicit copy box whose reverse adds the change that comes back through the block to the one that skips it. Circles, Adam.',
     json: residual,
+  },
+  {
+    id: 'catgpt-tiny',
+    name: 'CatGPT, tiny',
+    group: 'Attention',
+    description:
+      'A character-level transformer on Lincoln’s addresses: embedding + position, 2 pre-norm blocks (causal self-attention with its 2 heads as parallel wires, residual copies and adds, layer norms, an MLP 32 → 128 GELU → 32), a last layer norm and a linear map to the 76 characters; softmax cross-entropy at every position, Adam ε = 0.003. Open a block to see the heads.',
+    json: catgptTiny,
   },
   {
     id: 'parity-circuit',

@@ -16,7 +16,7 @@ import {
   pooledHW,
 } from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
-import { ATTENTION_OPS } from './attentionOps';
+import { ATTENTION_OPS, spread } from './attentionOps';
 import type { Value } from './drawing';
 import { LAYER_OPS } from './layers';
 import {
@@ -38,12 +38,13 @@ import { CAUSAL } from './patterns';
 
 /** x·W (+ C) as linear (and bias) boxes; W [n, m] transposed first when `transB`. */
 function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, bias?: Float32Array): Value[] {
-  if (x.shape.length !== 1)
-    refuse(`it multiplies a value of shape [${x.shape.join(', ')}]; Lensboard's linear reads vectors`);
+  if (x.shape.length < 1 || x.layout === 'nhwc')
+    refuse(`it multiplies a value of shape [${x.shape.join(', ')}]; Lensboard's linear reads vectors or rows of them`);
   if (w.dims.length !== 2) refuse(`its weight “${w.name}” has ${w.dims.length} dimensions, not 2`);
   const [n, m] = transB ? [w.dims[1], w.dims[0]] : [w.dims[0], w.dims[1]];
-  if (n !== x.shape[0]) refuse(`its weight “${w.name}” expects ${n} inputs, the value has ${x.shape[0]}`);
-  const perm = permOf(x);
+  const last = x.shape[x.shape.length - 1];
+  if (n !== last) refuse(`its weight “${w.name}” expects ${n} inputs, the value has ${last}`);
+  const perm = x.shape.length === 1 ? permOf(x) : undefined;
   const vals = w.values as Float32Array;
   const W = new Float32Array(n * m);
   for (let j = 0; j < n; j++) {
@@ -52,9 +53,12 @@ function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, 
   }
   const p = c.d.param(w.name, [n, m], W, w.name);
   const lin = c.d.box('linear', { in: n, out: m }, c.node.name, [p, x], `linear ${n}→${m}`);
-  const y = lin.out(0, [m]);
+  const shape = [...x.shape.slice(0, -1), m];
+  const y = lin.out(0, shape);
   if (!bias) return [y];
   const b = c.d.param(`${c.node.name}.bias`, [m], bias);
+  if (shape.length > 1)
+    return [c.d.box('add', {}, `${c.node.name}.bias`, [y, spread(c, b, shape, 'bias')]).out(0, shape)];
   return [c.d.box('bias', {}, `${c.node.name}.bias`, [b, y]).out(0, [m])];
 }
 
@@ -101,11 +105,22 @@ function addConstant(c: Ctx, x: Value, t: OnnxTensor): Value[] {
     const perm = x.shape.length === 1 ? permOf(x) : undefined;
     b = Float32Array.from({ length: last }, (_, j) => (size(dims) === 1 ? vals[0] : vals[perm ? perm[j] : j]));
   }
+  const name = t.name || `${c.node.name}.b`;
+  if (x.layout === 'plain' && x.shape.length > 1 && dims.join() === x.shape.join()) {
+    // a learnt value at every position (a transformer's position embedding): a parameter of x's shape
+    const p = c.d.param(name, x.shape, vals, t.name);
+    return [c.d.box('add', {}, c.node.name, [x, p]).out(0, x.shape)];
+  }
   if (!b || b.length !== last) {
     return refuse(`it adds a constant of shape [${t.dims.join(', ')}] that Lensboard cannot draw as a bias`);
   }
-  if (x.layout === 'nhwc') return [imageBias(c, t.name || `${c.node.name}.b`, b, x, t.name)];
-  const p = c.d.param(t.name || `${c.node.name}.b`, [last], b, t.name);
+  if (x.layout === 'nhwc') return [imageBias(c, name, b, x, t.name)];
+  if (x.shape.length > 1) {
+    // a bias of a sequence: one value per feature, the same at every position
+    const p = c.d.param(name, [last], b, t.name);
+    return [c.d.box('add', {}, c.node.name, [x, spread(c, p, x.shape, 'bias')]).out(0, x.shape)];
+  }
+  const p = c.d.param(name, [last], b, t.name);
   return [c.d.box('bias', {}, c.node.name, [p, x]).out(0, x.shape, x.layout)];
 }
 
@@ -341,7 +356,9 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
     if (x.layout === 'nhwc' || at === rank - 1) lastAxis(c, x, given);
     else if (at < 1 || at >= rank)
       refuse(`it works along axis ${given}, the batch axis or none; Lensboard keeps the batch`);
-    const config = { axis: at === rank - 1 ? -1 : at - 1, causal: intAttr(c.node, CAUSAL, 0) === 1 };
+    const causal = intAttr(c.node, CAUSAL, 0) === 1 || x.masked === 'causal';
+    if (x.masked && at !== rank - 1) refuse(`it normalises a causally masked value along axis ${given}, not the keys`);
+    const config = { axis: at === rank - 1 ? -1 : at - 1, causal };
     return [c.d.box('softmax', config, c.node.name, [x]).out(0, x.shape, x.layout)];
   },
   Flatten: (c) => {
