@@ -68,6 +68,47 @@ export function sumInto(
   else sumAxes(x, shape, axes, out);
 }
 
+/**
+ * o = x repeated to outShape: x has its rank, with size 1 on the axes it is repeated along. One
+ * value fills; a tail of x's shape repeats row by row; anything else walks strides.
+ */
+export function broadcastAxesInto(x: Floats, shape: readonly number[], outShape: readonly number[], o: Floats): void {
+  let first = 0;
+  while (first < shape.length && shape[first] === 1) first++;
+  let repeatsLeading = true;
+  for (let d = first; d < shape.length; d++) if (shape[d] !== outShape[d]) repeatsLeading = false;
+  if (x.length === 1) fillWith(o, x[0]);
+  else if (repeatsLeading) for (let at = 0; at < o.length; at += x.length) o.set(x, at);
+  if (x.length === 1 || repeatsLeading) return;
+  const s = strides(shape);
+  gather(
+    x,
+    shape.map((n, d) => (n === 1 ? 0 : s[d])),
+    outShape,
+    0,
+    o,
+  );
+}
+
+/** Where a slice starting at `begin` starts, in a tensor of these strides. */
+export const sliceOffset = (begin: readonly number[], s: readonly number[]): number =>
+  begin.reduce((o, b, d) => o + b * s[d], 0);
+
+/** o = softmax of each row of n values of a; each row's exponentials computed once, kept in doubles (`e`, ≥ n) until the division. */
+export function softmaxInto(a: Floats, n: number, o: Floats, e: Float64Array): void {
+  for (let r = 0; r < a.length; r += n) {
+    let max = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) if (a[r + i] > max) max = a[r + i];
+    let z = 0;
+    for (let i = 0; i < n; i++) {
+      const v = Math.exp(a[r + i] - max);
+      e[i] = v;
+      z += v;
+    }
+    for (let i = 0; i < n; i++) o[r + i] = e[i] / z;
+  }
+}
+
 /** The batch axis, as `sum` takes it. */
 const BATCH_AXIS: readonly number[] = [0];
 
@@ -259,22 +300,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
   /** x has the rank of outShape, with size 1 on the axes it is repeated along. */
   broadcastAxes(x: TypedTensor, outShape: readonly number[]) {
     const out = this.make(outShape);
-    const o = out.data;
-    let first = 0;
-    while (first < x.shape.length && x.shape[first] === 1) first++;
-    let repeatsLeading = true;
-    for (let d = first; d < x.shape.length; d++) if (x.shape[d] !== outShape[d]) repeatsLeading = false;
-    if (x.data.length === 1) fillWith(o, x.data[0]);
-    else if (repeatsLeading) for (let at = 0; at < o.length; at += x.data.length) o.set(x.data, at);
-    if (x.data.length === 1 || repeatsLeading) return out;
-    const s = strides(x.shape);
-    gather(
-      x.data,
-      x.shape.map((n, d) => (n === 1 ? 0 : s[d])),
-      outShape,
-      0,
-      o,
-    );
+    broadcastAxesInto(x.data, x.shape, outShape, out.data);
     return out;
   }
 
@@ -293,34 +319,14 @@ export class TypedKernel implements Kernel<TypedTensor> {
   slice(x: TypedTensor, begin: readonly number[], size: readonly number[]) {
     const out = this.make(size);
     const s = strides(x.shape);
-    gather(
-      x.data,
-      s,
-      size,
-      begin.reduce((o, b, d) => o + b * s[d], 0),
-      out.data,
-    );
+    gather(x.data, s, size, sliceOffset(begin, s), out.data);
     return out;
   }
 
-  /** Each row's exponentials computed once, kept in doubles until the division. */
   softmax(x: TypedTensor) {
     const out = this.make(x.shape);
     const n = x.shape[x.shape.length - 1];
-    const a = x.data;
-    const o = out.data;
-    const e = this.acc(n);
-    for (let r = 0; r < a.length; r += n) {
-      let max = Number.NEGATIVE_INFINITY;
-      for (let i = 0; i < n; i++) if (a[r + i] > max) max = a[r + i];
-      let z = 0;
-      for (let i = 0; i < n; i++) {
-        const v = Math.exp(a[r + i] - max);
-        e[i] = v;
-        z += v;
-      }
-      for (let i = 0; i < n; i++) o[r + i] = e[i] / z;
-    }
+    softmaxInto(x.data, n, out.data, this.acc(n));
     return out;
   }
 

@@ -8,12 +8,22 @@
  * Each closure calls the very loop the typed kernel calls, so a replay gives the same bits.
  *
  * Only the kernel calls that small models make are recorded; a Program that makes any other
- * (convolutions, attention) is never replayed and runs through the kernel as before.
+ * (convolutions, attention's kernels) is never replayed and runs through the kernel as before.
  */
 import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Floats } from './arena';
 import { fusedScratch, runFused } from './fusedLoops';
-import { broadcastBatchInto, sumInto, sumKind, type TypedKernel, type TypedTensor } from './typedKernel';
+import { concatInto, gather, strides } from './strided';
+import {
+  broadcastAxesInto,
+  broadcastBatchInto,
+  sliceOffset,
+  softmaxInto,
+  sumInto,
+  sumKind,
+  type TypedKernel,
+  type TypedTensor,
+} from './typedKernel';
 import { binaryInto, matmulInto, unaryInto } from './typedLoops';
 
 /** One recorded kernel call: reads and writes the arrays of `slots` (inputs first, then results). */
@@ -246,6 +256,54 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     return outs;
   }
 
+  broadcastAxes(x: TypedTensor, outShape: readonly number[]) {
+    const a = this.slot(x);
+    const out = this.inner.broadcastAxes(x, outShape);
+    const o = this.result(out);
+    const shape = [...x.shape];
+    const to = [...outShape];
+    const broadcastAxesCall: Op = (s) => broadcastAxesInto(s[a], shape, to, s[o]);
+    this.ops.push(broadcastAxesCall);
+    return out;
+  }
+
+  concat(xs: readonly TypedTensor[], axis: number) {
+    const from = xs.map((x) => this.slot(x));
+    const out = this.inner.concat(xs, axis);
+    const o = this.result(out);
+    // concatInto reads records: these, their arrays put in per run
+    const parts = xs.map((x) => ({ shape: [...x.shape], data: x.data }));
+    const concatCall: Op = (s) => {
+      for (let i = 0; i < parts.length; i++) parts[i].data = s[from[i]];
+      concatInto(parts, axis, s[o]);
+    };
+    this.ops.push(concatCall);
+    return out;
+  }
+
+  slice(x: TypedTensor, begin: readonly number[], size: readonly number[]) {
+    const a = this.slot(x);
+    const out = this.inner.slice(x, begin, size);
+    const o = this.result(out);
+    const st = strides(x.shape);
+    const at = sliceOffset(begin, st);
+    const sizes = [...size];
+    const sliceCall: Op = (s) => gather(s[a], st, sizes, at, s[o]);
+    this.ops.push(sliceCall);
+    return out;
+  }
+
+  softmax(x: TypedTensor) {
+    const a = this.slot(x);
+    const out = this.inner.softmax(x);
+    const o = this.result(out);
+    const n = x.shape[x.shape.length - 1];
+    const e = new Float64Array(Math.max(n, 1));
+    const softmaxCall: Op = (s) => softmaxInto(s[a], n, s[o], e);
+    this.ops.push(softmaxCall);
+    return out;
+  }
+
   // The calls below compute through the typed kernel but are not recorded: a Program making
   // any of them keeps running through the kernel.
   batchMatmul(a: TypedTensor, b: TypedTensor, transA: boolean, transB: boolean) {
@@ -255,18 +313,6 @@ export class RecordingKernel implements Kernel<TypedTensor> {
   transpose(x: TypedTensor, perm: readonly number[]) {
     this.unsupported('transpose');
     return this.inner.transpose(x, perm);
-  }
-  broadcastAxes(x: TypedTensor, outShape: readonly number[]) {
-    this.unsupported('broadcastAxes');
-    return this.inner.broadcastAxes(x, outShape);
-  }
-  concat(xs: readonly TypedTensor[], axis: number) {
-    this.unsupported('concat');
-    return this.inner.concat(xs, axis);
-  }
-  slice(x: TypedTensor, begin: readonly number[], size: readonly number[]) {
-    this.unsupported('slice');
-    return this.inner.slice(x, begin, size);
   }
   embed(w: TypedTensor, ids: TypedTensor) {
     this.unsupported('embed');
@@ -279,10 +325,6 @@ export class RecordingKernel implements Kernel<TypedTensor> {
   layerNorm(x: TypedTensor, eps: number) {
     this.unsupported('layerNorm');
     return this.inner.layerNorm(x, eps);
-  }
-  softmax(x: TypedTensor) {
-    this.unsupported('softmax');
-    return this.inner.softmax(x);
   }
   causalMask(x: TypedTensor) {
     this.unsupported('causalMask');
