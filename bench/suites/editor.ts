@@ -8,6 +8,7 @@
 import { loadavg } from 'node:os';
 import { createProjection } from '../../src/editor/canvas/flowProjection';
 import { createEditorStore } from '../../src/editor/store/createEditorStore';
+import { CATGPT_FULL, catgptDocument } from '../../src/io/examples/transformer';
 import { bigDiagram } from '../../src/testing/bigDiagram';
 import { median } from '../shared/measure';
 import type { BenchRow } from '../shared/table';
@@ -38,12 +39,59 @@ function recompileLatency(): BenchRow {
   };
 }
 
+/**
+ * The full CatGPT document (379 boxes in 6 block groups): opened into a fresh store and compiled,
+ * then re-compiled after an edit (a head's scale) seen from the top (the blocks collapsed) and from
+ * inside block 1 (its boxes drawn).
+ */
+export function catgptRows(): BenchRow[] {
+  const doc = catgptDocument(CATGPT_FULL);
+  const project = createProjection();
+  const opens: number[] = [];
+  let store = createEditorStore({ doc });
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    store = createEditorStore({ doc });
+    const s = store.getState();
+    s.setView({ compiled: store.compile(s.doc) });
+    project(s.doc, s.scope, s.selectedNodes, s.selectedWires, s.measured);
+    opens.push(performance.now() - t0);
+  }
+  const edits = (inside: boolean) => {
+    if (inside) store.getState().enterGroup('block1');
+    const times: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t0 = performance.now();
+      store.getState().setConfig('block1.head0.scaled', 'c', 0.125 + (i % 2) / 64);
+      const s = store.getState();
+      s.setView({ compiled: store.compile(s.doc) });
+      project(s.doc, s.scope, s.selectedNodes, s.selectedWires, s.measured);
+      times.push(performance.now() - t0);
+    }
+    return times;
+  };
+  const row = (what: string, times: number[], goal: string): BenchRow => ({
+    suite: 'editor',
+    name: `CatGPT full (${doc.boxes.length} boxes): ${what} (Node)`,
+    value: median(times),
+    unit: 'ms',
+    note: `median of ${times.length}; ${goal}worst ${worst(times)} ms; ${load()}`,
+  });
+  return [
+    row('open + compile + nodes/edges', opens, ''),
+    row('re-compile after an edit, blocks collapsed', edits(false), 'goal < 30 ms; '),
+    row('re-compile after an edit, inside block 1', edits(true), 'goal < 30 ms; '),
+  ];
+}
+
 export async function benchEditor(): Promise<BenchRow[]> {
   const node = recompileLatency();
+  const catgpt = catgptRows();
   const chromium = await measureInChromium(BOXES);
   const paint = chromium.paintMs.slice(1);
   return [
     node,
+    ...catgpt,
     {
       suite: 'editor',
       name: `edit to painted result, ${BOXES} boxes (Chromium)`,

@@ -33,7 +33,7 @@ test('batchMatmulInto is Σ_p op(a)[g,i,p]·op(b)[g,p,j] for every transpose and
         const a = Arr.from(av);
         const b = Arr.from(bv);
         const o = new Arr(g * n * m);
-        batchMatmulInto(a, aShape[2], b, bShape[2], o, dims, ta, tb, new Float64Array(m));
+        batchMatmulInto(a, aShape[2], b, bShape[2], o, dims, ta, tb, new Float64Array(2 * m));
         const A = at(a, aShape[1], aShape[2], ta);
         const B = at(b, bShape[1], bShape[2], tb);
         for (let q = 0; q < g; q++)

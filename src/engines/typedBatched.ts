@@ -26,7 +26,8 @@ export function batchMatmulShape(
 /**
  * o[g, i, j] = Σ_p op(a)[g, i, p]·op(b)[g, p, j]: each of the g products by the blocked 2-D
  * loops of typedLoops (rows of b swept four at a time, i-k-j; dot products of rows when b is
- * transposed), a transposed operand read through its strides rather than copied.
+ * transposed; two rows of the result per sweep when `acc` holds 2m values), a transposed operand
+ * read through its strides rather than copied.
  */
 export function batchMatmulInto(
   a: Floats,

@@ -141,7 +141,11 @@ export class TypedKernel implements Kernel<TypedTensor> {
   }
   private readonly scratchDims: number[][] = [];
 
-  private acc(n: number): Float64Array {
+  /**
+   * The double scratch row, at least n long. Its length picks matmul's path (rows in pairs when
+   * it holds two), so a replay (./typedReplay) keeps the one its recording ran with.
+   */
+  acc(n: number): Float64Array {
     if (this.scratch.length < n) this.scratch = new Float64Array(n);
     return this.scratch;
   }
@@ -210,7 +214,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
     shape[0] = n;
     shape[1] = m;
     const out = this.make(shape);
-    matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(m));
+    matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(2 * m));
     return out;
   }
 
@@ -226,7 +230,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
       dims,
       transA,
       transB,
-      this.acc(dims.m),
+      this.acc(2 * dims.m),
     );
     return out;
   }

@@ -193,7 +193,7 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const [ac, bc] = [x.shape[1], y.shape[1]];
     const [n, m] = [out.shape[0], out.shape[1]];
     const k = transA ? x.shape[0] : ac;
-    const acc = new Float64Array(m);
+    const acc = this.inner.acc(m);
     const matmulCall: Op = (s) => matmulInto(s[a], ac, s[b], bc, s[o], n, m, k, transA, transB, acc);
     this.ops.push(matmulCall);
     return out;
@@ -210,7 +210,7 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const { leading, trailing } = sumKind(shape.length, along);
     let inner = 1;
     for (let d = along.length; d < shape.length; d++) inner *= shape[d];
-    const acc = new Float64Array(Math.max(inner, 1));
+    const acc = this.inner.acc(inner);
     const sumCall: Op = (s) => sumInto(s[a], shape, along, leading, trailing, s[o], acc);
     this.ops.push(sumCall);
     return out;
@@ -298,7 +298,7 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const out = this.inner.softmax(x);
     const o = this.result(out);
     const n = x.shape[x.shape.length - 1];
-    const e = new Float64Array(Math.max(n, 1));
+    const e = this.inner.acc(n);
     const softmaxCall: Op = (s) => softmaxInto(s[a], n, s[o], e);
     this.ops.push(softmaxCall);
     return out;
