@@ -1,12 +1,14 @@
 /**
  * The status bar: what the training worker really runs, a warning when it is not what was asked,
  * the notation switch (plain words or mathematics, docs/notation.md) and the log of the editor's
- * messages, and an ONNX file being opened with its progress and Cancel. In plain notation the
+ * messages, an ONNX file being opened with its progress and Cancel, and a big diagram's types
+ * being checked off the main thread. In plain notation the
  * engine's line leads with plain words (statusWords.ts).
  */
 
 import { NotationSwitch } from '../editor/notation/NotationSwitch';
 import { useNotation } from '../editor/notation/useNotation';
+import { CompilingStatus } from '../editor/overlays/CompilingStatus';
 import { NoticeLog } from '../editor/overlays/NoticeLog';
 import { OnnxOpening } from '../editor/overlays/OnnxOpening';
 import { engineText } from '../train-ui/panel/phaseText';
@@ -39,6 +41,7 @@ export function StatusBar() {
         </output>
       </span>
       <OnnxOpening />
+      <CompilingStatus />
       <NotationSwitch />
       <NoticeLog />
       {warning && (

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { onnxTarget } from '../export/onnx/write';
+import { wholeData } from '../export/targets';
 import { loadModel } from '../model/modelRuntime';
 import type { OpenedFile } from '../model/openFile';
 import { exampleGraph } from '../testing/exportOracle';
@@ -55,6 +56,15 @@ const refusal = (f: () => unknown) => {
 };
 
 describe('ONNX files on the command line', () => {
+  it('reads weights kept in external data from the file beside the .onnx', async () => {
+    const files = onnxTarget.write(exampleGraph('xor'), { externalDataAbove: 0 });
+    const sub = mkdtempSync(join(dir, 'external-'));
+    for (const f of files) writeFileSync(join(sub, f.path), wholeData(f.data));
+    const pair = await opened(join(sub, 'model.onnx'));
+    const alone = await opened(xorOnnx);
+    expect(pair.weights.map((w) => Array.from(w.data))).toEqual(alone.weights.map((w) => Array.from(w.data)));
+  });
+
   it('tells ONNX by its name or its first byte, and a Lensboard file by neither', async () => {
     expect(isOnnx('m.ONNX', new Uint8Array([0x7b]))).toBe(true);
     expect(isOnnx('m', xorBytes)).toBe(true);

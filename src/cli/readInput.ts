@@ -4,9 +4,9 @@
  * An ONNX file — named `.onnx`, or bytes that open as a protocol buffer rather than JSON — is
  * drawn by the importer the app's Open uses (docs/export.md, "Import back").
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_BYTES as CSV_MAX_BYTES } from '../data/csvError';
 import { importOnnx } from '../export/onnx/import/importOnnx';
@@ -23,9 +23,22 @@ const refusedAs = (message: string): OpenedFile => ({ kind: 'error', errors: [{ 
  */
 export const isOnnx = (path: string, bytes: Uint8Array): boolean => /\.onnx$/i.test(path) || bytes[0] === 0x08;
 
-/** An ONNX file as the app opens it; an issue whose message names its node keeps no second path. */
+/**
+ * An ONNX file as the app opens it; an issue whose message names its node keeps no second path.
+ * Weights kept in external data are read from the files its tensors name, beside it.
+ */
 function openOnnx(path: string, bytes: Uint8Array): OpenedFile {
-  const r = importOnnx(bytes, basename(path).replace(/\.onnx$/i, ''));
+  const beside = new Map<string, Uint8Array | undefined>();
+  const external = {
+    get(name: string) {
+      if (!beside.has(name)) {
+        const at = join(dirname(path), name);
+        beside.set(name, existsSync(at) ? new Uint8Array(readFileSync(at)) : undefined);
+      }
+      return beside.get(name);
+    },
+  };
+  const r = importOnnx(bytes, basename(path).replace(/\.onnx$/i, ''), undefined, external);
   if (r.ok) return { kind: 'model', model: r.file, weights: r.weights, from: 'onnx', note: r.note };
   const errors = r.errors.map((e) => ({ path: e.message.includes(e.path) ? '' : e.path, message: e.message }));
   return { kind: 'error', errors };

@@ -5,8 +5,10 @@ import { dataCsv, dataDescription, dataFiles, trainerSplit } from './dataCsv';
 import { type Dataset, makeDataset } from './dataset';
 import { loadIris } from './iris';
 import { loadIrisZ2 } from './irisZ2';
+import { classCounts, classIndices, NO_CLASS, positionClasses } from './labels';
 import { readNumberText } from './numberText';
 import { matchColumns, type Preparation, prepare } from './preparation';
+import { additionDataset, reverseDataset } from './sequenceTasks';
 import { syntheticDataset } from './synthetic';
 
 /** The CSV's rows of one split, prepared as the description says, and their label cells. */
@@ -112,5 +114,53 @@ describe('a dataset exported as CSV', () => {
     const files = dataFiles(trainerSplit(loadIris(), 1, 0), { id: 'iris' });
     expect([files.csv.name, files.json.name]).toEqual(['iris.csv', 'iris.preparation.json']);
     expect(JSON.parse(files.json.text).split).toMatchObject({ train: 150, test: 0, testFraction: 0 });
+  });
+
+  it('a sequence set: the token ids per position, the id each position learns, the vocabulary beside', () => {
+    const ds = reverseDataset({ length: 3, examples: 12, seed: 5 });
+    const split = trainerSplit(ds, 4, 0.25);
+    const { csv, json } = dataFiles(split, { id: 'reverse', options: { length: 3 } });
+    const lines = csv.text.trimEnd().split('\n');
+    expect(lines[0]).toBe('split,char0,char1,char2,char3,char4,char5,next0,next1,next2,next3,next4,next5');
+    const described = JSON.parse(json.text);
+    expect(described.label).toEqual({
+      kind: 'tokens',
+      columns: ['next0', 'next1', 'next2', 'next3', 'next4', 'next5'],
+      untrained: NO_CLASS,
+    });
+    const symbols: string[] = described.preparation.tokens.symbols;
+    // every row reads back as its window: "abc|cba" less the last, the answer learnt after the bar
+    const rows = [...(split.train ? [split.train] : []), ...(split.test ? [split.test] : [])];
+    let line = 1;
+    for (const part of rows)
+      for (let r = 0; r < part.n; r++, line++) {
+        const cells = lines[line].split(',');
+        const ids = cells.slice(1, 7).map(Number);
+        const next = cells.slice(7).map(Number);
+        expect(ids).toEqual(Array.from(part.features.subarray(r * 6, (r + 1) * 6)));
+        expect(next.slice(0, 3)).toEqual([NO_CLASS, NO_CLASS, NO_CLASS]);
+        const text = ids.map((i) => symbols[i]).join('');
+        const answer = next
+          .slice(3)
+          .map((i) => symbols[i])
+          .join('');
+        expect(`${text}${answer.slice(-1)}`).toMatch(/^[a-d]{3}\|[a-d]{3}$/);
+        expect(answer).toBe([...text.slice(0, 3)].reverse().join('').slice(0, 3));
+      }
+    expect(line).toBe(13);
+  });
+
+  it('classes of a sequence set are per position: counted over trained positions, refused per row', () => {
+    const ds = additionDataset({ digits: 2, examples: 20, seed: 3 });
+    const [T] = ds.labelShape;
+    const per = positionClasses(ds);
+    expect(per).toHaveLength(20 * T);
+    const trained = [...per].filter((c) => c !== NO_CLASS);
+    expect(trained).toHaveLength(20 * (T - 5)); // the 3 digits of the sum are learnt
+    expect(classCounts(ds).reduce((a, b) => a + b)).toBe(trained.length);
+    expect(() => classIndices(ds)).toThrow(
+      /addition: a row's label is a class for each of its 8 positions, not one class/,
+    );
+    expect(() => positionClasses(loadIris())).toThrow(/not a one-hot class per position/);
   });
 });

@@ -8,7 +8,7 @@
 
 import { csvLine, float32Text, float64Text, rawText } from './csvWrite';
 import { type Dataset, featureSize, labelSize, splitDataset } from './dataset';
-import { decodeClass } from './labels';
+import { decodeClass, NO_CLASS, positionClasses } from './labels';
 import { type Preparation, preparationOf, rawWidth } from './preparation';
 
 export const DATA_FORMAT = 'lensboard-data';
@@ -43,8 +43,15 @@ export interface DataDescription {
     readonly train?: number;
     readonly test?: number;
   };
-  /** The CSV's label: one column of class names, or columns of target values. */
-  readonly label: { readonly kind: 'class' | 'values'; readonly columns: readonly string[] };
+  /**
+   * The CSV's label: one column of class names, columns of target values, or — a sequence set,
+   * whose row has a class per position — one column per position holding the id of the token
+   * that position learns (an index into `preparation.tokens.symbols`, the vocabulary), or
+   * `untrained` where the position is not trained (its label row is zero).
+   */
+  readonly label:
+    | { readonly kind: 'class' | 'values'; readonly columns: readonly string[] }
+    | { readonly kind: 'tokens'; readonly columns: readonly string[]; readonly untrained: typeof NO_CLASS };
   readonly preparation: Preparation;
 }
 
@@ -65,6 +72,15 @@ export function columnsFor(p: Preparation, labelWidth: number): { split: string;
   const taken = new Set(p.features);
   const split = freeName('split', taken);
   taken.add(split);
+  if (p.tokens) {
+    const T = labelWidth / p.tokens.symbols.length;
+    if (!Number.isInteger(T))
+      throw new Error(
+        `a label row of ${labelWidth} values is not one-hot over ${p.tokens.symbols.length} tokens per position`,
+      );
+    const columns = Array.from({ length: T }, (_, t) => freeName(`next${t}`, taken));
+    return { split, label: { kind: 'tokens', columns, untrained: NO_CLASS } };
+  }
   if (p.classes) return { split, label: { kind: 'class', columns: [freeName('class', taken)] } };
   const wanted = labelWidth === 1 ? ['target'] : Array.from({ length: labelWidth }, (_, j) => `target${j}`);
   return { split, label: { kind: 'values', columns: wanted.map((w) => freeName(w, taken)) } };
@@ -98,6 +114,11 @@ function rawCells(ds: Dataset, p: Preparation): (row: number) => string[] {
 
 function labelCells(ds: Dataset, p: Preparation): (row: number) => string[] {
   const k = labelSize(ds);
+  if (p.tokens) {
+    const T = ds.labelShape[0];
+    const ids = positionClasses(ds);
+    return (r) => Array.from(ids.subarray(r * T, (r + 1) * T), String);
+  }
   const names = p.classes?.names;
   if (names) return (r) => [names[decodeClass(ds.labels, r * k, k, ds.labelEncoding)] ?? ''];
   return (r) => Array.from(ds.labels.subarray(r * k, (r + 1) * k), float32Text);

@@ -7,7 +7,7 @@ import { useReactFlow } from '@xyflow/react';
 import { commandById } from './commands';
 import { keyLabel } from './commands/command';
 import { MenuButton, type MenuEntry } from './MenuButton';
-import { OPEN_INPUT_ID, openPicked } from './persist/openFiles';
+import { OPEN_INPUT_ID, openPickedFiles } from './persist/openFiles';
 import { useEditorStoreApi } from './store/EditorStoreContext';
 import { useCanRedo, useCanUndo, useLensView, useOverlay } from './store/hooks';
 
@@ -86,13 +86,15 @@ export function Toolbar() {
       <input
         id={OPEN_INPUT_ID}
         type="file"
-        accept=".json,application/json,.onnx,.lensboard"
+        accept=".json,application/json,.onnx,.data,.lensboard"
         aria-label="Open a document or model file"
+        // an .onnx with its external data file(s) is chosen together
+        multiple
         hidden
         onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
+          const files = [...(e.currentTarget.files ?? [])];
           e.currentTarget.value = ''; // choosing the same file again opens it again
-          if (file) void openPicked(store, file);
+          if (files.length) void openPickedFiles(store, files);
         }}
       />
     </div>

@@ -31,7 +31,16 @@ function windows(x: tf.Tensor, k: number): tf.Tensor {
 }
 
 function argmaxMask(x: tf.Tensor, k: number): tf.Tensor {
-  return tf.oneHot(tf.argMax(windows(x, k), -1), k * k, 1, 0, 'float32');
+  return firstMaxima(windows(x, k), k * k);
+}
+
+/**
+ * One-hot of each row's first maximum along the last axis, as float32. Made as int32 and cast:
+ * tfjs's wasm OneHot asked for float32 writes the integer 1's bits (1.4e-45), which routed every
+ * max pool's change to nothing on wasm (engines/oraclesWasm.test.ts caught it).
+ */
+function firstMaxima(windowed: tf.Tensor, cells: number): tf.Tensor {
+  return tf.tidy(() => tf.cast(tf.oneHot(tf.argMax(windowed, -1), cells), 'float32'));
 }
 
 /** x padded with `fill` by the pool's pads. */
@@ -76,7 +85,7 @@ function poolWindows(x: tf.Tensor, p: PoolGeometry, fill: number): tf.Tensor {
 
 /** One-hot of each window's first maximum (padding is −∞, never one). */
 function poolMask(x: tf.Tensor, p: PoolGeometry): tf.Tensor {
-  return tf.oneHot(tf.argMax(poolWindows(x, p, -Infinity), -1), p.k * p.k, 1, 0, 'float32');
+  return firstMaxima(poolWindows(x, p, -Infinity), p.k * p.k);
 }
 
 /** The dagger of poolWindows: each window cell's value added back at its place in x (overlaps add). */

@@ -75,8 +75,13 @@ export type ToWorker =
    */
   | { readonly type: 'continue'; readonly epochs: number; readonly paused?: boolean }
   /** The run as a model file (docs/model-format.md), during or after training. */
-  /** `archive`: the archive's chunks when the weights are too big for the JSON form (trainRun.ts). */
-  | { readonly type: 'model'; readonly createdAt: string; readonly id: number; readonly archive?: boolean }
+  /** `archive`: the archive's chunks when the weights are too big for the JSON form (trainRun.ts); `'always'`: whatever their size. */
+  | {
+      readonly type: 'model';
+      readonly createdAt: string;
+      readonly id: number;
+      readonly archive?: boolean | 'always';
+    }
   /** How many tfjs tensors are alive in the worker (a leak check); null when tfjs never started. */
   | { readonly type: 'memory'; readonly id: number }
   /** A test hook: lose the webgl context, as a driver reset would. */

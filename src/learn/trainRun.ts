@@ -89,11 +89,15 @@ export function engineOf(t: Trainer): TrainerSettings['engine'] {
 /**
  * The run as the file Export model saves: the JSON form, or the archive's chunks (each a fresh
  * buffer, to be moved to the page) when the weights are too big for JSON (docs/model-format.md,
- * *The archive*).
+ * *The archive*), or whatever their size when `alwaysArchive` (the run book keeps runs so).
  */
-export function modelFile(run: Run, createdAt: string): { text: string } | { chunks: ArrayBuffer[] } {
+export function modelFile(
+  run: Run,
+  createdAt: string,
+  alwaysArchive = false,
+): { text: string } | { chunks: ArrayBuffer[] } {
   const parts = modelParts(snapshotOf(run, createdAt));
-  if (!needsArchive(parts.weights)) return { text: modelFileText(parts) };
+  if (!alwaysArchive && !needsArchive(parts.weights)) return { text: modelFileText(parts) };
   return { chunks: modelArchiveChunks(parts).map((c) => c.slice().buffer) };
 }
 

@@ -114,11 +114,16 @@ export class TrainerClient {
 
   /**
    * The run as the file Export model saves: its text, or the archive's chunks when its weights
-   * are too big for the JSON form (docs/model-format.md, *The archive*).
+   * are too big for the JSON form (docs/model-format.md, *The archive*), or whatever their size
+   * when `alwaysArchive`.
    */
-  modelFile(createdAt = new Date()): Promise<{ text: string } | { chunks: readonly ArrayBuffer[] }> {
-    return this.ask('model', (id) => ({ type: 'model', id, createdAt: createdAt.toISOString(), archive: true })).then(
-      (m) => (m.chunks ? { chunks: m.chunks } : { text: m.text }),
+  modelFile(
+    createdAt = new Date(),
+    alwaysArchive = false,
+  ): Promise<{ text: string } | { chunks: readonly ArrayBuffer[] }> {
+    const archive = alwaysArchive ? 'always' : true;
+    return this.ask('model', (id) => ({ type: 'model', id, createdAt: createdAt.toISOString(), archive })).then((m) =>
+      m.chunks ? { chunks: m.chunks } : { text: m.text },
     );
   }
 

@@ -2,7 +2,7 @@
 
 import { type Edge, type Node, useReactFlow } from '@xyflow/react';
 import { type DragEvent, type MouseEvent, useMemo } from 'react';
-import { openPicked } from '../persist/openFiles';
+import { openPickedFiles } from '../persist/openFiles';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { wireClicked } from './animationMarks';
 import { PALETTE_MIME, placeEntry } from './placement';
@@ -26,11 +26,11 @@ export function useCanvasEvents() {
         e.dataTransfer.dropEffect = 'copy';
       },
       onDrop(e: DragEvent) {
-        const file = e.dataTransfer.files[0];
-        if (file) {
-          // A document or a model file, opened as Open opens it (persist/openFiles.ts).
+        const files = [...e.dataTransfer.files];
+        if (files.length) {
+          // A document or a model file (an .onnx with its external data), opened as Open opens it (persist/openFiles.ts).
           e.preventDefault();
-          void openPicked(store, file);
+          void openPickedFiles(store, files);
           return;
         }
         const raw = e.dataTransfer.getData(PALETTE_MIME);

@@ -11,9 +11,12 @@ export type Compile = (doc: LensDocument) => CompileResult;
 
 export const compileDocument: Compile = (doc) => compileWithLearner(doc);
 
-export function cachedCompile(compile: Compile): Compile {
+/** A cached compile, which also keeps a result made elsewhere (off the main thread) for its document. */
+export type CachedCompile = Compile & { seed(doc: LensDocument, result: CompileResult): void };
+
+export function cachedCompile(compile: Compile): CachedCompile {
   const cache = new WeakMap<LensDocument, CompileResult>();
-  return (doc) => {
+  const cached = (doc: LensDocument) => {
     let r = cache.get(doc);
     if (!r) {
       r = compile(doc);
@@ -21,4 +24,9 @@ export function cachedCompile(compile: Compile): Compile {
     }
     return r;
   };
+  return Object.assign(cached, {
+    seed(doc: LensDocument, result: CompileResult) {
+      if (!cache.has(doc)) cache.set(doc, result);
+    },
+  });
 }

@@ -6,12 +6,13 @@
  * question, as an example does (overlays/DiscardDialog.tsx). A model file opens as its diagram,
  * made to agree with how it was trained, and leaves its weights in `openedModel` for the
  * training session (docs/model-format.md). An ONNX file (`.onnx`) is read as bytes and drawn as
- * a model whose weights are its initialisers, or refused naming each node it cannot draw
- * (docs/export.md, "Import back"). A lesson file opens its diagram and leaves the lesson in
+ * a model whose weights are its initialisers (kept in it, or in external data files chosen
+ * with it), or refused naming each node it cannot draw (docs/export.md, "Import back"). A lesson file opens its diagram and leaves the lesson in
  * `openedLesson`, which the classroom starts (docs/lessons.md).
  */
 import type { RunningImport } from '../../export/onnx/import/importClient';
 import type { ImportStage } from '../../export/onnx/import/importOnnx';
+import type { ExternalFile } from '../../export/onnx/import/importProtocol';
 import { documentForModel } from '../../learn/modelDocument';
 import type { OpenedFile } from '../../model/openFile';
 import type { EditorStore } from '../store/createEditorStore';
@@ -128,7 +129,12 @@ export function cancelOnnxOpening(store: EditorStore): void {
  * how far it has come, or refused naming each node. The bytes are moved to the worker. The
  * reader loads with the first .onnx file opened, not with the page; a failed load is a refusal.
  */
-export async function openOnnx(store: EditorStore, file: string, bytes: Uint8Array): Promise<void> {
+export async function openOnnx(
+  store: EditorStore,
+  file: string,
+  bytes: Uint8Array,
+  external: readonly ExternalFile[] = [],
+): Promise<void> {
   let startOnnxImport: typeof import('../../export/onnx/import/importClient').startOnnxImport;
   try {
     ({ startOnnxImport } = await import('../../export/onnx/import/importClient'));
@@ -140,7 +146,13 @@ export async function openOnnx(store: EditorStore, file: string, bytes: Uint8Arr
   cancelOnnxOpening(store);
   const show = (stage: ImportStage, fraction: number) =>
     store.getState().setView({ onnxOpening: { file, stage, percent: Math.floor(fraction * 100) } });
-  const job = startOnnxImport(bytes, file.replace(/\.onnx$/i, ''), (p) => show(p.stage, p.fraction));
+  const job = startOnnxImport(
+    bytes,
+    file.replace(/\.onnx$/i, ''),
+    (p) => show(p.stage, p.fraction),
+    undefined,
+    external,
+  );
   running.set(store, job);
   show('reading', 0);
   const r = await job.done;
@@ -189,8 +201,41 @@ export async function readPicked(file: File, progress?: (read: number, total: nu
   }
 }
 
+/** An external data file at most this big (an ArrayBuffer's reach in the browsers Lensboard runs in). */
+const MAX_EXTERNAL_BYTES = 2 ** 31 - 1;
+
+/**
+ * Files the user picked or dropped together: an `.onnx` with the files its weights are kept in
+ * beside it (external data, `model.onnx.data`), or else the first file alone.
+ */
+export async function openPickedFiles(store: EditorStore, files: readonly File[]): Promise<void> {
+  const onnx = files.find((f) => /\.onnx$/i.test(f.name));
+  if (!onnx || files.length === 1) {
+    if (files[0]) await openPicked(store, onnx ?? files[0]);
+    return;
+  }
+  const refuse = (message: string) =>
+    store.getState().setView({ openProblem: { file: onnx.name, errors: [{ path: '', message }] } });
+  const others = files.filter((f) => f !== onnx);
+  const big = others.find((f) => f.size > MAX_EXTERNAL_BYTES);
+  if (big) return refuse(`“${big.name}” is ${big.size} bytes; a browser reads an external data file of at most 2 GB`);
+  let external: ExternalFile[];
+  try {
+    external = await Promise.all(
+      others.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+    );
+  } catch (e) {
+    return refuse(`the browser could not read the files: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  await openPicked(store, onnx, external);
+}
+
 /** A file the user picked or dropped: its size is checked before it is read. */
-export async function openPicked(store: EditorStore, file: File): Promise<void> {
+export async function openPicked(
+  store: EditorStore,
+  file: File,
+  external: readonly ExternalFile[] = [],
+): Promise<void> {
   if (!/\.onnx$/i.test(file.name)) {
     await openRead(store, file);
     return;
@@ -208,5 +253,5 @@ export async function openPicked(store: EditorStore, file: File): Promise<void> 
     store.getState().setView({ openProblem: { file: file.name, errors: [{ path: '', message }] } });
     return;
   }
-  await openOnnx(store, file.name, read);
+  await openOnnx(store, file.name, read, external);
 }

@@ -170,6 +170,8 @@ export interface ViewData {
   unreadable: readonly AsideRecord[];
   hovered: string | null;
   compiled: CompileResult | null;
+  /** A big document is being compiled off the main thread (compile/compileOffThread.ts). */
+  compiling: boolean;
   measured: Readonly<Record<string, { width: number; height: number }>>;
   saveError: string | null;
   /** How many other tabs of this browser have Lensboard open (persist/otherTabs.ts): autosave keeps one document. */

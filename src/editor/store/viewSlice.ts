@@ -29,6 +29,7 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   heldLocks: [],
   hovered: null,
   compiled: null,
+  compiling: false,
   measured: {},
   saveError: null,
   otherTabs: 0,

@@ -33,6 +33,15 @@ export const MAX_TENSOR_ELEMENTS = 1 << 24;
 
 export type Decoded = { ok: true; model: OnnxModel } | { ok: false; error: string };
 
+/**
+ * The files an ONNX model keeps its weights in beside it (onnx/docs/ExternalData.md: a tensor's
+ * `data_location` EXTERNAL and its `location`, `offset`, `length`), by file name, as the user
+ * chose them with the .onnx (or as the CLI found them beside it).
+ */
+export interface ExternalFiles {
+  get(name: string): Uint8Array | undefined;
+}
+
 const DOUBLE = 11;
 const INT32 = 6;
 
@@ -74,7 +83,39 @@ function decodeRaw(raw: Uint8Array, dataType: number, n: number, what: string): 
   return Array.from({ length: n }, (_, i) => toInt(view.getBigInt64(8 * i, true), what));
 }
 
-function decodeTensor(buf: Uint8Array, where: string): OnnxTensor {
+/** A tensor's bytes in its external file, every key and bound checked against the file there is. */
+function externalBytes(fields: readonly Field[], what: string, external: ExternalFiles | undefined): Uint8Array {
+  const keys = new Map(
+    each(fields, 13).map((f) => {
+      const entry = readFields(readBytes(f, what), what);
+      return [text(entry, 1, what), text(entry, 2, what)] as const;
+    }),
+  );
+  const location = keys.get('location') ?? '';
+  if (!location || location.startsWith('/') || location.split(/[\\/]/).includes('..'))
+    throw new ProtobufError(`${what}: its external data's location “${location}” is not a file beside the model`);
+  const name = location.split(/[\\/]/).at(-1) as string;
+  const file = external?.get(name);
+  if (!file)
+    throw new ProtobufError(
+      `${what}: its data is in the external file “${name}”; open that file together with the .onnx (choose both)`,
+    );
+  const number = (key: string, fallback: number) => {
+    const v = keys.get(key);
+    if (v === undefined) return fallback;
+    if (!/^\d+$/.test(v)) throw new ProtobufError(`${what}: its external data's ${key} “${v}” is not a whole number`);
+    return Number(v);
+  };
+  const offset = number('offset', 0);
+  const length = number('length', file.length - offset);
+  if (offset + length > file.length)
+    throw new ProtobufError(
+      `${what}: its external data lies at bytes ${offset}…${offset + length} of “${name}”, which has ${file.length}`,
+    );
+  return file.subarray(offset, offset + length);
+}
+
+function decodeTensor(buf: Uint8Array, where: string, external?: ExternalFiles): OnnxTensor {
   const fields = readFields(buf, where);
   const name = text(fields, 8, where);
   const what = name ? `tensor “${name}”` : where;
@@ -84,13 +125,12 @@ function decodeTensor(buf: Uint8Array, where: string): OnnxTensor {
   if (![ONNX_FLOAT, ONNX_INT64, DOUBLE, INT32].includes(dataType)) {
     throw new ProtobufError(`${what}: data type ${dataType} is not float, double, int32 or int64`);
   }
-  if (each(fields, 14).some((f) => f.wire === 0 && f.value !== 0n)) {
-    throw new ProtobufError(`${what}: its data is in an external file; Lensboard reads one self-contained .onnx file`);
-  }
+  const isExternal = each(fields, 14).some((f) => f.wire === 0 && f.value !== 0n);
   const n = elementCount(dims, what);
   const raw = each(fields, 9).at(-1);
   let values: number[] | Float32Array;
-  if (raw) values = decodeRaw(readBytes(raw, what), dataType, n, what);
+  if (isExternal) values = decodeRaw(externalBytes(fields, what, external), dataType, n, what);
+  else if (raw) values = decodeRaw(readBytes(raw, what), dataType, n, what);
   else if (dataType === ONNX_FLOAT) values = Float32Array.from(each(fields, 4).flatMap((f) => readFloats(f, what)));
   else if (dataType === DOUBLE) values = Float32Array.from(each(fields, 10).flatMap((f) => readDoubles(f, what)));
   else values = each(fields, dataType === INT32 ? 5 : 7).flatMap((f) => readInts(f, what));
@@ -106,7 +146,7 @@ function readDoubles(f: Field, what: string): number[] {
   return Array.from({ length: f.bytes.length / 8 }, (_, i) => view.getFloat64(8 * i, true));
 }
 
-function decodeAttribute(buf: Uint8Array, node: string): OnnxAttribute | undefined {
+function decodeAttribute(buf: Uint8Array, node: string, external?: ExternalFiles): OnnxAttribute | undefined {
   const fields = readFields(buf, `an attribute of ${node}`);
   const name = text(fields, 1, `an attribute of ${node}`);
   const what = `attribute “${name}” of ${node}`;
@@ -116,7 +156,8 @@ function decodeAttribute(buf: Uint8Array, node: string): OnnxAttribute | undefin
   if (type === 1 && one(2)) return { name, kind: 'float', value: readFloat(one(2)!, what) };
   if (type === 2 && one(3)) return { name, kind: 'int', value: ints(one(3)!, what) };
   if (type === 3 && one(4)) return { name, kind: 'string', value: toText(readBytes(one(4)!, what)) };
-  if (type === 4 && one(5)) return { name, kind: 'tensor', value: decodeTensor(readBytes(one(5)!, what), what) };
+  if (type === 4 && one(5))
+    return { name, kind: 'tensor', value: decodeTensor(readBytes(one(5)!, what), what, external) };
   if (type === 7) return { name, kind: 'ints', value: each(fields, 8).flatMap((f) => readInts(f, what)) };
   if (type === 1) return { name, kind: 'float', value: 0 };
   if (type === 2) return { name, kind: 'int', value: 0 };
@@ -124,7 +165,7 @@ function decodeAttribute(buf: Uint8Array, node: string): OnnxAttribute | undefin
   return undefined;
 }
 
-function decodeNode(buf: Uint8Array, index: number): OnnxNode {
+function decodeNode(buf: Uint8Array, index: number, external?: ExternalFiles): OnnxNode {
   const fields = readFields(buf, `node ${index}`);
   const name = text(fields, 3, `node ${index}`);
   const opType = text(fields, 4, `node ${index}`);
@@ -138,7 +179,7 @@ function decodeNode(buf: Uint8Array, index: number): OnnxNode {
     opType,
     inputs: each(fields, 1).map((f) => toText(readBytes(f, what))),
     outputs: each(fields, 2).map((f) => toText(readBytes(f, what))),
-    attributes: each(fields, 5).flatMap((f) => decodeAttribute(readBytes(f, what), what) ?? []),
+    attributes: each(fields, 5).flatMap((f) => decodeAttribute(readBytes(f, what), what, external) ?? []),
   };
 }
 
@@ -161,20 +202,26 @@ function decodeValue(buf: Uint8Array, where: string): OnnxValue {
   return { name, elemType: elem ? ints(elem, what) : 0, shape };
 }
 
-function decodeGraph(buf: Uint8Array): OnnxGraph {
+function decodeGraph(buf: Uint8Array, external?: ExternalFiles): OnnxGraph {
   const fields = readFields(buf, 'the graph');
   return {
     name: text(fields, 2, 'the graph'),
     docString: text(fields, 10, 'the graph'),
-    nodes: each(fields, 1).map((f, i) => decodeNode(readBytes(f, `node ${i}`), i)),
-    initializers: each(fields, 5).map((f, i) => decodeTensor(readBytes(f, `initialiser ${i}`), `initialiser ${i}`)),
+    nodes: each(fields, 1).map((f, i) => decodeNode(readBytes(f, `node ${i}`), i, external)),
+    initializers: each(fields, 5).map((f, i) =>
+      decodeTensor(readBytes(f, `initialiser ${i}`), `initialiser ${i}`, external),
+    ),
     inputs: each(fields, 11).map((f) => decodeValue(readBytes(f, 'an input'), 'input')),
     outputs: each(fields, 12).map((f) => decodeValue(readBytes(f, 'an output'), 'output')),
   };
 }
 
-/** The bytes of a `.onnx` file as a model, or the first problem found, naming where it is. */
-export function decodeOnnx(bytes: Uint8Array): Decoded {
+/**
+ * The bytes of a `.onnx` file as a model, or the first problem found, naming where it is; a
+ * tensor kept in an external file is read from `external` (the cap on the .onnx holds; each
+ * external tensor is bounded by the element count as any other).
+ */
+export function decodeOnnx(bytes: Uint8Array, external?: ExternalFiles): Decoded {
   if (bytes.length > MAX_ONNX_BYTES) {
     return { ok: false, error: `the file is ${bytes.length} bytes; Lensboard opens files of at most 50 MB` };
   }
@@ -193,7 +240,7 @@ export function decodeOnnx(bytes: Uint8Array): Decoded {
         opset: version ? ints(version, 'opset_import') : 0,
         producer: text(fields, 2, 'producer_name'),
         docString: text(fields, 6, 'doc_string'),
-        graph: decodeGraph(readBytes(graph, 'the graph')),
+        graph: decodeGraph(readBytes(graph, 'the graph'), external),
         metadata: each(fields, 14).map((f) => {
           const entry = readFields(readBytes(f, 'metadata_props'), 'metadata_props');
           return { key: text(entry, 1, 'metadata_props'), value: text(entry, 2, 'metadata_props') };

@@ -6,7 +6,7 @@
  *     ends on from the same rows prepared (pixels / 255, by position, --prepared);
  *   - its `prepare` gives Lensboard's prepared values bit for bit for every encoding;
  *   - its raw reader gives the trainer's rows of a split for class labels one-hot, ±1 and in
- *     bits, ℤ₂ thresholds and regression targets.
+ *     bits, ℤ₂ thresholds, regression targets and a sequence set's token per position.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -57,6 +57,7 @@ const READS = [
   { id: 'xor', options: { n: 40, labelKind: 'scalar', scalar: 'signed' }, split: 'train' },
   { id: 'plane', options: { n: 30 }, split: 'all' },
   { id: 'iris', options: {}, split: 'train' },
+  { id: 'reverse', options: { length: 3, examples: 40 }, split: 'all' },
 ] as const;
 
 let answer: {

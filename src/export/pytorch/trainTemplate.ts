@@ -164,7 +164,17 @@ def read_raw(path, dtype, described, header, body, split):
     x = prepare(preparation, raw)
     classes = preparation.get("classes")
     label = described.get("label", {"kind": "class", "columns": ["class"]})
-    if classes and label["kind"] == "class" and rest == list(label["columns"]):
+    if label["kind"] == "tokens" and rest == list(label["columns"]):
+        # a sequence set: each position's column holds the id of the token it learns, one-hot
+        # over the vocabulary, or label["untrained"] (a zero row: the position is not trained)
+        width = len(preparation["tokens"]["symbols"])
+        ids = np.array([[number(path, n, h, r[at[h]]) for h in rest] for n, r in body], dtype=np.int64)
+        bad = (ids != label["untrained"]) & ((ids < 0) | (ids >= width))
+        if bad.any():
+            n, h = np.argwhere(bad)[0]
+            raise SystemExit(f"{path}: row {body[n][0]}, column {rest[h]!r}: {ids[n, h]} is no token id of 0..{width - 1}")
+        y = (ids[:, :, None] == np.arange(width)).astype(np.float64)
+    elif classes and label["kind"] == "class" and rest == list(label["columns"]):
         names = {name: i for i, name in enumerate(classes["names"])}
         unknown = next((r[at[rest[0]]] for _, r in body if r[at[rest[0]]].strip() not in names), None)
         if unknown is not None:

@@ -4,15 +4,21 @@
  * document's runs only: another document's weights need not fit this diagram), delete it.
  */
 import { useState } from 'react';
-import { downloadText } from '../../editor/persist/download';
+import { downloadBlob, downloadText } from '../../editor/persist/download';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
-import { modelFileName } from '../model/modelFileName';
+import { modelArchiveName, modelFileName } from '../model/modelFileName';
 import { useTrainSession } from '../session/TrainSessionContext';
 import { openRun } from './openRun';
 import { useFlushRun } from './RunBookContext';
 import type { RunBook } from './runBook';
 import { runFacts } from './runFacts';
-import type { RunRecord } from './runRecord';
+import type { RunModel, RunRecord } from './runRecord';
+
+/** A kept run's model file saved as it is kept: the archive (`.lensboard`), or an older record's JSON. */
+function download(model: RunModel, docName: string): void {
+  if ('text' in model) downloadText(model.text, modelFileName(docName));
+  else downloadBlob(new Blob([model.archive], { type: 'application/octet-stream' }), modelArchiveName(docName));
+}
 
 export interface RunItemProps {
   readonly run: RunRecord;
@@ -35,7 +41,7 @@ export function RunItem({ run, book, own, colour, unsaved }: RunItemProps) {
   async function openWeights() {
     // Opening starts the session afresh: the run under way is kept first.
     await flush();
-    if (openRun(session, run)) notify(`Opened the weights of “${run.name}”: Play goes on from them.`);
+    if (await openRun(session, run)) notify(`Opened the weights of “${run.name}”: Play goes on from them.`);
     else notify(`Open weights: “${run.name}” has no model file that can be read.`, 'error');
   }
 
@@ -67,15 +73,11 @@ export function RunItem({ run, book, own, colour, unsaved }: RunItemProps) {
           <span className="run-swatch" style={{ background: colour ?? 'transparent' }} aria-hidden="true" />
           Overlay
         </label>
-        <button
-          type="button"
-          disabled={!run.modelText}
-          onClick={() => run.modelText && downloadText(run.modelText, modelFileName(run.docName))}
-        >
+        <button type="button" disabled={!run.model} onClick={() => run.model && download(run.model, run.docName)}>
           Export
         </button>
         {own && (
-          <button type="button" disabled={!run.modelText} onClick={() => void openWeights()}>
+          <button type="button" disabled={!run.model} onClick={() => void openWeights()}>
             Open weights
           </button>
         )}

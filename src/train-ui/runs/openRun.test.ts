@@ -5,17 +5,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { compileDocument } from '../../compile/compile';
+import { bindingShapes } from '../../data/binding';
 import type { LensDocument } from '../../io/document';
+import type { NamedArray } from '../../io/modelSchema';
+import { modelArchiveChunks } from '../../io/modelWrite';
 import { parseDocument } from '../../io/parse';
 import { TrainerClient } from '../../learn/trainerClient';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { documentHash } from '../session/documentHash';
 import { TrainSession } from '../session/trainSession';
-import { lastRunOf, openRun } from './openRun';
+import { lastRunOf, openRun, parseRunModel } from './openRun';
 import { recordRuns } from './recordRuns';
 import { createRunBook } from './runBook';
-import type { RunRecord } from './runRecord';
+import { type RunRecord, readRunRecord } from './runRecord';
 import { memoryRunStorage } from './runStorage';
 
 const read = parseDocument(JSON.parse(readFileSync(new URL('../../io/examples/xor.json', import.meta.url), 'utf8')));
@@ -42,8 +46,19 @@ describe('a kept run, opened again', () => {
     const run = lastRunOf(book.store.getState().runs, xor) as RunRecord;
     expect(run.epochs).toHaveLength(3);
 
+    // a record kept before runs were binary: the JSON form's text, read through readRunRecord
+    const { model: _, ...rest } = run;
+    const legacy = readRunRecord({ ...rest, modelText: await first.reads.modelText() });
+    if (!legacy.ok) throw new Error(legacy.reason);
+    expect(legacy.run.model).toMatchObject({ text: expect.stringContaining('"lensboard-model"') });
+    const old = session(3);
+    expect(await openRun(old, legacy.run)).toBe(true);
+    await until(old, (st) => st.phase === 'paused' && st.measured !== null);
+    expect(await weights(old)).toEqual(await weights(first));
+    old.dispose();
+
     const again = session(3);
-    expect(openRun(again, run)).toBe(true);
+    expect(await openRun(again, run)).toBe(true);
     const held = await until(again, (st) => st.phase === 'paused' && st.measured !== null);
     expect(held).toMatchObject({ step: done.step, epochs: done.epochs });
     expect(await weights(again)).toEqual(await weights(first));
@@ -57,15 +72,116 @@ describe('a kept run, opened again', () => {
   });
 
   it('is the newest of the document’s runs that has a model file', () => {
-    const base = { docHash: 'x', modelText: 'm' } as unknown as RunRecord;
+    const base = { docHash: 'x', model: { text: 'm' } } as unknown as RunRecord;
     const runs = [
       { ...base, id: '1', endedAt: '2026-12-04T10:00:00Z' },
       { ...base, id: '2', endedAt: '2026-12-04T11:00:00Z' },
-      { ...base, id: '3', endedAt: '2026-12-04T12:00:00Z', modelText: null },
+      { ...base, id: '3', endedAt: '2026-12-04T12:00:00Z', model: null },
     ] as RunRecord[];
     const doc = { ...xor };
     expect(lastRunOf(runs, doc)).toBeNull(); // another document's hash
     const own = runs.map((r) => ({ ...r, docHash: documentHash(doc) }));
     expect(lastRunOf(own, doc)?.id).toBe('2');
+  });
+});
+
+/**
+ * A run of the MNIST MLP widened to 10,000 hidden units: 7,950,010 parameters, 31.8 MB of
+ * float32 weights, which the JSON form's base64 (42 MB) and its 50 MB cap could not hold with
+ * any optimiser state. Kept as the archive's bytes through storage (a structured clone, as
+ * IndexedDB keeps it) and read back by a new book, as after a reload.
+ */
+function bigModel(): { archive: ArrayBuffer; weights: NamedArray[] } {
+  const text = readFileSync(new URL('../../io/examples/mnist-mlp.json', import.meta.url), 'utf8');
+  const parsed = parseDocument(JSON.parse(text.replaceAll('128', '10000')));
+  if (!parsed.ok) throw new Error('the widened mnist-mlp does not parse');
+  const doc = parsed.doc;
+  const binding = doc.dataset as NonNullable<LensDocument['dataset']>;
+  const shapes = bindingShapes(binding.id, binding.options);
+  const model = compileDocument(doc, { requireLoss: true, datasetShapes: { ...shapes, field: 'real' } }).model;
+  if (!model) throw new Error('the widened mnist-mlp does not compile');
+  const weights: NamedArray[] = model.params.map((p, k) => {
+    const data = new Float32Array(p.type.shape.reduce((a, b) => a * b, 1));
+    for (let i = 0; i < data.length; i++) data[i] = ((i * 7919 + k) % 2001) / 1000 - 1;
+    return { name: p.name, shape: [...p.type.shape], group: 'model', data };
+  });
+  const chunks = modelArchiveChunks({
+    diagram: doc,
+    trainingConfig: {
+      dataset: {
+        id: binding.id,
+        options: { ...binding.options },
+        ...shapes,
+        featureShape: [...shapes.featureShape],
+        labelShape: [...shapes.labelShape],
+      },
+      loss: 'softmax-cross-entropy',
+      optimiser: { kind: 'gd', learningRate: 0.01, momentum: 0.9, beta1: 0.9, beta2: 0.999, epsilon: 1e-7 },
+      seed: 1,
+      batchSize: 32,
+      testFraction: 0,
+      epochsDone: 1,
+      stepsDone: 10,
+    },
+    metrics: null,
+    weights,
+  });
+  return { archive: joined(chunks), weights };
+}
+
+function joined(chunks: readonly Uint8Array[]): ArrayBuffer {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out.buffer;
+}
+
+describe('a big run kept as binary', () => {
+  it('opens again after a reload: 31.8 MB of weights through storage, the same values', async () => {
+    const { archive, weights } = bigModel();
+    const bytes = weights.reduce((n, w) => n + w.data.byteLength, 0);
+    expect(bytes).toBeGreaterThanOrEqual(30_000_000);
+    const storage = memoryRunStorage();
+    const run: RunRecord = {
+      id: 'big',
+      name: 'Run 1',
+      docHash: 'h',
+      docName: 'MNIST, wide',
+      dataset: null,
+      settings: {
+        batchSize: 32,
+        epochs: 1,
+        optimiser: { kind: 'gd', hypers: {} },
+        loss: 'softmax-cross-entropy',
+        testFraction: 0,
+      },
+      seed: 1,
+      engine: 'tfjs-wasm',
+      backend: 'wasm',
+      startedAt: '2026-12-06T00:00:00.000Z',
+      endedAt: '2026-12-06T00:01:00.000Z',
+      status: 'done',
+      epochs: [],
+      steps: 10,
+      model: { archive },
+    };
+    await createRunBook(storage).put(run);
+    const again = createRunBook(storage);
+    await again.load();
+    expect(again.store.getState()).toMatchObject({ unsaved: [], notice: null });
+    const kept = again.get('big')?.model;
+    if (!kept || !('archive' in kept)) throw new Error('the big run was not kept as an archive');
+    const parsed = await parseRunModel(kept);
+    if (!parsed.ok) throw new Error(parsed.errors[0].message);
+    expect(parsed.weights.map((w) => w.name)).toEqual(weights.map((w) => w.name));
+    parsed.weights.forEach((w, k) => {
+      expect(w.data.length).toBe(weights[k].data.length);
+      expect(
+        Buffer.from(w.data.buffer, w.data.byteOffset, w.data.byteLength).equals(Buffer.from(weights[k].data.buffer)),
+      ).toBe(true);
+    });
   });
 });

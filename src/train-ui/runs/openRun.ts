@@ -5,14 +5,22 @@
  */
 
 import type { LensDocument } from '../../io/document';
-import { parseModelText } from '../../model/modelParse';
+import { bytesSource } from '../../io/modelArchive';
+import { type ModelParse, parseModelArchive, parseModelText } from '../../model/modelParse';
 import { documentHash } from '../session/documentHash';
 import type { TrainSession } from '../session/trainSession';
-import type { RunRecord } from './runRecord';
+import type { RunModel, RunRecord } from './runRecord';
+
+/** A kept run's model file read back: the archive's bytes, or an older record's JSON text. */
+export function parseRunModel(model: RunModel): Promise<ModelParse> {
+  return 'archive' in model
+    ? parseModelArchive(bytesSource(new Uint8Array(model.archive)))
+    : Promise.resolve(parseModelText(model.text));
+}
 
 /** False when the run has no model file that can be read (nothing changes then). */
-export function openRun(session: TrainSession, run: RunRecord): boolean {
-  const parsed = run.modelText ? parseModelText(run.modelText) : null;
+export async function openRun(session: TrainSession, run: RunRecord): Promise<boolean> {
+  const parsed = run.model ? await parseRunModel(run.model) : null;
   if (!parsed?.ok) return false;
   const { epochsDone, stepsDone, optimiserSteps } = parsed.model.trainingConfig;
   session.loadWeights({ weights: parsed.weights, epochsDone, stepsDone, optimiserSteps, name: run.name }, run.epochs);
@@ -22,6 +30,6 @@ export function openRun(session: TrainSession, run: RunRecord): boolean {
 /** The document's last kept run that can be opened, or null. */
 export function lastRunOf(runs: readonly RunRecord[], doc: LensDocument): RunRecord | null {
   const hash = documentHash(doc);
-  const own = runs.filter((r) => r.docHash === hash && r.modelText !== null);
+  const own = runs.filter((r) => r.docHash === hash && r.model !== null);
   return own.reduce<RunRecord | null>((last, r) => (last === null || r.endedAt >= last.endedAt ? r : last), null);
 }

@@ -8,14 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { LensDocument } from '../../io/document';
 import { parseDocument } from '../../io/parse';
 import { TrainerClient } from '../../learn/trainerClient';
-import { parseModelText } from '../../model/modelParse';
-import { loadModel } from '../../model/modelRuntime';
+import { loadOpened } from '../../model/modelRuntime';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { documentHash } from '../session/documentHash';
 import { TrainSession } from '../session/trainSession';
+import { parseRunModel } from './openRun';
 import { recordRuns } from './recordRuns';
 import { createRunBook } from './runBook';
+import type { RunModel } from './runRecord';
 import { memoryRunStorage } from './runStorage';
 
 const read = parseDocument(JSON.parse(readFileSync(new URL('../../io/examples/xor.json', import.meta.url), 'utf8')));
@@ -38,8 +39,13 @@ async function sessionWeights(session: TrainSession) {
   return model?.parameters.map((p) => [p.name, Array.from(p.data)]);
 }
 
-const fileWeights = (text: string | null) =>
-  loadModel(text as string).parameters.map((p) => [p.name, Array.from(p.data)]);
+/** The kept model file's weights, by name: kept as the archive's bytes, binary, whatever the size. */
+async function fileWeights(model: RunModel | null) {
+  if (!model || !('archive' in model)) throw new Error('the run was not kept as an archive');
+  const parsed = await parseRunModel(model);
+  if (!parsed.ok) throw new Error(parsed.errors[0].message);
+  return loadOpened(parsed.model, parsed.weights).parameters.map((p) => [p.name, Array.from(p.data)]);
+}
 
 describe('recording runs', () => {
   it('keeps a run that ends, with its epochs and weights, and Train more goes on in the same record', async () => {
@@ -51,7 +57,7 @@ describe('recording runs', () => {
     expect(run).toMatchObject({ status: 'done', steps: done.step, docHash: documentHash(xor), docName: xor.name });
     expect(run.name).toMatch(/^Run 1 · .+ · typed arrays$/);
     expect(run.epochs.map((e) => e.epoch)).toEqual([0, 1]);
-    expect(fileWeights(run.modelText)).toEqual(await sessionWeights(session));
+    expect(await fileWeights(run.model)).toEqual(await sessionWeights(session));
 
     session.more(3);
     const more = await until(session, (s) => s.phase === 'done' && s.result?.epochs === 5);
@@ -60,7 +66,7 @@ describe('recording runs', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ id: run.id, startedAt: run.startedAt, steps: more.step, name: run.name });
     expect(runs[0].epochs).toHaveLength(5);
-    expect(fileWeights(runs[0].modelText)).toEqual(await sessionWeights(session));
+    expect(await fileWeights(runs[0].model)).toEqual(await sessionWeights(session));
     recorder.dispose();
     session.dispose();
   });
@@ -76,7 +82,7 @@ describe('recording runs', () => {
     const runs = book.store.getState().runs;
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'paused', steps: paused.step });
-    expect(fileWeights(runs[0].modelText)).toEqual(await sessionWeights(session));
+    expect(await fileWeights(runs[0].model)).toEqual(await sessionWeights(session));
 
     session.reset();
     session.step();
@@ -96,7 +102,7 @@ describe('recording runs', () => {
     await until(session, (s) => s.phase === 'done');
     await recorder.flush();
     const [run] = book.store.getState().runs;
-    const parsed = parseModelText(run.modelText as string);
+    const parsed = await parseRunModel(run.model as RunModel);
     if (!parsed.ok) throw new Error('the run’s model file does not parse');
     const { epochsDone, stepsDone } = parsed.model.trainingConfig;
     session.loadWeights({ weights: parsed.weights, epochsDone, stepsDone, name: run.name });

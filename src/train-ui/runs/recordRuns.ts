@@ -3,7 +3,7 @@
  * stopped, failed) and recorded again, as the same run, when Train more continues it. `flush`
  * keeps a run that has taken steps but not ended (the page calls it before Reset and when the
  * user leaves the document): the worker is still there to write the weights. The model file is
- * read only then, never on a snapshot. Attachable to any session; one recorder per session.
+ * read only then, never on a snapshot, and kept as the archive's bytes, whatever its size. Attachable to any session; one recorder per session.
  */
 import type { LensDocument } from '../../io/document';
 import { documentHash } from '../session/documentHash';
@@ -11,7 +11,7 @@ import { ENDED, type SessionState } from '../session/sessionState';
 import type { TrainSession } from '../session/trainSession';
 import type { RunBook } from './runBook';
 import { defaultRunName, runRecordOf } from './runOfSession';
-import type { RunStatus } from './runRecord';
+import type { RunModel, RunStatus } from './runRecord';
 
 export interface RunRecorder {
   /**
@@ -44,13 +44,13 @@ export function recordRuns(session: TrainSession, book: RunBook, docOf: () => Le
     status: RunStatus,
     r: SessionRun,
     doc: LensDocument,
-    text: Promise<string | null>,
+    file: Promise<RunModel | null>,
   ) {
     const docHash = documentHash(doc);
     // An edit that changed what is trained goes on as another run: it trains another document.
     const same = kept !== null && kept.no === r.no && kept.docHash === docHash ? kept : null;
     if (same && same.step === state.step && status === 'paused') return;
-    const modelText = await text;
+    const model = await file;
     const id = same?.id ?? newId();
     const startedAt = same?.startedAt ?? r.startedAt;
     kept = { no: r.no, id, docHash, startedAt, step: state.step };
@@ -58,15 +58,18 @@ export function recordRuns(session: TrainSession, book: RunBook, docOf: () => Le
     const name = book.get(id)?.name ?? defaultRunName(number, doc, state.result?.engine ?? state.engine);
     const endedAt = new Date().toISOString();
     // Listed at once; the storage write is not waited for: Reset waits on flush, and only the worker's reply matters to it.
-    void book.put(runRecordOf({ id, name, doc, state, status, startedAt, endedAt, modelText }));
+    void book.put(runRecordOf({ id, name, doc, state, status, startedAt, endedAt, model }));
   }
 
   /** The model file is asked for now, while the worker still holds this run (Train more may follow at once). */
   const enqueue = (state: SessionState, status: RunStatus): Promise<void> => {
     const r = run;
     const doc = docOf();
-    const text = session.reads.modelText().catch(() => null);
-    queue = queue.then(() => record(state, status, r, doc, text)).catch(() => undefined);
+    const file = session.reads.modelArchive().then(
+      (archive) => (archive ? { archive } : null),
+      () => null,
+    );
+    queue = queue.then(() => record(state, status, r, doc, file)).catch(() => undefined);
     return queue;
   };
 

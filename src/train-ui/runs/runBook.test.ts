@@ -40,7 +40,7 @@ function aRun(id: string, extra: Partial<RunRecord> = {}): RunRecord {
       test: null,
     })),
     steps: 96,
-    modelText: '{"format":"lensboard-model"}',
+    model: { archive: Uint8Array.of(0x89, 0x4c, 0x42, 0x4d).buffer },
     ...extra,
   };
 }
@@ -99,6 +99,24 @@ describe('the run book', () => {
     const s = again.store.getState();
     expect(s.runs).toEqual([aRun('early'), aRun('late', { startedAt: '2026-12-04T12:00:00.000Z' })]);
     expect(s.notice).toMatch(/^1 kept run could not be read and was skipped \(epochs\.0\./);
+  });
+
+  it('reads a record kept before runs were binary: its modelText becomes the model’s text', async () => {
+    const { model: _, ...rest } = aRun('old');
+    const storage = memoryRunStorage([
+      { ...rest, modelText: '{"format":"lensboard-model"}' },
+      { ...rest, id: 'none', modelText: null },
+    ]);
+    const book = createRunBook(storage);
+    await book.load();
+    expect(book.store.getState().notice).toBeNull();
+    expect(book.get('old')?.model).toEqual({ text: '{"format":"lensboard-model"}' });
+    expect(book.get('none')?.model).toBeNull();
+  });
+
+  it('counts a kept archive by its bytes', () => {
+    const archive = new ArrayBuffer(3_000_000);
+    expect(storedSize(aRun('big', { model: { archive } })) - storedSize(aRun('big', { model: null }))).toBe(3_000_000);
   });
 
   it('keeps a failed run’s NaN loss through storage', async () => {

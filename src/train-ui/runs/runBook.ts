@@ -8,8 +8,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type RunRecord, readRunRecord, storedSize } from './runRecord';
 import type { RunStorage } from './runStorage';
 
-/** 64 MB of stored text (string length), all runs together. */
-export const RUNS_CAP_CHARS = 64 * 1024 * 1024;
+/**
+ * 512 MB kept, all runs together (runRecord.ts `storedSize`): room for a few runs of a model of
+ * tens of millions of parameters trained with Adam, whose archives are kept as binary.
+ */
+export const RUNS_CAP_BYTES = 512 * 1024 * 1024;
 
 export interface RunBookState {
   /** Oldest first, as they were recorded. */
@@ -34,9 +37,9 @@ export interface RunBook {
   get(id: string): RunRecord | undefined;
 }
 
-const megabytes = (chars: number) => Math.round(chars / (1024 * 1024));
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-export function createRunBook(storage: RunStorage, capChars = RUNS_CAP_CHARS): RunBook {
+export function createRunBook(storage: RunStorage, capBytes = RUNS_CAP_BYTES): RunBook {
   const store = createStore<RunBookState>(() => ({ runs: [], unsaved: [], overlay: [], notice: null }));
   const sizes = new Map<string, number>(); // of the runs stored, by id
   const set = (patch: Partial<RunBookState>) => store.setState(patch);
@@ -48,10 +51,10 @@ export function createRunBook(storage: RunStorage, capChars = RUNS_CAP_CHARS): R
   async function keep(run: RunRecord): Promise<void> {
     const size = storedSize(run);
     const others = [...sizes].reduce((sum, [id, n]) => (id === run.id ? sum : sum + n), 0);
-    if (others + size > capChars) {
+    if (others + size > capBytes) {
       unsaved(run.id, true);
       set({
-        notice: `Runs are full (${megabytes(capChars)} MB kept): delete a run to keep new ones. “${run.name}” stays until the page closes.`,
+        notice: `Runs are full (${megabytes(capBytes)} MB kept): delete a run to keep new ones. “${run.name}” stays until the page closes.`,
       });
       return;
     }

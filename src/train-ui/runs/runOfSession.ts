@@ -8,7 +8,7 @@ import { getOptimiser } from '../../learn/optimisers/index';
 import { hypersShown, hyperValue, lossKind, optimiserKind } from '../panel/trainSettings';
 import { documentHash } from '../session/documentHash';
 import type { SessionState } from '../session/sessionState';
-import type { RunRecord, RunSettings, RunStatus } from './runRecord';
+import type { RunModel, RunRecord, RunSettings, RunStatus } from './runRecord';
 
 /** How a list names the engine that ran. */
 export function engineLabel(engine: string | null): string {
@@ -42,7 +42,7 @@ export interface RunFacts {
   readonly status: RunStatus;
   readonly startedAt: string;
   readonly endedAt: string;
-  readonly modelText: string | null;
+  readonly model: RunModel | null;
 }
 
 export function runRecordOf(f: RunFacts): RunRecord {
@@ -62,6 +62,6 @@ export function runRecordOf(f: RunFacts): RunRecord {
     status: f.status,
     epochs: state.epochs,
     steps: state.step,
-    modelText: f.modelText,
+    model: f.model,
   };
 }

@@ -1,8 +1,11 @@
 /**
  * A run, as data (docs/training-panel.md, "Runs"): the document it trained (a content hash and its name), its
  * dataset and options, settings, seed, the engine that ran, metrics per epoch, and its final
- * weights and optimiser state as the run's model-file text. What is read back from storage goes
- * through `readRunRecord`, so a damaged record is refused whole, never half-loaded.
+ * weights and optimiser state as the run's model file. The model file is kept as the archive's
+ * bytes (docs/model-format.md, *The archive*), binary in IndexedDB, so a run of any size opens
+ * again; a record kept before held the JSON form's text (`modelText`), which `readRunRecord`
+ * still reads. What is read back from storage goes through `readRunRecord`, so a damaged record
+ * is refused whole, never half-loaded.
  */
 import { z } from 'zod';
 import type { EpochMetrics } from '../../learn/trainerTypes';
@@ -40,8 +43,14 @@ export interface RunRecord {
   readonly epochs: readonly EpochMetrics[];
   readonly steps: number;
   /** The run as a model file (weights and optimiser state); null when the worker could not write it. */
-  readonly modelText: string | null;
+  readonly model: RunModel | null;
 }
+
+/**
+ * A run's model file as kept: the archive's bytes, or, in a record kept before runs were kept as
+ * binary, the JSON form's text.
+ */
+export type RunModel = { readonly archive: ArrayBuffer } | { readonly text: string };
 
 // A loss may be NaN or ±∞ (a failed run's last epochs), which zod's number refuses.
 const Num = z.custom<number>((v) => typeof v === 'number', 'expected a number');
@@ -82,17 +91,28 @@ export const RunRecordSchema = z.object({
   status: z.enum(RUN_STATUSES),
   epochs: z.array(EpochSchema),
   steps: z.number().int().min(0),
-  modelText: z.string().nullable(),
+  model: z.union([z.object({ archive: z.instanceof(ArrayBuffer) }), z.object({ text: z.string() })]).nullable(),
 });
 
 export type RunRead = { readonly ok: true; readonly run: RunRecord } | { readonly ok: false; readonly reason: string };
 
+/** A record kept before runs were kept as binary: its `modelText` becomes the model's text. */
+function migrated(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || 'model' in raw || !('modelText' in raw)) return raw;
+  const { modelText, ...rest } = raw as { modelText: unknown };
+  return { ...rest, model: typeof modelText === 'string' ? { text: modelText } : modelText };
+}
+
 export function readRunRecord(raw: unknown): RunRead {
-  const parsed = RunRecordSchema.safeParse(raw);
+  const parsed = RunRecordSchema.safeParse(migrated(raw));
   if (parsed.success) return { ok: true, run: parsed.data as RunRecord };
   const first = parsed.error.issues[0];
   return { ok: false, reason: `${first.path.join('.') || 'the record'}: ${first.message}` };
 }
 
-/** What a record costs in storage, measured as the size cap measures it: its JSON's length. */
-export const storedSize = (run: RunRecord): number => JSON.stringify(run).length;
+/** What a record costs in storage, about: its archive's bytes, or its text's length, and the rest as JSON. */
+export function storedSize(run: RunRecord): number {
+  const { model, ...rest } = run;
+  const weights = model === null ? 0 : 'archive' in model ? model.archive.byteLength : model.text.length;
+  return JSON.stringify(rest).length + weights;
+}

@@ -66,7 +66,7 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
         // Going back to a document whose session was let go: its last kept run, opened again.
         back: (session) => {
           const last = lastRunOf(runs.book.store.getState().runs, store.getState().doc);
-          if (last) openRun(session, last);
+          if (last) void openRun(session, last);
         },
         dropped: (session) =>
           runs.flush(session).finally(() => {

@@ -46,6 +46,15 @@ export class WorkerReads {
     return client ? client.modelFile(createdAt) : null;
   }
 
+  /** The run as the archive's bytes, whatever its size (the run book keeps it so); null with no run. */
+  async modelArchive(createdAt?: Date): Promise<ArrayBuffer | null> {
+    const client = this.running();
+    if (!client) return null;
+    const file = await client.modelFile(createdAt, true);
+    if (!('chunks' in file)) throw new Error('the training worker sent the JSON form, not the archive asked for');
+    return new Blob([...file.chunks]).arrayBuffer();
+  }
+
   /**
    * Every buffer of the next step the run takes (a paused run takes it when stepped), with the
    * document the run trains; a large trace comes summarised at `example`'s rows.

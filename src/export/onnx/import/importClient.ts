@@ -6,7 +6,7 @@
  * saying so, never as silence.
  */
 import type { ImportProgress, OnnxImport } from './importOnnx';
-import type { FromImportWorker, ImportRequest } from './importProtocol';
+import { type ExternalFile, externalFiles, type FromImportWorker, type ImportRequest } from './importProtocol';
 
 /** What the client needs of a Worker, so that a test can hand it one in its own thread. */
 export interface ImportWorkerLike {
@@ -32,20 +32,27 @@ const died = (why: string): OnnxImport => ({
   errors: [{ path: '', message: `the ONNX reader stopped before it finished: ${why}` }],
 });
 
-async function inline(bytes: Uint8Array, name: string, onProgress: (p: ImportProgress) => void): Promise<OnnxImport> {
+async function inline(
+  bytes: Uint8Array,
+  name: string,
+  onProgress: (p: ImportProgress) => void,
+  external: readonly ExternalFile[],
+): Promise<OnnxImport> {
   const { importOnnx } = await import('./importOnnx');
-  return importOnnx(bytes, name, onProgress);
+  return importOnnx(bytes, name, onProgress, externalFiles(external));
 }
 
 /**
- * Starts importing `bytes` (transferred to the worker: the caller's array is emptied).
- * `makeWorker` defaults to the module worker, or none where `Worker` does not exist.
+ * Starts importing `bytes` (transferred to the worker: the caller's array is emptied), with the
+ * files its weights are kept in beside it (`external`, transferred too). `makeWorker` defaults
+ * to the module worker, or none where `Worker` does not exist.
  */
 export function startOnnxImport(
   bytes: Uint8Array,
   name: string,
   onProgress: (p: ImportProgress) => void,
   makeWorker: (() => ImportWorkerLike) | null = typeof Worker === 'undefined' ? null : browserWorker,
+  external: readonly ExternalFile[] = [],
 ): RunningImport {
   let cancelled = false;
   let settle: (o: ImportOutcome) => void = () => {};
@@ -64,9 +71,13 @@ export function startOnnxImport(
       else settle(data.result);
     };
     worker.onerror = (e) => !cancelled && settle(died(e.message || 'the worker failed'));
-    worker.postMessage({ type: 'import', bytes, name }, [bytes.buffer as ArrayBuffer]);
+    const moved = [...new Set([bytes, ...external.map((f) => f.bytes)].map((b) => b.buffer as ArrayBuffer))];
+    worker.postMessage(
+      external.length ? { type: 'import', bytes, name, external } : { type: 'import', bytes, name },
+      moved,
+    );
   } else {
-    inline(bytes, name, hear).then(
+    inline(bytes, name, hear, external).then(
       (r) => !cancelled && settle(r),
       (e: Error) => !cancelled && settle(died(e.message)),
     );

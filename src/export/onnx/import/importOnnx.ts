@@ -15,7 +15,7 @@ import type { DatasetBinding, LensDocument } from '../../../io/document';
 import type { ModelFile, NamedArray } from '../../../io/modelSchema';
 import { buildModelFile } from '../../../io/modelWrite';
 import { hypersOf } from '../../../learn/optimisers/index';
-import { decodeOnnx } from '../decode';
+import { decodeOnnx, type ExternalFiles } from '../decode';
 import type { OnnxModel, OnnxNode, OnnxTensor } from '../model';
 import { carriedBinding, importedName } from './carried';
 import { Drawing, type Value } from './drawing';
@@ -308,9 +308,14 @@ function translate(m: OnnxModel, fileName: string, onProgress: OnProgress): Onnx
  * The bytes of a `.onnx` file as a Lensboard model file and its weights, or every reason it
  * cannot be drawn; `onProgress` hears each stage start and the drawing advance.
  */
-export function importOnnx(bytes: Uint8Array, fileName: string, onProgress: OnProgress = () => {}): OnnxImport {
+export function importOnnx(
+  bytes: Uint8Array,
+  fileName: string,
+  onProgress: OnProgress = () => {},
+  external?: ExternalFiles,
+): OnnxImport {
   onProgress(at('reading'));
-  const decoded = decodeOnnx(bytes);
+  const decoded = decodeOnnx(bytes, external);
   if (!decoded.ok) return fail([issue('', decoded.error)]);
   try {
     return translate(decoded.model, fileName, onProgress);

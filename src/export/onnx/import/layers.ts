@@ -104,18 +104,53 @@ function averagePool(c: Ctx): Value[] {
   const x = image(c);
   const [kh, kw] = intsAttr(c.node, 'kernel_shape') ?? [];
   if (!(kh >= 1 && kw >= 1)) refuse('its attribute kernel_shape is not two window sizes');
-  if (intAttr(c.node, 'ceil_mode', 0) !== 0)
-    refuse('its attribute ceil_mode = 1 keeps partial windows past the edge; Lensboard pools whole windows');
-  const g = spatialGeometry(c, x.shape[2]);
+  const window = { input: [x.shape[0], x.shape[1]] as const, kernel: [kh, kw] as const };
+  const base = spatialGeometry(c, x.shape[2], window);
+  const g = spatialGeometry(c, x.shape[2], { ...window, ceil: intAttr(c.node, 'ceil_mode', 0) !== 0 });
   if (g.dilations.some((d) => d !== 1))
     refuse(`its attribute dilations = [${g.dilations.join(', ')}] spreads the window`);
   const tiles = g.pads.every((p) => p === 0) && g.strides[0] === kh && g.strides[1] === kw;
   if (tiles && x.shape[0] % kh === 0 && x.shape[1] % kw === 0) return [averageWindows(c, x, kh, kw)];
-  if (g.pads.some((p) => p !== 0) && intAttr(c.node, 'count_include_pad', 0) !== 1)
-    refuse(
-      'its attribute count_include_pad = 0 divides edge windows by fewer cells; Lensboard divides by the whole window',
-    );
-  return [windowMean(c, x, kh, kw, g)];
+  const ceilCells = [g.pads[1] - base.pads[1], g.pads[3] - base.pads[3]];
+  const countsPad = intAttr(c.node, 'count_include_pad', 0) === 1;
+  if (ceilCells.every((k) => k === 0) && (countsPad || g.pads.every((p) => p === 0)))
+    return [windowMean(c, x, kh, kw, g)];
+  return [partialWindowMean(c, x, kh, kw, g, countsPad ? base : null)];
+}
+
+/**
+ * Average pooling whose edge windows divide by fewer cells than the window has (ceil mode's
+ * partial windows; the start padding too unless `count_include_pad`, as ONNX and PyTorch
+ * count): the window's sum times 1 / the cells it counts, that count being the same window
+ * summed over a constant image of ones (one per example, as a correlation reads a batch) — the
+ * image, or with `padded` the image and its explicit padding — so nothing trains and the count
+ * is exact.
+ */
+function partialWindowMean(
+  c: Ctx,
+  x: Value,
+  kh: number,
+  kw: number,
+  g: ConvGeometry,
+  padded: ConvGeometry | null,
+): Value {
+  const [h, w, ch] = x.shape;
+  const [ho, wo] = outHW(g, h, w, kh, kw);
+  if (ho < 1 || wo < 1) refuse(`its ${kh}×${kw} window does not fit an image ${h}×${w}`);
+  const shape = [kh, kw, 1, ch];
+  const ones = (name: string) =>
+    c.d.box('constant', { value: 1, shape, batch: false }, `${c.node.name}.${name}`, []).out(0, shape);
+  const sum = c.d.box('correlate2d', geometryConfig(g), `${c.node.name}.sum`, [ones('window'), x]).out(0, [ho, wo, ch]);
+  // the cells a window counts: the image's (or the padded image's) ones it covers
+  const [pt, pb, pl, pr] = padded?.pads ?? [0, 0, 0, 0];
+  const field = [h + pt + pb, w + pl + pr, ch];
+  const counted: ConvGeometry = padded ? { ...g, pads: [0, g.pads[1] - pb, 0, g.pads[3] - pr] } : g;
+  const cells = c.d.box('constant', { value: 1, shape: field, batch: true }, `${c.node.name}.cells`, []).out(0, field);
+  const count = c.d
+    .box('correlate2d', geometryConfig(counted), `${c.node.name}.count`, [ones('counter'), cells])
+    .out(0, [ho, wo, ch]);
+  const per = c.d.box('reciprocal', {}, `${c.node.name}.per_cell`, [count]).out(0, [ho, wo, ch]);
+  return c.d.box('multiply', {}, c.node.name, [sum, per]).out(0, [ho, wo, ch], 'nhwc');
 }
 
 /**

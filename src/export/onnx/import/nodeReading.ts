@@ -77,28 +77,47 @@ export function plain(v: Value, what: string): void {
   }
 }
 
+/** The image and the window a spatial node reads, for padding computed from sizes. */
+export interface SpatialWindow {
+  /** Rows and columns of the image. */
+  readonly input: readonly [number, number];
+  /** Rows and columns of the window (the filter or the pool's kernel), before dilation. */
+  readonly kernel: readonly [number, number];
+  /** MaxPool and AveragePool read `ceil_mode`; Conv has none. */
+  readonly ceil?: boolean;
+}
+
 /**
  * ONNX's spatial attributes as a correlation geometry: `pads` [top, left, bottom, right] (ONNX
- * lists the starts, then the ends), `strides`, `dilations`; `auto_pad` other than NOTSET/VALID
- * and anything but two spatial axes are refused by name.
+ * lists the starts, then the ends), `strides`, `dilations`. `auto_pad` SAME_UPPER/SAME_LOWER
+ * (what PyTorch writes for `padding='same'`) and `ceil_mode` become explicit pads from the
+ * image's and the window's sizes (docs/onnx-import.md, *Padding*): SAME pads so that the
+ * output has ⌈in / stride⌉ cells, the odd cell at the end (UPPER) or the start (LOWER); ceil
+ * mode adds at the end the cells a last, partial window reaches past the edge, as long as that
+ * window starts inside the image or its start padding. Anything but two spatial axes is
+ * refused by name.
  */
-export function spatialGeometry(c: Ctx, group: number): ConvGeometry {
+export function spatialGeometry(c: Ctx, group: number, window?: SpatialWindow): ConvGeometry {
   const two = (key: string, fallback: number[]) => {
     const v = intsAttr(c.node, key) ?? fallback;
     if (v.length !== 2 || v.some((k) => !Number.isInteger(k) || k < 1))
       refuse(`its attribute ${key} = [${v.join(', ')}] is not two positive sizes (Lensboard draws 2-D images)`);
     return v;
   };
-  const strides = two('strides', [1, 1]);
-  const dilations = two('dilations', [1, 1]);
-  const pads = intsAttr(c.node, 'pads') ?? [0, 0, 0, 0];
+  const strides = [...two('strides', [1, 1])];
+  const dilations = [...two('dilations', [1, 1])];
+  let pads: number[] = [...(intsAttr(c.node, 'pads') ?? [0, 0, 0, 0])];
   if (pads.length !== 4 || pads.some((p) => !Number.isInteger(p) || p < 0))
     refuse(`its attribute pads = [${pads.join(', ')}] is not four sizes ≥ 0 (Lensboard draws 2-D images)`);
   const pad = attr(c.node, 'auto_pad');
-  if (pad?.kind === 'string' && !['NOTSET', 'VALID', ''].includes(pad.value))
-    refuse(
-      `its attribute auto_pad = ${pad.value} asks for padding computed at run time; Lensboard reads explicit pads`,
-    );
+  const auto = pad?.kind === 'string' ? pad.value : 'NOTSET';
+  if (auto === 'VALID') pads = [0, 0, 0, 0];
+  else if (auto === 'SAME_UPPER' || auto === 'SAME_LOWER') {
+    const sized =
+      window ?? refuse(`its attribute auto_pad = ${auto} asks for padding from sizes Lensboard does not know here`);
+    pads = samePads(sized, strides, dilations, auto === 'SAME_UPPER');
+  } else if (auto !== 'NOTSET' && auto !== '') refuse(`its attribute auto_pad = ${auto} is not one ONNX defines`);
+  if (window?.ceil) pads = withCeilPads(window, pads, strides, dilations);
   const [t, l, b, r] = pads;
   return {
     pads: [t, b, l, r],
@@ -106,4 +125,33 @@ export function spatialGeometry(c: Ctx, group: number): ConvGeometry {
     dilations: [dilations[0], dilations[1]],
     groups: group,
   };
+}
+
+/** ONNX's order of pads, [top, left, bottom, right], for SAME: ⌈in / stride⌉ cells out. */
+function samePads(w: SpatialWindow, strides: number[], dilations: number[], upper: boolean): number[] {
+  const begin: number[] = [];
+  const end: number[] = [];
+  for (const a of [0, 1]) {
+    const out = Math.ceil(w.input[a] / strides[a]);
+    const total = Math.max(0, (out - 1) * strides[a] + (w.kernel[a] - 1) * dilations[a] + 1 - w.input[a]);
+    const small = Math.floor(total / 2);
+    begin.push(upper ? small : total - small);
+    end.push(upper ? total - small : small);
+  }
+  return [...begin, ...end];
+}
+
+/** The pads with, at each axis's end, the cells ceil mode's last partial window reaches past the edge. */
+function withCeilPads(w: SpatialWindow, pads: number[], strides: number[], dilations: number[]): number[] {
+  const out = [...pads];
+  for (const a of [0, 1]) {
+    const span = (w.kernel[a] - 1) * dilations[a] + 1;
+    const room = w.input[a] + pads[a] + pads[a + 2] - span;
+    if (room < 0) continue; // no whole window: the caller says the window does not fit
+    let cells = Math.ceil(room / strides[a]) + 1;
+    // a last window must start inside the image or its start padding (ONNX, as PyTorch)
+    if ((cells - 1) * strides[a] >= w.input[a] + pads[a]) cells--;
+    out[a + 2] += Math.max(0, (cells - 1) * strides[a] + span - (w.input[a] + pads[a] + pads[a + 2]));
+  }
+  return out;
 }

@@ -258,7 +258,7 @@ function conv(c: Ctx): Value[] {
   const kernel = intsAttr(c.node, 'kernel_shape');
   if (kernel && kernel.join() !== [kh, kw].join())
     refuse(`its attribute kernel_shape = [${kernel.join(', ')}] differs from its filter's [${kh}, ${kw}]`);
-  const g = spatialGeometry(c, group);
+  const g = spatialGeometry(c, group, { input: [h, wd], kernel: [kh, kw] });
   const [ho, wo] = outHW(g, h, wd, kh, kw);
   if (ho < 1 || wo < 1)
     refuse(`its filter [${w.dims.join(', ')}] (${geometryLabel(g) || 'valid'}) does not fit an image ${h}×${wd}`);
@@ -284,17 +284,16 @@ function maxPool(c: Ctx): Value[] {
   const k = kernel[0];
   if (kernel.length !== 2 || kernel[1] !== k)
     refuse(`its attribute kernel_shape = [${kernel.join(', ')}] is not a square window; Lensboard's maxPool2d is k×k`);
-  if (intAttr(c.node, 'ceil_mode', 0) !== 0)
-    refuse('its attribute ceil_mode = 1 keeps partial windows past the edge; Lensboard pools whole windows');
   if (intAttr(c.node, 'storage_order', 0) !== 0) refuse('its attribute storage_order = 1 is not NCHW');
-  const g = spatialGeometry(c, 1);
+  const [h, w, ch] = x.shape;
+  // ceil mode's partial windows: cells past the edge, never the maximum, as padding is
+  const g = spatialGeometry(c, 1, { input: [h, w], kernel: [k, k], ceil: intAttr(c.node, 'ceil_mode', 0) !== 0 });
   if (g.dilations.some((d) => d !== 1))
     refuse(`its attribute dilations = [${g.dilations.join(', ')}] spreads the window`);
   if (g.strides[0] !== g.strides[1])
     refuse(`its attribute strides = [${g.strides.join(', ')}] differ; Lensboard's maxPool2d has one stride`);
   if (g.pads.some((v) => v >= k))
-    refuse(`its attribute pads = [${intsAttr(c.node, 'pads')?.join(', ')}] reach a whole window past the edge`);
-  const [h, w, ch] = x.shape;
+    refuse(`its pads [${g.pads.join(', ')}] (top, bottom, left, right) reach a whole window past the edge`);
   const pool: PoolGeometry = { k, stride: g.strides[0], pads: g.pads };
   const [ho, wo] = pooledHW(pool, h, w);
   if (k > 64 || ho < 1 || wo < 1) refuse(`its ${k}×${k} window does not fit an image ${h}×${w}`);

@@ -114,6 +114,28 @@ class MobileNetBlock(nn.Module):
         return self.fc(x.view(-1, 32 * 4 * 4))
 
 
+class EdgeNet(nn.Module):
+    """ceil_mode=True pools whose last windows hang past the edge: max, average (dividing by
+    the cells inside), and average with padding not counted. (torch 1.13 exports no
+    padding='same': its exporter refuses aten::_convolution_mode; importOnnx.test.ts checks
+    auto_pad against ONNX Runtime instead.)"""
+
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Conv2d(3, 6, 3, padding=1)
+        self.dilated = nn.Conv2d(6, 6, 3, padding=2, dilation=2, groups=3)
+        self.max = nn.MaxPool2d(3, stride=2, ceil_mode=True)
+        self.avg = nn.AvgPool2d(3, stride=2, ceil_mode=True)
+        self.avg_pad = nn.AvgPool2d(2, stride=2, padding=1, ceil_mode=True, count_include_pad=False)
+        self.fc = nn.Linear(6 * 3 * 3, 4)
+        self.folded = []
+
+    def forward(self, x):
+        x = self.max(torch.tanh(self.dilated(torch.tanh(self.stem(x)))))
+        x = self.avg_pad(self.avg(x))
+        return self.fc(torch.flatten(x, 1))
+
+
 def randomise_norms(model):
     for m in model.modules():
         if isinstance(m, nn.BatchNorm2d):
@@ -162,6 +184,7 @@ MODELS = {
     "lenet5": (LeNet5(), [2, 1, 28, 28], [3, 1, 28, 28]),
     "resnet": (ResNet(), [2, 3, 16, 16], [3, 3, 16, 16]),
     "mobilenet": (MobileNetBlock(), [2, 3, 16, 16], [3, 3, 16, 16]),
+    "edges": (EdgeNet(), [2, 3, 16, 16], [3, 3, 16, 16]),
 }
 LR = 0.01
 

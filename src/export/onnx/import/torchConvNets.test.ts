@@ -5,7 +5,8 @@
  * (torch's MaxPool2d(3, 2, 1), strided and 1×1 shortcut convolutions, BatchNorm in eval mode folded or drawn, residual adds,
  * global pooling, x.reshape(N, -1)) and a MobileNet-style block (depthwise and pointwise
  * convolutions, ReLU6, a depthwise convolution with two outputs per channel, stride and
- * dilation, average pooling with counted padding, view(-1, n)), each exported at opsets 13 and 17
+ * dilation, average pooling with counted padding, view(-1, n)) and pools in ceil mode (max,
+ * average, average with padding not counted, their last windows partial), each exported at opsets 13 and 17
  * with a dynamic batch and predicted on another batch size. On the float64 engine the
  * predictions are torch's within 1e-5, and one SGD step of ½Σ(ŷ − y)² moves every parameter to
  * where torch's step moves it within 1e-4 (relative to the parameter's scale).
@@ -51,6 +52,12 @@ const DRAWN: Record<string, { gens: string[]; geometry: unknown[]; pools?: unkno
       { groups: 16, strides: [2, 2], dilations: [2, 1], pads: [2, 2, 1, 1] },
       { groups: 32, pads: [1, 1, 1, 1] },
     ],
+  },
+  // ceil mode: the max pool's partial window as padding at the end, the averages' divisors counted
+  edges: {
+    gens: ['correlate2d', 'maxPool2d', 'reciprocal', 'multiply', 'constant', 'flatten', 'linear'],
+    geometry: [{ groups: 3, dilations: [2, 2], pads: [2, 2, 2, 2] }],
+    pools: [{ k: 3, stride: 2, pads: [0, 1, 0, 1] }],
   },
 };
 
