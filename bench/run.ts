@@ -13,6 +13,7 @@ export type Suite = (args: readonly string[]) => Promise<BenchRow[]>;
 const suites: Record<string, () => Promise<Suite>> = {
   mlp: async () => (await import('./suites/mlp')).benchMlp,
   iris: async () => (await import('./suites/iris')).benchIris,
+  smallsteps: async () => (await import('./suites/smallsteps')).benchSmallSteps,
   webgl: async () => (await import('./suites/webgl')).benchWebgl,
   core: async () => (await import('./suites/core')).benchCore,
   editor: async () => (await import('./suites/editor')).benchEditor,

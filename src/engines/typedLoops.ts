@@ -169,6 +169,11 @@ export function withScalarAt(
   }
 }
 
+/** acc[0…n) = 0 by a loop: the rows here are short, and a builtin fill costs more than the loop. */
+function zero(acc: Float64Array, n: number): void {
+  for (let j = 0; j < n; j++) acc[j] = 0;
+}
+
 /**
  * o = op(a)·op(b) for row-major a [ar, ac], b [br, bc], o [n, m], k the shared dimension.
  * Every case keeps its innermost loop contiguous; rows of o accumulate in the double row `acc`
@@ -334,7 +339,7 @@ function axpyRows(
   let i = 0;
   if (acc.length >= 2 * m) for (; i + 1 < n; i += 2) axpyRowPair(a, i * si, si, sp, b, bc, o, i * m, m, k, acc);
   for (; i < n; i++) {
-    acc.fill(0, 0, m);
+    zero(acc, m);
     const ai = i * si;
     let p = 0;
     for (; p + 3 < k; p += 4) {
@@ -421,7 +426,7 @@ function axpyRowPair(
 
 /** out[j] = Σ_r x[r·n + j]: the sum over a leading axis of `rows` rows of n values. */
 export function sumRows(x: Floats, rows: number, n: number, out: Floats, acc: Float64Array): void {
-  acc.fill(0, 0, n);
+  zero(acc, n);
   for (let r = 0; r < rows; r++) {
     const o = r * n;
     for (let j = 0; j < n; j++) acc[j] += x[o + j];
