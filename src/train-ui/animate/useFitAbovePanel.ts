@@ -11,11 +11,13 @@
  * overview zoom if it takes that: a box at work is never cut by the canvas's edge. It frames
  * again when the pane changes size (presentation mode hides the side panels) and when the panel
  * grows taller than it has been for this step (the optimiser's table); never for a panel that
- * shrinks, so the drawing does not jump from box to box.
+ * shrinks, so the drawing does not jump from box to box. Each framing, once the view has come to
+ * rest, counts as a Fit view: the legend folds if it now lies on a box (editor/canvas/WireLegend.tsx).
  */
 import { type Rect, useReactFlow, useStore } from '@xyflow/react';
 import { type RefObject, useEffect, useState } from 'react';
 import { animationMarks } from '../../editor/canvas/animationMarks';
+import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 
 /** Room under the lowest box for its wires' value chips, which hang below each wire. */
 const CHIP_ROOM = 44;
@@ -116,6 +118,7 @@ export function useFitAbovePanel(
   dock: Dock = 'bottom',
 ): void {
   const flow = useReactFlow();
+  const editor = useEditorStoreApi();
   // React Flow frames with the pane size it last measured: wait for that, not for the DOM
   const width = useStore((s) => s.width);
   const height = useStore((s) => s.height);
@@ -129,10 +132,12 @@ export function useFitAbovePanel(
       const bounds = flow.getNodesBounds(flow.getNodes());
       const zoom = zoomToFit(bounds, freeBand(width, height, tallest, dock));
       if (zoom < OVERVIEW_ZOOM) return;
-      void flow.fitView({ padding: paddingAbovePanel(tallest, dock), maxZoom: MAX_ZOOM, minZoom: OVERVIEW_ZOOM });
+      void flow
+        .fitView({ padding: paddingAbovePanel(tallest, dock), maxZoom: MAX_ZOOM, minZoom: OVERVIEW_ZOOM })
+        .then(() => framedAgain(editor));
     });
     return () => cancelAnimationFrame(frame);
-  }, [flow, shown, width, height, tallest, dock]);
+  }, [flow, editor, shown, width, height, tallest, dock]);
 
   // the boxes at work and the wires they light, always in the band
   useEffect(() => {
@@ -149,8 +154,13 @@ export function useFitAbovePanel(
       const work = flow.getNodesBounds(known);
       const bounds = zoomToFit(work, band) < OVERVIEW_ZOOM ? flow.getNodesBounds(flow.getNodes()) : work;
       const to = panInto(bounds, band, flow.getViewport());
-      if (to) void flow.setViewport(to, { duration: 200 });
+      if (to) void flow.setViewport(to, { duration: 200 }).then(() => framedAgain(editor));
     });
     return () => cancelAnimationFrame(frame);
-  }, [flow, shown, width, height, tallest, litKey, dock]);
+  }, [flow, editor, shown, width, height, tallest, litKey, dock]);
+}
+
+/** The view was framed: what looks again after a Fit view (the legend) looks again. */
+function framedAgain(editor: ReturnType<typeof useEditorStoreApi>): void {
+  editor.getState().setView({ framed: editor.getState().framed + 1 });
 }
