@@ -13,6 +13,7 @@ export type Suite = (args: readonly string[]) => Promise<BenchRow[]>;
 const suites: Record<string, () => Promise<Suite>> = {
   mlp: async () => (await import('./suites/mlp')).benchMlp,
   iris: async () => (await import('./suites/iris')).benchIris,
+  smallsteps: async () => (await import('./suites/smallsteps')).benchSmallSteps,
   webgl: async () => (await import('./suites/webgl')).benchWebgl,
   core: async () => (await import('./suites/core')).benchCore,
   editor: async () => (await import('./suites/editor')).benchEditor,
@@ -21,13 +22,14 @@ const suites: Record<string, () => Promise<Suite>> = {
   onnx: async () => (await import('./suites/onnx')).benchOnnx,
   class: async () => (await import('./suites/class')).benchClass,
   bigmodel: async () => (await import('./suites/bigmodel')).benchBigModel,
+  catgpt: async () => (await import('./suites/catgpt')).benchCatgpt,
 };
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const wanted = args.filter((a) => !a.startsWith('--'));
-  // bigmodel (minutes and gigabytes) runs only when named
-  const names = wanted.length > 0 ? wanted : Object.keys(suites).filter((n) => n !== 'bigmodel');
+  // bigmodel (minutes and gigabytes) and catgpt (minutes of a 2.7 M-parameter transformer) run only when named
+  const names = wanted.length > 0 ? wanted : Object.keys(suites).filter((n) => n !== 'bigmodel' && n !== 'catgpt');
   const unknown = names.filter((n) => !(n in suites));
   if (unknown.length > 0)
     throw new Error(`unknown bench suite ${unknown.join(', ')}; known: ${Object.keys(suites).join(', ')}`);

@@ -1,7 +1,8 @@
 /**
  * The gallery as a class meets it: the Examples dialog lists the examples in their groups with
- * their captions; three of them — an optimiser compared, a residual block, a Boolean circuit —
- * open from it and train when Play is pressed: the loss shown falls as far as its task shows.
+ * their captions; some of them — an optimiser compared, a residual block, a Boolean circuit, the
+ * tiny transformer — open from it and train when Play is pressed: the loss shown falls as far as
+ * its task shows.
  */
 import type { Page } from '@playwright/test';
 import { openEditor } from './editorHelpers';
@@ -109,5 +110,29 @@ test('fitting a curve: Play makes the loss fall, and What it learnt draws the cu
     panel(page).getByRole('img', { name: "The model's curve (red) through 160 training points and 40 test points" }),
   ).toBeVisible();
   await page.screenshot({ path: info.outputPath('curve.png') });
+  expect(record.consoleErrors).toEqual([]);
+});
+
+test('CatGPT, tiny: the transformer opens, compiles, and its loss falls within the first epoch', async ({
+  page,
+  record,
+}, info) => {
+  test.setTimeout(120_000); // the worker loads the text and compiles a learner of ~2,000 steps
+  await openEditor(page);
+  await openFromGallery(page, 'Attention', 'CatGPT, tiny', 'CatGPT, tiny: 2 blocks, width 32, 2 heads, context 32');
+  await button(page, 'Step').click();
+  await expect(panel(page).getByLabel('Step', { exact: true })).toHaveText('1', { timeout: 60_000 });
+  const first = await loss(page);
+  expect(first).toBeGreaterThan(0);
+  await button(page, 'Play').click();
+  // an epoch is 64 steps (2,048 windows, batch 32): 16 are well inside the first
+  await expect
+    .poll(async () => Number(await panel(page).getByLabel('Step', { exact: true }).textContent()), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(16);
+  await button(page, 'Pause').click();
+  await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Paused/);
+  await expect(panel(page).getByLabel('Epoch', { exact: true })).toHaveText(/^1\b/);
+  expect(await loss(page)).toBeLessThan(0.9 * first);
+  await page.screenshot({ path: info.outputPath('catgpt-tiny.png') });
   expect(record.consoleErrors).toEqual([]);
 });

@@ -1,6 +1,6 @@
 /**
  * Writes the CatGPT example documents from their one builder (src/io/examples/transformer.ts):
- *   npx tsx scripts/catgptExamples.ts
+ *   npx tsx scripts/catgptExamples.ts && npx biome check --write src/io/examples
  * src/io/examples/transformer.test.ts fails while a file differs from what the builder draws.
  */
 import { writeFileSync } from 'node:fs';

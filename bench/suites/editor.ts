@@ -8,6 +8,7 @@
 import { loadavg } from 'node:os';
 import { createProjection } from '../../src/editor/canvas/flowProjection';
 import { createEditorStore } from '../../src/editor/store/createEditorStore';
+import { CATGPT_FULL, catgptDocument } from '../../src/io/examples/transformer';
 import { bigDiagram } from '../../src/testing/bigDiagram';
 import { median } from '../shared/measure';
 import type { BenchRow } from '../shared/table';
@@ -38,12 +39,60 @@ function recompileLatency(): BenchRow {
   };
 }
 
+/**
+ * The full CatGPT document (docs/transformer.md: 379 boxes, its 6 blocks as groups): opened
+ * (store, first compile, nodes and edges of the top level) and re-compiled after a config edit
+ * inside a block, in Node.
+ */
+export function catgptRows(): BenchRow[] {
+  const doc = catgptDocument(CATGPT_FULL);
+  const open: number[] = [];
+  let store = createEditorStore({ doc });
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    store = createEditorStore({ doc });
+    const s = store.getState();
+    s.setView({ compiled: store.compile(s.doc) });
+    createProjection()(s.doc, s.scope, s.selectedNodes, s.selectedWires, s.measured);
+    open.push(performance.now() - t0);
+  }
+  const project = createProjection();
+  const edit: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    store.getState().setConfig('block3.ln1.norm', 'eps', i % 2 ? 1e-5 : 2e-5);
+    const s = store.getState();
+    s.setView({ compiled: store.compile(s.doc) });
+    project(s.doc, s.scope, s.selectedNodes, s.selectedWires, s.measured);
+    edit.push(performance.now() - t0);
+  }
+  const size = `${doc.boxes.length} boxes, ${doc.groups.length} groups`;
+  return [
+    {
+      suite: 'editor',
+      name: `open CatGPT (full), ${size} (Node)`,
+      value: median(open),
+      unit: 'ms',
+      note: `store + compile + nodes/edges of the top level; median of 5; worst ${worst(open)} ms; ${load()}`,
+    },
+    {
+      suite: 'editor',
+      name: `re-compile after an edit, CatGPT (full), ${size} (Node)`,
+      value: median(edit),
+      unit: 'ms',
+      note: `an ε inside block 3 edited + compile + nodes/edges; median of 20; goal < 30 ms; worst ${worst(edit)} ms; ${load()}`,
+    },
+  ];
+}
+
 export async function benchEditor(): Promise<BenchRow[]> {
   const node = recompileLatency();
+  const catgpt = catgptRows();
   const chromium = await measureInChromium(BOXES);
   const paint = chromium.paintMs.slice(1);
   return [
     node,
+    ...catgpt,
     {
       suite: 'editor',
       name: `edit to painted result, ${BOXES} boxes (Chromium)`,

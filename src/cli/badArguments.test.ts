@@ -109,7 +109,7 @@ const CASES: readonly Case[] = [
   conformance(
     'unknown runtime',
     ['--runtime', 'keras'],
-    /--runtime must be one of lensboard, pytorch, onnx, got 'keras'/,
+    /--runtime must be one of lensboard, pytorch, numpy, onnx, got 'keras'/,
   ),
   conformance('no runtime', [], /give one of --runtime or --results/),
   conformance(

@@ -3,7 +3,8 @@
  * the paper's experiments from their example documents, with the figures its code reaches.
  *   iris-simple, iris-hidden: training accuracy per seed, and how many seeds reach 0.96 / 0.98;
  *   mnist-conv, mnist-mlp: test accuracy per epoch on the fixed 8,000 / 2,000 split;
- *   rda-iris2, rda-iris3: Reverse Derivative Ascent's Table 1, on the UCI and the corrected Iris rows.
+ *   rda-iris2, rda-iris3: Reverse Derivative Ascent's Table 1, on the UCI and the corrected Iris rows;
+ *   catgpt: a transformer trained with SGD, its loss per step, optionally beside PyTorch's (its own options).
  * Exit codes (docs/cli.md): 0 for --help, 2 for a usage mistake, 1 when a run fails or misses the
  * paper's figure, 0 otherwise.
  */
@@ -15,6 +16,7 @@ import { epochLine, seedLine, tally } from './experiments/report';
 import type { EpochLine, SeedResult } from './experiments/runs';
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'catgpt') return catgpt(argv.slice(1));
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(usage(experimentNames));
     return 0;
@@ -48,6 +50,18 @@ async function main(argv: readonly string[]): Promise<number> {
   const lines = tally(exp, results);
   for (const l of lines) console.log(l);
   return lines.some((l) => l.endsWith('MISSED')) ? 1 : 0;
+}
+
+/** CatGPT's run has options of its own (./experiments/catgpt.ts). */
+async function catgpt(argv: readonly string[]): Promise<number> {
+  const { catgptUsage, parseCatgptArgs, runCatgpt } = await import('./experiments/catgpt');
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(catgptUsage);
+    return 0;
+  }
+  const parsed = parseCatgptArgs(argv);
+  if (!parsed.ok) throw usageError(parsed.error, catgptUsage);
+  return runCatgpt(parsed.args, (line) => console.log(line));
 }
 
 runCommand(main);

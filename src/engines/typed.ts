@@ -12,10 +12,12 @@
  */
 
 import { type StepForward, stepForward } from '../core/fusedStep';
+import type { Kernel } from '../core/kernel';
 import type { Program } from '../core/program';
 import { Arena, type Dtype } from './arena';
 import { batchSizeOf, type RunOptions } from './inputs';
 import { TypedKernel, type TypedTensor } from './typedKernel';
+import { RecordingKernel } from './typedReplay';
 
 export type { TypedTensor } from './typedKernel';
 
@@ -25,6 +27,8 @@ export interface TypedEngine {
   run(inputs: readonly TypedTensor[], opts?: RunOptions): TypedTensor[];
   /** All buffers of the last run, indexed like the Program's (for animation and inspection). */
   buffers(): readonly (TypedTensor | undefined)[];
+  /** Runs that were replays of a recorded run (./typedReplay), not kernel runs. */
+  readonly replayed: number;
 }
 
 export interface TypedEngineOptions {
@@ -41,27 +45,98 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
   const shapes: (readonly number[])[] = new Array(program.inputs.length);
   /** The outputs, refilled run after run (like the records in it, valid until the next run). */
   const outputs: TypedTensor[] = new Array(program.outputs.length);
+  /** The replay of the last batch size recorded (./typedReplay); null for each batch size that cannot be. */
+  const replays = new Map<number, ReplayedRun | null>();
+  /** The records of the last run: the kernel run's, or a replay's own. */
+  let current: readonly (TypedTensor | undefined)[] = bufs;
+  let replayedRuns = 0;
   return {
     kernel,
+    get replayed() {
+      return replayedRuns;
+    },
     run(inputs, opts = {}) {
       if (inputs.length !== shapes.length) shapes.length = inputs.length;
       for (let i = 0; i < inputs.length; i++) shapes[i] = inputs[i].shape;
-      kernel.batchSize = batchSizeOf(program, shapes, opts.batchSize);
+      const batchSize = batchSizeOf(program, shapes, opts.batchSize);
+      const replayed = replays.get(batchSize);
+      if (replayed) {
+        current = replayed.run(inputs);
+        replayedRuns++;
+        for (let i = 0; i < outputs.length; i++) outputs[i] = current[program.outputs[i]] as TypedTensor;
+        return outputs;
+      }
+      kernel.batchSize = batchSize;
       kernel.arena.reset();
+      const recorder =
+        replayed === undefined && inputs.length === program.inputs.length
+          ? new RecordingKernel(kernel, inputs.length, inputs)
+          : null;
+      const k: Kernel<TypedTensor> = recorder ?? kernel;
       for (let i = 0; i < inputs.length; i++) bufs[program.inputs[i]] = inputs[i];
       const steps = program.steps;
       for (let n = 0; n < steps.length; n++) {
         const s = steps[n];
         const ins = args[n];
         for (let i = 0; i < ins.length; i++) ins[i] = bufs[s.inputs[i]] as TypedTensor;
-        const outs = forwards[n].forward(kernel, s.config, ins, s.types);
-        for (let k = 0; k < s.outputs.length; k++) bufs[s.outputs[k]] = outs[k];
+        const outs = forwards[n].forward(k, s.config, ins, s.types);
+        for (let j = 0; j < s.outputs.length; j++) bufs[s.outputs[j]] = outs[j];
       }
       for (let i = 0; i < outputs.length; i++) outputs[i] = bufs[program.outputs[i]] as TypedTensor;
+      current = bufs;
+      if (recorder) {
+        const replay = replayedRun(recorder, bufs);
+        // one replay kept at a time: each holds its batch size's arrays, which for a big model
+        // are as big as its weights; a batch size met again is recorded again
+        if (replay) for (const [size, other] of replays) if (other) replays.delete(size);
+        replays.set(batchSize, replay);
+      }
       return outputs;
     },
-    buffers: () => bufs,
+    buffers: () => current,
   };
 }
 
+/** A recorded run: its replay, and the run's records, which each replay brings up to date. */
+interface ReplayedRun {
+  run(inputs: readonly TypedTensor[]): readonly (TypedTensor | undefined)[];
+}
+
+/**
+ * The records of the recording run are kept as the replay's own: the results' records never
+ * change (their arrays are the replay's), the inputs' are put in per run, and the views (a
+ * reshape's record, which a kernel run at another batch size may point elsewhere) are pointed
+ * back at their slot's array.
+ */
+function replayedRun(recorder: RecordingKernel, bufs: readonly (TypedTensor | undefined)[]): ReplayedRun | null {
+  const replay = recorder.replay();
+  if (!replay) return null;
+  const records = bufs.slice();
+  const views: { data: TypedTensor['data'] }[] = [];
+  const viewSlots: number[] = [];
+  /** Buffers that are an input's record (the inputs' own, and what passes one through untouched). */
+  const given: number[] = [];
+  const givenSlots: number[] = [];
+  for (let b = 0; b < records.length; b++) {
+    const record = records[b];
+    if (!record) continue;
+    const slot = recorder.slot(record);
+    if (slot < 0) return null;
+    if (recorder.isView(record)) {
+      views.push(record as { data: TypedTensor['data'] });
+      viewSlots.push(slot);
+    } else if (slot < recorder.nInputs) {
+      given.push(b);
+      givenSlots.push(slot);
+    }
+  }
+  return {
+    run(inputs) {
+      replay.run(inputs);
+      for (let g = 0; g < given.length; g++) records[given[g]] = inputs[givenSlots[g]];
+      for (let v = 0; v < views.length; v++) views[v].data = replay.slots[viewSlots[v]];
+      return records;
+    },
+  };
+}
 export const createTypedEngine = createEngine;

@@ -5,6 +5,7 @@
  */
 import type { Floats } from './arena';
 import { gather, strides } from './strided';
+import { matmulInto } from './typedLoops';
 
 /** The result's shape and the sizes a batched product reads: g products of n×k by k×m. */
 export function batchMatmulShape(
@@ -22,7 +23,12 @@ export function batchMatmulShape(
   return { shape: [...a.slice(0, r - 2), n, m], g, n, k, m };
 }
 
-/** o[g, i, j] = Σ_p op(a)[g, i, p]·op(b)[g, p, j], each of the g products row by row. */
+/**
+ * o[g, i, j] = Σ_p op(a)[g, i, p]·op(b)[g, p, j]: each of the g products by the blocked 2-D
+ * loops of typedLoops (rows of b swept four at a time, i-k-j; dot products of rows when b is
+ * transposed; two rows of the result per sweep when `acc` holds 2m values), a transposed operand
+ * read through its strides rather than copied.
+ */
 export function batchMatmulInto(
   a: Floats,
   ac: number,
@@ -32,27 +38,30 @@ export function batchMatmulInto(
   dims: { g: number; n: number; k: number; m: number },
   transA: boolean,
   transB: boolean,
+  acc: Float64Array,
 ): void {
   const { g, n, k, m } = dims;
   const aSize = n * k;
   const bSize = k * m;
-  // a(i, p) is a[i·si + p·sp] and b(p, j) is b[p·sp2 + j·sj], whichever way each is stored
-  const si = transA ? 1 : ac;
-  const sp = transA ? ac : 1;
-  const bp = transB ? 1 : bc;
-  const bj = transB ? bc : 1;
-  for (let q = 0; q < g; q++) {
-    const ao = q * aSize;
-    const bo = q * bSize;
-    const oo = q * n * m;
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < m; j++) {
-        let s = 0;
-        for (let p = 0; p < k; p++) s += a[ao + i * si + p * sp] * b[bo + p * bp + j * bj];
-        o[oo + i * m + j] = s;
-      }
-    }
+  const oSize = n * m;
+  if (g === 1) {
+    matmulInto(a, ac, b, bc, o, n, m, k, transA, transB, acc);
+    return;
   }
+  for (let q = 0; q < g; q++)
+    matmulInto(
+      a.subarray(q * aSize, (q + 1) * aSize),
+      ac,
+      b.subarray(q * bSize, (q + 1) * bSize),
+      bc,
+      o.subarray(q * oSize, (q + 1) * oSize),
+      n,
+      m,
+      k,
+      transA,
+      transB,
+      acc,
+    );
 }
 
 /** out = x with its axes permuted: out axis i is x's axis perm[i]. */

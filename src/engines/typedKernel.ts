@@ -31,6 +31,84 @@ function fillWith(o: Floats, v: number): void {
   for (let i = 0; i < o.length; i++) o[i] = v;
 }
 
+/** o = x repeated along a new leading axis (o's length a multiple of x's). */
+export function broadcastBatchInto(x: Floats, o: Floats): void {
+  const n = x.length;
+  if (n === 1) fillWith(o, x[0]);
+  else if (n > 0) for (let at = 0; at < o.length; at += n) o.set(x, at);
+}
+
+/** Whether the summed `axes` of a rank-r tensor are its leading axes, or its trailing ones. */
+export function sumKind(r: number, axes: readonly number[]): { leading: boolean; trailing: boolean } {
+  const na = axes.length;
+  let leading = true;
+  let trailing = true;
+  for (let i = 0; i < na; i++) {
+    if (axes[i] >= na) leading = false;
+    if (axes[i] < r - na) trailing = false;
+  }
+  return { leading, trailing };
+}
+
+/** out = x summed over `axes` (`sumKind`'s answer given): rows, columns, or strides. `acc` holds ≥ a row. */
+export function sumInto(
+  x: Floats,
+  shape: readonly number[],
+  axes: readonly number[],
+  leading: boolean,
+  trailing: boolean,
+  out: Floats,
+  acc: Float64Array,
+): void {
+  let inner = 1;
+  for (let d = axes.length; d < shape.length; d++) inner *= shape[d];
+  if (axes.length === 0) out.set(x);
+  else if (leading) sumRows(x, x.length / Math.max(inner, 1), inner, out, acc);
+  else if (trailing) sumCols(x, out.length, x.length / Math.max(out.length, 1), out);
+  else sumAxes(x, shape, axes, out);
+}
+
+/**
+ * o = x repeated to outShape: x has its rank, with size 1 on the axes it is repeated along. One
+ * value fills; a tail of x's shape repeats row by row; anything else walks strides.
+ */
+export function broadcastAxesInto(x: Floats, shape: readonly number[], outShape: readonly number[], o: Floats): void {
+  let first = 0;
+  while (first < shape.length && shape[first] === 1) first++;
+  let repeatsLeading = true;
+  for (let d = first; d < shape.length; d++) if (shape[d] !== outShape[d]) repeatsLeading = false;
+  if (x.length === 1) fillWith(o, x[0]);
+  else if (repeatsLeading) for (let at = 0; at < o.length; at += x.length) o.set(x, at);
+  if (x.length === 1 || repeatsLeading) return;
+  const s = strides(shape);
+  gather(
+    x,
+    shape.map((n, d) => (n === 1 ? 0 : s[d])),
+    outShape,
+    0,
+    o,
+  );
+}
+
+/** Where a slice starting at `begin` starts, in a tensor of these strides. */
+export const sliceOffset = (begin: readonly number[], s: readonly number[]): number =>
+  begin.reduce((o, b, d) => o + b * s[d], 0);
+
+/** o = softmax of each row of n values of a; each row's exponentials computed once, kept in doubles (`e`, ≥ n) until the division. */
+export function softmaxInto(a: Floats, n: number, o: Floats, e: Float64Array): void {
+  for (let r = 0; r < a.length; r += n) {
+    let max = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) if (a[r + i] > max) max = a[r + i];
+    let z = 0;
+    for (let i = 0; i < n; i++) {
+      const v = Math.exp(a[r + i] - max);
+      e[i] = v;
+      z += v;
+    }
+    for (let i = 0; i < n; i++) o[r + i] = e[i] / z;
+  }
+}
+
 /** The batch axis, as `sum` takes it. */
 const BATCH_AXIS: readonly number[] = [0];
 
@@ -63,7 +141,11 @@ export class TypedKernel implements Kernel<TypedTensor> {
   }
   private readonly scratchDims: number[][] = [];
 
-  private acc(n: number): Float64Array {
+  /**
+   * The double scratch row, at least n long. Its length picks matmul's path (rows in pairs when
+   * it holds two), so a replay (./typedReplay) keeps the one its recording ran with.
+   */
+  acc(n: number): Float64Array {
     if (this.scratch.length < n) this.scratch = new Float64Array(n);
     return this.scratch;
   }
@@ -132,7 +214,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
     shape[0] = n;
     shape[1] = m;
     const out = this.make(shape);
-    matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(m));
+    matmulInto(a.data, ac, b.data, bc, out.data, n, m, k, transA, transB, this.acc(2 * m));
     return out;
   }
 
@@ -148,6 +230,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
       dims,
       transA,
       transB,
+      this.acc(2 * dims.m),
     );
     return out;
   }
@@ -198,10 +281,7 @@ export class TypedKernel implements Kernel<TypedTensor> {
     shape[0] = this.batchSize;
     for (let d = 0; d < r; d++) shape[d + 1] = x.shape[d];
     const out = this.make(shape);
-    const o = out.data;
-    const n = x.data.length;
-    if (n === 1) fillWith(o, x.data[0]);
-    else if (n > 0) for (let at = 0; at < o.length; at += n) o.set(x.data, at);
+    broadcastBatchInto(x.data, out.data);
     return out;
   }
 
@@ -210,44 +290,21 @@ export class TypedKernel implements Kernel<TypedTensor> {
     const r = x.shape.length;
     const na = axes.length;
     let kept = 0;
-    let leading = true;
-    let trailing = true;
-    for (let i = 0; i < na; i++) {
-      if (axes[i] >= na) leading = false;
-      if (axes[i] < r - na) trailing = false;
-    }
+    const { leading, trailing } = sumKind(r, axes);
     for (let d = 0; d < r; d++) if (!axes.includes(d)) kept++;
     const shape = this.dims(kept);
     for (let d = 0, at = 0; d < r; d++) if (!axes.includes(d)) shape[at++] = x.shape[d];
     const out = this.make(shape);
     let inner = 1;
     for (let d = na; d < r; d++) inner *= x.shape[d];
-    if (axes.length === 0) out.data.set(x.data);
-    else if (leading) sumRows(x.data, x.data.length / Math.max(inner, 1), inner, out.data, this.acc(inner));
-    else if (trailing) sumCols(x.data, out.data.length, x.data.length / Math.max(out.data.length, 1), out.data);
-    else sumAxes(x.data, x.shape, axes, out.data);
+    sumInto(x.data, x.shape, axes, leading, trailing, out.data, this.acc(inner));
     return out;
   }
 
   /** x has the rank of outShape, with size 1 on the axes it is repeated along. */
   broadcastAxes(x: TypedTensor, outShape: readonly number[]) {
     const out = this.make(outShape);
-    const o = out.data;
-    let first = 0;
-    while (first < x.shape.length && x.shape[first] === 1) first++;
-    let repeatsLeading = true;
-    for (let d = first; d < x.shape.length; d++) if (x.shape[d] !== outShape[d]) repeatsLeading = false;
-    if (x.data.length === 1) fillWith(o, x.data[0]);
-    else if (repeatsLeading) for (let at = 0; at < o.length; at += x.data.length) o.set(x.data, at);
-    if (x.data.length === 1 || repeatsLeading) return out;
-    const s = strides(x.shape);
-    gather(
-      x.data,
-      x.shape.map((n, d) => (n === 1 ? 0 : s[d])),
-      outShape,
-      0,
-      o,
-    );
+    broadcastAxesInto(x.data, x.shape, outShape, out.data);
     return out;
   }
 
@@ -266,28 +323,14 @@ export class TypedKernel implements Kernel<TypedTensor> {
   slice(x: TypedTensor, begin: readonly number[], size: readonly number[]) {
     const out = this.make(size);
     const s = strides(x.shape);
-    gather(
-      x.data,
-      s,
-      size,
-      begin.reduce((o, b, d) => o + b * s[d], 0),
-      out.data,
-    );
+    gather(x.data, s, size, sliceOffset(begin, s), out.data);
     return out;
   }
 
   softmax(x: TypedTensor) {
     const out = this.make(x.shape);
     const n = x.shape[x.shape.length - 1];
-    const a = x.data;
-    const o = out.data;
-    for (let r = 0; r < a.length; r += n) {
-      let max = -Infinity;
-      for (let i = r; i < r + n; i++) max = Math.max(max, a[i]);
-      let z = 0;
-      for (let i = r; i < r + n; i++) z += Math.exp(a[i] - max);
-      for (let i = r; i < r + n; i++) o[i] = Math.exp(a[i] - max) / z;
-    }
+    softmaxInto(x.data, n, out.data, this.acc(n));
     return out;
   }
 

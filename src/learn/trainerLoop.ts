@@ -27,6 +27,8 @@ import type { EpochMetrics, NonFinite, StepMetrics, TrainerOptions } from './tra
 const CHECK_EVERY = 8;
 /** A non-finite loss or value is seen before this many more steps are taken. */
 const MAX_UNSEEN = 10;
+/** Looks at the clock in a stretch of steps between yields (TrainingLoop.lookEvery). */
+const LOOKS_PER_YIELD = 32;
 
 /** What the loop shares with the trainer that runs it. */
 export interface LoopParts {
@@ -74,6 +76,15 @@ export class TrainingLoop {
   readonly clock = new TrainClock();
   /** When the loop last gave the event loop a turn: kept across epochs, so short epochs add up. */
   private lastYield: number;
+  /**
+   * Steps between looks at the clock, steps since the last look and since the last yield: a
+   * step of a few microseconds costs about as much as reading the clock, so the loop looks
+   * LOOKS_PER_YIELD times in the steps the last stretch between yields took (every step when
+   * steps are slow), and a yield comes at most about 1/LOOKS_PER_YIELD of a stretch late.
+   */
+  private lookEvery = 1;
+  private sinceLook = 0;
+  private sinceYield = 0;
 
   constructor(private readonly parts: LoopParts) {
     this.pace = new Pace(parts.settings.yieldEveryMs ?? 10);
@@ -165,9 +176,13 @@ export class TrainingLoop {
       else report(runner.step(rows[b]), rows[b]);
       guard.stepped(++this.taken);
       if (guard.behind(this.taken, MAX_UNSEEN - CHECK_EVERY)) await guard.settle();
-      if (this.due()) {
-        reads?.startIfIdle(); // never wait on the device here: a read that waited would stall the pipeline
-        await this.yieldIfDue();
+      this.sinceYield++;
+      if (++this.sinceLook >= this.lookEvery) {
+        this.sinceLook = 0;
+        if (this.due()) {
+          reads?.startIfIdle(); // never wait on the device here: a read that waited would stall the pipeline
+          await this.yieldIfDue();
+        }
       }
     }
     await flush();
@@ -187,6 +202,8 @@ export class TrainingLoop {
     if (gap > 0) await new Promise<void>((resolve) => setTimeout(resolve, gap));
     else await nextTask();
     this.lastYield = this.pace.now();
+    this.lookEvery = Math.max(1, Math.floor(this.sinceYield / LOOKS_PER_YIELD));
+    this.sinceYield = 0;
   }
 
   /** Paused: every step taken is reported before the pause is. */

@@ -5,6 +5,8 @@
  * file written after the first step (weights and optimiser state, float32) and the later steps
  * again from it, as a run resumed from that file takes them.
  */
+
+import type { CompiledModel } from '../compile/types';
 import type { Rng } from '../core/init';
 import { lower } from '../core/program';
 import { shapeSize } from '../core/shape';
@@ -33,9 +35,15 @@ export function labels(rng: Rng, rows: number, config: TrainingConfig): Float64A
   return y;
 }
 
-/** Inputs for this model: token ids 0…V−1 when its data are tokens (a text set), else uniform in [−1, 1). */
-export function features(rng: Rng, n: number, config: TrainingConfig): Float64Array {
-  const vocab = config.dataset.preparation?.tokens?.symbols.length;
+/** The vocabulary of the embedding that reads the model's data input directly, if one does. */
+export function inputVocabulary(model: CompiledModel): number | undefined {
+  const d = model.diagram;
+  const embed = d.boxes.find((b) => b.gen === 'embedding' && d.inputs.includes(b.inputs[1]));
+  return embed ? (embed.config.vocab as number) : undefined;
+}
+
+/** Inputs for this model: token ids 0…V−1 when an embedding reads them, else uniform in [−1, 1). */
+export function features(rng: Rng, n: number, vocab: number | undefined): Float64Array {
   if (vocab === undefined) return uniform(rng, n, -1, 1);
   return Float64Array.from({ length: n }, () => Math.floor(rng() * vocab));
 }
@@ -65,7 +73,8 @@ export function lensboard(file: ModelFile, weights: readonly NamedArray[], rng: 
     const w = weights.find((x) => x.name === p.name) as NamedArray;
     return { shape: [...p.type.shape], data: plain(w.data) };
   });
-  const x = features(rng, sizes.rows * width, file.trainingConfig);
+  const vocab = inputVocabulary(model);
+  const x = features(rng, sizes.rows * width, vocab);
   const forward = createTypedEngine(lower(model.diagram), { dtype: 'float64' });
   const [y] = forward.run([...params, { shape: [sizes.rows, ...d.featureShape], data: x }]);
   const predictions = plain(y.data as Float64Array);
@@ -97,7 +106,7 @@ export function lensboard(file: ModelFile, weights: readonly NamedArray[], rng: 
   let afterFirst: NamedArray[] = [];
   for (let s = 0; s < sizes.steps; s++) {
     const batch = {
-      x: features(rng, sizes.batch * width, file.trainingConfig),
+      x: features(rng, sizes.batch * width, vocab),
       y: labels(rng, sizes.batch, file.trainingConfig),
     };
     batches.push(batch);

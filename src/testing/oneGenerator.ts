@@ -93,6 +93,8 @@ export const GENERATOR_CASES: readonly GeneratorCase[] = [
   { gen: 'batchMatmul', config: { transB: true }, inputs: [r([2, 3, 2]), r([2, 4, 2])] },
   { gen: 'batchMatmul', config: { transA: true }, inputs: [p([3, 2]), p([3, 4])] },
   { gen: 'transpose', config: { perm: [2, 0, 1] }, inputs: [r([2, 3, 4])] },
+  // ids 0…3 (rounded half up from [0, 3.4)), as a text set's windows give them
+  { gen: 'embedding', config: { vocab: 4, width: 2 }, inputs: [p([4, 2]), r([3])], range: [0, 3.4] },
   { gen: 'maxPool2d', config: { k: 3, stride: 2 }, inputs: [r([5, 6, 2])] },
   { gen: 'maxPool2d', config: { k: 3, stride: 2, pads: [1, 1, 1, 0] }, inputs: [r([5, 4, 2])], refusedBy: ['tfjs'] },
   { gen: 'channelMean', config: {}, inputs: [r([3, 2])] },

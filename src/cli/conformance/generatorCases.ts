@@ -16,6 +16,8 @@ export interface GeneratorCase {
   readonly inputs: readonly WireType[];
   /** Values are drawn from [lo, hi); ℤ₂ wires hold 0 or 1. */
   readonly range?: readonly [number, number];
+  /** Rows of input (3 unless set): a ℤ₂ sum over the batch needs enough to tell mod 2 from a plain sum. */
+  readonly rows?: number;
 }
 
 const r = (shape: number[]): WireType => ({ field: 'real', shape, batch: true });
@@ -118,6 +120,6 @@ export const GENERATOR_CASES: readonly GeneratorCase[] = [
   c('', 'one', { shape: [3], batch: true }, []),
   c('', 'parity', {}, [z([4])]),
   c('', 'basis', {}, [z([3])]),
-  c('z2', 'sumBatch', {}, [z([3])]),
+  { ...c('z2', 'sumBatch', {}, [z([3])]), rows: 8 },
   c('z2', 'copy', { n: 2 }, [z([3])]),
 ];

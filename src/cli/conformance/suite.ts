@@ -106,7 +106,7 @@ function generatorCase(c: (typeof GENERATOR_CASES)[number]): Predict {
   const { doc, dataset } = generatorDocument(c);
   const { file, weights } = withWeights(doc, dataset, rng, lo, hi);
   const field = dataset.task === 'boolean' ? 'z2' : 'real';
-  const x = drawValues(rng, 3 * shapeSize(dataset.featureShape), field, lo, hi);
+  const x = drawValues(rng, (c.rows ?? 3) * shapeSize(dataset.featureShape), field, lo, hi);
   return { id: c.id, from: { generator: c.gen }, file, weights, x };
 }
 

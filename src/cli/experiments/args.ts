@@ -21,6 +21,7 @@ export const usage = (names: readonly string[]): string => `usage: npm run exper
   --engine <name>      ${CLI_ENGINES.join(' | ')} (default: typed)
   --epochs <n>         epochs (default: the document's training settings)
   --debug              on an error, print its stack trace too
+catgpt has options of its own: npm run experiment -- catgpt --help.
 rda-iris2 and rda-iris3 take no options: one ordered pass of Reverse Derivative Ascent, in float64,
 on the UCI file's rows and on the corrected ones.`;
 

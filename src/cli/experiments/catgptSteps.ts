@@ -42,11 +42,13 @@ export interface Prepared {
 export async function prepareCatgpt(config: CatgptConfig, steps: number): Promise<Prepared> {
   const doc = catgptDocument(config);
   const { file, weights } = documentModelFile(doc);
-  const windows = Math.max(config.batchSize * steps, 10);
-  if (windows > 4096 || windows * config.context > 131_072)
-    throw new Error(`${steps} steps of batch ${config.batchSize} need ${windows} windows; the text set gives 4096 at most`);
+  const B = config.batchSize;
+  // the text set draws at most 4096 windows (and 131,072 positions): later steps go round them again
+  const most = Math.floor(Math.min(4096, 131_072 / config.context) / B) * B;
+  if (most < B) throw new Error(`a batch of ${B} windows of ${config.context} is more than the text set draws`);
+  const windows = Math.max(Math.min(B * steps, most), 10);
   const ds = await loadDatasetNode('text', { context: config.context, windows, seed: config.seed ?? 1 });
-  const batches = Array.from({ length: steps }, (_, s) => batchOf(ds, s * config.batchSize, config.batchSize));
+  const batches = Array.from({ length: steps }, (_, s) => batchOf(ds, (s * B) % Math.min(B * steps, most), B));
   const parameters = weights.filter((w) => w.group !== 'optimizer').reduce((n, w) => n + w.data.length, 0);
   return { config, file, weights, batches, parameters };
 }
@@ -115,7 +117,8 @@ export function torchLosses(p: Prepared): { float32: number[]; float64: number[]
   const tmp = mkdtempSync(join(tmpdir(), 'lensboard-catgpt-'));
   const dir = join(tmp, 'package');
   mkdirSync(dir);
-  for (const f of pytorchTarget.write(exportGraph(p.file, p.weights))) writeFileSync(join(dir, f.path), wholeData(f.data));
+  for (const f of pytorchTarget.write(exportGraph(p.file, p.weights)))
+    writeFileSync(join(dir, f.path), wholeData(f.data));
   const { featureShape, labelShape } = p.file.trainingConfig.dataset;
   const B = p.config.batchSize;
   const request = {

@@ -94,7 +94,7 @@ export const embedding = defineGenerator({
   id: 'embedding',
   doc: {
     forward:
-      'y[…, :] = W[ids[…], :]: the row of W at each id (ids are integers 0…vocab−1, of any shape); W is [vocab, width]',
+      'y[…, :] = W[ids[…], :]: the row of W at each id (ids are whole numbers 0…vocab−1, of any shape; the reference engine rounds one that is not to the nearest, halves up, and refuses one outside); W is [vocab, width]',
     reverse: 'W′ = embeddingBack(ids, d): each d[…, :] added at row ids[…], summed over the batch;  ids′ = 0',
     example: {
       config: { vocab: 4, width: 2 },

@@ -51,7 +51,8 @@ export const broadcast = linearMap(
   {
     id: 'broadcast',
     doc: {
-      forward: 'y = x repeated along axis `axis` of `shape` (a scalar x fills all of `shape` when axis is −1)',
+      forward:
+        'y = x repeated along axis `axis` of `shape`: `shape` is y’s feature shape, x’s is `shape` without that axis (a scalar x fills all of `shape` when axis is −1)',
       reverse: 'x′ = d summed over that axis (all feature axes when −1)',
       example: { config: { shape: [2, 3], axis: 1 }, inputs: [real([2])] },
     },

@@ -50,7 +50,8 @@ export const discard = defineGenerator({
 export const swap = defineGenerator({
   id: 'swap',
   doc: {
-    forward: '(b, a) = (a, b): the outputs are the inputs crossed',
+    forward:
+      'the outputs, in port order b then a, are the inputs b and a: each value keeps its name (output a is input a), and the wires cross',
     reverse: 'a′ = d_a,  b′ = d_b (the change at output a goes back to input a)',
     example: { inputs: [real([1]), real([2])] },
   },

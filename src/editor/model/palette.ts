@@ -9,6 +9,7 @@ import type { GroupDoc } from '../../io/document';
 import { learnerBoxKinds } from '../../kinds/boxKinds';
 import { signatureWords } from '../../learn/explain/plainWords';
 import { describeGenerator } from './boxInfo';
+import { BUILT_IN_DESCRIPTION, builtInBox, builtInBoxes } from './builtInBoxes';
 import { savedTemplates } from './group';
 import type { SavedBox } from './library';
 import { printSignature, type Signature, signatureOf } from './signature';
@@ -22,6 +23,7 @@ export const PALETTE_GROUPS = [
   'Learning',
   'Boolean',
   'Data',
+  'Library',
   'My boxes',
 ] as const;
 export type PaletteGroup = (typeof PALETTE_GROUPS)[number];
@@ -93,26 +95,39 @@ function learnerEntries(): PaletteEntry[] {
 
 let fixed: PaletteEntry[] | null = null;
 
-function savedEntry(key: string, g: GroupDoc): PaletteEntry {
+function savedEntry(
+  key: string,
+  g: GroupDoc,
+  group: PaletteGroup = 'My boxes',
+  description = 'A saved sub-diagram (Para box).',
+): PaletteEntry {
   return {
     key: `group:${key}`,
-    group: 'My boxes',
+    group,
     name: g.name,
     generator: `group:${key}`,
     config: {},
     signature: `${portList(g.inputs)} → ${portList(g.outputs)}`,
     plainSignature: `${portWords(g.inputs)} → ${portWords(g.outputs)}`,
     signatureData: null,
-    description: 'A saved sub-diagram (Para box).',
+    description,
     symbol: '▣',
     colour: '#334155',
     template: key,
   };
 }
 
-/** Every entry: the registry's, the learner's, then "My boxes" (saved ones and this document's groups). */
+/** The library's ready-made groups (builtInBoxes.ts). */
+function libraryEntries(): PaletteEntry[] {
+  return builtInBoxes().flatMap((b) => {
+    const top = b.fragment.groups.find((g) => g.template === b.key);
+    return top ? [savedEntry(b.key, top, 'Library', BUILT_IN_DESCRIPTION)] : [];
+  });
+}
+
+/** Every entry: the registry's, the learner's, the library's, then "My boxes" (saved ones and this document's groups). */
 export function paletteEntries(groups: readonly GroupDoc[], library: readonly SavedBox[] = []): PaletteEntry[] {
-  fixed ??= [...coreEntries(), ...learnerEntries()];
+  fixed ??= [...coreEntries(), ...learnerEntries(), ...libraryEntries()];
   const mine = new Map<string, PaletteEntry>();
   for (const b of library) {
     const top = b.fragment.groups.find((g) => g.template === b.key);
@@ -120,7 +135,7 @@ export function paletteEntries(groups: readonly GroupDoc[], library: readonly Sa
   }
   for (const g of savedTemplates(groups)) {
     const key = g.template ?? g.id;
-    if (!mine.has(key)) mine.set(key, savedEntry(key, g));
+    if (!mine.has(key) && !builtInBox(key)) mine.set(key, savedEntry(key, g));
   }
   return [...fixed, ...mine.values()];
 }

@@ -7,6 +7,7 @@
 import type { StateCreator } from 'zustand';
 import type { Compile } from '../compile/compile';
 import { describeGenerator } from '../model/boxInfo';
+import { builtInBox } from '../model/builtInBoxes';
 import { checkConfigValue } from '../model/configCheck';
 import { checkConnection, type Verdict } from '../model/connection';
 import { bindDataset, patchTraining } from '../model/datasetOps';
@@ -87,7 +88,7 @@ export const documentSlice =
       return r.id;
     },
     placeSaved(key, position) {
-      const saved = get().library.find((b) => b.key === key);
+      const saved = get().library.find((b) => b.key === key) ?? builtInBox(key);
       const r = saved && placeSaved(get().doc, saved, position, get().scope);
       if (!r) return null;
       set({ doc: r.doc, selectedNodes: [r.id], selectedWires: [] });

@@ -174,7 +174,14 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     adj_x: { b: Boolean(n.config.transA) },
     adj_y: { b: Boolean(n.config.transB) },
   })),
-  embedding: refused('the tfjs graph-model entry of embedding (GatherV2 on int32 ids) is not written yet'),
+  // ids rounded half up, as the engines round them, then read as int32 rows of W
+  embedding: (b, n) => {
+    const shifted = b.value('AddV2', [n.inputs[1], b.scalar('half', 0.5)], 'shifted', T);
+    const floor = b.value('Floor', [shifted], 'floor', T);
+    const ids = b.value('Cast', [floor], 'ids', { SrcT: FLOAT, DstT: { type: 'DT_INT32' } });
+    const gather = { Tparams: FLOAT, Tindices: { type: 'DT_INT32' as const }, Taxis: { type: 'DT_INT32' as const } };
+    b.op('GatherV2', [n.inputs[0], ids, b.constant(b.fresh('axis'), [], Int32Array.of(0))], n.outputs[0], gather);
+  },
   embeddingBack: refused(
     'only a reverse pass needs the scatter-add of an embedding; the graph model is the forward model',
   ),

@@ -39,7 +39,7 @@ export interface CatgptConfig extends BlockShape {
 /** The standard deviation of every weight matrix and embedding at the start (as GPT-2's). */
 export const WEIGHT_SIGMA = 0.02;
 
-const COLUMN = 190;
+const COLUMN = 240;
 const ROW = 150;
 
 /** Boxes, wires and groups being drawn, with ids and positions given by the caller. */

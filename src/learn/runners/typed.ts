@@ -16,11 +16,53 @@ import type { Learner } from '../learner';
 import type { Hypers } from '../optimisers/index';
 import { CarriedArrays } from './carried';
 import { StepInputs } from './typedInputs';
-import type { Floats, FrozenValues, Kept, Rows, RunOutputs, StepRunner, StepTrace } from './types';
+import type { Carried, Floats, FrozenValues, Kept, Rows, RunOutputs, StepRunner, StepTrace } from './types';
 
 function allFinite(v: Floats): boolean {
   for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false;
   return true;
+}
+
+/**
+ * The carried values copied aside. A class, not an object of closures: the guard keeps one every
+ * few steps, and closures made that often cost more than the copy where names are kept (tsx).
+ */
+class KeptCopy implements Kept {
+  private readonly copy: Floats[];
+  private released = false;
+
+  /** `spare`: copies released before, filled again rather than made anew (a released copy is never read). */
+  constructor(
+    private readonly carried: CarriedArrays,
+    private readonly make: (src: ArrayLike<number>) => Floats,
+    private readonly k: number,
+    private readonly spare: Floats[][],
+  ) {
+    const { values } = carried;
+    const reused = spare.pop();
+    if (reused) for (let j = 0; j < values.length; j++) reused[j].set(values[j]);
+    this.copy = reused ?? values.map(make);
+  }
+
+  finite(): boolean {
+    for (let j = 0; j < this.copy.length; j++) if (!allFinite(this.copy[j])) return false;
+    return true;
+  }
+
+  restore(): void {
+    this.carried.set(this.copy);
+  }
+
+  read(): Carried {
+    const { copy, make, k } = this;
+    return { learnt: copy.slice(0, k).map(make), state: copy.slice(k).map(make) };
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.spare.push(this.copy);
+  }
 }
 
 class TypedRunner implements StepRunner {
@@ -36,6 +78,8 @@ class TypedRunner implements StepRunner {
   /** The frozen parameters in this engine's precision, by model input index. */
   private readonly frozen: (Floats | undefined)[];
   private turn = 0;
+  /** Kept copies released, to fill again (./KeptCopy). */
+  private readonly spareCopies: Floats[][] = [];
   private last: TypedEngine;
   /** The step's loss and predictions, refilled step after step. */
   private readonly result: { loss: ArrayLike<number>; predictions: ArrayLike<number> } = { loss: [], predictions: [] };
@@ -48,7 +92,8 @@ class TypedRunner implements StepRunner {
     frozen: FrozenValues,
   ) {
     this.engine = `typed-${dtype}`;
-    this.make = (src) => (dtype === 'float64' ? Float64Array.from(src) : Float32Array.from(src));
+    // the constructor copies a typed array in one move; `from` walks it through the iterator protocol
+    this.make = (src) => (dtype === 'float64' ? new Float64Array(src) : new Float32Array(src));
     const { model, layout } = learner;
     this.types = model.diagram.inputs.map((w) => model.diagram.wires[w]);
     this.carried = new CarriedArrays(values, this.make);
@@ -114,14 +159,7 @@ class TypedRunner implements StepRunner {
   }
 
   keep(): Kept {
-    const { make, k } = this;
-    const copy = this.carried.values.map(make);
-    return {
-      finite: () => copy.every(allFinite),
-      restore: () => this.carried.set(copy),
-      read: () => ({ learnt: copy.slice(0, k).map(make), state: copy.slice(k).map(make) }),
-      release() {},
-    };
+    return new KeptCopy(this.carried, this.make, this.k, this.spareCopies);
   }
 
   dispose(): void {}

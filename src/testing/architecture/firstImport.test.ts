@@ -22,6 +22,7 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   'src/cli/export.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
   'src/cli/conformance.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
   'src/cli/data.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
+  'src/cli/sample.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
 };
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);

@@ -14,13 +14,16 @@ import type { NamedArray } from '../../../io/modelSchema';
  * An ONNX value as a Lensboard wire. `shape` is Lensboard's feature shape (no batch axis).
  * `layout`: `plain` when Lensboard holds the ONNX tensor as it is; `nhwc` for an ONNX NCHW
  * image held as [h, w, c]; `perm` for a vector whose entry j is the ONNX entry `perm[j]` (an
- * NHWC image flattened), which the next layer's weights absorb.
+ * NHWC image flattened), which the next layer's weights absorb. `masked`: the value of a Where
+ * that puts −∞ above the diagonal (PyTorch's `masked_fill` of a causal mask), not drawn: the
+ * Softmax reading it is drawn causal, and any other reader is refused.
  */
 export interface Value {
   readonly box: string;
   readonly port: string;
   readonly shape: readonly number[];
   readonly layout: 'plain' | 'nhwc' | { readonly perm: readonly number[] };
+  readonly masked?: 'causal';
 }
 
 const safeId = (s: string): string => {

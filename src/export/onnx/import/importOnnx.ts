@@ -91,7 +91,9 @@ function drawInput(
     return issue('inputs', `the graph has ${inputs.length} data inputs; a Lensboard diagram reads one`);
   const input = inputs[0];
   const where = `input “${input.name}”`;
-  if (input.elemType !== 1) return issue('inputs', `${where} is not float32`);
+  // int64 and int32 inputs are token ids (an embedding's Gather reads them); Lensboard holds them as reals
+  if (input.elemType !== 1 && input.elemType !== 6 && input.elemType !== 7)
+    return issue('inputs', `${where} is neither float32 nor integer ids (int32, int64)`);
   const dims = input.shape.slice(1);
   if (input.shape.length < 2 || !dims.every((v) => typeof v === 'number' && v > 0 && v <= 1 << 20)) {
     return issue(
@@ -238,8 +240,12 @@ function drawOutput(
   const v = values.get(folded ? folded.inputs[0] : out.name);
   if (!v) return issue('outputs', `output “${out.name}” is made by no node`);
   const ordered = v.layout === 'plain' || (typeof v.layout === 'object' && v.layout.perm.every((p, i) => p === i));
-  if (!ordered || v.shape.length !== 1) {
-    return issue('outputs', `output “${out.name}” is not a vector in ONNX's order; Lensboard predicts vectors`);
+  // a sequence's outputs ([positions, features], a transformer's logits) are plain: only a vector may carry an image's order
+  if (!ordered || (v.shape.length !== 1 && v.layout !== 'plain')) {
+    return issue(
+      'outputs',
+      `output “${out.name}” is not a vector or a sequence in ONNX's order; Lensboard predicts those`,
+    );
   }
   d.wire(v, d.role('output', out.name, out.name), 'ŷ');
   return v;

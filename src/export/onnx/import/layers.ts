@@ -8,6 +8,7 @@
  */
 import { type ConvGeometry, geometryConfig, outHW } from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
+import { sameRows, spread } from './attentionOps';
 import type { Value } from './drawing';
 import {
   attr,
@@ -33,6 +34,30 @@ function scalarOf(c: Ctx, k: number): number | undefined {
 const scaled = (c: Ctx, x: Value, by: number, name = c.node.name): Value =>
   c.d.box('scale', { c: by }, name, [x]).out(0, x.shape, x.layout);
 
+/**
+ * A sequence times a constant of its whole shape: a layer norm's γ as Lensboard's exporter
+ * broadcasts it. One row repeated at every position is a parameter of the last axis, spread along
+ * the positions; anything else a parameter of the value's shape.
+ */
+function timesConstant(c: Ctx, x: Value, t: OnnxTensor): Value {
+  const dims = t.dims.slice(
+    Math.max(
+      0,
+      t.dims.findIndex((d) => d !== 1),
+    ),
+  );
+  if (x.layout !== 'plain' || dims.join() !== x.shape.join() || !(t.values instanceof Float32Array))
+    return refuse(
+      `it multiplies by a constant of shape [${t.dims.join(', ')}] that is not the value's [${x.shape.join(', ')}]`,
+    );
+  const last = x.shape[x.shape.length - 1];
+  const vals = Float32Array.from(t.values);
+  const row = x.shape.length > 1 && sameRows(vals, last);
+  const p = c.d.param(t.name || `${c.node.name}.W`, row ? [last] : x.shape, row ? vals.slice(0, last) : vals, t.name);
+  const by = row ? spread(c, p, x.shape, 'scale') : p;
+  return c.d.box('multiply', {}, c.node.name, [x, by]).out(0, x.shape);
+}
+
 /** a·b, a/b: `scale` when one side is a constant scalar, multiply (by a reciprocal) for two wires. */
 function product(c: Ctx, divide: boolean): Value[] {
   const [a, b] = c.node.inputs;
@@ -40,6 +65,8 @@ function product(c: Ctx, divide: boolean): Value[] {
   if (c.value(a) && kb !== undefined) return [scaled(c, data(c, 0), divide ? 1 / kb : kb)];
   const ka = scalarOf(c, 0);
   if (!divide && ka !== undefined && c.value(b)) return [scaled(c, data(c, 1), ka)];
+  const constant = c.value(a) ? c.tensor(b) : c.value(b) ? c.tensor(a) : undefined;
+  if (constant && !divide) return [timesConstant(c, data(c, c.value(a) ? 0 : 1), constant)];
   const x = data(c, 0);
   const y = data(c, 1);
   if (x.shape.join() !== y.shape.join() || JSON.stringify(x.layout) !== JSON.stringify(y.layout)) {

@@ -49,6 +49,8 @@ export const isIdentity = (p: readonly number[]) => p.every((v, i) => v === i);
 export function data(c: Ctx, k: number): Value {
   const name = c.node.inputs[k] ?? '';
   const v = c.value(name);
+  if (v?.masked && c.node.opType !== 'Softmax')
+    refuse(`its input ${k + 1} (“${name}”) is causally masked, which Lensboard draws only inside a softmax`);
   if (v) return v;
   if (c.tensor(name)) return refuse(`its input ${k + 1} (“${name}”) is a constant where Lensboard draws a data wire`);
   return refuse(`its input ${k + 1} (“${name}”) is made by no node Lensboard could draw`);

@@ -16,7 +16,7 @@ import {
   pooledHW,
 } from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
-import { ATTENTION_OPS } from './attentionOps';
+import { ATTENTION_OPS, sameRows, spread } from './attentionOps';
 import type { Value } from './drawing';
 import { LAYER_OPS } from './layers';
 import {
@@ -58,11 +58,12 @@ function dense(c: Ctx, x: Value, w: OnnxTensor, transB: boolean, alpha: number, 
   }
   const p = c.d.param(w.name, [n, m], W, w.name);
   const lin = c.d.box('linear', { in: n, out: m }, c.node.name, [p, x], `linear ${n}→${m}`);
-  const y = lin.out(0, [...lead, m]);
+  const shape = [...lead, m];
+  const y = lin.out(0, shape);
   if (!bias) return [y];
-  if (lead.length)
-    refuse(`it adds a bias to a value of shape [${[...lead, m].join(', ')}]; Lensboard's bias is drawn on vectors`);
   const b = c.d.param(`${c.node.name}.bias`, [m], bias);
+  if (shape.length > 1)
+    return [c.d.box('add', {}, `${c.node.name}.bias`, [y, spread(c, b, shape, 'bias')]).out(0, shape)];
   return [c.d.box('bias', {}, `${c.node.name}.bias`, [b, y]).out(0, [m])];
 }
 
@@ -105,15 +106,28 @@ function addConstant(c: Ctx, x: Value, t: OnnxTensor): Value[] {
   const last = x.shape.at(-1) ?? 1;
   if (x.layout === 'nhwc' && (dims.length === 0 || (dims.length === 3 && dims[1] === 1 && dims[2] === 1))) {
     b = dims.length === 0 ? new Float32Array(last).fill(vals[0]) : vals;
+  } else if (x.layout === 'plain' && x.shape.length > 1 && dims.join() === x.shape.join()) {
+    b = vals.slice(0, last); // one row repeated at every position: a bias of the sequence
   } else if (x.layout !== 'nhwc' && dims.length <= 1 && (size(dims) === last || size(dims) === 1)) {
     const perm = x.shape.length === 1 ? permOf(x) : undefined;
     b = Float32Array.from({ length: last }, (_, j) => (size(dims) === 1 ? vals[0] : vals[perm ? perm[j] : j]));
   }
+  const name = t.name || `${c.node.name}.b`;
+  if (x.layout === 'plain' && x.shape.length > 1 && dims.join() === x.shape.join() && !sameRows(vals, last)) {
+    // a learnt value at every position (a transformer's position embedding): a parameter of x's shape
+    const p = c.d.param(name, x.shape, vals, t.name);
+    return [c.d.box('add', {}, c.node.name, [x, p]).out(0, x.shape)];
+  }
   if (!b || b.length !== last) {
     return refuse(`it adds a constant of shape [${t.dims.join(', ')}] that Lensboard cannot draw as a bias`);
   }
-  if (x.layout === 'nhwc') return [imageBias(c, t.name || `${c.node.name}.b`, b, x, t.name)];
-  const p = c.d.param(t.name || `${c.node.name}.b`, [last], b, t.name);
+  if (x.layout === 'nhwc') return [imageBias(c, name, b, x, t.name)];
+  if (x.shape.length > 1) {
+    // a bias of a sequence: one value per feature, the same at every position
+    const p = c.d.param(name, [last], b, t.name);
+    return [c.d.box('add', {}, c.node.name, [x, spread(c, p, x.shape, 'bias')]).out(0, x.shape)];
+  }
+  const p = c.d.param(name, [last], b, t.name);
   return [c.d.box('bias', {}, c.node.name, [p, x]).out(0, x.shape, x.layout)];
 }
 
@@ -348,7 +362,9 @@ export const IMPORT_OPS: Readonly<Record<string, ImportEntry>> = {
     if (x.layout === 'nhwc' || at === rank - 1) lastAxis(c, x, given);
     else if (at < 1 || at >= rank)
       refuse(`it works along axis ${given}, the batch axis or none; Lensboard keeps the batch`);
-    const config = { axis: at === rank - 1 ? -1 : at - 1, causal: intAttr(c.node, CAUSAL, 0) === 1 };
+    const causal = intAttr(c.node, CAUSAL, 0) === 1 || x.masked === 'causal';
+    if (x.masked && at !== rank - 1) refuse(`it normalises a causally masked value along axis ${given}, not the keys`);
+    const config = { axis: at === rank - 1 ? -1 : at - 1, causal };
     return [c.d.box('softmax', config, c.node.name, [x]).out(0, x.shape, x.layout)];
   },
   Flatten: (c) => {

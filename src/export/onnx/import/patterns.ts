@@ -7,46 +7,8 @@
  * attribute `approximate`, named after the layer, when none of its inner values is read elsewhere.
  */
 import type { OnnxNode, OnnxTensor } from '../model';
-
-type Constant = (name: string) => OnnxTensor | undefined;
-
-/** Finds the producer of each value and how many nodes (or graph outputs) read it. */
-class Graph {
-  readonly producer = new Map<string, OnnxNode>();
-  readonly readers = new Map<string, number>();
-  constructor(
-    nodes: readonly OnnxNode[],
-    outputs: readonly string[],
-    readonly constant: Constant,
-  ) {
-    for (const n of nodes) for (const o of n.outputs) this.producer.set(o, n);
-    for (const name of [...nodes.flatMap((n) => n.inputs), ...outputs])
-      this.readers.set(name, (this.readers.get(name) ?? 0) + 1);
-  }
-
-  /** The scalar value of a constant input, if it is one. */
-  scalar(name: string): number | undefined {
-    const t = this.constant(name);
-    return t && t.values.length === 1 ? Number(t.values[0]) : undefined;
-  }
-
-  /** The node making `name` if it is `op` and read only once (so it can be folded away). */
-  only(name: string, op: string): OnnxNode | undefined {
-    const n = this.producer.get(name);
-    return n && n.opType === op && this.readers.get(name) === 1 ? n : undefined;
-  }
-}
-
-const near = (a: number | undefined, b: number) => a !== undefined && Math.abs(a - b) <= 1e-6 * Math.abs(b);
-
-/** The operands of a binary node as [the one made by the graph, the constant c], either order. */
-function withConstant(g: Graph, n: OnnxNode | undefined, c: number): string | undefined {
-  if (!n) return undefined;
-  const [a, b] = n.inputs;
-  if (near(g.scalar(b), c)) return a;
-  if (near(g.scalar(a), c)) return b;
-  return undefined;
-}
+import { layerNormAt } from './normPattern';
+import { type Constant, Graph, near, withConstant } from './patternGraph';
 
 interface Match {
   readonly x: string;
@@ -134,6 +96,20 @@ function causalSoftmax(g: Graph, n: OnnxNode): OnnxNode | undefined {
   return { ...n, inputs: [x], attributes: [...n.attributes, { name: CAUSAL, kind: 'int', value: 1 }] };
 }
 
+/**
+ * Gather(W, Cast(Floor(Add(ids, ½)))), how Lensboard's exporter rounds an embedding's ids half up
+ * as its engines do: Gather(W, ids), the embedding box rounding them again.
+ */
+function roundedIds(g: Graph, n: OnnxNode): { inner: OnnxNode[]; node: OnnxNode } | undefined {
+  if (n.opType !== 'Gather') return undefined;
+  const cast = g.only(n.inputs[1] ?? '', 'Cast');
+  const floor = cast && g.only(cast.inputs[0], 'Floor');
+  const add = floor && g.only(floor.inputs[0], 'Add');
+  const ids = withConstant(g, add, 0.5);
+  if (!cast || !floor || !add || ids === undefined) return undefined;
+  return { inner: [cast, floor, add], node: { ...n, inputs: [n.inputs[0], ids] } };
+}
+
 /** The nodes with every GELU subgraph replaced by one `Gelu` node, in the place of its last node. */
 export function fusePatterns(nodes: readonly OnnxNode[], outputs: readonly string[], constant: Constant): OnnxNode[] {
   const g = new Graph(nodes, outputs, constant);
@@ -144,6 +120,18 @@ export function fusePatterns(nodes: readonly OnnxNode[], outputs: readonly strin
     if (causal) {
       dropped.add(g.producer.get(n.inputs[0]) as OnnxNode);
       replaced.set(n, causal);
+      continue;
+    }
+    const rounded = roundedIds(g, n);
+    if (rounded) {
+      for (const k of rounded.inner) dropped.add(k);
+      replaced.set(n, rounded.node);
+      continue;
+    }
+    const norm = layerNormAt(g, nodes, n);
+    if (norm && !norm.inner.some((k) => dropped.has(k))) {
+      for (const k of norm.inner.slice(0, -1)) dropped.add(k);
+      replaced.set(norm.inner[norm.inner.length - 1], norm.node);
       continue;
     }
     const m = geluAt(g, n);

@@ -1,0 +1,357 @@
+/**
+ * A Program replayed as straight-line loops (docs/architecture.md, "The small end"). At a given
+ * batch size a Program makes the same kernel calls on the same shapes run after run, into the
+ * same arena arrays; only its inputs' arrays change. So the first run at a batch size goes
+ * through a recording kernel that computes as the typed kernel does and notes each call as one
+ * closure over the arrays it read and wrote, with its sizes worked out once; later runs call
+ * those closures alone — no generator dispatch, no shape arithmetic, no arena bookkeeping.
+ * Each closure calls the very loop the typed kernel calls, so a replay gives the same bits.
+ *
+ * Only the kernel calls that small models make are recorded; a Program that makes any other
+ * (convolutions, attention's kernels) is never replayed and runs through the kernel as before.
+ */
+import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
+import type { Floats } from './arena';
+import { fusedScratch, runFused } from './fusedLoops';
+import { concatInto, gather, strides } from './strided';
+import {
+  broadcastAxesInto,
+  broadcastBatchInto,
+  sliceOffset,
+  softmaxInto,
+  sumInto,
+  sumKind,
+  type TypedKernel,
+  type TypedTensor,
+} from './typedKernel';
+import { binaryInto, matmulInto, unaryInto } from './typedLoops';
+
+/** One recorded kernel call: reads and writes the arrays of `slots` (inputs first, then results). */
+type Op = (slots: Floats[]) => void;
+
+/** The recorded run of one Program at one batch size. */
+export interface Replay {
+  /** Runs the recorded calls with these inputs' arrays (in the Program's input order). */
+  run(inputs: readonly TypedTensor[]): void;
+  /** The array of each slot in the last run: the inputs', then the results'. */
+  readonly slots: readonly Floats[];
+}
+
+const BATCH_AXIS: readonly number[] = [0];
+
+/**
+ * A kernel that computes through `inner` and records each call. `failed` says a call it does
+ * not record was made (or a value came from elsewhere): the recording is then not replayable.
+ */
+export class RecordingKernel implements Kernel<TypedTensor> {
+  failed: string | null = null;
+  private readonly ops: Op[] = [];
+  /** The array of each slot at recording: the inputs' (replaced per run), then every result's. */
+  private readonly arrays: Floats[] = [];
+  private readonly slotOf = new Map<TypedTensor, number>();
+  /** The records a reshape made: views of a slot's array, which a kernel run may repoint. */
+  private readonly views = new Set<TypedTensor>();
+
+  constructor(
+    private readonly inner: TypedKernel,
+    readonly nInputs: number,
+    inputs: readonly TypedTensor[],
+  ) {
+    inputs.forEach((x, i) => {
+      this.arrays.push(x.data);
+      // one record given as two inputs could be two records next run: which slot would it be?
+      if (this.slotOf.has(x)) this.failed ??= `input ${i} given as the same record as another`;
+      this.slotOf.set(x, i);
+    });
+  }
+
+  get name(): string {
+    return this.inner.name;
+  }
+  get batchSize(): number {
+    return this.inner.batchSize;
+  }
+
+  /** The slot of a record this run has seen, or −1 (the recording then fails). */
+  slot(x: TypedTensor): number {
+    const s = this.slotOf.get(x);
+    if (s !== undefined) return s;
+    this.failed ??= 'a value the recording did not see';
+    return -1;
+  }
+
+  isView(x: TypedTensor): boolean {
+    return this.views.has(x);
+  }
+
+  /** The replay, or null when the recording failed. */
+  replay(): Replay | null {
+    if (this.failed !== null) return null;
+    const { ops, nInputs } = this;
+    const slots = this.arrays.slice();
+    return {
+      run(inputs) {
+        for (let i = 0; i < nInputs; i++) slots[i] = inputs[i].data;
+        for (let n = 0; n < ops.length; n++) ops[n](slots);
+      },
+      slots,
+    };
+  }
+
+  private result(out: TypedTensor): number {
+    const s = this.arrays.length;
+    this.arrays.push(out.data);
+    this.slotOf.set(out, s);
+    return s;
+  }
+
+  private unsupported(call: string): void {
+    this.failed ??= `the typed kernel's ${call}`;
+  }
+
+  shape = (x: TypedTensor) => x.shape;
+
+  fill(shape: readonly number[], value: number) {
+    const out = this.inner.fill(shape, value);
+    const o = this.result(out);
+    this.ops.push((s) => {
+      s[o].fill(value);
+    });
+    return out;
+  }
+
+  fromArray(shape: readonly number[], values: ArrayLike<number>) {
+    const out = this.inner.fromArray(shape, values);
+    const o = this.result(out);
+    const kept = Float64Array.from(out.data);
+    this.ops.push((s) => {
+      s[o].set(kept);
+    });
+    return out;
+  }
+
+  unary(op: UnaryOp, x: TypedTensor) {
+    const a = this.slot(x);
+    const out = this.inner.unary(op, x);
+    const o = this.result(out);
+    const unaryCall: Op = (s) => unaryInto(op, s[a], s[o]);
+    this.ops.push(unaryCall);
+    return out;
+  }
+
+  leakyRelu(x: TypedTensor, alpha: number) {
+    const a = this.slot(x);
+    const out = this.inner.leakyRelu(x, alpha);
+    const o = this.result(out);
+    this.ops.push((s) => {
+      const xs = s[a];
+      const os = s[o];
+      for (let i = 0; i < xs.length; i++) os[i] = xs[i] > 0 ? xs[i] : alpha * xs[i];
+    });
+    return out;
+  }
+
+  leakyStep(x: TypedTensor, alpha: number) {
+    const a = this.slot(x);
+    const out = this.inner.leakyStep(x, alpha);
+    const o = this.result(out);
+    this.ops.push((s) => {
+      const xs = s[a];
+      const os = s[o];
+      for (let i = 0; i < xs.length; i++) os[i] = xs[i] > 0 ? 1 : alpha;
+    });
+    return out;
+  }
+
+  scale(x: TypedTensor, c: number) {
+    const a = this.slot(x);
+    const out = this.inner.scale(x, c);
+    const o = this.result(out);
+    this.ops.push((s) => {
+      const xs = s[a];
+      const os = s[o];
+      for (let i = 0; i < os.length; i++) os[i] = c * xs[i];
+    });
+    return out;
+  }
+
+  binary(op: BinaryOp, x: TypedTensor, y: TypedTensor) {
+    const a = this.slot(x);
+    const b = this.slot(y);
+    const out = this.inner.binary(op, x, y);
+    const o = this.result(out);
+    const binaryCall: Op = (s) => binaryInto(op, s[a], s[b], s[o]);
+    this.ops.push(binaryCall);
+    return out;
+  }
+
+  matmul(x: TypedTensor, y: TypedTensor, transA: boolean, transB: boolean) {
+    const a = this.slot(x);
+    const b = this.slot(y);
+    const out = this.inner.matmul(x, y, transA, transB);
+    const o = this.result(out);
+    const [ac, bc] = [x.shape[1], y.shape[1]];
+    const [n, m] = [out.shape[0], out.shape[1]];
+    const k = transA ? x.shape[0] : ac;
+    const acc = this.inner.acc(m);
+    const matmulCall: Op = (s) => matmulInto(s[a], ac, s[b], bc, s[o], n, m, k, transA, transB, acc);
+    this.ops.push(matmulCall);
+    return out;
+  }
+
+  sumBatch = (x: TypedTensor) => this.sum(x, BATCH_AXIS);
+
+  sum(x: TypedTensor, axes: readonly number[]) {
+    const a = this.slot(x);
+    const out = this.inner.sum(x, axes);
+    const o = this.result(out);
+    const shape = [...x.shape];
+    const along = [...axes];
+    const { leading, trailing } = sumKind(shape.length, along);
+    let inner = 1;
+    for (let d = along.length; d < shape.length; d++) inner *= shape[d];
+    const acc = this.inner.acc(inner);
+    const sumCall: Op = (s) => sumInto(s[a], shape, along, leading, trailing, s[o], acc);
+    this.ops.push(sumCall);
+    return out;
+  }
+
+  broadcastBatch(x: TypedTensor) {
+    const a = this.slot(x);
+    const out = this.inner.broadcastBatch(x);
+    const o = this.result(out);
+    const broadcastCall: Op = (s) => broadcastBatchInto(s[a], s[o]);
+    this.ops.push(broadcastCall);
+    return out;
+  }
+
+  /** A view of the same array: the same slot, no call to replay. */
+  reshape = (x: TypedTensor, shape: readonly number[]): TypedTensor => {
+    const a = this.slot(x);
+    const out = this.inner.reshape(x, shape);
+    if (a >= 0 && !this.slotOf.has(out)) {
+      this.slotOf.set(out, a);
+      this.views.add(out);
+    }
+    return out;
+  };
+
+  fused(expr: FusedExpr, inputs: readonly TypedTensor[], shape: readonly number[]) {
+    const from = inputs.map((x) => this.slot(x));
+    const outs = this.inner.fused(expr, inputs, shape);
+    const to = outs.map((out) => this.result(out));
+    const n = outs.length > 0 ? outs[0].data.length : 0;
+    const scratch = fusedScratch(
+      expr,
+      this.inner.arena.dtype === 'float64' ? new Float64Array(0) : new Float32Array(0),
+    );
+    const ins: Floats[] = from.map((a) => this.arrays[a]);
+    const os: Floats[] = to.map((o) => this.arrays[o]);
+    const fusedCall: Op = (s) => {
+      for (let r = 0; r < from.length; r++) ins[r] = s[from[r]];
+      for (let j = 0; j < to.length; j++) os[j] = s[to[j]];
+      runFused(ins, os, n, scratch);
+    };
+    this.ops.push(fusedCall);
+    return outs;
+  }
+
+  broadcastAxes(x: TypedTensor, outShape: readonly number[]) {
+    const a = this.slot(x);
+    const out = this.inner.broadcastAxes(x, outShape);
+    const o = this.result(out);
+    const shape = [...x.shape];
+    const to = [...outShape];
+    const broadcastAxesCall: Op = (s) => broadcastAxesInto(s[a], shape, to, s[o]);
+    this.ops.push(broadcastAxesCall);
+    return out;
+  }
+
+  concat(xs: readonly TypedTensor[], axis: number) {
+    const from = xs.map((x) => this.slot(x));
+    const out = this.inner.concat(xs, axis);
+    const o = this.result(out);
+    // concatInto reads records: these, their arrays put in per run
+    const parts = xs.map((x) => ({ shape: [...x.shape], data: x.data }));
+    const concatCall: Op = (s) => {
+      for (let i = 0; i < parts.length; i++) parts[i].data = s[from[i]];
+      concatInto(parts, axis, s[o]);
+    };
+    this.ops.push(concatCall);
+    return out;
+  }
+
+  slice(x: TypedTensor, begin: readonly number[], size: readonly number[]) {
+    const a = this.slot(x);
+    const out = this.inner.slice(x, begin, size);
+    const o = this.result(out);
+    const st = strides(x.shape);
+    const at = sliceOffset(begin, st);
+    const sizes = [...size];
+    const sliceCall: Op = (s) => gather(s[a], st, sizes, at, s[o]);
+    this.ops.push(sliceCall);
+    return out;
+  }
+
+  softmax(x: TypedTensor) {
+    const a = this.slot(x);
+    const out = this.inner.softmax(x);
+    const o = this.result(out);
+    const n = x.shape[x.shape.length - 1];
+    const e = this.inner.acc(n);
+    const softmaxCall: Op = (s) => softmaxInto(s[a], n, s[o], e);
+    this.ops.push(softmaxCall);
+    return out;
+  }
+
+  // The calls below compute through the typed kernel but are not recorded: a Program making
+  // any of them keeps running through the kernel.
+  batchMatmul(a: TypedTensor, b: TypedTensor, transA: boolean, transB: boolean) {
+    this.unsupported('batchMatmul');
+    return this.inner.batchMatmul(a, b, transA, transB);
+  }
+  transpose(x: TypedTensor, perm: readonly number[]) {
+    this.unsupported('transpose');
+    return this.inner.transpose(x, perm);
+  }
+  embed(w: TypedTensor, ids: TypedTensor) {
+    this.unsupported('embed');
+    return this.inner.embed(w, ids);
+  }
+  embedBack(ids: TypedTensor, d: TypedTensor, rows: number) {
+    this.unsupported('embedBack');
+    return this.inner.embedBack(ids, d, rows);
+  }
+  layerNorm(x: TypedTensor, eps: number) {
+    this.unsupported('layerNorm');
+    return this.inner.layerNorm(x, eps);
+  }
+  causalMask(x: TypedTensor) {
+    this.unsupported('causalMask');
+    return this.inner.causalMask(x);
+  }
+  conv2d: TypedKernel['conv2d'] = (x, w, g) => {
+    this.unsupported('conv2d');
+    return this.inner.conv2d(x, w, g);
+  };
+  conv2dBackInput: TypedKernel['conv2dBackInput'] = (d, w, xShape, g) => {
+    this.unsupported('conv2dBackInput');
+    return this.inner.conv2dBackInput(d, w, xShape, g);
+  };
+  conv2dBackFilter: TypedKernel['conv2dBackFilter'] = (x, d, wShape, g) => {
+    this.unsupported('conv2dBackFilter');
+    return this.inner.conv2dBackFilter(x, d, wShape, g);
+  };
+  maxPool: TypedKernel['maxPool'] = (x, p) => {
+    this.unsupported('maxPool');
+    return this.inner.maxPool(x, p);
+  };
+  maxPoolBack: TypedKernel['maxPoolBack'] = (x, d, p) => {
+    this.unsupported('maxPoolBack');
+    return this.inner.maxPoolBack(x, d, p);
+  };
+  maxPoolSelect: TypedKernel['maxPoolSelect'] = (x, e, p) => {
+    this.unsupported('maxPoolSelect');
+    return this.inner.maxPoolSelect(x, e, p);
+  };
+}
