@@ -51,8 +51,18 @@ const TEXTS = [
   '.panel-toggle',
 ].join(', ');
 const FIRST: ScreenLook = { regions: REGIONS, texts: TEXTS };
-/** The open animation panel is drawn over the canvas: checked apart, by the boxes at work. */
-const ANIMATING: ScreenLook = { regions: REGIONS, texts: TEXTS, nested: [['canvas', 'animation']] };
+/**
+ * The open animation panel and the value cards are drawn over the canvas: the panel is checked
+ * apart, by the boxes at work; no two cards lie on each other, nor on the panel.
+ */
+const ANIMATING: ScreenLook = {
+  regions: { ...REGIONS, card: 'main button.wire-value' },
+  texts: TEXTS,
+  nested: [
+    ['canvas', 'animation'],
+    ['canvas', 'card'],
+  ],
+};
 
 /** How far the training panel's first column reaches below its fold (0: its last line is in view). */
 const trainingFold = (page: Page) =>
@@ -75,13 +85,13 @@ const scrollsVisibly = (page: Page, selector: string) =>
 const canvasShare = (page: Page) =>
   page.evaluate(() => (document.querySelector('main .react-flow')?.getBoundingClientRect().width ?? 0) / innerWidth);
 
-/** The boxes the animation lights that the panel covers, or that are outside the canvas. */
-const hiddenWork = (page: Page) =>
-  page.evaluate(() => {
+/** The boxes the animation lights (`every`: every box) that the panel covers, or that are outside the canvas. */
+const hiddenWork = (page: Page, every = false) =>
+  page.evaluate((every) => {
     const panel = document.querySelector('.anim-panel')?.getBoundingClientRect();
     const pane = document.querySelector('main .react-flow')?.getBoundingClientRect();
     if (!panel || !pane) return ['no panel or no canvas'];
-    const lit = [...document.querySelectorAll('main .react-flow__node:has(.anim-lit)')];
+    const lit = [...document.querySelectorAll(`main .react-flow__node${every ? '' : ':has(.anim-lit)'}`)];
     if (lit.length === 0) return ['no box at work'];
     return lit
       .filter((n) => {
@@ -91,7 +101,7 @@ const hiddenWork = (page: Page) =>
         return under || outside;
       })
       .map((n) => n.getAttribute('data-id'));
-  });
+  }, every);
 
 test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the animation fit the window', async ({
   page,
@@ -207,5 +217,10 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
     }
     await page.screenshot({ path: info.outputPath(`animation-${size.width}.png`) });
   }
+  // back to the opening frame at 1280×720: the givens span the drawing, and every box is on the canvas
+  await panel.getByRole('slider', { name: 'Timeline' }).press('Home');
+  await expect(panel.getByRole('heading', { name: 'The step starts' })).toBeVisible();
+  await expect.poll(() => hiddenWork(page, true), 'every box at the opening frame').toEqual([]);
+  await expectScreenFits(page, ANIMATING, 'the animation, opening frame');
   expect(record.consoleErrors).toEqual([]);
 });

@@ -62,3 +62,21 @@ test('among corners equal in all else, the one covering the fewest of the other 
   const onlyHighlightFree = chooseCorner(area, panel, [highlight], [], m, [], false, [full]);
   expect(onlyHighlightFree).not.toBe('top-left');
 });
+
+test('a box the panel does not point at is moved clear with the whole drawing', () => {
+  // a row of four boxes across a low canvas: every place of the panel covers one of them
+  const low = { x: 0, y: 0, width: 1200, height: 420 };
+  const card = { width: 440, height: 210 };
+  const row = [0, 1, 2, 3].map((i) => ({ x: 160 + i * 250, y: 180, width: 120, height: 50 }));
+  const highlight = [row[1]];
+  const c = chooseCorner(low, card, highlight, [], m, [], false, row);
+  const at = panelAt(c, low, card, m);
+  expect(row.some((r) => overlap(at, r) > 0)).toBe(true);
+  const dy = clearance(low, at, [...highlight, ...row]);
+  const moved = row.map((r) => ({ ...r, y: r.y + dy }));
+  expect(moved.every((r) => overlap(at, r) === 0)).toBe(true);
+  expect(moved.every((r) => r.y >= low.y && r.y + r.height <= low.y + low.height)).toBe(true);
+  // no room to move: it stays, and the panel falls back on covering no highlight
+  const tall = row.map((r) => ({ ...r, y: 20, height: 390 }));
+  expect(clearance(low, at, tall)).toBe(0);
+});

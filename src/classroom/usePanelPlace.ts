@@ -73,7 +73,15 @@ export function usePanelPlace(
     // cannot make way, the place that covers the least highlight. Among equals, the fewest boxes.
     let at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed, false, boxes), area, size, MARGINS);
     const covered = targets.some((t) => overlap(at, t) > 0);
-    const dy = covered && cleared.current !== key ? clearance(area, at, targets, [...obstacles, ...fixed]) : 0;
+    // a box it does not point at is not covered either: the drawing makes way for the panel when
+    // it can, all of it moving together (docs/lessons.md)
+    const onBox = boxes.some((b) => overlap(at, b) > 0);
+    const avoid = [...obstacles, ...fixed];
+    let dy = 0;
+    if (cleared.current !== key) {
+      if (covered || onBox) dy = clearance(area, at, [...targets, ...boxes], avoid);
+      if (dy === 0 && covered) dy = clearance(area, at, targets, avoid);
+    }
     if (dy !== 0) {
       cleared.current = key;
       const v = flow.getViewport();

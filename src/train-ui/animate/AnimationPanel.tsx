@@ -14,6 +14,7 @@ import type { LensDocument } from '../../io/document';
 import { printNumber } from '../../learn/explain/notation';
 import { leavePresentation, present, presentStore } from '../present/presentStore';
 import { usePresentCamera } from '../present/usePresentCamera';
+import { useValueCardPlacement } from '../present/useValueCardPlacement';
 import { useTrainSession } from '../session/TrainSessionContext';
 import { frameCaption, paramUpdates } from './captions';
 import { installDebugAnimation } from './debugAnimation';
@@ -169,6 +170,8 @@ export function AnimationPanel() {
   // presented, the camera follows the boxes at work at a size a class reads (present/presentCamera.ts)
   useFitAbovePanel(section, s.status === 'ready' && !presenting ? s.traced : null, frame?.boxes ?? NO_BOXES, dock);
   usePresentCamera(section, presenting && s.status === 'ready' && frame ? frame : null, s.index);
+  // the value cards on no box, no other card and not the caption (presented, the Present button places them)
+  useValueCardPlacement(s.status === 'ready' && !presenting);
   // presented, a frame too large to read whole is shown a part at a time (present/framePlace.ts)
   const place = useStore(presentStore, (p) => p.place);
   const parts = presenting && place.frame === s.index && place.of > 1 ? place : null;

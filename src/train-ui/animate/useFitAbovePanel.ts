@@ -5,15 +5,19 @@
  * band it leaves free. When a traced step is shown, a drawing that fits that band at an
  * overview zoom is framed whole, so every box and every wire's value chip can be seen and
  * pressed without panning; a larger one (MNIST's) keeps the user's zoom, and at each frame the
- * canvas pans to bring the boxes at work, and the wires they light, into the band (zooming out,
- * down to the overview zoom, when they do not fit it). It frames
+ * canvas pans to bring the boxes at work, and the wires they light, into the band (zooming out
+ * when they do not fit it). Boxes at work that do not fit the band at the overview zoom (the
+ * opening frame's givens, spread over the whole drawing) frame the whole drawing, below the
+ * overview zoom if it takes that: a box at work is never cut by the canvas's edge. It frames
  * again when the pane changes size (presentation mode hides the side panels) and when the panel
  * grows taller than it has been for this step (the optimiser's table); never for a panel that
- * shrinks, so the drawing does not jump from box to box.
+ * shrinks, so the drawing does not jump from box to box. Each framing, once the view has come to
+ * rest, counts as a Fit view: the legend folds if it now lies on a box (editor/canvas/WireLegend.tsx).
  */
 import { type Rect, useReactFlow, useStore } from '@xyflow/react';
 import { type RefObject, useEffect, useState } from 'react';
 import { animationMarks } from '../../editor/canvas/animationMarks';
+import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 
 /** Room under the lowest box for its wires' value chips, which hang below each wire. */
 const CHIP_ROOM = 44;
@@ -69,12 +73,12 @@ export function zoomToFit(bounds: Rect, band: ReturnType<typeof freeBand>): numb
 /**
  * The viewport that puts `bounds` (flow coordinates) in the middle of `band`, or null when it is
  * in the band already. It keeps the zoom, unless the bounds do not fit the band at it (the
- * optimiser above the parameters and the model below them): then it zooms out just enough, never
- * below the overview zoom, and never in.
+ * optimiser above the parameters and the model below them): then it zooms out just enough,
+ * never in.
  */
 export function panInto(bounds: Rect, band: ReturnType<typeof freeBand>, at: { x: number; y: number; zoom: number }) {
   const fit = zoomToFit(bounds, band);
-  const v = fit < at.zoom ? { ...at, zoom: Math.max(Math.min(OVERVIEW_ZOOM, at.zoom), fit) } : at;
+  const v = fit < at.zoom ? { ...at, zoom: fit } : at;
   const left = bounds.x * v.zoom + v.x;
   const top = bounds.y * v.zoom + v.y;
   const right = left + bounds.width * v.zoom;
@@ -114,6 +118,7 @@ export function useFitAbovePanel(
   dock: Dock = 'bottom',
 ): void {
   const flow = useReactFlow();
+  const editor = useEditorStoreApi();
   // React Flow frames with the pane size it last measured: wait for that, not for the DOM
   const width = useStore((s) => s.width);
   const height = useStore((s) => s.height);
@@ -127,10 +132,12 @@ export function useFitAbovePanel(
       const bounds = flow.getNodesBounds(flow.getNodes());
       const zoom = zoomToFit(bounds, freeBand(width, height, tallest, dock));
       if (zoom < OVERVIEW_ZOOM) return;
-      void flow.fitView({ padding: paddingAbovePanel(tallest, dock), maxZoom: MAX_ZOOM, minZoom: OVERVIEW_ZOOM });
+      void flow
+        .fitView({ padding: paddingAbovePanel(tallest, dock), maxZoom: MAX_ZOOM, minZoom: OVERVIEW_ZOOM })
+        .then(() => framedAgain(editor));
     });
     return () => cancelAnimationFrame(frame);
-  }, [flow, shown, width, height, tallest, dock]);
+  }, [flow, editor, shown, width, height, tallest, dock]);
 
   // the boxes at work and the wires they light, always in the band
   useEffect(() => {
@@ -143,9 +150,17 @@ export function useFitAbovePanel(
       }
       const known = [...ids].filter((id) => flow.getInternalNode(id));
       if (known.length === 0) return;
-      const to = panInto(flow.getNodesBounds(known), freeBand(width, height, tallest, dock), flow.getViewport());
-      if (to) void flow.setViewport(to, { duration: 200 });
+      const band = freeBand(width, height, tallest, dock);
+      const work = flow.getNodesBounds(known);
+      const bounds = zoomToFit(work, band) < OVERVIEW_ZOOM ? flow.getNodesBounds(flow.getNodes()) : work;
+      const to = panInto(bounds, band, flow.getViewport());
+      if (to) void flow.setViewport(to, { duration: 200 }).then(() => framedAgain(editor));
     });
     return () => cancelAnimationFrame(frame);
-  }, [flow, shown, width, height, tallest, litKey, dock]);
+  }, [flow, editor, shown, width, height, tallest, litKey, dock]);
+}
+
+/** The view was framed: what looks again after a Fit view (the legend) looks again. */
+function framedAgain(editor: ReturnType<typeof useEditorStoreApi>): void {
+  editor.getState().setView({ framed: editor.getState().framed + 1 });
 }

@@ -1,6 +1,7 @@
 /**
- * In a presented animation, the value cards are moved beside the wires they describe so that
- * none lies on a box, on another card or on the caption (cardPlacement.ts chooses the places).
+ * In an animation, presented or not, the value cards are moved beside the wires they describe so
+ * that none lies on a box, on another card or on the caption, and each stays on the canvas
+ * (cardPlacement.ts chooses the places).
  * The cards are React Flow's edge labels, drawn by the editor; this moves them with the CSS
  * `translate` property, which their own `transform` leaves alone, and places them again when
  * the view, the frame or the caption changes. Leaving puts every card back.
@@ -25,7 +26,10 @@ function signature(): string {
   const frame = document.querySelector('.anim-where')?.getAttribute('data-frame') ?? '';
   const caption = document.querySelector('main.canvas .anim-panel')?.getBoundingClientRect();
   const canvas = document.querySelector('main.canvas')?.getBoundingClientRect();
-  return [view, cards.length, lit, frame, caption?.top, caption?.height, canvas?.width, canvas?.height].join('|');
+  // entering or leaving presentation hands the cards from one user of this hook to the other
+  const presenting = document.documentElement.classList.contains('presenting');
+  const at = [view, cards.length, lit, frame, caption?.top, caption?.left, caption?.height, caption?.width];
+  return [...at, canvas?.width, canvas?.height, presenting].join('|');
 }
 
 function reset(cards: HTMLElement[]): void {
@@ -36,7 +40,8 @@ function reset(cards: HTMLElement[]): void {
 }
 
 function place(): void {
-  const canvas = document.querySelector('main.canvas');
+  // the drawing's pane: not the term bar under it
+  const canvas = document.querySelector('main.canvas .react-flow') ?? document.querySelector('main.canvas');
   const viewport = document.querySelector<HTMLElement>('main.canvas .react-flow__viewport');
   if (!canvas || !viewport) return;
   const zoom = new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a || 1;
