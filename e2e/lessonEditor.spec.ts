@@ -215,7 +215,7 @@ test('each built-in lesson’s panel fits at 1280×720, 1366×768 and 1920×1080
   await openEditor(page);
   await openLessons(page);
   const titles = await chooser(page).getByRole('listitem').getByRole('button').allTextContents();
-  expect(titles).toHaveLength(5);
+  expect(titles).toHaveLength(6);
   await chooser(page).getByRole('button', { name: 'Close' }).click();
   for (const title of titles) {
     await startBuiltIn(page, title);

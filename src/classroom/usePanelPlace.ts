@@ -8,7 +8,7 @@ import { type ReactFlowInstance, useStore as useFlowStore } from '@xyflow/react'
 import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { Highlight } from '../io/lessonSchema';
 import { highlightSelectors } from './highlightCss';
-import { chooseCorner, clearance, overlap, panelAt, type Rect } from './placement';
+import { CORNERS, chooseCorner, clearance, overlap, panelAt, type Rect } from './placement';
 
 const MARGINS = { top: 10, right: 10, bottom: 10, left: 10 };
 /** The canvas's own controls: the panel never covers them. */
@@ -82,12 +82,29 @@ export function usePanelPlace(
       if (covered || onBox) dy = clearance(area, at, [...targets, ...boxes], avoid);
       if (dy === 0 && covered) dy = clearance(area, at, targets, avoid);
     }
+    if (dy === 0 && covered) {
+      // Another corner clear of the controls that covers no highlight, or under which the
+      // drawing can make way; the controls are never covered (docs/lessons.md).
+      for (const c of CORNERS) {
+        const other = panelAt(c, area, size, MARGINS);
+        if (fixed.some((f) => overlap(other, f) > 0)) continue;
+        if (!targets.some((t) => overlap(other, t) > 0)) {
+          at = other;
+          break;
+        }
+        const move = cleared.current !== key ? clearance(area, other, targets, avoid) : 0;
+        if (move !== 0) {
+          at = other;
+          dy = move;
+          break;
+        }
+      }
+    }
     if (dy !== 0) {
       cleared.current = key;
       const v = flow.getViewport();
       void flow.setViewport({ ...v, y: v.y + dy });
-    } else if (covered)
-      at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed, true, boxes), area, size, MARGINS);
+    }
     const outer = main.getBoundingClientRect();
     const next = { left: Math.round(at.x - outer.x), top: Math.round(at.y - outer.y) };
     if (!place || place.left !== next.left || place.top !== next.top) setPlace(next);
