@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dockFor, freeBand, OVERVIEW_ZOOM, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
+import { centreIn, dockFor, freeBand, OVERVIEW_ZOOM, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
 
 describe('the band above the Animation panel', () => {
   it('says pixels: React Flow reads a bare number as a share of the pane', () => {
@@ -65,5 +65,14 @@ describe('the band above the Animation panel', () => {
     expect(1208 - band.right).toBe(Number.parseFloat(paddingAbovePanel(400, 'side').right));
     // XOR's boxes at work, two boxes 400 wide, fit it at the user's zoom of 0.7
     expect(panInto({ x: 0, y: 0, width: 400, height: 60 }, band, { x: 0, y: 0, zoom: 0.7 })?.zoom ?? 0.7).toBe(0.7);
+  });
+
+  it('brings a box back to the middle of the band at a readable zoom after an overview below it', () => {
+    const band = freeBand(1208, 420, 400, 'side');
+    const box = { x: 300, y: 100, width: 120, height: 40 };
+    const to = centreIn(box, band, OVERVIEW_ZOOM);
+    expect(to.zoom).toBe(OVERVIEW_ZOOM);
+    expect(box.x * to.zoom + to.x + (box.width * to.zoom) / 2).toBeCloseTo((band.left + band.right) / 2);
+    expect(box.y * to.zoom + to.y + (box.height * to.zoom) / 2).toBeCloseTo((band.top + band.bottom) / 2);
   });
 });

@@ -15,7 +15,7 @@
  * rest, counts as a Fit view: the legend folds if it now lies on a box (editor/canvas/WireLegend.tsx).
  */
 import { type Rect, useReactFlow, useStore } from '@xyflow/react';
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { animationMarks } from '../../editor/canvas/animationMarks';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 
@@ -94,6 +94,15 @@ export function panInto(bounds: Rect, band: ReturnType<typeof freeBand>, at: { x
   };
 }
 
+/** The viewport that puts `bounds` in the middle of `band` at `zoom`. */
+export function centreIn(bounds: Rect, band: ReturnType<typeof freeBand>, zoom: number) {
+  return {
+    x: (band.left + band.right) / 2 - (bounds.x + bounds.width / 2) * zoom,
+    y: (band.top + band.bottom) / 2 - (bounds.y + bounds.height / 2) * zoom,
+    zoom,
+  };
+}
+
 /** The tallest (docked at the side: the widest) the panel has been since `shown` changed, in whole pixels. */
 function useTallest(panel: RefObject<HTMLElement | null>, shown: unknown, dock: Dock): number {
   const [tallest, setTallest] = useState(0);
@@ -124,6 +133,8 @@ export function useFitAbovePanel(
   const height = useStore((s) => s.height);
   const tallest = useTallest(panel, shown, dock);
   const litKey = lit.join(' ');
+  /** The zoom this animation set below the overview zoom, while it is still the view's. */
+  const shrunk = useRef<number | null>(null);
 
   // the whole drawing, when it can be read framed whole
   useEffect(() => {
@@ -152,8 +163,14 @@ export function useFitAbovePanel(
       if (known.length === 0) return;
       const band = freeBand(width, height, tallest, dock);
       const work = flow.getNodesBounds(known);
-      const bounds = zoomToFit(work, band) < OVERVIEW_ZOOM ? flow.getNodesBounds(flow.getNodes()) : work;
-      const to = panInto(bounds, band, flow.getViewport());
+      const whole = zoomToFit(work, band) < OVERVIEW_ZOOM;
+      const bounds = whole ? flow.getNodesBounds(flow.getNodes()) : work;
+      const at = flow.getViewport();
+      // Zoomed below the overview by this animation for a frame that needed the whole drawing:
+      // the next frame whose boxes fit the band comes back to a readable zoom (never past it).
+      const back = !whole && shrunk.current !== null && Math.abs(at.zoom - shrunk.current) < 1e-6;
+      const to = back ? centreIn(work, band, OVERVIEW_ZOOM) : panInto(bounds, band, at);
+      shrunk.current = whole && to && to.zoom < OVERVIEW_ZOOM ? to.zoom : back ? null : shrunk.current;
       if (to) void flow.setViewport(to, { duration: 200 }).then(() => framedAgain(editor));
     });
     return () => cancelAnimationFrame(frame);
