@@ -8,7 +8,8 @@
  * canvas pans to bring the boxes at work, and the wires they light, into the band (zooming out
  * when they do not fit it). Boxes at work that do not fit the band at the overview zoom (the
  * opening frame's givens, spread over the whole drawing) frame the whole drawing, below the
- * overview zoom if it takes that: a box at work is never cut by the canvas's edge. It frames
+ * overview zoom if it takes that: a box at work is never cut by the canvas's edge; the next
+ * frame whose boxes fit the band comes back to the overview zoom, so reading resumes. It frames
  * again when the pane changes size (presentation mode hides the side panels) and when the panel
  * grows taller than it has been for this step (the optimiser's table); never for a panel that
  * shrinks, so the drawing does not jump from box to box. Each framing, once the view has come to
