@@ -7,11 +7,10 @@
  */
 import { shapeSize } from '../core/shape';
 import { rawWidth } from '../data/preparation';
-import { loadOpened, ModelFileError } from '../model/modelRuntime';
 import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
 import { modelSummary } from './modelSummary';
 import { FeatureRowReader, PREDICT_USAGE, parsePredictArgs, writePredictions } from './predictCsv';
-import { describeErrors, readCsvFile, readInput } from './readInput';
+import { readCsvFile, readTrainedModel } from './readInput';
 
 /** The parser's usage, and the option every command takes. */
 const USAGE = `${PREDICT_USAGE}\n${DEBUG_USAGE}`;
@@ -27,16 +26,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (!args.ok) throw usageError(args.error, USAGE);
-  const opened = await readInput(args.model);
-  if (opened.kind === 'error') throw refused(`${args.model}: ${describeErrors(opened)}`);
-  if (opened.kind !== 'model') throw refused(`${args.model} is a document without weights; train it first`);
-  let model: ReturnType<typeof loadOpened>;
-  try {
-    model = loadOpened(opened.model, opened.weights);
-  } catch (e) {
-    if (e instanceof ModelFileError) throw refused(`${args.model}: ${e.message}`);
-    throw e;
-  }
+  const model = await readTrainedModel(args.model);
   if (args.verbose) console.error(modelSummary(args.model, model.file));
   // Raw rows are read by the preparation's column names; prepared ones (or a file without one) by position.
   const names = args.prepared ? undefined : (model.preparation ?? undefined);

@@ -11,8 +11,9 @@ import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_BYTES as CSV_MAX_BYTES } from '../data/csvError';
 import { importOnnx } from '../export/onnx/import/importOnnx';
 import type { ByteSource } from '../io/modelArchive';
+import { loadOpened, ModelFileError } from '../model/modelRuntime';
 import { checkFileSize, type OpenedFile, openSource } from '../model/openFile';
-import { describeError } from './command';
+import { describeError, refused } from './command';
 import type { CsvRows, FeatureRowReader } from './predictCsv';
 
 const refusedAs = (message: string): OpenedFile => ({ kind: 'error', errors: [{ path: '', message }] });
@@ -80,6 +81,23 @@ export async function readInput(path: string): Promise<OpenedFile> {
     });
   } catch (e) {
     return refusedAs(`cannot read it: ${describeError(e).replace(`${path}: `, '')}`);
+  }
+}
+
+/**
+ * A trained model ready to run (`predict`, `sample`): the file read through `readInput`, then
+ * loaded; a refused file, a document without weights or a model that does not load is refused
+ * with its path (exit 2).
+ */
+export async function readTrainedModel(path: string): Promise<ReturnType<typeof loadOpened>> {
+  const opened = await readInput(path);
+  if (opened.kind === 'error') throw refused(`${path}: ${describeErrors(opened)}`);
+  if (opened.kind !== 'model') throw refused(`${path} is a document without weights; train it first`);
+  try {
+    return loadOpened(opened.model, opened.weights);
+  } catch (e) {
+    if (e instanceof ModelFileError) throw refused(`${path}: ${e.message}`);
+    throw e;
   }
 }
 

@@ -4,10 +4,9 @@
  * float32, greedy or drawn at a temperature with a seed. Exit codes as every command's: 0 done
  * (and --help), 2 a usage mistake or a file refused, 1 anything else.
  */
-import { loadOpened, ModelFileError } from '../model/modelRuntime';
 import { sampleText, sequenceShape } from '../model/sample';
 import { DEBUG_USAGE, refused, runCommand, usageError } from './command';
-import { describeErrors, readInput } from './readInput';
+import { readTrainedModel } from './readInput';
 import { parseSampleArgs, SAMPLE_USAGE } from './sampleArgs';
 
 const USAGE = `${SAMPLE_USAGE}\n${DEBUG_USAGE}`;
@@ -20,16 +19,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (!parsed.ok) throw usageError(parsed.error, USAGE);
   const { args } = parsed;
-  const opened = await readInput(args.model);
-  if (opened.kind === 'error') throw refused(`${args.model}: ${describeErrors(opened)}`);
-  if (opened.kind !== 'model') throw refused(`${args.model} is a document without weights; train it first`);
-  let model: ReturnType<typeof loadOpened>;
-  try {
-    model = loadOpened(opened.model, opened.weights);
-  } catch (e) {
-    if (e instanceof ModelFileError) throw refused(`${args.model}: ${e.message}`);
-    throw e;
-  }
+  const model = await readTrainedModel(args.model);
   const shape = sequenceShape(model);
   if (typeof shape === 'string') throw refused(`${args.model}: ${shape}`);
   try {
