@@ -7,6 +7,7 @@ import './train.css';
 import { lazy, Suspense, useState } from 'react';
 import { AfterFirstPaint } from '../../editor/AfterFirstPaint';
 import { sequenceShape } from '../../model/sample';
+import { useSessionSerial } from '../session/TrainSessionContext';
 import { useLearnt } from '../views/useLearnt';
 import { WeightWires } from '../views/WeightWires';
 import { TrainCharts } from './TrainCharts';
@@ -27,6 +28,8 @@ export function TrainPanel() {
   const [view, setView] = useState<(typeof VIEWS)[number]>('Charts');
   // One reader of the run's weights for every view of them: the parameter wires and the tab.
   const learnt = useLearnt(true);
+  // another document's session shown: what was generated from the last one goes with it
+  const serial = useSessionSerial();
   // "Generate text" is offered once a run of a model of a sequence of characters can be read.
   const writes = learnt.model !== null && typeof sequenceShape(learnt.model) !== 'string';
   const views = VIEWS.filter((v) => v !== 'Generate text' || writes);
@@ -61,7 +64,7 @@ export function TrainPanel() {
                 <TrainCharts />
               </AfterFirstPaint>
             ) : shown === 'Generate text' ? (
-              <GenerateView learnt={learnt} />
+              <GenerateView key={serial} learnt={learnt} />
             ) : shown === 'Dream' ? (
               <DreamView learnt={learnt} />
             ) : shown === 'Runs' ? (
