@@ -6,7 +6,8 @@
  * R[f] within 2e-3·(1 + |v|), and R[f] run on wasm against tf.grad of the forward (on wasm, or
  * on cpu where wasm has no gradient kernel). The cpu backend
  * runs every generator in oracles.test.ts; these are the kernels whose wasm paths differ from
- * cpu's (conv2d and its gradients, pooling, reductions over the batch).
+ * cpu's (conv2d and its gradients, pooling, reductions over the batch, the embedding's
+ * scatter-add).
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
@@ -27,6 +28,9 @@ const CONVOLUTIONS = [
   'maxPoolBack',
   'batchNorm',
   'channelMean',
+  // the embedding's reverse is a scatter-add, which tfjs-wasm has no UnsortedSegmentSum for
+  'embedding',
+  'embeddingBack',
 ];
 
 /**

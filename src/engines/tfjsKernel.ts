@@ -173,6 +173,16 @@ const nearest = (ids: tf.Tensor) => tf.cast(tf.floor(tf.add(ids, 0.5)), 'int32')
  */
 type Args = (tf.Tensor | tf.GradSaveFunc)[];
 
+/**
+ * The rows of `rows` ([n, c]) added up into `count` rows at `ids` ([n], int32): tfjs's
+ * unsortedSegmentSum where the backend has it; tfjs-wasm has none, so there the sum is the
+ * product one-hot(ids)ᵀ · rows, the same sum (the embedding's reverse, docs/generators.md).
+ */
+function scatterAdd(rows: tf.Tensor, ids: tf.Tensor1D, count: number): tf.Tensor {
+  if (tf.getKernel('UnsortedSegmentSum', tf.getBackend())) return tf.unsortedSegmentSum(rows, ids, count);
+  return tf.matMul(tf.cast(tf.oneHot(ids, count), 'float32'), rows, true, false);
+}
+
 const lookup: (w: tf.Tensor, ids: tf.Tensor) => tf.Tensor = tf.customGrad((...args: Args) => {
   const [w, ids, save] = args as [tf.Tensor, tf.Tensor, tf.GradSaveFunc];
   save([w, ids]);
@@ -181,7 +191,7 @@ const lookup: (w: tf.Tensor, ids: tf.Tensor) => tf.Tensor = tf.customGrad((...ar
     gradFunc: (dy: tf.Tensor | tf.Tensor[], [ww, saved]: tf.Tensor[]) => {
       const g = dy as tf.Tensor;
       const idx = tf.reshape(nearest(saved), [-1]) as tf.Tensor1D;
-      const dw = tf.unsortedSegmentSum(tf.reshape(g, [-1, g.shape[g.shape.length - 1]]), idx, ww.shape[0]);
+      const dw = scatterAdd(tf.reshape(g, [-1, g.shape[g.shape.length - 1]]), idx, ww.shape[0]);
       return [dw, tf.zerosLike(saved)];
     },
   };
@@ -198,7 +208,7 @@ function scatterRows(rows: number): (d: tf.Tensor, ids: tf.Tensor) => tf.Tensor 
     const [d, ids, save] = args as [tf.Tensor, tf.Tensor, tf.GradSaveFunc];
     save([d, ids]);
     return {
-      value: tf.tidy(() => tf.unsortedSegmentSum(rowsOf(d), flat(ids), rows)),
+      value: tf.tidy(() => scatterAdd(rowsOf(d), flat(ids), rows)),
       gradFunc: (dy: tf.Tensor | tf.Tensor[], [dd, saved]: tf.Tensor[]) => {
         return [tf.reshape(tf.gather(dy as tf.Tensor, flat(saved)), dd.shape), tf.zerosLike(saved)];
       },
