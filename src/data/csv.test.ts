@@ -76,6 +76,7 @@ describe('parseCsv rejects, naming row and column', () => {
     ['a row after blank lines, counted', 'a,b,c\n1,2,x\n\n\n1,z,x\n', { row: 4, column: 'b' }, /"z"/],
     ['an empty file', '', {}, /empty file/],
     ['a blank file', ' \n\n  \n', {}, /empty file/],
+    ['only a quoted newline, after a byte-order mark', '\uFEFF"\n"\n', {}, /empty file/],
     ['a header without rows', 'a,b,c\n\n', {}, /no data rows/],
     ['a duplicate header', 'a,b,a\n1,2,3\n', { column: 'a' }, /duplicate header: columns 1 and 3/],
     ['a __proto__ header', '__proto__,b\n1,2\n', { column: '__proto__' }, /not allowed as a column name/],

@@ -65,6 +65,8 @@ export function readCsvTable(text: string, options: { maxBytes?: number; delimit
     const row = problem.row === undefined ? undefined : problem.row - first;
     throw new CsvError(`malformed CSV: ${problem.message}`, row !== undefined && row >= 1 ? { row } : {});
   }
+  // Only blank cells (a quoted newline is a cell of white space): nothing to take for a header.
+  if (first < 0) throw new CsvError('empty file: no row has a value');
   const header = parsed.data[first].map((name) => name.trim());
   const index = checkHeader(header);
   const records: CsvTable['records'] = [];
