@@ -20,6 +20,15 @@ function matrixOf(t: WireType, trans: boolean): [number, number] {
   return trans ? [t.shape[r - 1], t.shape[r - 2]] : [t.shape[r - 2], t.shape[r - 1]];
 }
 
+/**
+ * `batchMatmul`, or the product it takes of its ports when one is transposed: `batchMatmul[A·Bᵀ]`
+ * is QKᵀ in attention, `batchMatmul[Aᵀ·B]` a reverse's product.
+ */
+function productLabel(transA: boolean, transB: boolean): string {
+  if (!transA && !transB) return 'batchMatmul';
+  return `batchMatmul[A${transA ? 'ᵀ' : ''}·B${transB ? 'ᵀ' : ''}]`;
+}
+
 export const batchMatmul = defineGenerator({
   id: 'batchMatmul',
   doc: {
@@ -68,6 +77,7 @@ export const batchMatmul = defineGenerator({
     return [{ field: 'real', shape: [...lead, n, m], batch: a.batch }];
   },
   forward: (k, c, ins) => [k.batchMatmul(ins[0], ins[1], flag(c, 'transA'), flag(c, 'transB'))],
+  termLabel: (c) => productLabel(flag(c, 'transA'), flag(c, 'transB')),
   reverse(bld, [a, b], [d], c) {
     return productReverse(flag(c, 'transA'), flag(c, 'transB'), a, b, d).map(([p, q, transA, transB]) =>
       bld.op('batchMatmul', [p, q], { transA, transB }),

@@ -33,6 +33,12 @@ function forward<T>(k: Kernel<T>, c: Config, x: T, t: WireType): T {
   return perm ? k.transpose(k.softmax(k.transpose(masked, perm)), perm) : k.softmax(masked);
 }
 
+/** `softmax`, `softmax[masked]` when causal, `softmax[axis 0]` along another axis than the last. */
+function label(c: Config): string {
+  const notes = [...(c.causal ? ['masked'] : []), ...((c.axis as number) >= 0 ? [`axis ${c.axis}`] : [])];
+  return notes.length ? `softmax[${notes.join(', ')}]` : 'softmax';
+}
+
 export const softmax = defineGenerator({
   id: 'softmax',
   doc: {
@@ -64,6 +70,7 @@ export const softmax = defineGenerator({
     return [x];
   },
   forward: (k, c, xs, ts) => [forward(k, c, xs[0], ts[0])],
+  termLabel: (c) => label(c),
   reverse(b, [x], [d], c) {
     const shape = b.typeOf(x).shape;
     const axis = axisOf(c, b.typeOf(x));
