@@ -153,6 +153,12 @@ test('"Attention is a lens" runs to its end, and the attention box shows its pat
   const second = await map.getAttribute('aria-label');
   await page.keyboard.press(']');
   await expect(map).not.toHaveAttribute('aria-label', second ?? '');
+  // the text just generated, its last 8 characters, in place of the batch
+  await expect(card).toContainText(/where each query looks, example \d+ of the batch step \d+ trained on/);
+  await card.getByRole('combobox', { name: 'Rows' }).selectOption('the text last generated');
+  await expect(card.getByRole('img', { name: /^Attention pattern: 8 queries by 8 keys of “bcd\|dcba”/ })).toBeVisible();
+  await expect(card).toContainText('where each query looks, the text last generated');
+  await page.screenshot({ path: 'test-results/attention-generated.png' });
   await next.click();
 
   // one step animated, forward through the head then back

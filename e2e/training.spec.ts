@@ -216,7 +216,7 @@ test('webgl starts in the worker and the status bar says so', async ({ page, rec
   expect(record.consoleErrors).toEqual([]);
 });
 
-test("hovering a box shows its output on the first batch, and it follows the run's weights", async ({
+test("hovering a box shows its output on the batch the run took, and it follows the run's weights", async ({
   page,
   record,
 }, info) => {
@@ -226,7 +226,9 @@ test("hovering a box shows its output on the first batch, and it follows the run
   const tanh = page.locator('.react-flow__node[data-id="tanh1"]');
   await tanh.hover();
   const card = page.getByRole('tooltip', { name: 'Output of tanh' });
-  await expect(card).toContainText('puts out 16×8 on the first 16 training rows', { timeout: 30_000 });
+  await expect(card).toContainText(/puts out 16×8 on the batch step 1 trained on \(batch 1 of \d+ in epoch 1\)/, {
+    timeout: 30_000,
+  });
   await expect(card).toContainText('weights after step 1');
   const read = async (name: string) => Number(await card.getByLabel(name, { exact: true }).textContent());
   const [min, mean, max] = [await read('min'), await read('mean'), await read('max')];
@@ -240,6 +242,7 @@ test("hovering a box shows its output on the first batch, and it follows the run
   await button(page, 'Step').click();
   await tanh.hover();
   await expect(card).toContainText('weights after step 2', { timeout: 30_000 });
+  await expect(card).toContainText('on the batch step 2 trained on (batch 2 of');
   await page.mouse.move(5, 5);
   await expect(card).toBeHidden();
   expect(record.consoleErrors).toEqual([]);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fcSeed } from '../testing/seed';
-import { BatchViews, batches, type Dataset, makeDataset, splitDataset, subset } from './dataset';
+import { BatchViews, batchAt, batches, type Dataset, makeDataset, splitDataset, subset } from './dataset';
 import { applyStandardiser, standardise } from './standardise';
 
 const FC_SEED = fcSeed();
@@ -74,6 +74,18 @@ describe('Dataset', () => {
     }
     expect(views.epoch(1, 0)).toBe(views.epoch(1, 1));
     expect(() => new BatchViews(ds, 0)).toThrow(/batch size/);
+  });
+
+  it('gives one batch of an epoch alone, as the trainer took it, and refuses one past the last', () => {
+    const ds = traceable(10);
+    for (const [seed, e] of [
+      [1, 0],
+      [3, 2],
+    ]) {
+      const views = new BatchViews(ds, 4).epoch(seed, e);
+      for (const [i, b] of views.entries()) expect([...batchAt(ds, 4, seed, e, i).features]).toEqual([...b.features]);
+    }
+    expect(() => batchAt(ds, 4, 1, 0, 3)).toThrow('batch 3 is not one of the 3 batches of an epoch');
   });
 });
 

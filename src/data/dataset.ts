@@ -136,6 +136,17 @@ export function* batches(ds: Dataset, size: number, seed: number, epoch: number)
   }
 }
 
+/** Batch `index` of `batches(ds, size, seed, epoch)` alone: the rows a step of that epoch took. */
+export function batchAt(ds: Dataset, size: number, seed: number, epoch: number, index: number): Batch {
+  checkBatchSize(size);
+  const start = index * size;
+  if (!(Number.isInteger(index) && index >= 0 && start < ds.n))
+    throw new Error(`batch ${index} is not one of the ${Math.ceil(ds.n / size)} batches of an epoch`);
+  const order = permutation(ds.n, mixSeeds(seed, epoch));
+  const rows = subset(ds, order.subarray(start, Math.min(start + size, ds.n)));
+  return { features: rows.features, labels: rows.labels, n: rows.n };
+}
+
 function checkBatchSize(size: number): void {
   if (!(Number.isInteger(size) && size > 0)) throw new Error(`batch size ${size} is not a positive integer`);
 }

@@ -2,8 +2,9 @@
  * The attention pattern of a softmax box in its hover card: one example's queries × keys
  * weights as a grid of cells (pale at 0, blue at 1), a row per query, a column per key, each
  * axis labelled with the example's characters when the data is text (attentionPattern.ts). A
- * causal box's masked cells (key after query) are left empty. The example, and the head when
- * the box has a heads axis, are chosen under the grid.
+ * causal box's masked cells (key after query) are left empty. A window shorter than the context
+ * (generated text) is drawn on its real positions only. The example, when there are several, and
+ * the head, when the box has a heads axis, are chosen under the grid.
  */
 import { useEffect, useRef } from 'react';
 import type { PlainArray } from '../../model/modelRuntime';
@@ -27,12 +28,15 @@ interface Props {
   readonly shape: AttentionShape;
   readonly causal: boolean;
   readonly marks: readonly string[];
+  /** The positions drawn: the first `length` queries and keys. */
+  readonly length: number;
   readonly pick: AttentionPick;
   readonly onPick: (p: AttentionPick) => void;
 }
 
 function paint(g: CanvasRenderingContext2D, grid: Float32Array, p: Props, cell: number): void {
-  const { queries, keys } = p.shape;
+  const { keys: stride } = p.shape;
+  const [queries, keys] = [Math.min(p.length, p.shape.queries), Math.min(p.length, stride)];
   g.clearRect(0, 0, LABEL + keys * cell, LABEL + queries * cell);
   g.font = `${Math.min(13, cell)}px ui-monospace, monospace`;
   g.textAlign = 'center';
@@ -43,15 +47,16 @@ function paint(g: CanvasRenderingContext2D, grid: Float32Array, p: Props, cell: 
   for (let q = 0; q < queries; q++)
     for (let k = 0; k < keys; k++) {
       if (p.causal && k > q) continue;
-      g.fillStyle = rampColour(0.5 + Math.max(0, Math.min(1, grid[q * keys + k])) / 2);
+      g.fillStyle = rampColour(0.5 + Math.max(0, Math.min(1, grid[q * stride + k])) / 2);
       g.fillRect(LABEL + k * cell, LABEL + q * cell, cell - 1, cell - 1);
     }
 }
 
 export function AttentionMap(p: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const { queries, keys, examples, heads } = p.shape;
-  const cell = attentionCell(Math.max(queries, keys));
+  const { examples, heads } = p.shape;
+  const [queries, keys] = [Math.min(p.length, p.shape.queries), Math.min(p.length, p.shape.keys)];
+  const cell = attentionCell(Math.max(p.shape.queries, p.shape.keys));
   useEffect(() => {
     const g = canvas.current?.getContext('2d');
     if (g) paint(g, attentionGrid(p.out, p.shape, p.pick.example, p.pick.head), p, cell);
@@ -68,18 +73,20 @@ export function AttentionMap(p: Props) {
         className="attention-map"
       />
       <div className="attention-pick">
-        <label>
-          Example{' '}
-          <input
-            type="number"
-            min={1}
-            max={examples}
-            value={p.pick.example + 1}
-            onChange={(e) =>
-              p.onPick({ ...p.pick, example: Math.max(0, Math.min(examples, e.target.valueAsNumber || 1) - 1) })
-            }
-          />
-        </label>
+        {examples > 1 ? (
+          <label>
+            Example{' '}
+            <input
+              type="number"
+              min={1}
+              max={examples}
+              value={p.pick.example + 1}
+              onChange={(e) =>
+                p.onPick({ ...p.pick, example: Math.max(0, Math.min(examples, e.target.valueAsNumber || 1) - 1) })
+              }
+            />
+          </label>
+        ) : null}
         {heads > 1 ? (
           <label>
             Head{' '}

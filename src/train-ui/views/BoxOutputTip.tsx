@@ -1,85 +1,27 @@
 /**
- * Hovering a box while a run exists shows what the box puts out on the first batch of the
- * training rows, with the run's current weights: its shape, min / mean / max and a heatmap of
- * the batch (a row per example, a cell per unit; wide outputs averaged into 48 cells). The
- * weights come from the worker as the views of what was learnt read them (`session.learnt`) and
- * the forward pass runs in the page on the trainer's own float32 arithmetic (its `probe`).
- * While the run moves the card refreshes about twice a second.
+ * Hovering a box while a run exists shows what the box puts out, with the run's current weights,
+ * on the batch its latest step trained on (useBoxOutput.ts, attentionRows.ts): its shape,
+ * min / mean / max and a heatmap of the batch (a row per example, a cell per unit; wide outputs
+ * averaged into 48 cells). A softmax over a sequence shows its attention pattern instead
+ * (AttentionCard.tsx), on that batch or on the text last generated. While the run moves the card
+ * refreshes about twice a second.
  */
 import '../panel/train.css';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useEditor } from '../../editor/store/EditorStoreContext';
-import type { PlainArray } from '../../model/modelRuntime';
 import { rampColour } from '../data/colours';
 import { fmt } from '../panel/TrainNumbers';
-import { useSession, useTrainSession } from '../session/TrainSessionContext';
-import { AttentionMap, type AttentionPick, attentionCell } from './AttentionMap';
-import { attentionShape, axisMarks } from './attentionPattern';
-import { type BoxOutput, firstBatch, summarise } from './boxOutput';
+import { useSession, useSessionSerial } from '../session/TrainSessionContext';
+import { AttentionCard, type RowsSource } from './AttentionCard';
+import type { AttentionPick } from './AttentionMap';
+import { attentionShape } from './attentionPattern';
+import { type AttentionRows, generatedRows, stepBatch } from './attentionRows';
+import type { BoxOutput } from './boxOutput';
+import { useGenerated } from './generatedWindow';
+import { useBoxOutput } from './useBoxOutput';
 import { usePickKeys } from './usePickKeys';
 import { useShownBox } from './useShownBox';
-import { useRunRows, type ViewRows } from './useViewRows';
-
-const HOVER_MS = 250;
-const EVERY_MS = 600;
-const NO_RUN = new Set(['idle', 'starting', 'error']);
-
-interface Shown {
-  readonly output: BoxOutput | null;
-  /** The output itself, for the attention pattern of a softmax box. */
-  readonly raw: PlainArray | null;
-  readonly problem: string | null;
-}
-const NOTHING: Shown = { output: null, raw: null, problem: null };
-
-function useBoxOutput(box: string | null, rows: ViewRows | null): Shown {
-  const session = useTrainSession();
-  const phase = useSession((s) => s.phase);
-  // Off a box the step is not read: each batch of steps re-rendered the card's hook for nothing.
-  const step = useSession((s) => (box === null ? -1 : s.step));
-  const ready = useSession((s) => s.ready);
-  const batch = useEditor((s) => s.doc.training?.batchSize ?? 32);
-  const [state, setState] = useState<Shown>(NOTHING);
-  const asked = useRef('');
-  const live = box !== null && ready !== null && !NO_RUN.has(phase) && rows !== null;
-  // Off a box (or with no run) the step is no reason to look again: -1 keeps the effect still.
-  const at = live ? step : -1;
-  useEffect(() => {
-    if (!live || !box || !rows) {
-      asked.current = '';
-      // The same object when nothing was shown: a new one each step re-rendered in a loop.
-      setState((shown) => (shown === NOTHING ? shown : NOTHING));
-      return;
-    }
-    const key = `${box}:${at}`;
-    if (asked.current === key) return;
-    let current = true;
-    const wait = asked.current.startsWith(`${box}:`) ? EVERY_MS : HOVER_MS;
-    const timer = setTimeout(() => {
-      asked.current = key;
-      session.reads.learnt().then(
-        (model) => {
-          if (!current || model === null) return;
-          const width = rows.train.features.length / rows.train.n;
-          const outs = model.probe(firstBatch(rows.train.features, width, batch));
-          const out = outs.get(box);
-          setState(
-            out
-              ? { output: summarise(box, out, at), raw: out, problem: null }
-              : { output: null, raw: null, problem: 'This box computes nothing of the model’s forward pass.' },
-          );
-        },
-        (e: unknown) =>
-          current && setState({ output: null, raw: null, problem: e instanceof Error ? e.message : String(e) }),
-      );
-    }, wait);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [live, box, at, rows, batch, session]);
-  return state;
-}
+import { useRunRows, useRunSplit, type ViewRows } from './useViewRows';
 
 function Heatmap({ output }: { output: BoxOutput }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -108,11 +50,40 @@ function Heatmap({ output }: { output: BoxOutput }) {
   );
 }
 
+/**
+ * The rows the card runs at a step: the text last generated when it is chosen (and fits the
+ * model's input), else the batch the step took.
+ */
+function useCardRows(
+  rows: ViewRows | null,
+  source: RowsSource,
+  generated: readonly number[] | null,
+): ((step: number) => AttentionRows | null) | null {
+  const { seed } = useRunSplit();
+  const epoch = useSession((s) => s.epoch);
+  const batchSize = useEditor((s) => s.doc.training?.batchSize ?? 32);
+  const rowsAt = useCallback(
+    (step: number): AttentionRows | null => {
+      if (!rows) return null;
+      const batch = stepBatch(rows.train, { step, epoch, batchSize, seed });
+      if (source !== 'generated' || !generated) return batch;
+      return generatedRows(generated, batch.width);
+    },
+    [rows, epoch, batchSize, seed, source, generated],
+  );
+  return rows ? rowsAt : null;
+}
+
 export function BoxOutputTip() {
   const { box: shownId, hold } = useShownBox();
   const box = useEditor((s) => (shownId ? s.doc.boxes.find((b) => b.id === shownId) : undefined));
-  const rows = useRunRows();
-  const { output, raw, problem } = useBoxOutput(box ? box.id : null, rows);
+  const [source, setSource] = useState<RowsSource>('batch');
+  const generated = useGenerated(useSessionSerial());
+  const shownSource = generated ? source : 'batch';
+  const runRows = useRunRows();
+  const rowsAt = useCardRows(runRows, shownSource, generated);
+  const symbols = runRows?.train.preparation?.tokens?.symbols;
+  const { output, raw, rows, problem } = useBoxOutput(box ? box.id : null, rowsAt, shownSource);
   const [pick, setPick] = useState<AttentionPick>({ example: 0, head: 0 });
   const attention = box && raw ? attentionShape(box.generator, raw) : null;
   usePickKeys(box?.id ?? null, attention, pick, setPick);
@@ -121,46 +92,24 @@ export function BoxOutputTip() {
   const rect = element?.getBoundingClientRect();
   if (!rect) return null;
   const name = box.label || box.generator;
-  if (output && raw && attention && rows) {
-    const width = rows.train.features.length / Math.max(1, rows.train.n);
-    const example = Math.min(pick.example, attention.examples - 1);
-    const marks = axisMarks(
-      rows.train.features,
-      width,
-      example,
-      attention.queries,
-      rows.train.preparation?.tokens?.symbols,
-    );
-    const height = 190 + attention.queries * attentionCell(Math.max(attention.queries, attention.keys));
+  if (output && raw && attention && rows)
     return (
-      <div
-        className="box-output box-output-attention"
-        role="tooltip"
-        aria-label={`Attention of ${name}`}
-        style={{
-          top: Math.max(8, Math.min(rect.bottom + 8, window.innerHeight - height)),
-          left: Math.min(Math.max(8, rect.left), window.innerWidth - 400),
-        }}
-        {...hold}
-      >
-        <p className="box-output-title">
-          <strong>{name}</strong>: where each query looks, example {example + 1} of the first {attention.examples}{' '}
-          training rows
-        </p>
-        <AttentionMap
-          out={raw}
-          shape={attention}
-          causal={box.config.causal === true}
-          marks={marks}
-          pick={{ example, head: pick.head }}
-          onPick={setPick}
-        />
-        <p className="box-output-note">
-          {`weights after step ${output.step}; a row per query, a column per key; pale 0, blue 1${box.config.causal === true ? '; a query never looks at later keys (the mask)' : ''}; with the box focused, [ and ] choose the example${attention.heads > 1 ? ', h the head' : ''}`}
-        </p>
-      </div>
+      <AttentionCard
+        box={box}
+        name={name}
+        raw={raw}
+        shape={attention}
+        rows={rows}
+        symbols={symbols}
+        step={output.step}
+        pick={pick}
+        onPick={setPick}
+        source={generated ? shownSource : null}
+        onSource={setSource}
+        anchor={rect}
+        hold={hold}
+      />
     );
-  }
   const top = Math.min(rect.bottom + 8, window.innerHeight - 220);
   const left = Math.min(Math.max(8, rect.left), window.innerWidth - 300);
   return (
@@ -168,7 +117,7 @@ export function BoxOutputTip() {
       {output ? (
         <>
           <p className="box-output-title">
-            <strong>{name}</strong> puts out {output.shape.join('×')} on the first {output.rows} training rows
+            <strong>{name}</strong> puts out {output.shape.join('×')} on {rows?.what}
           </p>
           <p className="box-output-numbers">
             min <output aria-label="min">{fmt(output.min)}</output> · mean{' '}

@@ -2,10 +2,13 @@
  * "Generate text" (docs/attention.md, *Generating text*): the run's model, with its current
  * weights, continues a prompt one character at a time (model/sample.ts), greedily or drawn at
  * a temperature with a seed, so the same settings give the same text. Shown for a model trained
- * on a sequence of characters.
+ * on a sequence of characters. The text is kept for the attention card (generatedWindow.ts).
  */
 import { useState } from 'react';
-import { sampleText } from '../../model/sample';
+import { encodeText } from '../../data/vocabulary';
+import { sampleText, sequenceShape } from '../../model/sample';
+import { useSessionSerial } from '../session/TrainSessionContext';
+import { keepGenerated } from './generatedWindow';
 import type { Learnt } from './useLearnt';
 
 const MAX_LENGTH = 1000;
@@ -23,11 +26,15 @@ export function GenerateView({ learnt }: { learnt: Learnt }) {
   const [seed, setSeed] = useState(1);
   const [written, setWritten] = useState<Written>({ text: null, problem: null });
   const model = learnt.model;
+  const serial = useSessionSerial();
   const generate = () => {
     if (!model) return;
     try {
       const text = sampleText(model, { prompt, length, temperature: greedy ? 0 : temperature, seed });
       setWritten({ text, problem: null });
+      const shape = sequenceShape(model);
+      // the attention card shows this text's attention (docs/attention.md)
+      if (typeof shape !== 'string') keepGenerated(serial, Array.from(encodeText(shape.vocabulary, prompt + text)));
     } catch (e) {
       setWritten({ text: null, problem: e instanceof Error ? e.message : String(e) });
     }
