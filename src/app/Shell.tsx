@@ -52,6 +52,7 @@ const loadDatasetPanel = () => import('../train-ui/data/DatasetPanel').then((m) 
 const loadShareDialog = () => import('../editor/overlays/ShareDialog').then((m) => m.ShareDialog);
 const loadShortcuts = () => import('../editor/overlays/ShortcutsOverlay').then((m) => m.ShortcutsOverlay);
 const loadTieDialog = () => import('../editor/overlays/TieDialog').then((m) => m.TieDialog);
+const loadBlockDialog = () => import('../editor/overlays/BlockDialog').then((m) => m.BlockDialog);
 const loadOpenProblem = () => import('../editor/overlays/OpenProblemDialog').then((m) => m.OpenProblemDialog);
 const loadDiscardDialog = () => import('../editor/overlays/DiscardDialog').then((m) => m.DiscardDialog);
 
@@ -65,6 +66,7 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
   const hidden = useEditor((s) => s.hiddenPanels);
   const discarding = useEditor((s) => s.discardPrompt !== false);
   const tying = useEditor((s) => s.tiePrompt !== null);
+  const shaping = useEditor((s) => s.blockPrompt !== null);
   const refused = useEditor((s) => s.openProblem !== null);
   const store = useEditorStoreApi();
   useMarkCanvasShown(ready);
@@ -195,6 +197,13 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
             what="the question"
             load={loadTieDialog}
             close={() => store.getState().setView({ tiePrompt: null })}
+            props={{}}
+          />
+          <LazyWhen
+            open={shaping}
+            what="the question"
+            load={loadBlockDialog}
+            close={() => store.getState().setView({ blockPrompt: null })}
             props={{}}
           />
           <LazyWhen

@@ -7,12 +7,13 @@ export const closeOrLeave = defineCommand({
   keys: ['Escape'],
   run: ({ store }) => {
     const s = store.getState();
-    if (s.overlay || s.menu || s.picker || s.tiePrompt || s.discardPrompt || s.openProblem)
+    if (s.overlay || s.menu || s.picker || s.tiePrompt || s.blockPrompt || s.discardPrompt || s.openProblem)
       return s.setView({
         overlay: null,
         menu: null,
         picker: null,
         tiePrompt: null,
+        blockPrompt: null,
         discardPrompt: false,
         openProblem: null,
       });

@@ -9,7 +9,7 @@ import type { GroupDoc } from '../../io/document';
 import { learnerBoxKinds } from '../../kinds/boxKinds';
 import { signatureWords } from '../../learn/explain/plainWords';
 import { describeGenerator } from './boxInfo';
-import { BUILT_IN_DESCRIPTION, builtInBox, builtInBoxes } from './builtInBoxes';
+import { BLOCK_ENTRY, BUILT_IN_DESCRIPTION, builtInBoxes } from './builtInBoxes';
 import { savedTemplates } from './group';
 import type { SavedBox } from './library';
 import { printSignature, type Signature, signatureOf } from './signature';
@@ -117,11 +117,12 @@ function savedEntry(
   };
 }
 
-/** The library's ready-made groups (builtInBoxes.ts). */
+/** The library's ready-made groups (builtInBoxes.ts): placing one asks its shape first. */
 function libraryEntries(): PaletteEntry[] {
   return builtInBoxes().flatMap((b) => {
     const top = b.fragment.groups.find((g) => g.template === b.key);
-    return top ? [savedEntry(b.key, top, 'Library', BUILT_IN_DESCRIPTION)] : [];
+    if (!top) return [];
+    return [savedEntry(BLOCK_ENTRY, { ...top, name: 'Transformer block' }, 'Library', BUILT_IN_DESCRIPTION)];
   });
 }
 
@@ -135,7 +136,7 @@ export function paletteEntries(groups: readonly GroupDoc[], library: readonly Sa
   }
   for (const g of savedTemplates(groups)) {
     const key = g.template ?? g.id;
-    if (!mine.has(key) && !builtInBox(key)) mine.set(key, savedEntry(key, g));
+    if (!mine.has(key)) mine.set(key, savedEntry(key, g));
   }
   return [...fixed, ...mine.values()];
 }

@@ -146,6 +146,8 @@ export interface ViewData {
   picker: PickerRequest | null;
   menu: MenuRequest | null;
   tiePrompt: { templateId: string; position: Position } | null;
+  /** The Library's transformer block is being placed here: its dialog asks the shape (BlockDialog.tsx). */
+  blockPrompt: { position: Position } | null;
   /** "New diagram" or opening an example is asking whether to discard unsaved work (see `exportedDoc`). */
   discardPrompt: DiscardIntent | false;
   /** Open refused a file; shown until closed. Nothing else changed. */

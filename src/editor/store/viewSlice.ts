@@ -18,6 +18,7 @@ export const viewSlice: StateCreator<EditorState, [], [], ViewSlice> = (set, get
   picker: null,
   menu: null,
   tiePrompt: null,
+  blockPrompt: null,
   discardPrompt: false,
   openProblem: null,
   onnxOpening: null,
