@@ -114,3 +114,27 @@ test('a saved box is renamed and removed from My boxes; Undo brings it back; pla
   await expect(nodes(page)).toHaveCount(2);
   expect(record.consoleErrors).toEqual([]);
 });
+
+test('the Library’s transformer block asks its shape, refuses one it cannot draw, and is placed at the one given', async ({
+  page,
+  record,
+}) => {
+  await openEditor(page);
+  await newDiagram(page);
+  const library = palette(page).locator('details', { hasText: 'Library' });
+  await library.getByRole('button', { name: 'Transformer block', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transformer block' });
+  await expect(dialog.getByRole('spinbutton', { name: 'Width C (values a position)' })).toHaveValue('32');
+  await dialog.getByRole('spinbutton', { name: 'Width C (values a position)' }).fill('48');
+  await dialog.getByRole('spinbutton', { name: 'Heads' }).fill('5');
+  await expect(dialog.getByRole('alert')).toHaveText('width 48 is not a multiple of heads 5');
+  await expect(dialog.getByRole('button', { name: 'Place' })).toBeDisabled();
+  await dialog.getByRole('spinbutton', { name: 'Heads' }).fill('3');
+  await dialog.getByRole('spinbutton', { name: 'Context T (positions)' }).fill('16');
+  await dialog.getByRole('button', { name: 'Place' }).click();
+  await expect(dialog).toBeHidden();
+  const block = page.locator('main .react-flow__node-group');
+  await expect(block.locator('.box-label')).toHaveText('Transformer block (T 16, width 48, 3 heads)');
+  await page.screenshot({ path: 'test-results/transformer-block-placed.png' });
+  expect(record.consoleErrors).toEqual([]);
+});

@@ -154,7 +154,7 @@ describe('a step through one attention head', () => {
     expect(Math.max(...forward.map((f) => f.i))).toBeLessThan(Math.min(...backward.map((f) => f.i)));
     const attn = t.timeline.frames.find((f) => f.kind === 'backward' && f.box === 'attn');
     if (!attn) throw new Error('no backward frame of the softmax');
-    expect(frameCaption(c.learner, attn, t.buffers, 0).rule).toMatch(/^R\[softmax\[true\]\]\(x, d\) = /);
+    expect(frameCaption(c.learner, attn, t.buffers, 0).rule).toMatch(/^R\[softmax\[masked\]\]\(x, d\) = /);
     for (const f of [...forward, ...backward]) {
       const caption = frameCaption(c.learner, t.timeline.frames[f.i], t.buffers, 0);
       for (const text of texts(caption)) expect(isWhole(text), `${f.box}: ${text}`).toBe(true);
