@@ -120,7 +120,6 @@ test('the Library’s transformer block asks its shape, refuses one it cannot dr
   record,
 }) => {
   await openEditor(page);
-  await newDiagram(page);
   const library = palette(page).locator('details', { hasText: 'Library' });
   await library.getByRole('button', { name: 'Transformer block', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Transformer block' });
@@ -135,6 +134,5 @@ test('the Library’s transformer block asks its shape, refuses one it cannot dr
   await expect(dialog).toBeHidden();
   const block = page.locator('main .react-flow__node-group');
   await expect(block.locator('.box-label')).toHaveText('Transformer block (T 16, width 48, 3 heads)');
-  await page.screenshot({ path: 'test-results/transformer-block-placed.png' });
   expect(record.consoleErrors).toEqual([]);
 });

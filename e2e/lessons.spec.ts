@@ -159,6 +159,9 @@ test('"Attention is a lens" runs to its end, and the attention box shows its pat
   await expect(card.getByRole('img', { name: /^Attention pattern: 8 queries by 8 keys of “bcd\|dcba”/ })).toBeVisible();
   await expect(card).toContainText('where each query looks, the text last generated');
   await page.screenshot({ path: 'test-results/attention-generated.png' });
+  // the card stays while the box or the card has the focus: elsewhere, the lesson's Next is free again
+  await next.focus();
+  await expect(card).toBeHidden();
   await next.click();
 
   // one step animated, forward through the head then back

@@ -57,7 +57,11 @@ export function BlockDialog() {
             />
           </label>
         ))}
-        {problem ? <p role="alert">{problem}</p> : null}
+        {problem ? (
+          <p role="alert" className="modal-problem">
+            {problem}
+          </p>
+        ) : null}
         <div className="modal-actions">
           <button type="submit" disabled={problem !== null}>
             Place

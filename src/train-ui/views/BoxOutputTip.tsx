@@ -83,7 +83,9 @@ export function BoxOutputTip() {
   const runRows = useRunRows();
   const rowsAt = useCardRows(runRows, shownSource, generated);
   const symbols = runRows?.train.preparation?.tokens?.symbols;
-  const { output, raw, rows, problem } = useBoxOutput(box ? box.id : null, rowsAt, shownSource);
+  // another text generated is other rows: the card looks again
+  const sourceKey = shownSource === 'generated' && generated ? `generated:${generated.join(',')}` : 'batch';
+  const { output, raw, rows, problem } = useBoxOutput(box ? box.id : null, rowsAt, sourceKey);
   const [pick, setPick] = useState<AttentionPick>({ example: 0, head: 0 });
   const attention = box && raw ? attentionShape(box.generator, raw) : null;
   usePickKeys(box?.id ?? null, attention, pick, setPick);
