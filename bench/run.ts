@@ -22,6 +22,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   onnx: async () => (await import('./suites/onnx')).benchOnnx,
   class: async () => (await import('./suites/class')).benchClass,
   bigmodel: async () => (await import('./suites/bigmodel')).benchBigModel,
+  'bigmodel-chromium': async () => (await import('./suites/bigmodelChromium')).benchBigModelChromium,
   catgpt: async () => (await import('./suites/catgpt')).benchCatgpt,
 };
 
@@ -29,7 +30,10 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const wanted = args.filter((a) => !a.startsWith('--'));
   // bigmodel (minutes and gigabytes) and catgpt (minutes of a 2.7 M-parameter transformer) run only when named
-  const names = wanted.length > 0 ? wanted : Object.keys(suites).filter((n) => n !== 'bigmodel' && n !== 'catgpt');
+  const names =
+    wanted.length > 0
+      ? wanted
+      : Object.keys(suites).filter((n) => !['bigmodel', 'bigmodel-chromium', 'catgpt'].includes(n));
   const unknown = names.filter((n) => !(n in suites));
   if (unknown.length > 0)
     throw new Error(`unknown bench suite ${unknown.join(', ')}; known: ${Object.keys(suites).join(', ')}`);

@@ -1,7 +1,8 @@
 /**
  * The data leaves with the model (docs/data-export.md): a teacher opens the Iris example, holds
  * out a fifth of the rows, and downloads the data from the Data panel — the raw rows as one CSV
- * with a `split` column, and beside it the JSON of the dataset, the split and the preparation.
+ * with a `split` column, and beside it the JSON of the dataset, the split and the preparation —
+ * and uploads the CSV back, its split column taken as the split.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -45,5 +46,19 @@ test('the Iris example’s rows download as a CSV with their split and preparati
     split: { column: 'split', seed: 1, testFraction: 0.2, train: 120, test: 30 },
     preparation: { encoding: { kind: 'identity' }, classes: { names: ['setosa', 'versicolor', 'virginica'] } },
   });
+
+  // back in through the CSV import: the split column is the split, its test rows the test rows
+  await split.fill('0');
+  await split.press('Enter');
+  await data(page).getByLabel('Upload a CSV file').setInputFiles(info.outputPath('iris.csv'));
+  const dialog = page.getByRole('dialog', { name: 'Columns of iris.csv' });
+  await expect(dialog.getByLabel('Role of split')).toHaveValue('split');
+  await expect(dialog.getByLabel('Role of sepal length')).toHaveValue('feature');
+  await expect(dialog.getByLabel('Role of class')).toHaveValue('label');
+  await expect(dialog).toContainText('The column split says which rows train and which test');
+  await dialog.getByRole('button', { name: 'Use this data' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(data(page).getByLabel('Dataset').locator('option:checked')).toHaveText('iris.csv');
+  await expect(split).toHaveValue('20');
   expect(record.consoleErrors).toEqual([]);
 });

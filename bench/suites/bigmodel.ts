@@ -129,37 +129,50 @@ function flag(args: readonly string[], name: string, fallback: number): number {
   return a ? Number(a.slice(name.length + 3)) : fallback;
 }
 
+/** The row label of a model of about `params` parameters: its count and widths. */
+export function bigLabel(params: number): string {
+  const h = hiddenFor(params);
+  return `${(mlpParams(h) / 1e6).toFixed(1)} M (784-${h}-${h}-10)`;
+}
+
+/**
+ * A model of about `params` parameters built, trained one step with Adam and written as a
+ * `.lensboard` archive at `path`, each stage timed into `stages`; gives the weights' bytes
+ * (parameters and Adam's state).
+ */
+export async function writeBigArchive(params: number, path: string, stages: Stage[]): Promise<number> {
+  const dataset = noise();
+  const document = bigMlpDocument(hiddenFor(params));
+  const session = await stage(stages, 'build and initialise', () =>
+    openSession({ document, settings: { engine: 'typed', evaluateEachEpoch: false } }, async () => dataset),
+  );
+  const result = await stage(stages, 'train one step (Adam)', () => session.trainer.run());
+  const parts = modelParts({
+    document: session.document,
+    dataset: datasetRecord(dataset, { id: 'mnist', options: {} }),
+    trainer: session.trainer,
+    epochsDone: result.epochs,
+    stepsDone: result.steps,
+    metrics: { train: result.train, test: null },
+  });
+  await stage(stages, 'write .lensboard', () => {
+    const out = modelOut(path, parts);
+    const written = writeFileOrRescue(out.path, out.data, 'the archive');
+    if (!written.ok) throw new Error(written.error);
+  });
+  session.trainer.dispose();
+  return parts.weights.reduce((s, w) => s + w.data.byteLength, 0);
+}
+
 /** One model through every stage; `appReader` opens it through the page's reader instead of the CLI's. */
 async function oneModel(params: number, appReader: boolean): Promise<BenchRow[]> {
-  const h = hiddenFor(params);
-  const n = mlpParams(h);
-  const label = `${(n / 1e6).toFixed(1)} M (784-${h}-${h}-10)`;
+  const label = bigLabel(params);
   process.stderr.write(`bigmodel ${label}\n`);
   const dir = await mkdtemp(join(tmpdir(), 'lensboard-bigmodel-'));
   const stages: Stage[] = [];
-  const dataset = noise();
-  const document = bigMlpDocument(h);
   try {
-    const session = await stage(stages, 'build and initialise', () =>
-      openSession({ document, settings: { engine: 'typed', evaluateEachEpoch: false } }, async () => dataset),
-    );
-    const result = await stage(stages, 'train one step (Adam)', () => session.trainer.run());
-    const parts = modelParts({
-      document: session.document,
-      dataset: datasetRecord(dataset, { id: 'mnist', options: {} }),
-      trainer: session.trainer,
-      epochsDone: result.epochs,
-      stepsDone: result.steps,
-      metrics: { train: result.train, test: null },
-    });
-    const weightBytes = parts.weights.reduce((s, w) => s + w.data.byteLength, 0);
     const path = join(dir, 'big.lensboard');
-    await stage(stages, 'write .lensboard', () => {
-      const out = modelOut(path, parts);
-      const written = writeFileOrRescue(out.path, out.data, 'the archive');
-      if (!written.ok) throw new Error(written.error);
-    });
-    session.trainer.dispose();
+    const weightBytes = await writeBigArchive(params, path, stages);
     const fileBytes = readFileSync(path).length;
     const rows: BenchRow[] = [];
     const row = (s: Stage, note = ''): BenchRow => ({

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCsvTable } from '../data/csvHeader';
 import { subset } from '../data/dataset';
 import { loadIris } from '../data/iris';
 import { parseMnistBin } from '../data/mnist';
@@ -16,7 +17,7 @@ import { parseModelText } from '../model/modelParse';
 import { loadModel } from '../model/modelRuntime';
 import { preparedModelText } from '../testing/preparedModels';
 import { modelSummary } from './modelSummary';
-import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows } from './predictCsv';
+import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows, writePredictions } from './predictCsv';
 import { readCsvFile } from './readInput';
 
 const run = (...args: string[]) =>
@@ -153,6 +154,28 @@ describe('predict CLI', () => {
     expect(printed).toHaveLength(n);
     const model = loadModel(readFileSync(fixture, 'utf8'));
     expect(printed.map((l) => Float32Array.from(l.split(',').map(Number)))).toEqual(model.predict(rows));
+  });
+
+  it('writes a class name a spreadsheet would run as a formula guarded, and the app reads it back', async () => {
+    const names = ['=HYPERLINK("http://x")', '-2+3', '@A1', 'a,b', 'plain'];
+    let out = '';
+    const predict = (rows: Float64Array) => Array.from(rows, (v) => Float32Array.of(v));
+    await writePredictions(
+      predict,
+      Float64Array.of(0, 1, 2, 3, 4),
+      1,
+      1,
+      (t) => {
+        out += t;
+      },
+      (p) => names[p[0]],
+    );
+    const lines = out.trim().split('\n');
+    expect(
+      lines.slice(1).every((l) => /^\d,("'[=+@-]|"a,b"|plain)/.test(l)),
+      out,
+    ).toBe(true);
+    expect(readCsvTable(out).records.map((r) => r.cells[1])).toEqual(names);
   });
 
   it("reads raw rows by the model's column names, in any order, naming a column missing, unknown or twice", () => {

@@ -3,6 +3,7 @@
  * and the CSV of predictions it prints (docs/untrusted-input.md, "CSV"). Numbers are printed as
  * JavaScript writes them, so each reads back to the same float32 the model computed.
  */
+import { csvCell } from '../data/csvWrite';
 import { looksLikeNumber, quoteCell, readNumberText } from '../data/numberText';
 import { matchColumns, type Preparation } from '../data/preparation';
 import { parseFlags, parsing } from './flags';
@@ -155,15 +156,13 @@ export function readFeatureRows(text: string, width: number, names?: Preparation
   return reader.end();
 }
 
-/** A text as one CSV field: quoted, quotes doubled, when it holds a comma, a quote or a line break. */
-const csvField = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-
 /** Rows predicted per call: the model runtime allocates per row, so a big file goes in slices. */
 export const PREDICT_BATCH = 4096;
 
 /**
  * The CSV of predictions, header `y0,y1,…` (and `class` when `className` is given), written
- * slice by slice as they are computed.
+ * slice by slice as they are computed; a class name is one cell as every CSV of Lensboard writes
+ * it (quoted as RFC 4180 says, a formula guarded: data/csvGuard.ts).
  */
 export async function writePredictions(
   predict: (rows: Float64Array) => readonly Float32Array[],
@@ -176,7 +175,7 @@ export async function writePredictions(
   const ys = Array.from({ length: outWidth }, (_, i) => `y${i}`);
   await write(`${[...ys, ...(className ? ['class'] : [])].join(',')}\n`);
   const n = rows.length / inWidth;
-  const label = (p: Float32Array) => (className ? [csvField(className(p) ?? '')] : []);
+  const label = (p: Float32Array) => (className ? [csvCell(className(p) ?? '')] : []);
   for (let start = 0; start < n; start += PREDICT_BATCH) {
     const slice = rows.subarray(start * inWidth, Math.min(n, start + PREDICT_BATCH) * inWidth);
     const lines = predict(slice).map((p) => [...Array.from(p, String), ...label(p)].join(','));

@@ -7,6 +7,7 @@
 import { isDecimal, parseNumberCell, quoteCell } from './csvCells';
 import { CsvError } from './csvError';
 import { type CsvTable, readCsvTable } from './csvHeader';
+import { splitOrder } from './csvSplit';
 import { type Dataset, makeDataset, writeOneHot } from './dataset';
 import { type Preparation, preparationOf } from './preparation';
 import { type Standardiser, standardise } from './standardise';
@@ -25,6 +26,11 @@ export interface CsvOptions {
   maxBytes?: number;
   /** Default: detected by papaparse (comma when unsure). */
   delimiter?: string;
+  /**
+   * A column of `train`/`test` (the app's own data export): its test rows become the dataset's
+   * own (csvSplit.ts). Neither a feature nor the label.
+   */
+  splitColumn?: string;
 }
 
 export interface CsvImport {
@@ -78,13 +84,25 @@ function readLabels(
   return { labels, classes };
 }
 
+/** The table with its training rows first when a split column is named, and how many test rows end it. */
+function splitTable(table: CsvTable, name: string | undefined): { table: CsvTable; heldOut?: number } {
+  if (name === undefined) return { table };
+  const { order, test } = splitOrder(table, columnIndex(table, name));
+  return { table: { ...table, records: order.map((r) => table.records[r]) }, heldOut: test };
+}
+
 export function parseCsv(text: string, options: CsvOptions = {}): CsvImport {
-  const table = readCsvTable(text, options);
+  const { table, heldOut } = splitTable(readCsvTable(text, options), options.splitColumn);
   const labelName = options.labelColumn ?? table.header[table.header.length - 1];
   const labelAt = columnIndex(table, labelName);
-  const featureNames = [...new Set(options.featureColumns ?? table.header.filter((_, i) => i !== labelAt))];
+  const splitName = options.splitColumn;
+  const featureNames = [
+    ...new Set(options.featureColumns ?? table.header.filter((h, i) => i !== labelAt && h !== splitName)),
+  ];
   if (featureNames.includes(labelName))
     throw new CsvError('the label column cannot also be a feature', { column: labelName });
+  if (splitName !== undefined && (featureNames.includes(splitName) || labelName === splitName))
+    throw new CsvError('the split column cannot also be a feature or the label', { column: splitName });
   if (featureNames.length === 0) throw new CsvError('choose at least one feature column');
   const featureAt = featureNames.map((name) => columnIndex(table, name));
   const n = table.records.length;
@@ -98,7 +116,7 @@ export function parseCsv(text: string, options: CsvOptions = {}): CsvImport {
   const { labels, classes } = readLabels(table, labelAt, kind);
   const dataset = makeDataset({
     name: options.name ?? 'csv',
-    description: `Imported CSV: ${n} rows; features ${featureNames.join(', ')}; label ${labelName} (${kind}).`,
+    description: `Imported CSV: ${n} rows${heldOut === undefined ? '' : ` (${heldOut} test rows by ${splitName})`}; features ${featureNames.join(', ')}; label ${labelName} (${kind}).`,
     task: kind === 'classes' ? 'classification' : 'regression',
     featureShape: [featureAt.length],
     featureNames,
@@ -107,6 +125,7 @@ export function parseCsv(text: string, options: CsvOptions = {}): CsvImport {
     classes,
     features,
     labels,
+    ...(heldOut === undefined ? {} : { heldOut }),
   });
   if (!options.standardise) return { dataset, header: table.header };
   const { dataset: scaled, stats } = standardise(dataset);

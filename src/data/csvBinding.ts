@@ -21,6 +21,8 @@ export interface CsvBinding {
   readonly classes?: readonly string[];
   /** The features were standardised to mean 0, standard deviation 1 on import. */
   readonly standardise?: boolean;
+  /** The column of `train`/`test` whose test rows are the dataset's own (csvSplit.ts). */
+  readonly split?: string;
 }
 
 const MAX_COLUMNS = 10_000;
@@ -43,7 +45,7 @@ function names(value: unknown, path: string, min: number): string[] {
 
 /** The binding's options, checked field by field; every refusal names its JSON path. */
 export function readCsvBinding(options: Readonly<Record<string, unknown>>, at = 'dataset.options'): CsvBinding {
-  const { name, key, rows, features, label, labelKind, classes, standardise } = options;
+  const { name, key, rows, features, label, labelKind, classes, standardise, split } = options;
   if (!isName(name)) fail(`${at}.name`, 'is not a file name');
   if (typeof key !== 'string' || !/^[0-9a-z-]{6,80}$/.test(key)) fail(`${at}.key`, 'is not a data key');
   if (!(typeof rows === 'number' && Number.isInteger(rows) && rows >= 1)) fail(`${at}.rows`, 'is not a row count');
@@ -51,7 +53,16 @@ export function readCsvBinding(options: Readonly<Record<string, unknown>>, at = 
   if (!isName(label)) fail(`${at}.label`, 'is not a column name');
   if (labelKind !== 'classes' && labelKind !== 'numeric') fail(`${at}.labelKind`, 'is not "classes" or "numeric"');
   if (standardise !== undefined && typeof standardise !== 'boolean') fail(`${at}.standardise`, 'is not true or false');
-  const common = { name, key, rows, features: featureNames, label, standardise: standardise === true };
+  if (split !== undefined && !isName(split)) fail(`${at}.split`, 'is not a column name');
+  const common = {
+    name,
+    key,
+    rows,
+    features: featureNames,
+    label,
+    standardise: standardise === true,
+    ...(split === undefined ? {} : { split }),
+  };
   if (labelKind === 'numeric') return { ...common, labelKind };
   return { ...common, labelKind, classes: names(classes, `${at}.classes`, 1) };
 }

@@ -6,6 +6,7 @@
 import Papa from 'papaparse';
 import { isDecimal, quoteCell, utf8Bytes } from './csvCells';
 import { CsvError, DEFAULT_MAX_BYTES, sizeLimitError } from './csvError';
+import { unguardCell } from './csvGuard';
 
 /** The keys the checked door refuses in JSON (io/untrusted.ts), refused as column names too. */
 export const RESERVED_COLUMN_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -67,7 +68,8 @@ export function readCsvTable(text: string, options: { maxBytes?: number; delimit
   }
   // Only blank cells (a quoted newline is a cell of white space): nothing to take for a header.
   if (first < 0) throw new CsvError('empty file: no row has a value');
-  const header = parsed.data[first].map((name) => name.trim());
+  // a cell Lensboard guarded against spreadsheet formulas reads as it was written from (csvGuard.ts)
+  const header = parsed.data[first].map((name) => unguardCell(name).trim());
   const index = checkHeader(header);
   const records: CsvTable['records'] = [];
   for (let i = first + 1; i < parsed.data.length; i++) {
@@ -77,6 +79,7 @@ export function readCsvTable(text: string, options: { maxBytes?: number; delimit
     if (cells.length !== header.length) {
       throw new CsvError(`has ${cells.length} cells, but the header has ${header.length} columns`, { row });
     }
+    for (let c = 0; c < cells.length; c++) if (cells[c].charCodeAt(0) === 39) cells[c] = unguardCell(cells[c]);
     records.push({ row, cells });
   }
   if (records.length === 0) throw new CsvError('no data rows after the header');

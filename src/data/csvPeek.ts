@@ -1,12 +1,13 @@
 /**
  * A first look at a CSV, for the dialog that asks what each column is: the header, a few rows,
  * and per column whether its first value is a number and how many distinct values it has (a
- * guess at its role that the user confirms). Problems of the file as a whole (no header,
+ * guess at its role that the user confirms), and which column is the data export's own split. Problems of the file as a whole (no header,
  * ragged rows, a malformed quote) are refused here already, with their row.
  */
 import type { CsvOptions } from './csv';
 import { isDecimal } from './csvCells';
 import { readCsvTable } from './csvHeader';
+import { findSplitColumn } from './csvSplit';
 import { digest } from './digest';
 
 export interface CsvPeek {
@@ -20,6 +21,8 @@ export interface CsvPeek {
   readonly distinct: number[];
   /** Names the file's content (digest.ts), for finding its rows again. */
   readonly digest: string;
+  /** The column of `train`/`test` the app's data export writes (csvSplit.ts), or -1. */
+  readonly split: number;
 }
 
 export const SAMPLE_ROWS = 5;
@@ -43,5 +46,6 @@ export function peekCsv(text: string, options: Pick<CsvOptions, 'maxBytes' | 'de
     numeric: first.map(isDecimal),
     distinct,
     digest: digest(text),
+    split: findSplitColumn(table),
   };
 }

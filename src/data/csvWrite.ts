@@ -1,16 +1,24 @@
 /**
  * Writing CSV text that Lensboard's own readers read back exactly (docs/data-export.md): cells
- * quoted as RFC 4180 says, and numbers written in the one number grammar (numberText.ts) as the
+ * quoted as RFC 4180 says, formulas guarded (csvGuard.ts), and numbers written in the one number grammar (numberText.ts) as the
  * shortest decimal that reads back to the same float32 or float64.
  */
+import { guardCell } from './csvGuard';
 import { FLOAT32_MAX } from './numberText';
 import type { FeatureEncoding } from './preparation';
 
 /** A cell that needs quotes: a comma, a quote, a line break, or spaces a reader may trim. */
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
-/** One cell as CSV text: as it is, or in double quotes with its quotes doubled. */
-export const csvCell = (text: string): string => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+/**
+ * One cell as CSV text: as it is, or in double quotes with its quotes doubled; a cell a
+ * spreadsheet would read as a formula is guarded with a leading apostrophe and always quoted
+ * (csvGuard.ts).
+ */
+export function csvCell(text: string): string {
+  const guarded = guardCell(text);
+  return guarded !== text || NEEDS_QUOTES.test(text) ? `"${guarded.replaceAll('"', '""')}"` : text;
+}
 
 /** One line of cells (without its line break). */
 export const csvLine = (cells: readonly string[]): string => cells.map(csvCell).join(',');

@@ -94,7 +94,10 @@ export const documentSlice =
       set({ doc: r.doc, selectedNodes: [r.id], selectedWires: [] });
       return r.id;
     },
-    setDataset: (binding) => set({ doc: bindDataset(get().doc, binding) }),
+    setDataset: (binding, training) => {
+      const doc = bindDataset(get().doc, binding);
+      set({ doc: training ? patchTraining(doc, training) : doc });
+    },
     setTraining: (patch) => set({ doc: patchTraining(get().doc, patch) }),
     placeTemplate(templateId, position, tied) {
       const r = placeTemplate(get().doc, templateId, position, tied, get().scope);

@@ -49,8 +49,11 @@ export interface DocumentSlice {
   placeTemplate(templateId: string, position: Position, tied: boolean): string | null;
   /** Places a saved box ("My boxes") that the document holds no copy of yet. */
   placeSaved(key: string, position: Position): string | null;
-  /** Binds a dataset (or none): one undo step; binding what is bound already changes nothing. */
-  setDataset(binding: DatasetBinding | undefined): void;
+  /**
+   * Binds a dataset (or none), with the training settings it brings (a CSV's own split), in one
+   * undo step; binding what is bound already changes nothing.
+   */
+  setDataset(binding: DatasetBinding | undefined, training?: Partial<TrainingSettings>): void;
   /** Changes training settings (one undo step); throws, changing nothing, on a refused value. */
   setTraining(patch: Partial<TrainingSettings>): void;
 }

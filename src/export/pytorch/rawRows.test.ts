@@ -6,7 +6,8 @@
  *     ends on from the same rows prepared (pixels / 255, by position, --prepared);
  *   - its `prepare` gives Lensboard's prepared values bit for bit for every encoding;
  *   - its raw reader gives the trainer's rows of a split for class labels one-hot, ±1 and in
- *     bits, ℤ₂ thresholds, regression targets and a sequence set's token per position.
+ *     bits, ℤ₂ thresholds, regression targets and a sequence set's token per position, and class
+ *     and column names the writer guarded against spreadsheet formulas as they were.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDatasetNode } from '../../data/catalogNode';
 import { csvLine, float32Text } from '../../data/csvWrite';
 import { dataCsv, dataFiles, trainerSplit } from '../../data/dataCsv';
-import { featureSize, labelSize, subset } from '../../data/dataset';
+import { type Dataset, featureSize, labelSize, makeDataset, subset } from '../../data/dataset';
 import { type Preparation, preparationOf, prepare } from '../../data/preparation';
 import { loadExample } from '../../io/examples/index';
 import { documentModelFile } from '../fromDocument';
@@ -58,7 +59,28 @@ const READS = [
   { id: 'plane', options: { n: 30 }, split: 'all' },
   { id: 'iris', options: {}, split: 'train' },
   { id: 'reverse', options: { length: 3, examples: 40 }, split: 'all' },
+  { id: 'formulas', options: {}, split: 'all' },
 ] as const;
+
+/** Classes and a column named as spreadsheet formulas, written guarded (docs/data-export.md, *Formulas*). */
+function formulas(): Dataset {
+  const classes = ['=cmd|calc', '-2+3', '@SUM(A1)', "'quoted"];
+  const n = 12;
+  const labels = new Float32Array(n * classes.length);
+  for (let r = 0; r < n; r++) labels[r * classes.length + (r % classes.length)] = 1;
+  return makeDataset({
+    name: 'formulas',
+    description: 'class names a spreadsheet would run',
+    task: 'classification',
+    featureShape: [2],
+    featureNames: ['+x', 'y'],
+    labelShape: [classes.length],
+    labelEncoding: 'onehot',
+    classes,
+    features: Float32Array.from({ length: n * 2 }, (_, i) => i / 4 - 1),
+    labels,
+  });
+}
 
 let answer: {
   raw: string;
@@ -103,7 +125,7 @@ beforeAll(async () => {
   const reads = [];
   wanted = [];
   for (const [i, r] of READS.entries()) {
-    const ds = await loadDatasetNode(r.id, { ...r.options });
+    const ds = r.id === 'formulas' ? formulas() : await loadDatasetNode(r.id, { ...r.options });
     const cut = trainerSplit(ds, 11, 0.3);
     const files = dataFiles(cut, { id: r.id, options: { ...r.options } });
     writeFileSync(join(tmp, `${i}.csv`), files.csv.text);

@@ -192,13 +192,19 @@ def read_raw(path, dtype, described, header, body, split):
     )
 
 
+def unguard(cell):
+    """A cell as it was before Lensboard guarded it against spreadsheet formulas: one leading
+    apostrophe dropped before = + - @ tab CR or another apostrophe (docs/data-export.md, Formulas)."""
+    return cell[1:] if cell[:1] == "'" and cell[1:2] in ("=", "+", "-", "@", "\\t", "\\r", "'") else cell
+
+
 def read_csv(path, dtype, args):
     """Raw rows when the header names the preparation's features (and --prepared is not given),
     else rows already prepared, by position."""
     described = None if args.prepared else read_preparation(args.preparation)
     if described is not None:
         with open(path, newline="") as f:
-            rows = list(csv.reader(f))
+            rows = [[unguard(c) for c in r] for r in csv.reader(f)]
         header = [h.strip() for h in rows[0]] if rows else []
         if set(described["preparation"]["features"]) <= set(header):
             body = [(n, r) for n, r in enumerate(rows[1:], start=1) if any(c.strip() for c in r)]

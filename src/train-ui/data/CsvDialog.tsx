@@ -1,6 +1,7 @@
 /**
  * The small dialog that asks what each column of a CSV is: a feature (an input of the model),
- * the label (what it learns to predict, read as classes or as a number), or ignored. It shows
+ * the label (what it learns to predict, read as classes or as a number), or ignored; the data
+ * export's own column of train/test can also be the split (docs/data-export.md). It shows
  * the first rows, and the import's refusal with its row and column.
  */
 import { useId } from 'react';
@@ -14,6 +15,7 @@ const ROLE_WORDS: [ColumnRole, string][] = [
   ['feature', 'Feature (input)'],
   ['label', 'Label (to predict)'],
   ['ignore', 'Ignore'],
+  ['split', 'Train/test split'],
 ];
 
 export function CsvDialog({
@@ -37,6 +39,12 @@ export function CsvDialog({
           {peek.rows} rows. Choose what each column is: a <strong>feature</strong> the model reads, the{' '}
           <strong>label</strong> it learns to predict, or a column to <strong>ignore</strong>.
         </p>
+        {roles.roles.includes('split') && (
+          <p className="csv-split-note">
+            The column <strong>{peek.header[roles.roles.indexOf('split')]}</strong> says which rows train and which
+            test: its test rows stay the test rows.
+          </p>
+        )}
         <div className="csv-table-wrap">
           <table className="data-table csv-columns">
             <thead>
@@ -49,7 +57,7 @@ export function CsvDialog({
                       value={roles.roles[i]}
                       onChange={(e) => onRoles(withRole(peek, roles, i, e.target.value as ColumnRole))}
                     >
-                      {ROLE_WORDS.map(([value, words]) => (
+                      {ROLE_WORDS.filter(([value]) => value !== 'split' || i === peek.split).map(([value, words]) => (
                         <option key={value} value={value}>
                           {words}
                         </option>

@@ -8,7 +8,9 @@ import { useCallback, useState } from 'react';
 import { importCsv, peekCsvFile } from '../../data/csvClient';
 import { CsvError } from '../../data/csvError';
 import type { CsvPeek } from '../../data/csvPeek';
+import type { Dataset } from '../../data/dataset';
 import type { EditorStore } from '../../editor/store/createEditorStore';
+import type { TrainingSettings } from '../../io/document';
 import { type CsvRoles, csvBindingOf, csvImportOptions, guessRoles, rolesProblem } from './csvRoles';
 import { keepCsv } from './csvStore';
 
@@ -35,6 +37,15 @@ const problemOf = (e: unknown): CsvProblem =>
   e instanceof CsvError
     ? { row: e.row, column: e.column, reason: e.reason }
     : { reason: e instanceof Error ? e.message : String(e) };
+
+/**
+ * The test fraction of a file with its own split: its test rows over all rows (0 when every row
+ * trains), in the same edit as the binding; undefined for a file without one.
+ */
+export function splitTraining(dataset: Dataset): Partial<TrainingSettings> | undefined {
+  if (dataset.heldOut === undefined) return undefined;
+  return { testFraction: dataset.heldOut / dataset.n };
+}
 
 /** `onKept` runs once the rows are kept, even when the binding did not change (the same file again). */
 export function useCsvImport(store: EditorStore, onKept: () => void = () => undefined) {
@@ -63,7 +74,8 @@ export function useCsvImport(store: EditorStore, onKept: () => void = () => unde
       const { dataset } = await importCsv(blob, csvImportOptions(file, peek.header, roles));
       const binding = csvBindingOf(file, peek, roles, dataset);
       await keepCsv(binding.key, dataset);
-      store.getState().setDataset({ id: 'csv', options: { ...binding } });
+      // a file's own split (csvSplit.ts) takes effect with any test fraction above 0: its own
+      store.getState().setDataset({ id: 'csv', options: { ...binding } }, splitTraining(dataset));
       setState({ stage: 'idle' });
       onKept();
     } catch (e) {

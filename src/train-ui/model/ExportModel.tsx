@@ -1,7 +1,7 @@
 /**
  * Export model: the diagram with its trained weights and optimiser state as one
  * `.lensboard-model.json` file (docs/model-format.md), during or after training, named after the
- * diagram. Also where a model file that Open read hands its weights to the training session,
+ * diagram; a big model's archive with a bar of how much is written and Cancel. Also where a model file that Open read hands its weights to the training session,
  * whose next run starts from them. Beside it, Export to… → <target> saves the same model as a package
  * for another engine (docs/export.md), one .zip per target.
  */
@@ -18,6 +18,9 @@ import { ExportToMenu } from './ExportToMenu';
 import { exportSource, openedModelFile, resumeOf, type SavedModel } from './modelExport';
 import { modelArchiveName, modelFileName } from './modelFileName';
 
+/** Cancel pressed while an archive was being written. */
+class ExportCancelled extends Error {}
+
 export function ExportModel() {
   const store = useEditorStoreApi();
   const session = useTrainSession();
@@ -26,6 +29,8 @@ export function ExportModel() {
   const [busy, setBusy] = useState(false);
   /** How much of a big model's archive is written, 0…1; null when none is being written. */
   const [progress, setProgress] = useState<number | null>(null);
+  /** Set by Cancel while an archive is being written: the next chunk stops it, nothing saved. */
+  const cancelled = useRef(false);
 
   // A model file opened (persist/openFiles.ts): its weights go at once to the session of the
   // document it opened as (shown since the open: it is read at the time, not at the last render).
@@ -65,6 +70,7 @@ export function ExportModel() {
     let blob = new Blob([]);
     let done = 0;
     for (const c of chunks) {
+      if (cancelled.current) throw new ExportCancelled();
       blob = new Blob([blob, c instanceof Uint8Array ? c.slice() : c]);
       done += c.byteLength;
       setProgress(done / total);
@@ -76,8 +82,12 @@ export function ExportModel() {
   async function exportModel() {
     const notify = store.getState().notify;
     setBusy(true);
+    // the bar and Cancel show from the click: the training worker may take seconds to hand a big model over
+    cancelled.current = false;
+    setProgress(0);
     try {
       const saved = await savedModel();
+      if (cancelled.current) throw new ExportCancelled();
       if (saved === null) {
         notify('Export model: train first; there are no trained weights yet.', 'error');
         return;
@@ -88,14 +98,14 @@ export function ExportModel() {
         return;
       }
       const name = modelArchiveName(doc.name);
-      setProgress(0);
       const blob = await archiveBlob(saved.chunks);
       downloadBlob(blob, name);
       notify(
         `Exported the model as “${name}” (${(blob.size / 2 ** 20).toFixed(0)} MB: an archive, its weights as bytes).`,
       );
     } catch (e) {
-      notify(`Export model failed: ${e instanceof Error ? e.message : String(e)}`, 'error');
+      if (e instanceof ExportCancelled) notify('Stopped exporting the model: nothing saved.');
+      else notify(`Export model failed: ${e instanceof Error ? e.message : String(e)}`, 'error');
     } finally {
       setBusy(false);
       setProgress(null);
@@ -152,9 +162,19 @@ export function ExportModel() {
         Export model
       </button>
       {progress !== null && (
-        <progress max={1} value={progress} aria-label="Writing the model file">
-          {Math.round(progress * 100)}%
-        </progress>
+        <>
+          <progress max={1} value={progress} aria-label="Writing the model file">
+            {Math.round(progress * 100)}%
+          </progress>
+          <button
+            type="button"
+            onClick={() => {
+              cancelled.current = true;
+            }}
+          >
+            Cancel export
+          </button>
+        </>
       )}
       <ExportToMenu
         disabled={!can}

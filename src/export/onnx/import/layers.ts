@@ -3,12 +3,13 @@
  * with the generators Lensboard has: multiplication and division by a constant as `scale`,
  * ReLU6 and Clip as `clip` (or `relu`), LogSoftmax as softmax then log, Erf, ELU and GELU (read
  * from the arithmetic PyTorch writes by patterns.ts) as their boxes, average pooling as sums over
- * the window's axes and a scale, and BatchNormalization (inference) as the per-channel affine map
- * it is: a multiply by γ/√(σ² + ε) and a bias β − μ·γ/√(σ² + ε), both parameters.
+ * the window's axes and a scale, and BatchNormalization in inference or training mode
+ * (batchNormImport.ts).
  */
 import { type ConvGeometry, geometryConfig, outHW } from '../../../core/convGeometry';
 import type { OnnxTensor } from '../model';
 import { sameRows, spread } from './attentionOps';
+import { batchNorm } from './batchNormImport';
 import type { Value } from './drawing';
 import {
   attr,
@@ -18,11 +19,8 @@ import {
   type ImportEntry,
   intAttr,
   intsAttr,
-  permOf,
   refuse,
-  size,
   spatialGeometry,
-  weight,
 } from './nodeReading';
 
 /** The one value of a constant input of size 1, else undefined. */
@@ -229,56 +227,6 @@ function pad(c: Ctx): Value[] {
   const one = c.d.box('constant', { value: 1, shape, batch: false }, `${c.node.name}.ones`, []).out(0, shape);
   const out = [h + given[2] + given[6], w + given[3] + given[7], ch];
   return [c.d.box('correlate2d', g, c.node.name, [one, x]).out(0, out, 'nhwc')];
-}
-
-/** γ/√(σ² + ε) and β − μ·γ/√(σ² + ε), channel by channel. */
-function affineOf(c: Ctx, channels: number): { scale: Float32Array; shift: Float32Array } {
-  const [gamma, beta, mean, variance] = [1, 2, 3, 4].map((k) => weight(c, k)) as OnnxTensor[];
-  const eps = floatAttr(c.node, 'epsilon', 1e-5);
-  for (const t of [gamma, beta, mean, variance])
-    if (t.values.length !== channels) refuse(`its “${t.name}” has ${t.values.length} values for ${channels} channels`);
-  const scale = Float32Array.from(
-    { length: channels },
-    (_, k) => Number(gamma.values[k]) / Math.sqrt(Number(variance.values[k]) + eps),
-  );
-  const shift = Float32Array.from(
-    { length: channels },
-    (_, k) => Number(beta.values[k]) - Number(mean.values[k]) * scale[k],
-  );
-  return { scale, shift };
-}
-
-/** A per-channel parameter of an image broadcast to the image's shape. */
-function perChannel(c: Ctx, name: string, values: Float32Array, like: Value): Value {
-  const [h, w, ch] = like.shape;
-  const p = c.d.param(name, [ch], values);
-  const row = c.d.box('broadcast', { shape: [w, ch], axis: 0 }, `${name}_w`, [p]).out(0, [w, ch]);
-  return c.d.box('broadcast', { shape: [h, w, ch], axis: 0 }, `${name}_h`, [row]).out(0, [h, w, ch]);
-}
-
-function batchNorm(c: Ctx): Value[] {
-  if (c.node.outputs.length > 1 || intAttr(c.node, 'training_mode', 0) !== 0)
-    refuse('it is in training mode; Lensboard imports BatchNormalization for inference');
-  const x = data(c, 0);
-  const name = c.node.name;
-  if (x.layout === 'nhwc') {
-    const { scale, shift } = affineOf(c, x.shape[2]);
-    const s = perChannel(c, `${name}.scale`, scale, x);
-    const y = c.d.box('multiply', {}, `${name}.times`, [x, s]).out(0, x.shape, 'nhwc');
-    const t = perChannel(c, `${name}.shift`, shift, x);
-    return [c.d.box('add', {}, name, [y, t]).out(0, x.shape, 'nhwc')];
-  }
-  if (x.shape.length !== 1)
-    refuse(`it normalises a value of shape [${x.shape.join(', ')}]; Lensboard reads vectors and images`);
-  const n = x.shape[0];
-  const { scale, shift } = affineOf(c, n);
-  const perm = permOf(x);
-  const order = (v: Float32Array) => (perm ? Float32Array.from(perm, (j) => v[j]) : v);
-  if (perm && size(x.shape) !== perm.length) refuse('it normalises a vector whose order Lensboard cannot follow');
-  const s = c.d.param(`${name}.scale`, [n], order(scale));
-  const y = c.d.box('multiply', {}, `${name}.times`, [x, s]).out(0, x.shape, x.layout);
-  const t = c.d.param(`${name}.shift`, [n], order(shift));
-  return [c.d.box('bias', {}, name, [t, y]).out(0, x.shape, x.layout)];
 }
 
 const unary =

@@ -1,0 +1,202 @@
+/**
+ * Suite `bigmodel-chromium`: the app in Chromium with a model of real size (docs/model-format.md,
+ * *The archive*). A 784-h-h-10 MLP of about `--app-params` parameters (25 M by default) trained
+ * one step with Adam is written as a `.lensboard` archive in Node (bigmodel.ts), then in the
+ * built app: Open… of the archive (first stopped with the status bar's Cancel, which must change
+ * nothing), Export model of what it opened (first stopped with Cancel export), and Open… of the
+ * exported file. Each stage reports its time, the peak resident memory of Chromium's processes
+ * during it (the sum of each process's peak, an upper bound, and the largest one; the kernel's
+ * high-water marks, reset before the stage) over the weights' bytes, and the page's longest task
+ * (PerformanceObserver 'longtask'): how long the page could not answer a click.
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildApp, openPage } from '../shared/chromium';
+import { descendants, resetPeaks, treePeaks, treeResident } from '../shared/processTree';
+import type { Stage } from '../shared/stages';
+import { type BenchRow, megabytes } from '../shared/table';
+import { bigLabel, writeBigArchive } from './bigmodel';
+
+const LONG = { timeout: 900_000 };
+
+interface PageStage {
+  readonly name: string;
+  readonly ms: number;
+  readonly sum: number;
+  readonly largest: number;
+  /** The processes' resident sum when the stage began. */
+  readonly before: number;
+  readonly longestTask: number;
+  readonly note: string;
+}
+
+const opening = (page: Page) => page.getByRole('status', { name: 'Opening a file' });
+
+/** The longest task the page ran since the last call (ms), from a PerformanceObserver it keeps. */
+async function longestTask(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __longest?: number; __observing?: boolean };
+    if (!w.__observing) {
+      w.__observing = true;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longest = Math.max(w.__longest ?? 0, e.duration);
+      }).observe({ type: 'longtask' });
+    }
+    const longest = w.__longest ?? 0;
+    w.__longest = 0;
+    return longest;
+  });
+}
+
+async function measured(page: Page, name: string, act: () => Promise<string>): Promise<PageStage> {
+  await longestTask(page);
+  const pids = descendants();
+  const before = treeResident(pids);
+  resetPeaks(pids);
+  process.stderr.write(`  ${name}…\n`);
+  const t0 = performance.now();
+  const note = await act();
+  const ms = performance.now() - t0;
+  const { sum, largest } = treePeaks([...new Set([...pids, ...descendants()])]);
+  return { name, ms, sum, largest, before, longestTask: await longestTask(page), note };
+}
+
+/** What the page's store says (the app opened with ?debug exposes it): the file opening, the model opened. */
+async function state(page: Page): Promise<{ opening: boolean; opened: string | null; canExport: boolean }> {
+  return page.evaluate(() => {
+    const s = (
+      window as unknown as {
+        lensboardStore: { getState(): { onnxOpening: unknown; openedModel: { file: string } | null } };
+      }
+    ).lensboardStore.getState();
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Export model');
+    return { opening: s.onnxOpening !== null, opened: s.openedModel?.file ?? null, canExport: !button?.disabled };
+  });
+}
+
+async function until(page: Page, done: () => Promise<boolean>): Promise<void> {
+  const t0 = performance.now();
+  while (!(await done())) {
+    if (performance.now() - t0 > LONG.timeout) throw new Error('the page did not get there in 15 minutes');
+    await page.waitForTimeout(100);
+  }
+}
+
+async function pick(page: Page, path: string): Promise<void> {
+  const picking = page.waitForEvent('filechooser');
+  await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'File', exact: true }).click();
+  await page.getByRole('menu', { name: 'File' }).getByRole('menuitem', { name: 'Open…', exact: true }).click();
+  await (await picking).setFiles(path);
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  if (await discard.isVisible({ timeout: 1000 }).catch(() => false))
+    await discard.getByRole('button', { name: 'Discard and open the file' }).click();
+}
+
+/** Open… of `path` until the model is opened and its weights are the session's (Export model enabled). */
+async function openToEnd(page: Page, path: string, file: string): Promise<string> {
+  await pick(page, path);
+  let bar = false;
+  await until(page, async () => {
+    const s = await state(page);
+    bar ||= s.opening;
+    return s.opened === file && s.canExport;
+  });
+  return bar ? 'the status bar showed the percent read' : 'no bar was seen (it opened between looks)';
+}
+
+/** Open… stopped by the status bar's Cancel as soon as it shows: the diagram must not change. */
+async function cancelledOpen(page: Page, path: string): Promise<string> {
+  const boxes = () => page.evaluate(() => document.querySelectorAll('main .react-flow__node').length);
+  const before = await boxes();
+  await pick(page, path);
+  await until(page, async () => {
+    const s = await state(page);
+    return s.opening || s.opened !== null;
+  });
+  const clicked = await opening(page)
+    .getByRole('button', { name: 'Cancel' })
+    .click({ timeout: 2000 })
+    .then(() => true)
+    .catch(() => false);
+  await until(page, async () => !(await state(page)).opening);
+  if (!clicked || (await state(page)).opened !== null) return 'it opened before Cancel could be pressed';
+  if ((await boxes()) !== before) throw new Error('a cancelled open changed the diagram');
+  return 'Cancel stopped it; nothing changed';
+}
+
+/** Export model stopped by Cancel export while its bar shows; says whether Cancel came in time. */
+async function cancelledExport(page: Page): Promise<string> {
+  let downloaded = false;
+  const onDownload = () => {
+    downloaded = true;
+  };
+  page.on('download', onDownload);
+  await page.getByRole('button', { name: 'Export model' }).click(LONG);
+  const cancel = page.getByRole('button', { name: 'Cancel export' });
+  await until(page, async () => downloaded || (await cancel.isVisible()));
+  const clicked = await cancel
+    .click({ timeout: 2000 })
+    .then(() => true)
+    .catch(() => false);
+  await until(page, async () => downloaded || (await state(page)).canExport);
+  await page.waitForTimeout(500);
+  page.off('download', onDownload);
+  if (clicked && !downloaded) return 'Cancel export stopped it, nothing saved';
+  return 'Cancel came after the last chunk: the file was saved';
+}
+
+async function exportToEnd(page: Page, out: string): Promise<string> {
+  const downloading = page.waitForEvent('download', LONG);
+  await page.getByRole('button', { name: 'Export model' }).click(LONG);
+  let bar = false;
+  let name: string | undefined;
+  void downloading.then(async (d) => {
+    await d.saveAs(out);
+    name = d.suggestedFilename();
+  });
+  await until(page, async () => {
+    bar ||= await page.getByRole('progressbar', { name: 'Writing the model file' }).isVisible();
+    return name !== undefined;
+  });
+  return `saved ${name} (${megabytes((await stat(out)).size)})${bar ? ', the bar showed' : ''}`;
+}
+
+export async function benchBigModelChromium(args: readonly string[]): Promise<BenchRow[]> {
+  const flag = args.find((a) => a.startsWith('--app-params='));
+  const params = flag ? Number(flag.slice('--app-params='.length)) : 25e6;
+  const label = bigLabel(params);
+  process.stderr.write(`bigmodel-chromium ${label}\n`);
+  const dir = await mkdtemp(join(tmpdir(), 'lensboard-bigmodel-chromium-'));
+  const built = await buildApp('bench-bigmodel');
+  const page = await openPage(built, { path: '?debug', viewport: { width: 1280, height: 720 } });
+  try {
+    const path = join(dir, 'big.lensboard');
+    const weightBytes = await writeBigArchive(params, path, [] as Stage[]);
+    const fileBytes = (await stat(path)).size;
+    const p = page.page;
+    await p.locator('main[aria-busy="false"]').waitFor(LONG);
+    const stages = [
+      await measured(p, 'Open… stopped by Cancel', () => cancelledOpen(p, path)),
+      await measured(p, 'Open… of the archive', () => openToEnd(p, path, 'big.lensboard')),
+      await measured(p, 'Export model stopped by Cancel export', () => cancelledExport(p)),
+      await measured(p, 'Export model', () => exportToEnd(p, join(dir, 'again.lensboard'))),
+      await measured(p, 'Open… of the exported file', () =>
+        openToEnd(p, join(dir, 'again.lensboard'), 'again.lensboard'),
+      ),
+    ];
+    if (page.errors.length > 0) throw new Error(`the page reported errors: ${page.errors.join('; ')}`);
+    return stages.map((s) => ({
+      suite: 'bigmodel-chromium',
+      name: `${label}: ${s.name}`,
+      value: s.ms / 1000,
+      unit: 's',
+      memory: `Chromium peak ≤ ${megabytes(s.sum)}, +${megabytes(Math.max(0, s.sum - s.before))} = ${(Math.max(0, s.sum - s.before) / weightBytes).toFixed(2)}× weights in the stage (largest process ${megabytes(s.largest)})`,
+      note: `${s.note}; longest task ${s.longestTask.toFixed(0)} ms; weights ${megabytes(weightBytes)}, file ${megabytes(fileBytes)}`,
+    }));
+  } finally {
+    await page.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
