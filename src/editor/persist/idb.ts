@@ -1,6 +1,9 @@
 /**
  * The autosave slot in IndexedDB: one object store, one key. A stored document is read back
  * through the document schema, so a damaged or foreign record is refused, never half-loaded.
+ * A document is stored as it is: it is plain data the schema made, which IndexedDB's own copy
+ * (a structured clone) takes whole; a JSON copy first doubled the work of a save, in one task
+ * of the page's main thread (docs/architecture.md, "Opening a big file").
  */
 import type { LensDocument } from '../../io/document';
 import { readRevision } from './revision';
@@ -51,7 +54,7 @@ export function saveDocument(doc: LensDocument, unexported = true, revision = 0)
     'readwrite',
     (s) =>
       [
-        s.put(JSON.parse(JSON.stringify(doc)), KEY),
+        s.put(doc, KEY),
         s.put(unexported, UNEXPORTED_KEY),
         s.put(revision, REVISION_KEY),
       ] as const,
@@ -74,7 +77,7 @@ export function saveToSlot(req: SaveRequest, now: () => number = Date.now): Prom
       let aside: AsideRecord | null = null;
       if (decision.put) {
         const { put } = decision;
-        s.put(JSON.parse(JSON.stringify(put.doc)), KEY);
+        s.put(put.doc, KEY);
         s.put(put.unexported, UNEXPORTED_KEY);
         s.put(req.revision, REVISION_KEY);
         s.put(put.writer, WRITER_KEY);

@@ -7,6 +7,7 @@
  */
 import type { LensDocument } from '../../io/document';
 import { z } from '../../kinds/zod';
+import { jsonLongerThan } from './jsonSize';
 import { readRevision } from './revision';
 import { readStoredDocument } from './storedDocument';
 
@@ -46,6 +47,7 @@ export function writePending(
   base?: string,
 ): boolean {
   try {
+    if (jsonLongerThan(doc, PENDING_LIMIT)) return false;
     const text = JSON.stringify({ version: 1, revision, unexported, ...(base === undefined ? {} : { base }), doc });
     if (text.length > PENDING_LIMIT) return false;
     local(storage).setItem(PENDING_KEY, text);
