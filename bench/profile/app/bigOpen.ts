@@ -4,7 +4,7 @@
  * 10,000 nodes unless given) — the file given to the page's file input of the unminified
  * production app (or of the build in --dir), a CPU profile from then until the page has been
  * quiet for 2 s, its long tasks (PerformanceObserver `longtask`) and the functions by self and
- * total time within each task of 100 ms or more (../summarise.ts).
+ * total time within each busy stretch of 100 ms or more (../summarise.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { OPEN_INPUT_ID } from '../../../src/editor/persist/openFiles';
@@ -16,6 +16,38 @@ import { settledOpen } from '../../suites/onnxPage';
 import { summarise } from '../summarise';
 
 type Profile = Parameters<typeof summarise>[0] & { startTime: number };
+
+/**
+ * The profile cut where the main thread was idle for 5 ms or more: each busy stretch of 100 ms or
+ * more (a long task, give or take the browser's own work), its time from the profile's start.
+ */
+function busyRuns(profile: Profile): { start: number; duration: number; profile: Profile }[] {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const runs: { start: number; duration: number; profile: Profile }[] = [];
+  let t = 0;
+  let cur: { start: number; end: number; samples: number[]; timeDeltas: number[] } | null = null;
+  let idleSince = 0;
+  const close = () => {
+    if (cur && cur.end - cur.start >= 100)
+      runs.push({ start: cur.start, duration: cur.end - cur.start, profile: { ...profile, ...cur } });
+    cur = null;
+  };
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    t += dt;
+    if (idle.has(id)) {
+      if (t - idleSince >= 5) close();
+      return;
+    }
+    idleSince = t;
+    cur ??= { start: t, end: t, samples: [], timeDeltas: [] };
+    cur.end = t;
+    cur.samples.push(id);
+    cur.timeDeltas.push(profile.timeDeltas[i] ?? 0);
+  });
+  close();
+  return runs;
+}
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
@@ -48,21 +80,9 @@ try {
   const { tasks, ...times } = opened;
   console.log(`${boxes} boxes: ${JSON.stringify(times)}; ${tasks.length} long tasks; profile in ${out}`);
   console.log(summarise(profile, 20));
-  // The samples of each long task of 100 ms or more: the profile starts (within a few ms) at the
-  // tasks' time 0, the file given to the input.
-  for (const task of opened.tasks.filter((t) => t.duration >= 100)) {
-    const sub = { ...profile, samples: [] as number[], timeDeltas: [] as number[] };
-    let t = profile.startTime;
-    profile.samples.forEach((id, i) => {
-      t += profile.timeDeltas[i] ?? 0;
-      const at = (t - profile.startTime) / 1000;
-      if (at >= task.start && at <= task.start + task.duration) {
-        sub.samples.push(id);
-        sub.timeDeltas.push(profile.timeDeltas[i] ?? 0);
-      }
-    });
-    console.log(`\n--- task at ${task.start.toFixed(0)} ms, ${task.duration.toFixed(0)} ms`);
-    console.log(summarise(sub, 12));
+  for (const run of busyRuns(profile)) {
+    console.log(`\n--- busy from ${run.start.toFixed(0)} ms for ${run.duration.toFixed(0)} ms (profile clock)`);
+    console.log(summarise(run.profile, 12));
   }
   await context.close();
 } finally {

@@ -7,13 +7,19 @@
  */
 import type { CompileResult } from '../../compile/types';
 import type { LensDocument } from '../../io/document';
+import { jsonTextOf } from '../jsonSlices';
 
 /** From this many boxes on, a document is compiled off the main thread. */
 export const OFF_THREAD_BOXES = 1500;
 
 export interface CompileRequest {
   readonly id: number;
-  readonly doc: LensDocument;
+  /**
+   * The document's JSON text, made a slice at a time (../jsonSlices, shared with the autosave):
+   * a string goes to the worker in one cheap copy, where the document's object tree took seconds
+   * of cloning in one task of the page (docs/architecture.md, "Opening a big file").
+   */
+  readonly text: string;
 }
 
 export type CompileResponse =
@@ -48,10 +54,11 @@ function theWorker(): Worker {
 }
 
 /** `doc` compiled in the worker. */
-export function compileOffThread(doc: LensDocument): Promise<CompileResult> {
+export async function compileOffThread(doc: LensDocument): Promise<CompileResult> {
+  const text = await jsonTextOf(doc);
   const id = ++next;
   return new Promise<CompileResult>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    theWorker().postMessage({ id, doc } satisfies CompileRequest);
+    theWorker().postMessage({ id, text } satisfies CompileRequest);
   });
 }
