@@ -12,7 +12,7 @@
  * it) when edits collided; `sync` (another tab said it saved) takes the other tab's document when
  * it already holds every edit of this one.
  *
- * A big document (past the pending record's limit, which it never gets) saved after an edit is
+ * A big document (1,500 boxes or more, or past the pending record's limit) saved after an edit is
  * stored as its JSON text, made first a slice at a time (./jsonSlices), so that opening a model
  * of thousands of boxes does not freeze the page while it is copied; a save asked for at once
  * (the page hidden or left) does not wait for the slices (docs/architecture.md, "Opening a big
@@ -31,6 +31,8 @@ import { nextRevision } from './revision';
 import type { SaveRequest } from './slot';
 
 export const AUTOSAVE_DELAY_MS = 400;
+/** From this many boxes on (as from this size of text), a save's copy is made in slices. */
+export const SLICED_FROM_BOXES = 1500;
 
 export interface AutosaveDeps {
   /** A plain write, no other tab considered (tests); else `slot`. */
@@ -117,7 +119,7 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
     const mine: Sent = { doc, unexported };
     if (mode === 'save') sent = mine;
     const revision = nextRevision();
-    if (mode === 'save') writePending(doc, unexported, revision, storage, base.current?.writer ?? undefined);
+    if (mode === 'save') writePending(doc, unexported, revision, storage, base.current?.writer ?? undefined, text);
     let saving: Promise<SlotSaved>;
     try {
       saving = write(doc, unexported, revision, mode, text);
@@ -180,7 +182,8 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
     timer = undefined;
     if (slicing?.doc === store.getState().doc || !changed()) return;
     if (slicing) slicing.cancelled = true;
-    if (!deps.save && jsonLongerThan(store.getState().doc, PENDING_LIMIT)) startSliced();
+    const { doc } = store.getState();
+    if (!deps.save && (doc.boxes.length >= SLICED_FROM_BOXES || jsonLongerThan(doc, PENDING_LIMIT))) startSliced();
     else start('save');
   };
 
