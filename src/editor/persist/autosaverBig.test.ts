@@ -7,16 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LensDocument } from '../../io/document';
 import { xorExample } from '../model/xorExample';
 import { createEditorStore } from '../store/createEditorStore';
-import { AUTOSAVE_DELAY_MS, createAutosaver } from './autosaver';
-import { PENDING_LIMIT } from './pending';
+import { AUTOSAVE_DELAY_MS, createAutosaver, SLICED_FROM_BOXES } from './autosaver';
+import { PENDING_LIMIT, readPending } from './pending';
 import { readStoredDocument } from './storedDocument';
 import { memorySlot, memoryStorage, settle } from './testStorage';
 
-/** XOR with enough loose copies of its boxes to be past the pending record's limit. */
-function bigDocument(): LensDocument {
+/** XOR with loose copies of its boxes: by default enough to be past the pending record's limit. */
+function bigDocument(copies = Math.ceil(PENDING_LIMIT / JSON.stringify(xorExample().boxes).length) + 1): LensDocument {
   const xor = xorExample();
-  const each = JSON.stringify(xor.boxes).length;
-  const copies = Math.ceil(PENDING_LIMIT / each) + 1;
   const boxes = Array.from({ length: copies }, (_, k) =>
     xor.boxes.map((b) => ({ ...b, id: `${b.id}_${k}`, position: { x: b.position.x + 400 * k, y: b.position.y } })),
   ).flat();
@@ -71,6 +69,49 @@ describe('autosave of a big document', () => {
     const written = shared.stored.raw;
     await runSlices();
     expect(shared.stored.raw).toBe(written);
+  });
+
+  it('writes the pending record of a document of many boxes but under its limit, from the text made', async () => {
+    const shared = memorySlot();
+    const storage = memoryStorage();
+    const store = createEditorStore();
+    createAutosaver(store, { slot: shared.save, tab: 'a', storage });
+    const many = bigDocument(Math.ceil(SLICED_FROM_BOXES / xorExample().boxes.length));
+    expect(JSON.stringify(many).length).toBeLessThan(PENDING_LIMIT);
+    store.getState().setDocument(many, true, 'file');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    // the record is written as the save starts, and cleared once IndexedDB holds the save
+    const written = vi.spyOn(storage, 'setItem');
+    await runSlices();
+    expect(written).toHaveBeenCalledTimes(1);
+    const pending = readPending({ ...storage, getItem: () => written.mock.calls[0]?.[1] ?? null });
+    expect(pending.kind === 'ok' && pending.doc.boxes.length).toBe(many.boxes.length);
+    expect(shared.stored.raw).toBe(JSON.stringify(store.getState().doc));
+  });
+
+  it("merges another tab's edit into a big document stored as text, losing neither tab's", async () => {
+    const shared = memorySlot();
+    const saved = bigDocument(Math.ceil(SLICED_FROM_BOXES / xorExample().boxes.length));
+    Object.assign(shared.stored, { raw: JSON.stringify(saved), writer: 'first:1' });
+    const tab = (name: string) => {
+      const store = createEditorStore({ doc: saved });
+      store.getState().setView({ savedDoc: saved, slot: { doc: saved, writer: 'first:1' } });
+      return { store, autosaver: createAutosaver(store, { slot: shared.save, tab: name, storage: memoryStorage() }) };
+    };
+    const a = tab('a');
+    const b = tab('b');
+    a.store.getState().setLabel('lin1', 'from a');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    await runSlices();
+    expect(typeof shared.stored.raw).toBe('string');
+    b.store.getState().setLabel('lin2', 'from b');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    await runSlices();
+    const read = readStoredDocument(shared.stored.raw);
+    if (!read.ok) throw new Error(read.reason);
+    const label = (id: string) => (read.doc.boxes.find((x) => x.id === id) as { label?: string } | undefined)?.label;
+    expect([label('lin1'), label('lin2')]).toEqual(['from a', 'from b']);
+    expect(read.doc.boxes.length).toBe(saved.boxes.length);
   });
 
   it('keeps a small document as it was: the object, saved without waiting', async () => {
