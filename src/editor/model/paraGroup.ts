@@ -50,7 +50,8 @@ function layeredTerm(model: CompiledModel, unitOf: (box: number) => string | nul
   const layers: string[][] = [];
   for (const u of units) {
     const at = layer.get(u) ?? 0;
-    (layers[at] ??= []).push(label(u));
+    layers[at] ??= [];
+    layers[at].push(label(u));
   }
   return layers.filter((l) => l !== undefined);
 }
