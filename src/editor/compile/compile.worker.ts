@@ -1,6 +1,6 @@
 /**
  * The editor's compile of a big document off the main thread (docs/architecture.md, "An edit on
- * a big canvas"): one document in, its CompileResult out, as plain data (a compiled diagram is a
+ * a big canvas"): one document in (its JSON text as a Blob, ../jsonSlices), its CompileResult out, as plain data (a compiled diagram is a
  * view over columns that reads as plain objects, so it clones, and a copy is packed again on
  * first use).
  */
@@ -13,9 +13,10 @@ const scope = self as unknown as {
   postMessage(message: CompileResponse): void;
 };
 
-scope.onmessage = ({ data }) => {
+scope.onmessage = async ({ data }) => {
   try {
-    scope.postMessage({ id: data.id, ok: true, result: compileDocument(data.doc) });
+    const doc = JSON.parse(await data.json.text());
+    scope.postMessage({ id: data.id, ok: true, result: compileDocument(doc) });
   } catch (e) {
     scope.postMessage({ id: data.id, ok: false, message: e instanceof Error ? e.message : String(e) });
   }

@@ -7,13 +7,20 @@
  */
 import type { CompileResult } from '../../compile/types';
 import type { LensDocument } from '../../io/document';
+import { jsonTextOf } from '../jsonSlices';
 
 /** From this many boxes on, a document is compiled off the main thread. */
 export const OFF_THREAD_BOXES = 1500;
 
 export interface CompileRequest {
   readonly id: number;
-  readonly doc: LensDocument;
+  /**
+   * The document's JSON text, made a slice at a time (../jsonSlices, shared with the autosave),
+   * as a Blob: made in one fast encoding pass and handed to the worker by reference, where
+   * cloning the document's object tree took seconds in one task of the page, and cloning a
+   * string of megabytes still a few hundred ms (docs/architecture.md, "Opening a big file").
+   */
+  readonly json: Blob;
 }
 
 export type CompileResponse =
@@ -48,10 +55,11 @@ function theWorker(): Worker {
 }
 
 /** `doc` compiled in the worker. */
-export function compileOffThread(doc: LensDocument): Promise<CompileResult> {
+export async function compileOffThread(doc: LensDocument): Promise<CompileResult> {
+  const json = new Blob([await jsonTextOf(doc)], { type: 'application/json' });
   const id = ++next;
   return new Promise<CompileResult>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    theWorker().postMessage({ id, doc } satisfies CompileRequest);
+    theWorker().postMessage({ id, json } satisfies CompileRequest);
   });
 }

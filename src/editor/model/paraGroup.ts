@@ -33,13 +33,25 @@ function layeredTerm(model: CompiledModel, unitOf: (box: number) => string | nul
     }
   }
   const layer = new Map(units.map((u) => [u, 0]));
-  for (let pass = 0; pass < units.length; pass++)
+  // Units come in the order of their first box, so a pass or two reach the longest paths; the
+  // passes stop when one changes nothing (a model of thousands of units took seconds to go
+  // through all of them), at most one per unit as before.
+  for (let pass = 0, moved = true; moved && pass < units.length; pass++) {
+    moved = false;
     for (const u of units)
-      for (const p of after.get(u) ?? []) layer.set(u, Math.max(layer.get(u) ?? 0, (layer.get(p) ?? 0) + 1));
+      for (const p of after.get(u) ?? []) {
+        const at = (layer.get(p) ?? 0) + 1;
+        if (at > (layer.get(u) ?? 0)) {
+          layer.set(u, at);
+          moved = true;
+        }
+      }
+  }
   const layers: string[][] = [];
   for (const u of units) {
     const at = layer.get(u) ?? 0;
-    layers[at] = [...(layers[at] ?? []), label(u)];
+    layers[at] ??= [];
+    layers[at].push(label(u));
   }
   return layers.filter((l) => l !== undefined);
 }

@@ -11,17 +11,28 @@
  * them in, shows the result in this tab, and puts the other version aside (the banner offering
  * it) when edits collided; `sync` (another tab said it saved) takes the other tab's document when
  * it already holds every edit of this one.
+ *
+ * A big document (1,500 boxes or more, or past the pending record's limit) saved after an edit is
+ * stored as its JSON text, made first a slice at a time (./jsonSlices), so that opening a model
+ * of thousands of boxes does not freeze the page while it is copied; a save asked for at once
+ * (the page hidden or left) does not wait for the slices (docs/architecture.md, "Opening a big
+ * file").
  */
 import type { LensDocument } from '../../io/document';
+import { MAX_DOCUMENT_CHARS } from '../../io/parse';
+import { jsonTextOf } from '../jsonSlices';
 import type { EditorStore } from '../store/createEditorStore';
 import { hasUnsavedWork } from '../store/unsaved';
 import { type SlotSaved, saveToSlot } from './idb';
+import { jsonLongerThan } from './jsonSize';
 import { mergeDocuments } from './merge';
-import { clearPending, type PendingStorage, writePending } from './pending';
+import { clearPending, PENDING_LIMIT, type PendingStorage, writePending } from './pending';
 import { nextRevision } from './revision';
 import type { SaveRequest } from './slot';
 
 export const AUTOSAVE_DELAY_MS = 400;
+/** From this many boxes on (as from this size of text), a save's copy is made in slices. */
+export const SLICED_FROM_BOXES = 1500;
 
 export interface AutosaveDeps {
   /** A plain write, no other tab considered (tests); else `slot`. */
@@ -63,12 +74,22 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
   /** The slot as this tab last read or wrote it: the common version of a merge (./slot). */
   const base = { current: first.slot };
 
-  const write = (doc: LensDocument, unexported: boolean, revision: number, mode: SaveRequest['mode']) => {
+  /** The big document whose text is being made for its save, if one is. */
+  let slicing: { readonly doc: LensDocument; cancelled: boolean } | null = null;
+
+  const write = (
+    doc: LensDocument,
+    unexported: boolean,
+    revision: number,
+    mode: SaveRequest['mode'],
+    text?: string,
+  ) => {
     if (deps.save)
       return deps
         .save(doc, unexported, revision)
         .then((): SlotSaved => ({ outcome: { kind: 'written' }, aside: null }));
-    return slot({ doc, unexported, revision, writer: `${tab}:${revision}`, mode, base });
+    const made = text === undefined ? {} : { text };
+    return slot({ doc, unexported, revision, writer: `${tab}:${revision}`, mode, base, ...made });
   };
 
   /** The slot held another tab's edits: this tab shows them too, over any edit made since `mine` was sent. */
@@ -91,17 +112,17 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
     if (outcome.kind !== 'adopted') deps.announce?.();
   };
 
-  const start = (mode: SaveRequest['mode']) => {
+  const start = (mode: SaveRequest['mode'], text?: string) => {
     const s = store.getState();
     const { doc } = s;
     const unexported = hasUnsavedWork(s);
     const mine: Sent = { doc, unexported };
     if (mode === 'save') sent = mine;
     const revision = nextRevision();
-    if (mode === 'save') writePending(doc, unexported, revision, storage, base.current?.writer ?? undefined);
+    if (mode === 'save') writePending(doc, unexported, revision, storage, base.current?.writer ?? undefined, text);
     let saving: Promise<SlotSaved>;
     try {
-      saving = write(doc, unexported, revision, mode);
+      saving = write(doc, unexported, revision, mode, text);
     } catch (e) {
       saving = Promise.reject(e);
     }
@@ -117,12 +138,53 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
     );
   };
 
+  const changed = () => {
+    const s = store.getState();
+    return s.doc !== sent.doc || hasUnsavedWork(s) !== sent.unexported;
+  };
+
+  /** Saves now, whole: a big document's text still being made is not waited for. */
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
+    if (slicing) {
+      slicing.cancelled = true;
+      slicing = null;
+      sent = NOTHING;
+    }
+    if (changed()) start('save');
+  };
+
+  /** A big document's save once its text is made (the page kept in use meanwhile). */
+  const startSliced = () => {
     const s = store.getState();
-    if (s.doc === sent.doc && hasUnsavedWork(s) === sent.unexported) return;
-    start('save');
+    const job = { doc: s.doc, cancelled: false };
+    slicing = job;
+    sent = { doc: s.doc, unexported: hasUnsavedWork(s) };
+    jsonTextOf(job.doc).then(
+      (text) => {
+        if (job.cancelled) return;
+        slicing = null;
+        // an edit since: its own save (a moment later) stores it
+        if (store.getState().doc !== job.doc) return;
+        start('save', text.length <= MAX_DOCUMENT_CHARS ? text : undefined);
+      },
+      () => {
+        if (job.cancelled) return;
+        slicing = null;
+        start('save');
+      },
+    );
+  };
+
+  /** The save a moment after an edit. */
+  const flushSoon = () => {
+    timer = undefined;
+    if (slicing?.doc === store.getState().doc || !changed()) return;
+    if (slicing) slicing.cancelled = true;
+    const { doc } = store.getState();
+    if (!deps.save && (doc.boxes.length >= SLICED_FROM_BOXES || jsonLongerThan(doc, PENDING_LIMIT))) startSliced();
+    else start('save');
   };
 
   const sync = () => {
@@ -135,7 +197,7 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.doc === prev.doc && s.exportedDoc === prev.exportedDoc) return;
     clearTimeout(timer);
-    timer = setTimeout(flush, AUTOSAVE_DELAY_MS);
+    timer = setTimeout(flushSoon, AUTOSAVE_DELAY_MS);
   });
 
   return {

@@ -1,6 +1,11 @@
 /**
  * The autosave slot in IndexedDB: one object store, one key. A stored document is read back
  * through the document schema, so a damaged or foreign record is refused, never half-loaded.
+ * A document is stored as it is: it is plain data the schema made, which IndexedDB's own copy
+ * (a structured clone) takes whole; a JSON copy first doubled the work of a save, in one task
+ * of the page's main thread. A big one is stored as its JSON text, made beforehand a slice at a
+ * time (./jsonSlices): a string is copied in one cheap step (docs/architecture.md, "Opening a
+ * big file").
  */
 import type { LensDocument } from '../../io/document';
 import { readRevision } from './revision';
@@ -49,12 +54,7 @@ function run<T>(mode: IDBTransactionMode, act: (s: IDBObjectStore) => T): Promis
 export function saveDocument(doc: LensDocument, unexported = true, revision = 0): Promise<unknown> {
   return run(
     'readwrite',
-    (s) =>
-      [
-        s.put(JSON.parse(JSON.stringify(doc)), KEY),
-        s.put(unexported, UNEXPORTED_KEY),
-        s.put(revision, REVISION_KEY),
-      ] as const,
+    (s) => [s.put(doc, KEY), s.put(unexported, UNEXPORTED_KEY), s.put(revision, REVISION_KEY)] as const,
   );
 }
 
@@ -74,7 +74,7 @@ export function saveToSlot(req: SaveRequest, now: () => number = Date.now): Prom
       let aside: AsideRecord | null = null;
       if (decision.put) {
         const { put } = decision;
-        s.put(JSON.parse(JSON.stringify(put.doc)), KEY);
+        s.put(put.doc === req.doc && req.text !== undefined ? req.text : put.doc, KEY);
         s.put(put.unexported, UNEXPORTED_KEY);
         s.put(req.revision, REVISION_KEY);
         s.put(put.writer, WRITER_KEY);

@@ -7,7 +7,7 @@ import { newClassLock } from '../../io/classLock';
 import { loadExample } from '../../io/examples';
 import { emptyDocument } from '../model/emptyDocument';
 import { createEditorStore } from '../store/createEditorStore';
-import { drawingOf, KEPT_LOCKS_KEY, keepLock, watchKeptLocks } from './keptLocks';
+import { drawingOf, KEPT_LOCKS_KEY, keepLock, keptLockOf, watchKeptLocks } from './keptLocks';
 import { fullStorage, memoryStorage } from './testStorage';
 
 describe('kept class locks', () => {
@@ -54,5 +54,13 @@ describe('kept class locks', () => {
     store.getState().setDocument(doc, false, 'restore');
     expect(store.getState().classLock).toBeNull();
     expect(() => keepLock({ check: null }, doc, fullStorage())).not.toThrow();
+  });
+
+  it('does not fingerprint an opened document when no lock is kept (a big model opens without it)', () => {
+    const storage = memoryStorage();
+    const xor = loadExample('xor');
+    // A drawing JSON cannot write: fingerprinting it would throw.
+    const unprintable = { ...xor, boxes: [...xor.boxes, { id: 'x', size: 1n }] } as unknown as typeof xor;
+    expect(keptLockOf(unprintable, storage)).toBeNull();
   });
 });

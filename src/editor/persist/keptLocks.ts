@@ -58,8 +58,12 @@ export function keepLock(lock: ClassLock, doc: LensDocument, storage?: PendingSt
 }
 
 export function keptLockOf(doc: LensDocument, storage?: PendingStorage): ClassLock | null {
+  const all = read(storage);
+  // The fingerprint stringifies the whole drawing: a big document opened where no lock is kept
+  // (nearly always) does not pay for it.
+  if (all.length === 0) return null;
   const drawing = drawingOf(doc);
-  const kept = read(storage).find((k) => k.drawing === drawing);
+  const kept = all.find((k) => k.drawing === drawing);
   if (!kept) return null;
   return kept.key ? { check: kept.check, key: kept.key } : { check: kept.check };
 }

@@ -7,6 +7,7 @@
  */
 import type { LensDocument } from '../../io/document';
 import { z } from '../../kinds/zod';
+import { jsonLongerThan } from './jsonSize';
 import { readRevision } from './revision';
 import { readStoredDocument } from './storedDocument';
 
@@ -37,16 +38,23 @@ const Stored = z.object({
 /** `window.localStorage` itself throws where storage is disabled: callers catch that too. */
 const local = (storage?: PendingStorage): PendingStorage => storage ?? window.localStorage;
 
-/** False when the record was not written (too large, quota, storage disabled); never throws. */
+/**
+ * False when the record was not written (too large, quota, storage disabled); never throws.
+ * `docText`: `JSON.stringify(doc)`, when the caller has it.
+ */
 export function writePending(
   doc: LensDocument,
   unexported: boolean,
   revision: number,
   storage?: PendingStorage,
   base?: string,
+  docText?: string,
 ): boolean {
   try {
-    const text = JSON.stringify({ version: 1, revision, unexported, ...(base === undefined ? {} : { base }), doc });
+    if (docText === undefined && jsonLongerThan(doc, PENDING_LIMIT)) return false;
+    const head = JSON.stringify({ version: 1, revision, unexported, ...(base === undefined ? {} : { base }) });
+    // the document's own text when it was made already (a big document's, ../jsonSlices)
+    const text = `${head.slice(0, -1)},"doc":${docText ?? JSON.stringify(doc)}}`;
     if (text.length > PENDING_LIMIT) return false;
     local(storage).setItem(PENDING_KEY, text);
     return true;

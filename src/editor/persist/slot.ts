@@ -22,6 +22,11 @@ export interface SaveRequest {
   readonly doc: LensDocument;
   readonly unexported: boolean;
   readonly revision: number;
+  /**
+   * The document's JSON text, when it was made (a big document, ./jsonSlices): stored instead
+   * of the document, which IndexedDB would otherwise clone in one long task.
+   */
+  readonly text?: string;
   /** This write's signature. */
   readonly writer: string;
   /** `save` writes; `sync` (another tab said it saved) only takes what the slot holds, never writes. */

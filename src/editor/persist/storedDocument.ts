@@ -4,12 +4,13 @@
  * refused whole, with the first problem named by its path, never half-loaded.
  */
 import type { LensDocument } from '../../io/document';
-import { parseDocument } from '../../io/parse';
+import { parseDocument, parseDocumentText } from '../../io/parse';
 
 export type StoredDocument = { ok: true; doc: LensDocument } | { ok: false; reason: string };
 
+/** `raw` is the stored object, or the JSON text a big document is stored as (./idb). */
 export function readStoredDocument(raw: unknown): StoredDocument {
-  const parsed = parseDocument(raw);
+  const parsed = typeof raw === 'string' ? parseDocumentText(raw) : parseDocument(raw);
   if (parsed.ok) return { ok: true, doc: parsed.doc };
   const first = parsed.errors[0];
   return { ok: false, reason: `${first?.path || 'document'}: ${first?.message ?? 'invalid'}` };

@@ -67,7 +67,7 @@ export function memorySlot(now = () => 1_800_000_000_000) {
     req.base.current = decision.base;
     if (decision.put)
       Object.assign(stored, {
-        raw: structuredClone(decision.put.doc),
+        raw: decision.put.doc === req.doc && req.text !== undefined ? req.text : structuredClone(decision.put.doc),
         writer: decision.put.writer,
         unexported: decision.put.unexported,
       });
