@@ -8,7 +8,7 @@
  * rails at 1440 px and below, the canvas with at least 60% of the width. One page, resized.
  */
 import type { Page } from '@playwright/test';
-import { openEditor } from './editorHelpers';
+import { canvasZoom, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { expectScreenFits, type ScreenLook } from './screenChecks';
 import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
@@ -85,13 +85,13 @@ const scrollsVisibly = (page: Page, selector: string) =>
 const canvasShare = (page: Page) =>
   page.evaluate(() => (document.querySelector('main .react-flow')?.getBoundingClientRect().width ?? 0) / innerWidth);
 
-/** The boxes the animation lights (`every`: every box) that the panel covers, or that are outside the canvas. */
-const hiddenWork = (page: Page, every = false) =>
-  page.evaluate((every) => {
+/** The boxes the animation lights that the panel covers, or that are outside the canvas. */
+const hiddenWork = (page: Page) =>
+  page.evaluate(() => {
     const panel = document.querySelector('.anim-panel')?.getBoundingClientRect();
     const pane = document.querySelector('main .react-flow')?.getBoundingClientRect();
     if (!panel || !pane) return ['no panel or no canvas'];
-    const lit = [...document.querySelectorAll(`main .react-flow__node${every ? '' : ':has(.anim-lit)'}`)];
+    const lit = [...document.querySelectorAll('main .react-flow__node:has(.anim-lit)')];
     if (lit.length === 0) return ['no box at work'];
     return lit
       .filter((n) => {
@@ -101,7 +101,7 @@ const hiddenWork = (page: Page, every = false) =>
         return under || outside;
       })
       .map((n) => n.getAttribute('data-id'));
-  }, every);
+  });
 
 test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the animation fit the window', async ({
   page,
@@ -208,6 +208,10 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
   const panel = page.getByRole('region', { name: 'Animation' });
   await panel.getByRole('button', { name: 'Animate a step' }).click();
   await expect(panel.getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  // the opening frame at 1280×720 is read from the start: its givens framed at 0.6 or more, never
+  // drawn smaller first (it was drawn at 0.45, then came back to 0.6 a frame later)
+  await expect.poll(() => hiddenWork(page), 'the givens at the opening frame').toEqual([]);
+  expect(await canvasZoom(page)).toBeGreaterThanOrEqual(0.6);
   for (const size of SIZES) {
     await page.setViewportSize(size);
     for (let frame = 0; frame < 3; frame++) {
@@ -217,10 +221,11 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
     }
     await page.screenshot({ path: info.outputPath(`animation-${size.width}.png`) });
   }
-  // back to the opening frame at 1280×720: the givens span the drawing, and every box is on the canvas
+  // back to the opening frame at 1280×720: the givens, spread over the drawing, in the band at a readable zoom
   await panel.getByRole('slider', { name: 'Timeline' }).press('Home');
   await expect(panel.getByRole('heading', { name: 'The step starts' })).toBeVisible();
-  await expect.poll(() => hiddenWork(page, true), 'every box at the opening frame').toEqual([]);
+  await expect.poll(() => hiddenWork(page), 'the givens at the opening frame').toEqual([]);
+  expect(await canvasZoom(page)).toBeGreaterThanOrEqual(0.6);
   await expectScreenFits(page, ANIMATING, 'the animation, opening frame');
   expect(record.consoleErrors).toEqual([]);
 });
