@@ -64,9 +64,19 @@ const ANIMATING: ScreenLook = {
   ],
 };
 
-/** How far the training panel's first column reaches below its fold (0: its last line is in view). */
-const trainingFold = (page: Page) =>
-  page.locator('.train-left').evaluate((e) => Math.max(0, e.scrollHeight - e.clientHeight));
+/**
+ * The room a column of the training panel leaves under its last line, in pixels (below 0: how far
+ * it reaches under its fold). The training column keeps a status line's room to spare at every
+ * size (16 px), so that a figure or a status a line longer pushes no control under the fold; the
+ * settings in view fit without scrolling.
+ */
+const roomBelow = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((e) => {
+    const lines = [...e.children].filter((c) => c.getBoundingClientRect().height > 0);
+    const last = Math.max(...lines.map((c) => c.getBoundingClientRect().bottom));
+    return Math.floor(e.getBoundingClientRect().bottom - last) - Math.max(0, e.scrollHeight - e.clientHeight);
+  });
+const STATUS_LINE = 16;
 
 /** How far the open view of the run (charts, what it learnt) reaches below its fold. */
 const viewFold = (page: Page) =>
@@ -123,7 +133,11 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
     // the header is one row: its height is one button's
     expect((await page.locator('.app-header').boundingBox())?.height ?? 99).toBeLessThanOrEqual(44);
     await expectScreenFits(page, FIRST, `the first screen`);
-    expect(await trainingFold(page), `the training panel's fold at ${size.width}`).toBe(0);
+    await expect(trainingPanel(page).locator('details.train-settings-more')).toHaveCount(1);
+    expect(await roomBelow(page, '.train-left'), `the training column at ${size.width}`).toBeGreaterThanOrEqual(
+      STATUS_LINE,
+    );
+    expect(await roomBelow(page, '.train-settings-box'), `the settings at ${size.width}`).toBeGreaterThanOrEqual(0);
     await page.screenshot({ path: info.outputPath(`first-${size.width}.png`) });
   }
 
@@ -189,9 +203,16 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
         expect(await viewFold(page), `the ${tab} view's fold at ${size.width}`).toBe(0);
       }
     }
-    // after a run, "Train more" joins the column, and its last figure is still above the fold;
-    // the settings, longer than the panel, scroll, visibly
-    expect(await trainingFold(page), `the training panel after a run at ${size.width}`).toBe(0);
+    // after a run, "Train more" joins the column, and its last figure is still above the fold with
+    // a status line to spare; the settings in view fit; a column that is longer scrolls, visibly
+    expect(
+      await roomBelow(page, '.train-left'),
+      `the training column after a run at ${size.width}`,
+    ).toBeGreaterThanOrEqual(STATUS_LINE);
+    expect(
+      await roomBelow(page, '.train-settings-box'),
+      `the settings after a run at ${size.width}`,
+    ).toBeGreaterThanOrEqual(0);
     for (const column of ['.train-left', '.train-settings-box']) expect(await scrollsVisibly(page, column)).toBe(true);
     await trainingPanel(page).getByRole('tab', { name: 'What it learnt' }).click();
     await page.screenshot({ path: info.outputPath(`trained-${size.width}.png`) });
