@@ -117,7 +117,7 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
   page,
   record,
 }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   let opened = false;
   for (const size of SIZES) {
     await page.setViewportSize(size);
