@@ -5,7 +5,7 @@
  * did not fit; docs/screen.md); a wider one has them open. A user's opening or closing holds
  * until the panel next crosses that width.
  */
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useLayoutEffect, useState } from 'react';
 
 export const NARROW_PANEL = 860;
 
@@ -14,7 +14,8 @@ export const settingsOpenAt = (width: number): boolean => width === 0 || width >
 
 export function useSettingsFold(panel: RefObject<HTMLElement | null>): [boolean, (open: boolean) => void] {
   const [open, setOpen] = useState(true);
-  useEffect(() => {
+  // measured before the first paint, so a narrow panel never shows its settings open for a frame
+  useLayoutEffect(() => {
     const el = panel.current;
     if (!el) return;
     let wide: boolean | null = null;
