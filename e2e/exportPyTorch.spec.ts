@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { trainingSetting } from './trainingHelpers';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -19,7 +20,7 @@ test('a trained XOR exports as a PyTorch package in one zip', async ({ page, rec
   await expect(exportTo(page)).toBeDisabled();
   await expect(exportTo(page)).toHaveAttribute('title', /train first/);
 
-  const epochs = panel(page).getByLabel(/^Epochs/);
+  const epochs = await trainingSetting(page, /^Epochs/);
   await epochs.fill('2');
   await epochs.press('Enter');
   await panel(page).getByRole('button', { name: 'Play', exact: true }).click();

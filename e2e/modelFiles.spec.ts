@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { menuCommand, nodes, openEditor, pane } from './editorHelpers';
 import { expect, test } from './fixtures';
+import { trainingSetting } from './trainingHelpers';
 
 // Long user journeys (training, reloads, two pages): a machine shared with other work needs time.
 test.describe.configure({ timeout: 180_000 });
@@ -50,7 +51,7 @@ async function settledPlane(page: Page): Promise<string> {
 }
 
 async function setEpochs(page: Page, epochs: number): Promise<void> {
-  const field = panel(page).getByLabel(/^Epochs/);
+  const field = await trainingSetting(page, /^Epochs/);
   await field.fill(String(epochs));
   await field.press('Enter');
 }
@@ -148,7 +149,7 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   await dropFile(page, 'XOR.lensboard-model.json', first);
   await discardAsk(page).getByRole('button', { name: 'Discard and open the file' }).click();
   await expect(nodes(page)).toHaveCount(boxes);
-  await expect(panel(page).getByLabel(/^Epochs/)).toHaveValue('4');
+  await expect(await trainingSetting(page, /^Epochs/)).toHaveValue('4');
   const third = await exportModel(page, info.outputPath('dropped.json'));
   expect(withoutCreatedAt(third)).toBe(withoutCreatedAt(first));
 

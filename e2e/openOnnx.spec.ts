@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { cnn, file, mnistCnn, node } from '../src/testing/onnxFiles';
 import { menuCommand, nodes } from './editorHelpers';
 import { expect, test } from './fixtures';
-import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
+import { setTrainingSetting, trainingButton, trainingPanel, trainingSetting } from './trainingHelpers';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -78,7 +78,7 @@ test('an imported MNIST CNN trains with what the panel shows; Reset keeps its we
 
   await setTrainingSetting(page, /^Epochs/, '1');
   await setTrainingSetting(page, /^Batch size/, '500');
-  await panel.getByLabel(/^Loss function/).selectOption('mse-mean');
+  await (await trainingSetting(page, /^Loss function/)).selectOption('mse-mean');
   await trainingButton(page, 'Play').click();
   await expect(status).toHaveText(/^Done: 1 epoch, 20 steps/, { timeout: 60_000 });
   await expect(panel.getByText(/^This run:/)).toHaveText(

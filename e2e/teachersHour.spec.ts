@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { dragWire, handle, inspector, menuCommand, node, openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
+import { trainingSetting } from './trainingHelpers';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 test.describe.configure({ timeout: 600_000 });
@@ -32,7 +33,7 @@ async function openExample(page: Page, group: string, name: string, heading: str
 }
 
 async function setSetting(page: Page, label: RegExp, value: string): Promise<void> {
-  const field = panel(page).getByLabel(label);
+  const field = await trainingSetting(page, label);
   await field.fill(value);
   await field.press('Enter');
 }

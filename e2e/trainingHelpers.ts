@@ -13,9 +13,30 @@ export async function trainingValue(page: Page, name: string): Promise<number> {
   return Number(await trainingPanel(page).getByLabel(name, { exact: true }).textContent());
 }
 
+/**
+ * A training setting's field, shown as a user shows it: a narrow panel (1280×720 with every side
+ * panel open) folds its settings to a rail, opened by its heading, and the settings a class rarely
+ * changes (engine, batch size, loss, seed) are folded under "More settings".
+ */
+export async function trainingSetting(page: Page, label: string | RegExp, exact = false) {
+  const field = trainingPanel(page).getByLabel(label, { exact });
+  for (const [fold, heading] of [
+    ['details.train-settings-box', 'Settings'],
+    ['details.train-settings-more', 'More settings'],
+  ]) {
+    const details = trainingPanel(page).locator(fold);
+    // the settings come after the canvas's first paint: wait for them before looking
+    await expect(trainingPanel(page).locator('details.train-settings-more')).toHaveCount(1);
+    if (!(await field.isVisible()) && (await details.getAttribute('open')) === null)
+      await details.locator(':scope > summary').getByText(heading, { exact: true }).click();
+  }
+  await expect(field).toBeVisible();
+  return field;
+}
+
 /** Types a training setting and presses Enter, as a user sets it. */
 export async function setTrainingSetting(page: Page, label: string | RegExp, text: string): Promise<void> {
-  const field = trainingPanel(page).getByLabel(label);
+  const field = await trainingSetting(page, label);
   await field.fill(text);
   await field.press('Enter');
 }

@@ -2,15 +2,17 @@
  * A group read as a Para box: its type with the parameters it holds, named as the drawing names
  * them; R of it by the chain rule, its boxes in reverse; the diagram's term naming the group.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../../compile/compile';
 import { importOnnx } from '../../export/onnx/import/importOnnx';
 import type { LensDocument } from '../../io/document';
-import { loadExample } from '../../io/examples/index';
+import { examples, loadExample } from '../../io/examples/index';
 import { bigOnnx } from '../../testing/onnxFiles';
+import { fcSeed } from '../../testing/seed';
 import { paramName } from '../reverse/displayNames';
 import { groupNodes } from './group';
-import { groupParams, namedTerm, paraGroup } from './paraGroup';
+import { groupParams, namedTerm, PARAMS_NAMED, paraGroup, stackedParams } from './paraGroup';
 
 function denseXor() {
   const made = groupNodes(loadExample('xor'), ['lin1', 'W1', 'bias1', 'b1', 'tanh1'], 'dense 1', undefined);
@@ -68,5 +70,35 @@ describe('a Para group', () => {
     expect(term.startsWith('dense 1 ; ')).toBe(true);
     expect(term).not.toContain('tanh');
     expect(namedTerm(model, { ...doc, groups: [] })).toBe(model.term);
+  });
+});
+
+describe("a group's parameter strand", () => {
+  it('names every parameter when they are few, else all but the last line, which counts the rest', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 40 }), fc.integer({ min: 1, max: 20 }), (names, named) => {
+        const { shown, more } = stackedParams(names, named);
+        expect([...shown, ...more]).toEqual(names);
+        // never more lines than `named`: the names shown and, when some are left, one that counts them
+        expect(shown.length + (more.length > 0 ? 1 : 0)).toBeLessThanOrEqual(Math.max(named, 1));
+        expect(more.length === 0).toBe(names.length <= named);
+      }),
+      { seed: fcSeed() },
+    );
+  });
+
+  it("names a transformer block's ten parameters one by one", () => {
+    const doc = loadExample('catgpt-tiny');
+    for (const g of doc.groups.filter((g) => g.parent === undefined)) {
+      const names = groupParams(doc, g.id);
+      expect(names.length).toBe(10);
+      expect(stackedParams(names).more).toEqual([]);
+    }
+    expect(PARAMS_NAMED).toBeGreaterThanOrEqual(10);
+  });
+
+  it('the gallery examples drawn with groups are the ones e2e/paraStrands.spec.ts looks at', () => {
+    const grouped = examples.filter((e) => loadExample(e.id).groups.length > 0).map((e) => e.name);
+    expect(grouped).toEqual(['CatGPT, tiny']);
   });
 });

@@ -180,3 +180,17 @@ export function groupParams(doc: LensDocument, id: string): string[] {
   }
   return all.get(id) ?? [];
 }
+
+/** How many of a group's parameters its strand names one by one; the rest are counted (docs/screen.md). */
+export const PARAMS_NAMED = 12;
+
+/**
+ * The names a group's parameter strand shows, top to bottom: every one when they are few, else
+ * the first `named − 1` and a last line that counts the others (a strand as tall as the drawing
+ * would reach over the boxes above it).
+ */
+export function stackedParams(names: readonly string[], named = PARAMS_NAMED): { shown: string[]; more: string[] } {
+  if (names.length <= named) return { shown: [...names], more: [] };
+  const keep = Math.max(0, named - 1);
+  return { shown: names.slice(0, keep), more: names.slice(keep) };
+}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { centreIn, dockFor, freeBand, OVERVIEW_ZOOM, paddingAbovePanel, panInto, zoomToFit } from './useFitAbovePanel';
+import {
+  centreIn,
+  dockFor,
+  frameBounds,
+  freeBand,
+  OVERVIEW_ZOOM,
+  paddingAbovePanel,
+  panInto,
+  zoomToFit,
+} from './useFitAbovePanel';
 
 describe('the band above the Animation panel', () => {
   it('says pixels: React Flow reads a bare number as a share of the pane', () => {
@@ -74,5 +83,20 @@ describe('the band above the Animation panel', () => {
     expect(to.zoom).toBe(OVERVIEW_ZOOM);
     expect(box.x * to.zoom + to.x + (box.width * to.zoom) / 2).toBeCloseTo((band.left + band.right) / 2);
     expect(box.y * to.zoom + to.y + (box.height * to.zoom) / 2).toBeCloseTo((band.top + band.bottom) / 2);
+  });
+
+  it("frames the boxes at work alone when the wires they light reach too far: XOR's opening frame reads at 0.6", () => {
+    // 1280×720, the panel at the side: XOR's givens span 1215 flow px, their wires reach the loss at 1402
+    const band = freeBand(1208, 412, 400, 'side');
+    const withWires = { x: 0, y: 0, width: 1402, height: 330 };
+    const givens = { x: 0, y: 0, width: 1215, height: 330 };
+    const drawing = { x: 0, y: -60, width: 1600, height: 480 };
+    const framed = frameBounds([withWires, givens], () => drawing, band);
+    expect(framed).toEqual({ bounds: givens, whole: false });
+    expect(zoomToFit(framed.bounds, band)).toBeGreaterThanOrEqual(OVERVIEW_ZOOM);
+    // the first that fits wins; none fitting frames the whole drawing
+    const small = { x: 0, y: 0, width: 300, height: 60 };
+    expect(frameBounds([small, givens], () => drawing, band)).toEqual({ bounds: small, whole: false });
+    expect(frameBounds([withWires, withWires], () => drawing, band)).toEqual({ bounds: drawing, whole: true });
   });
 });

@@ -6,10 +6,11 @@
  * overview zoom is framed whole, so every box and every wire's value chip can be seen and
  * pressed without panning; a larger one (MNIST's) keeps the user's zoom, and at each frame the
  * canvas pans to bring the boxes at work, and the wires they light, into the band (zooming out
- * when they do not fit it). Boxes at work that do not fit the band at the overview zoom (the
- * opening frame's givens, spread over the whole drawing) frame the whole drawing, below the
- * overview zoom if it takes that: a box at work is never cut by the canvas's edge; the next
- * frame whose boxes fit the band comes back to the overview zoom, so reading resumes. It frames
+ * when they do not fit it). When the boxes at work with the wires they light do not fit the band
+ * at the overview zoom, the boxes at work alone are framed (the opening frame's givens: XOR's
+ * read at 0.6 at 1280×720); boxes at work that do not fit it either frame the whole drawing,
+ * below the overview zoom if it takes that: a box at work is never cut by the canvas's edge; the
+ * next frame whose boxes fit the band comes back to the overview zoom, so reading resumes. It frames
  * again when the pane changes size (presentation mode hides the side panels) and when the panel
  * grows taller than it has been for this step (the optimiser's table); never for a panel that
  * shrinks, so the drawing does not jump from box to box. Each framing, once the view has come to
@@ -95,6 +96,22 @@ export function panInto(bounds: Rect, band: ReturnType<typeof freeBand>, at: { x
   };
 }
 
+/**
+ * What a frame brings into the band: the first of `tries` (the boxes at work with the boxes at
+ * the other ends of the wires they light; the boxes at work alone) that the band holds at the
+ * overview zoom, else the whole drawing (`whole: true`), below that zoom if it takes it. XOR's
+ * opening frame at 1280×720 lights its givens, whose wires reach the loss: with it they needed
+ * 0.45, and the view came back to 0.6 a frame later; the givens alone read at 0.6 from the start.
+ */
+export function frameBounds(
+  tries: readonly Rect[],
+  drawing: () => Rect,
+  band: ReturnType<typeof freeBand>,
+): { bounds: Rect; whole: boolean } {
+  const fits = tries.find((r) => zoomToFit(r, band) >= OVERVIEW_ZOOM);
+  return fits ? { bounds: fits, whole: false } : { bounds: drawing(), whole: true };
+}
+
 /** The viewport that puts `bounds` in the middle of `band` at `zoom`. */
 export function centreIn(bounds: Rect, band: ReturnType<typeof freeBand>, zoom: number) {
   return {
@@ -161,16 +178,20 @@ export function useFitAbovePanel(
         if (edge) ids.add(edge.source).add(edge.target);
       }
       const known = [...ids].filter((id) => flow.getInternalNode(id));
+      const atWork = litKey.split(' ').filter((id) => flow.getInternalNode(id));
       if (known.length === 0) return;
       const band = freeBand(width, height, tallest, dock);
       const work = flow.getNodesBounds(known);
-      const whole = zoomToFit(work, band) < OVERVIEW_ZOOM;
-      const bounds = whole ? flow.getNodesBounds(flow.getNodes()) : work;
+      const { bounds, whole } = frameBounds(
+        [work, atWork.length ? flow.getNodesBounds(atWork) : work],
+        () => flow.getNodesBounds(flow.getNodes()),
+        band,
+      );
       const at = flow.getViewport();
       // Zoomed below the overview by this animation for a frame that needed the whole drawing:
       // the next frame whose boxes fit the band comes back to a readable zoom (never past it).
       const back = !whole && shrunk.current !== null && Math.abs(at.zoom - shrunk.current) < 1e-6;
-      const to = back ? centreIn(work, band, OVERVIEW_ZOOM) : panInto(bounds, band, at);
+      const to = back ? centreIn(bounds, band, OVERVIEW_ZOOM) : panInto(bounds, band, at);
       shrunk.current = whole && to && to.zoom < OVERVIEW_ZOOM ? to.zoom : back ? null : shrunk.current;
       if (to) void flow.setViewport(to, { duration: 200 }).then(() => framedAgain(editor));
     });

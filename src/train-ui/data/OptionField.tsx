@@ -37,8 +37,10 @@ export function OptionField({
     if (!problem && raw !== value) onCommit(raw);
   };
   const commitText = () => commit(text.trim() === '' ? Number.NaN : Number(text), text.trim() || '(empty)');
+  // the help is the field's description, read with it even where a narrow column shows it only as a tooltip
+  const described = spec.help ? `${id}-help` : undefined;
   return (
-    <div className={spec.kind === 'choice' ? 'data-field data-choice' : 'data-field'}>
+    <div className={spec.kind === 'choice' ? 'data-field data-choice' : 'data-field'} title={spec.help}>
       <label htmlFor={id}>
         {spec.label}
         {spec.kind !== 'choice' && <span className="data-range"> ({rangeHint(spec)})</span>}
@@ -46,6 +48,7 @@ export function OptionField({
       {spec.kind === 'choice' ? (
         <select
           id={id}
+          aria-describedby={described}
           value={String(value)}
           onChange={(e) => {
             const choice = spec.choices.find((c) => String(c.value) === e.target.value);
@@ -61,6 +64,7 @@ export function OptionField({
       ) : (
         <input
           id={id}
+          aria-describedby={described}
           type="number"
           min={spec.min}
           max={spec.max}
@@ -77,7 +81,11 @@ export function OptionField({
           {error}
         </p>
       )}
-      {spec.help && <p className="data-help">{spec.help}</p>}
+      {spec.help && (
+        <p className="data-help" id={`${id}-help`}>
+          {spec.help}
+        </p>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * worker; views of what was learnt plug in beside the charts.
  */
 import './train.css';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { AfterFirstPaint } from '../../editor/AfterFirstPaint';
 import { sequenceShape } from '../../model/sample';
 import { useSessionSerial } from '../session/TrainSessionContext';
@@ -14,6 +14,7 @@ import { TrainCharts } from './TrainCharts';
 import { TrainControls } from './TrainControls';
 import { TrainNumbers } from './TrainNumbers';
 import { TrainSettings } from './TrainSettings';
+import { useSettingsFold } from './useSettingsFold';
 
 const VIEWS = ['Charts', 'What it learnt', 'Dream', 'Runs', 'Generate text'] as const;
 
@@ -26,6 +27,8 @@ const LearntView = lazy(() => import('../views/LearntView').then((m) => ({ defau
 
 export function TrainPanel() {
   const [view, setView] = useState<(typeof VIEWS)[number]>('Charts');
+  const section = useRef<HTMLElement>(null);
+  const [settingsOpen, setSettingsOpen] = useSettingsFold(section);
   // One reader of the run's weights for every view of them: the parameter wires and the tab.
   const learnt = useLearnt(true);
   // another document's session shown: what was generated from the last one goes with it
@@ -35,7 +38,11 @@ export function TrainPanel() {
   const views = VIEWS.filter((v) => v !== 'Generate text' || writes);
   const shown = views.includes(view) ? view : 'Charts';
   return (
-    <section className="train-panel" aria-label="Training">
+    <section
+      ref={section}
+      className={settingsOpen ? 'train-panel' : 'train-panel settings-folded'}
+      aria-label="Training"
+    >
       <WeightWires model={learnt.model} />
       <div className="train-left">
         <h2>Training</h2>
@@ -43,7 +50,11 @@ export function TrainPanel() {
         <TrainNumbers />
       </div>
       {/* the settings and the views come after the canvas's first paint: the panel keeps its size */}
-      <details className="train-settings-box" open>
+      <details
+        className="train-settings-box"
+        open={settingsOpen}
+        onToggle={(e) => setSettingsOpen(e.currentTarget.open)}
+      >
         <summary>Settings</summary>
         <AfterFirstPaint>
           <TrainSettings />

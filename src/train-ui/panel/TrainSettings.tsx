@@ -26,6 +26,7 @@ import {
   editLoss,
   editOptimiser,
   hyperHome,
+  hypersFolded,
   hypersShown,
   hyperValue,
   learningRateHome,
@@ -99,51 +100,59 @@ export function TrainSettings() {
   };
   const t = doc.training;
   const kind = optimiserKind(doc);
-  // What the run in the worker was started with, above the settings it is read against; in the
-  // settings column, which scrolls, so that the controls' column keeps its last line in view.
+  // What the run in the worker was started with, at the head of the settings it is read against
+  // that are folded; in the settings column, so that the controls' column keeps its last line in view.
   const runs = useSession(runText);
+  const [first, rest] = hypersFolded(hypersShown(doc));
+  const hyper = (name: HyperName) => (
+    <HyperField key={name} doc={doc} name={name} onEdit={apply} onLive={(h) => session.setHypers(h)} />
+  );
+  // The settings a class changes (epochs, the optimiser and its step sizes) are in view; the rest
+  // fold under "More settings", so that the column fits the panel at 1280×720 (docs/screen.md).
   return (
     <div className="train-settings">
-      {runs && <p className="train-help train-run-uses">{runs}</p>}
-      <OptionField
-        spec={ENGINE}
-        value={engine}
-        onCommit={(v) => {
-          session.choose(v as EngineChoice);
-          saveEnginePreference(v as EngineChoice);
-        }}
-      />
       <OptionField
         spec={EPOCHS}
         value={t?.epochs ?? 100}
         onCommit={(v) => store.getState().setTraining({ epochs: v as number })}
       />
       <OptionField
-        spec={BATCH}
-        value={t?.batchSize ?? 32}
-        onCommit={(v) => store.getState().setTraining({ batchSize: v as number })}
-      />
-      <OptionField
-        spec={{ ...choice('loss', 'Loss function', LOSS_KINDS), help: where(lossHome(doc)) }}
-        value={lossKind(doc)}
-        onCommit={(v) => apply(editLoss(doc, v as LossKind))}
-      />
-      <OptionField
         spec={{ ...choice('optimiser', 'Optimiser', OPTIMISER_KINDS), help: where(optimiserHome(doc)) }}
         value={kind}
         onCommit={(v) => apply(editOptimiser(doc, v as OptimiserKind))}
       />
-      {hypersShown(doc).map((name) => (
-        <HyperField key={name} doc={doc} name={name} onEdit={apply} onLive={(h) => session.setHypers(h)} />
-      ))}
-      <OptionField
-        spec={SEED}
-        value={t?.seed ?? 1}
-        onCommit={(v) => store.getState().setTraining({ seed: v as number })}
-      />
-      <p className="train-help">
-        Optimiser {getOptimiser(kind).label}: changes to its numbers reach a run under way at its next step.
-      </p>
+      {first.map(hyper)}
+      <details className="train-settings-more">
+        <summary>More settings</summary>
+        {runs && <p className="train-help train-run-uses">{runs}</p>}
+        <OptionField
+          spec={ENGINE}
+          value={engine}
+          onCommit={(v) => {
+            session.choose(v as EngineChoice);
+            saveEnginePreference(v as EngineChoice);
+          }}
+        />
+        <OptionField
+          spec={BATCH}
+          value={t?.batchSize ?? 32}
+          onCommit={(v) => store.getState().setTraining({ batchSize: v as number })}
+        />
+        <OptionField
+          spec={{ ...choice('loss', 'Loss function', LOSS_KINDS), help: where(lossHome(doc)) }}
+          value={lossKind(doc)}
+          onCommit={(v) => apply(editLoss(doc, v as LossKind))}
+        />
+        {rest.map(hyper)}
+        <OptionField
+          spec={SEED}
+          value={t?.seed ?? 1}
+          onCommit={(v) => store.getState().setTraining({ seed: v as number })}
+        />
+        <p className="train-help">
+          Optimiser {getOptimiser(kind).label}: changes to its numbers reach a run under way at its next step.
+        </p>
+      </details>
     </div>
   );
 }

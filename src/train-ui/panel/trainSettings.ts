@@ -79,6 +79,14 @@ export function hypersShown(doc: LensDocument): readonly HyperName[] {
   return getOptimiser(optimiserKind(doc)).hypers;
 }
 
+/** The step sizes a class changes, in view; the others (Adam's β₂, the stability δ) folded away. */
+const IN_VIEW: ReadonlySet<HyperName> = new Set(['learningRate', 'momentum', 'beta1']);
+
+/** The optimiser's hyper-parameters split, in their order: those shown in view, and those folded. */
+export function hypersFolded(names: readonly HyperName[]): [HyperName[], HyperName[]] {
+  return [names.filter((n) => IN_VIEW.has(n)), names.filter((n) => !IN_VIEW.has(n))];
+}
+
 /** The edit of one setting: a box's config value, or a patch of the training settings. */
 export type SettingEdit =
   | { readonly where: 'box'; readonly box: string; readonly key: string; readonly value: unknown }

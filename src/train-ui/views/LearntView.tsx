@@ -195,7 +195,9 @@ function Confusion({
       <caption className={many ? 'visually-hidden' : undefined}>{words}</caption>
       <thead>
         <tr>
-          <th scope="col">true ↓ predicted →</th>
+          <th scope="col" className="learnt-corner">
+            true ↓ <span className="learnt-corner-across">predicted →</span>
+          </th>
           {names.map((c) => (
             <th key={c} scope="col">
               {c}

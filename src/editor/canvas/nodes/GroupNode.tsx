@@ -1,7 +1,7 @@
 /** A sub-diagram as one Para box: its name, its open ports, its parameters entering from the top; double-click enters it. */
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import { groupParams } from '../../model/paraGroup';
+import { groupParams, stackedParams } from '../../model/paraGroup';
 import { useEditor } from '../../store/EditorStoreContext';
 import { useGroup, useIsLinked } from '../../store/hooks';
 import { boxMarkClass, useBoxMark } from '../animationMarks';
@@ -26,15 +26,7 @@ export const GroupNode = memo(function GroupNode({ id, data, selected }: NodePro
       title="double-click to enter"
       style={portRoom(d.inputs, d.outputs)}
     >
-      {params && (
-        <ul className="para-ports" aria-label={`parameters of ${d.label}`}>
-          {params.split('\n').map((p) => (
-            <li key={p} className="para-port" title={`a parameter of this Para box: ${p}`}>
-              <span className="para-port-p">P</span> {p}
-            </li>
-          ))}
-        </ul>
-      )}
+      {params && <ParamStrand label={d.label} names={params.split('\n')} />}
       <div className="box-forward">
         <span className="box-symbol">▣</span>
         <span className="box-label" title={d.label}>
@@ -52,3 +44,24 @@ export const GroupNode = memo(function GroupNode({ id, data, selected }: NodePro
     </div>
   );
 });
+
+/** The group's parameters entering from the top: a column of their names, the surplus counted. */
+function ParamStrand({ label, names }: { label: string; names: string[] }) {
+  const { shown, more } = stackedParams(names);
+  return (
+    <ul className="para-ports" aria-label={`parameters of ${label}`}>
+      {shown.map((p, i) => (
+        // two parameters may feed ports of the same name (four `W of linear 32→32`)
+        // biome-ignore lint/suspicious/noArrayIndexKey: the names are not unique, their order is fixed
+        <li key={i} className="para-port" title={`a parameter of this Para box: ${p}`}>
+          <span className="para-port-p">P</span> {p}
+        </li>
+      ))}
+      {more.length > 0 && (
+        <li className="para-port" title={`more parameters of this Para box: ${more.join(', ')}`}>
+          <span className="para-port-p">P</span> … {more.length} more
+        </li>
+      )}
+    </ul>
+  );
+}
