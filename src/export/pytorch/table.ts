@@ -10,6 +10,7 @@ import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
 import type { OpTable } from '../opTable';
+import { featureAxes } from '../opValues';
 
 /** What an expression may need besides its arguments: the batch size and a tensor to copy dtype from. */
 export interface PyContext {
@@ -31,9 +32,6 @@ const shapeOf = (c: Config) => c.shape as number[];
 const full = (ctx: PyContext, batched: boolean, shape: readonly number[]) =>
   batched ? `(${[ctx.batch(), ...shape].join(', ')}${shape.length === 0 ? ',' : ''})` : tuple(shape);
 const input = (node: ExportNode, i = 0): WireType => node.inputTypes[i];
-
-/** The axes of every feature dimension of a wire (the batch axis is 0 when batched). */
-const featureAxes = (t: WireType): number[] => t.shape.map((_, i) => i + (t.batch ? 1 : 0));
 
 /** The batch and every feature axis but the last: what a channel's statistics run over. */
 const channelDims = (node: ExportNode): number[] => [0, ...featureAxes(input(node)).slice(0, -1)];
