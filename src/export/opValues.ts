@@ -1,6 +1,6 @@
 /**
  * What every target's op table reads off a node the same way (docs/export.md): the axes of a
- * wire's features, a clip's bounds, and the constant tables that `basis` and a causal softmax
+ * wire's features, what a sum and a broadcast take, a clip's bounds, and the constant tables that `basis` and a causal softmax
  * are written with.
  */
 import type { Config } from '../core/diagram';
@@ -11,6 +11,13 @@ export const lead = (t: WireType): number => (t.batch ? 1 : 0);
 
 /** The axes of every feature dimension of a wire (the batch axis is 0 when batched). */
 export const featureAxes = (t: WireType): number[] => t.shape.map((_, i) => i + lead(t));
+
+/** The axes sumFeatures sums over: every feature axis when `axis` < 0, else that one (past the batch). */
+export const summedAxes = (t: WireType, axis: number): number[] => (axis < 0 ? featureAxes(t) : [axis + lead(t)]);
+
+/** The shape a broadcast reads its input as before repeating it to `shape`: 1 on the repeated axis (all, when `axis` < 0). */
+export const keptShape = (shape: readonly number[], axis: number): number[] =>
+  axis < 0 ? shape.map(() => 1) : shape.map((d, i) => (i === axis ? 1 : d));
 
 /** A clip's lower bound. */
 export const clipLow = (c: Config): number => c.min as number;

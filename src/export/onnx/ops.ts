@@ -12,7 +12,16 @@ import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
 import { type OpTable, refused } from '../opTable';
-import { causalMaskTable, clipHigh, clipLow, featureAxes, lead, mintermTable } from '../opValues';
+import {
+  causalMaskTable,
+  clipHigh,
+  clipLow,
+  featureAxes,
+  keptShape,
+  lead,
+  mintermTable,
+  summedAxes,
+} from '../opValues';
 import { int, ints, type OnnxBuilder, type OnnxEntry, transpose } from './builder';
 import { ONNX_IMAGE_OPS } from './imageOps';
 import type { OnnxAttribute } from './model';
@@ -210,12 +219,12 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];
     const axis = n.config.axis as number;
-    reduceSum(b, n, axis < 0 ? featureAxes(t) : [axis + lead(t)]);
+    reduceSum(b, n, summedAxes(t, axis));
   },
   broadcast: (b, n) => {
     const t = n.outputTypes[0];
     const axis = n.config.axis as number;
-    const kept = axis < 0 ? t.shape.map(() => 1) : t.shape.map((d, i) => (i === axis ? 1 : d));
+    const kept = keptShape(t.shape, axis);
     const reshaped = b.value('Reshape', [n.inputs[0], reshapeTo(b, t, kept)], 'kept');
     const full = t.batch ? [1, ...t.shape] : [...t.shape];
     b.op('Expand', [reshaped, b.ints('shape', full)], n.outputs);

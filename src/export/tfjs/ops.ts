@@ -9,7 +9,16 @@
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
 import { type OpTable, refused } from '../opTable';
-import { causalMaskTable, clipHigh, clipLow, featureAxes, lead, mintermTable } from '../opValues';
+import {
+  causalMaskTable,
+  clipHigh,
+  clipLow,
+  featureAxes,
+  keptShape,
+  lead,
+  mintermTable,
+  summedAxes,
+} from '../opValues';
 import { FLOAT, type TfAttr, type TfBuilder } from './builder';
 import { T, TFJS_IMAGE_OPS, type TfEntry } from './imageOps';
 
@@ -227,12 +236,12 @@ export const TFJS_OPS: OpTable<TfEntry> = {
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];
     const axis = n.config.axis as number;
-    reduceSum(b, n, axis < 0 ? featureAxes(t) : [axis + lead(t)]);
+    reduceSum(b, n, summedAxes(t, axis));
   },
   broadcast: (b, n) => {
     const t = n.outputTypes[0];
     const axis = n.config.axis as number;
-    const kept = axis < 0 ? t.shape.map(() => 1) : t.shape.map((d, i) => (i === axis ? 1 : d));
+    const kept = keptShape(t.shape, axis);
     const reshaped = b.fresh('kept');
     reshape(b, n.inputs[0], t, kept, reshaped);
     const full = t.batch ? b.batchShape(t.shape) : b.ints('shape', t.shape);
