@@ -6,10 +6,10 @@
  */
 import { loadDatasetNode } from '../data/catalogNode';
 import { recordedPreparation } from '../data/preparation';
-import { documentModelFile } from '../export/fromDocument';
 import { ExportError, exportGraph } from '../export/graph';
 import { UnsupportedOpError } from '../export/opTable';
 import { exportTarget } from '../export/targets';
+import { DocumentModelError, documentModelFile } from '../model/documentModelFile';
 import { CliError, refused, runCommand, usageError } from './command';
 import { exportUsage, parseExportArgs } from './exportArgs';
 import { outFolderProblem, writeOrRescue } from './outputs';
@@ -48,7 +48,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const training = { ...graph.training, dataset: { ...d, preparation } };
     files = exportTarget(to).write({ ...graph, training, ...(ds ? { datasetRows: ds.n } : {}) });
   } catch (e) {
-    if (e instanceof UnsupportedOpError || e instanceof ExportError)
+    if (e instanceof UnsupportedOpError || e instanceof ExportError || e instanceof DocumentModelError)
       throw new CliError(`${model} cannot be exported to ${to}: ${e.message}`);
     throw e;
   }

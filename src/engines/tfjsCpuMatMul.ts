@@ -4,8 +4,8 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Floats } from './arena';
+import { matmulInto } from './matmulLoops';
 import type { CpuLike, KernelArgs } from './tfjsFused';
-import { matmulInto } from './typedLoops';
 
 const MATMUL_KERNEL = 'LensboardMatMul';
 

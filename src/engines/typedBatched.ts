@@ -4,8 +4,8 @@
  * mask. Sums are kept in doubles, as in typedLoops.
  */
 import type { Floats } from './arena';
+import { matmulInto } from './matmulLoops';
 import { gather, strides } from './strided';
-import { matmulInto } from './typedLoops';
 
 /** The result's shape and the sizes a batched product reads: g products of n×k by k×m. */
 export function batchMatmulShape(

@@ -7,8 +7,10 @@
 import type { ConvGeometry, PoolGeometry } from '../core/convGeometry';
 import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Arena, Floats } from './arena';
+import { broadcastAxesInto, broadcastBatchInto, sliceOffset, softmaxInto, sumInto, sumKind } from './axisLoops';
 import { type FusedScratch, fusedScratch, runFused } from './fusedLoops';
-import { concatInto, gather, strides, sumAxes } from './strided';
+import { matmulInto } from './matmulLoops';
+import { concatInto, gather, strides } from './strided';
 import {
   batchMatmulInto,
   batchMatmulShape,
@@ -19,94 +21,11 @@ import {
   transposeInto,
 } from './typedBatched';
 import { conv2d, conv2dBackFilter, conv2dBackInput, maxPool, maxPoolBack, maxPoolSelect } from './typedImage';
-import { binaryInto, matmulInto, sumCols, sumRows, unaryInto } from './typedLoops';
+import { binaryInto, leakyReluInto, leakyStepInto, scaleInto, unaryInto } from './typedLoops';
 
 export interface TypedTensor {
   readonly shape: readonly number[];
   readonly data: Floats;
-}
-
-/** o.fill(v) without boxing v for the builtin call. */
-function fillWith(o: Floats, v: number): void {
-  for (let i = 0; i < o.length; i++) o[i] = v;
-}
-
-/** o = x repeated along a new leading axis (o's length a multiple of x's). */
-export function broadcastBatchInto(x: Floats, o: Floats): void {
-  const n = x.length;
-  if (n === 1) fillWith(o, x[0]);
-  else if (n > 0) for (let at = 0; at < o.length; at += n) o.set(x, at);
-}
-
-/** Whether the summed `axes` of a rank-r tensor are its leading axes, or its trailing ones. */
-export function sumKind(r: number, axes: readonly number[]): { leading: boolean; trailing: boolean } {
-  const na = axes.length;
-  let leading = true;
-  let trailing = true;
-  for (let i = 0; i < na; i++) {
-    if (axes[i] >= na) leading = false;
-    if (axes[i] < r - na) trailing = false;
-  }
-  return { leading, trailing };
-}
-
-/** out = x summed over `axes` (`sumKind`'s answer given): rows, columns, or strides. `acc` holds ≥ a row. */
-export function sumInto(
-  x: Floats,
-  shape: readonly number[],
-  axes: readonly number[],
-  leading: boolean,
-  trailing: boolean,
-  out: Floats,
-  acc: Float64Array,
-): void {
-  let inner = 1;
-  for (let d = axes.length; d < shape.length; d++) inner *= shape[d];
-  if (axes.length === 0) out.set(x);
-  else if (leading) sumRows(x, x.length / Math.max(inner, 1), inner, out, acc);
-  else if (trailing) sumCols(x, out.length, x.length / Math.max(out.length, 1), out);
-  else sumAxes(x, shape, axes, out);
-}
-
-/**
- * o = x repeated to outShape: x has its rank, with size 1 on the axes it is repeated along. One
- * value fills; a tail of x's shape repeats row by row; anything else walks strides.
- */
-export function broadcastAxesInto(x: Floats, shape: readonly number[], outShape: readonly number[], o: Floats): void {
-  let first = 0;
-  while (first < shape.length && shape[first] === 1) first++;
-  let repeatsLeading = true;
-  for (let d = first; d < shape.length; d++) if (shape[d] !== outShape[d]) repeatsLeading = false;
-  if (x.length === 1) fillWith(o, x[0]);
-  else if (repeatsLeading) for (let at = 0; at < o.length; at += x.length) o.set(x, at);
-  if (x.length === 1 || repeatsLeading) return;
-  const s = strides(shape);
-  gather(
-    x,
-    shape.map((n, d) => (n === 1 ? 0 : s[d])),
-    outShape,
-    0,
-    o,
-  );
-}
-
-/** Where a slice starting at `begin` starts, in a tensor of these strides. */
-export const sliceOffset = (begin: readonly number[], s: readonly number[]): number =>
-  begin.reduce((o, b, d) => o + b * s[d], 0);
-
-/** o = softmax of each row of n values of a; each row's exponentials computed once, kept in doubles (`e`, ≥ n) until the division. */
-export function softmaxInto(a: Floats, n: number, o: Floats, e: Float64Array): void {
-  for (let r = 0; r < a.length; r += n) {
-    let max = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < n; i++) if (a[r + i] > max) max = a[r + i];
-    let z = 0;
-    for (let i = 0; i < n; i++) {
-      const v = Math.exp(a[r + i] - max);
-      e[i] = v;
-      z += v;
-    }
-    for (let i = 0; i < n; i++) o[r + i] = e[i] / z;
-  }
 }
 
 /** The batch axis, as `sum` takes it. */
@@ -168,23 +87,17 @@ export class TypedKernel implements Kernel<TypedTensor> {
   }
   leakyRelu(x: TypedTensor, alpha: number) {
     const out = this.make(x.shape);
-    const a = x.data;
-    const o = out.data;
-    for (let i = 0; i < a.length; i++) o[i] = a[i] > 0 ? a[i] : alpha * a[i];
+    leakyReluInto(x.data, alpha, out.data);
     return out;
   }
   leakyStep(x: TypedTensor, alpha: number) {
     const out = this.make(x.shape);
-    const a = x.data;
-    const o = out.data;
-    for (let i = 0; i < a.length; i++) o[i] = a[i] > 0 ? 1 : alpha;
+    leakyStepInto(x.data, alpha, out.data);
     return out;
   }
   scale(x: TypedTensor, c: number) {
     const out = this.make(x.shape);
-    const a = x.data;
-    const o = out.data;
-    for (let i = 0; i < o.length; i++) o[i] = c * a[i];
+    scaleInto(x.data, c, out.data);
     return out;
   }
 

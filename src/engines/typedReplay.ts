@@ -8,23 +8,18 @@
  * Each closure calls the very loop the typed kernel calls, so a replay gives the same bits.
  *
  * Only the kernel calls that small models make are recorded; a Program that makes any other
- * (convolutions, attention's kernels) is never replayed and runs through the kernel as before.
+ * (convolutions, attention's kernels: `unrecordedCalls.ts`) is never replayed and runs through
+ * the kernel as before.
  */
 import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Floats } from './arena';
+import { broadcastAxesInto, broadcastBatchInto, sliceOffset, softmaxInto, sumInto, sumKind } from './axisLoops';
 import { fusedScratch, runFused } from './fusedLoops';
+import { matmulInto } from './matmulLoops';
 import { concatInto, gather, strides } from './strided';
-import {
-  broadcastAxesInto,
-  broadcastBatchInto,
-  sliceOffset,
-  softmaxInto,
-  sumInto,
-  sumKind,
-  type TypedKernel,
-  type TypedTensor,
-} from './typedKernel';
-import { binaryInto, matmulInto, unaryInto } from './typedLoops';
+import type { TypedKernel, TypedTensor } from './typedKernel';
+import { binaryInto, leakyReluInto, leakyStepInto, scaleInto, unaryInto } from './typedLoops';
+import { UnrecordedCalls } from './unrecordedCalls';
 
 /** One recorded kernel call: reads and writes the arrays of `slots` (inputs first, then results). */
 type Op = (slots: Floats[]) => void;
@@ -43,8 +38,7 @@ const BATCH_AXIS: readonly number[] = [0];
  * A kernel that computes through `inner` and records each call. `failed` says a call it does
  * not record was made (or a value came from elsewhere): the recording is then not replayable.
  */
-export class RecordingKernel implements Kernel<TypedTensor> {
-  failed: string | null = null;
+export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTensor> {
   private readonly ops: Op[] = [];
   /** The array of each slot at recording: the inputs' (replaced per run), then every result's. */
   private readonly arrays: Floats[] = [];
@@ -53,10 +47,11 @@ export class RecordingKernel implements Kernel<TypedTensor> {
   private readonly views = new Set<TypedTensor>();
 
   constructor(
-    private readonly inner: TypedKernel,
+    inner: TypedKernel,
     readonly nInputs: number,
     inputs: readonly TypedTensor[],
   ) {
+    super(inner);
     inputs.forEach((x, i) => {
       this.arrays.push(x.data);
       // one record given as two inputs could be two records next run: which slot would it be?
@@ -105,10 +100,6 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     return s;
   }
 
-  private unsupported(call: string): void {
-    this.failed ??= `the typed kernel's ${call}`;
-  }
-
   shape = (x: TypedTensor) => x.shape;
 
   fill(shape: readonly number[], value: number) {
@@ -143,11 +134,8 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const a = this.slot(x);
     const out = this.inner.leakyRelu(x, alpha);
     const o = this.result(out);
-    this.ops.push((s) => {
-      const xs = s[a];
-      const os = s[o];
-      for (let i = 0; i < xs.length; i++) os[i] = xs[i] > 0 ? xs[i] : alpha * xs[i];
-    });
+    const leakyReluCall: Op = (s) => leakyReluInto(s[a], alpha, s[o]);
+    this.ops.push(leakyReluCall);
     return out;
   }
 
@@ -155,11 +143,8 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const a = this.slot(x);
     const out = this.inner.leakyStep(x, alpha);
     const o = this.result(out);
-    this.ops.push((s) => {
-      const xs = s[a];
-      const os = s[o];
-      for (let i = 0; i < xs.length; i++) os[i] = xs[i] > 0 ? 1 : alpha;
-    });
+    const leakyStepCall: Op = (s) => leakyStepInto(s[a], alpha, s[o]);
+    this.ops.push(leakyStepCall);
     return out;
   }
 
@@ -167,11 +152,8 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     const a = this.slot(x);
     const out = this.inner.scale(x, c);
     const o = this.result(out);
-    this.ops.push((s) => {
-      const xs = s[a];
-      const os = s[o];
-      for (let i = 0; i < os.length; i++) os[i] = c * xs[i];
-    });
+    const scaleCall: Op = (s) => scaleInto(s[a], c, s[o]);
+    this.ops.push(scaleCall);
     return out;
   }
 
@@ -303,55 +285,4 @@ export class RecordingKernel implements Kernel<TypedTensor> {
     this.ops.push(softmaxCall);
     return out;
   }
-
-  // The calls below compute through the typed kernel but are not recorded: a Program making
-  // any of them keeps running through the kernel.
-  batchMatmul(a: TypedTensor, b: TypedTensor, transA: boolean, transB: boolean) {
-    this.unsupported('batchMatmul');
-    return this.inner.batchMatmul(a, b, transA, transB);
-  }
-  transpose(x: TypedTensor, perm: readonly number[]) {
-    this.unsupported('transpose');
-    return this.inner.transpose(x, perm);
-  }
-  embed(w: TypedTensor, ids: TypedTensor) {
-    this.unsupported('embed');
-    return this.inner.embed(w, ids);
-  }
-  embedBack(ids: TypedTensor, d: TypedTensor, rows: number) {
-    this.unsupported('embedBack');
-    return this.inner.embedBack(ids, d, rows);
-  }
-  layerNorm(x: TypedTensor, eps: number) {
-    this.unsupported('layerNorm');
-    return this.inner.layerNorm(x, eps);
-  }
-  causalMask(x: TypedTensor) {
-    this.unsupported('causalMask');
-    return this.inner.causalMask(x);
-  }
-  conv2d: TypedKernel['conv2d'] = (x, w, g) => {
-    this.unsupported('conv2d');
-    return this.inner.conv2d(x, w, g);
-  };
-  conv2dBackInput: TypedKernel['conv2dBackInput'] = (d, w, xShape, g) => {
-    this.unsupported('conv2dBackInput');
-    return this.inner.conv2dBackInput(d, w, xShape, g);
-  };
-  conv2dBackFilter: TypedKernel['conv2dBackFilter'] = (x, d, wShape, g) => {
-    this.unsupported('conv2dBackFilter');
-    return this.inner.conv2dBackFilter(x, d, wShape, g);
-  };
-  maxPool: TypedKernel['maxPool'] = (x, p) => {
-    this.unsupported('maxPool');
-    return this.inner.maxPool(x, p);
-  };
-  maxPoolBack: TypedKernel['maxPoolBack'] = (x, d, p) => {
-    this.unsupported('maxPoolBack');
-    return this.inner.maxPoolBack(x, d, p);
-  };
-  maxPoolSelect: TypedKernel['maxPoolSelect'] = (x, e, p) => {
-    this.unsupported('maxPoolSelect');
-    return this.inner.maxPoolSelect(x, e, p);
-  };
 }

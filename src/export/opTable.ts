@@ -16,6 +16,9 @@ export interface Refusal {
 /** Each generator id ↦ the target's mapping `M`, or a refusal. */
 export type OpTable<M> = Readonly<Record<string, M | Refusal>>;
 
+/** A table's entry for a generator the target has no form of. */
+export const refused = (why: string): Refusal => ({ refused: why });
+
 export const isRefusal = <M>(entry: M | Refusal | undefined): entry is Refusal =>
   typeof entry === 'object' && entry !== null && 'refused' in entry;
 

@@ -6,11 +6,11 @@
 import { mulberry32 } from '../core/init';
 import { lower } from '../core/program';
 import { createTypedEngine } from '../engines/index';
-import { documentModelFile } from '../export/fromDocument';
 import { compileModelFile, type ExportGraph, exportGraph } from '../export/graph';
 import type { UnsupportedOpError } from '../export/opTable';
 import type { LensDocument } from '../io/document';
 import { examples, loadExample } from '../io/examples/index';
+import { documentModelFile } from '../model/documentModelFile';
 
 export interface Tensor32 {
   readonly name: string;

@@ -6,7 +6,6 @@
  */
 import { mulberry32, type Rng } from '../../core/init';
 import { shapeSize } from '../../core/shape';
-import { documentModelFile } from '../../export/fromDocument';
 import { compileModelFile } from '../../export/graph';
 import { loadExample } from '../../io/examples/index';
 import type { NamedArray, TrainingConfig } from '../../io/modelSchema';
@@ -15,6 +14,7 @@ import { assembleLearner } from '../../learn/learner';
 import { documentForModel } from '../../learn/modelDocument';
 import { stateEntries } from '../../learn/modelNames';
 import { hypersOf, OPTIMISER_KINDS, type OptimiserKind } from '../../learn/optimisers/index';
+import { documentModelFile } from '../../model/documentModelFile';
 import { drawValues, seedOf } from './draw';
 import { json, type ManifestCase, paths, rowsOf, type Tolerance } from './format';
 import { type Batch, referenceStep } from './reference';

@@ -9,13 +9,13 @@
 import { compileDocument } from '../../compile/compile';
 import { mulberry32, type Rng } from '../../core/init';
 import { shapeSize } from '../../core/shape';
-import { documentModelFile } from '../../export/fromDocument';
 import type { LensDocument } from '../../io/document';
 import { examples, loadExample } from '../../io/examples/index';
 import type { DatasetRef, ModelFile, NamedArray } from '../../io/modelSchema';
 import { MODEL_MINOR, MODEL_VERSION } from '../../io/modelSchema';
 import { buildModelFile } from '../../io/modelWrite';
 import { GENERATED_BY } from '../../io/version';
+import { documentModelFile } from '../../model/documentModelFile';
 import { generatorDocument } from './caseDocument';
 import { drawValues, seedOf } from './draw';
 import {

@@ -12,7 +12,6 @@ import { lower } from '../../core/program';
 import { loadDatasetNode } from '../../data/catalogNode';
 import type { Dataset } from '../../data/dataset';
 import { createTypedEngine, type TypedTensor } from '../../engines/typed';
-import { documentModelFile } from '../../export/fromDocument';
 import { compileModelFile, exportGraph } from '../../export/graph';
 import { pytorchTarget } from '../../export/pytorch/index';
 import { wholeData } from '../../export/targets';
@@ -20,6 +19,7 @@ import { type CatgptConfig, catgptDocument } from '../../io/examples/transformer
 import type { ModelFile, NamedArray } from '../../io/modelSchema';
 import { assembleLearner } from '../../learn/learner';
 import { initialState } from '../../learn/params';
+import { documentModelFile } from '../../model/documentModelFile';
 
 export const PYTHON = '/usr/bin/python3';
 

@@ -14,6 +14,7 @@ import * as elementwise from './elementwise';
 import * as layerNorm from './layerNorm';
 import * as linear from './linear';
 import * as normalisation from './normalisation';
+import * as pooling from './pooling';
 import * as shape from './shape';
 import * as softmax from './softmax';
 import * as structure from './structure';
@@ -27,6 +28,7 @@ export const families = {
   softmax,
   attention,
   convolution,
+  pooling,
   normalisation,
   layerNorm,
   boolean,

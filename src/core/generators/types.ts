@@ -58,3 +58,10 @@ export function axesSpan(from: number, count: number): readonly number[] {
 export function configFail(gen: string, key: string, allowed: string, value: unknown): never {
   throw new ConfigError(gen, key, allowed, value);
 }
+
+/** An image's [h, w, c], or a GeneratorTypeError naming the port: a batched real ℝ^{h×w×c}. */
+export function image(gen: string, port: string, t: WireType): [number, number, number] {
+  checkField(gen, port, t, 'real');
+  check(gen, port, t, t.batch && t.shape.length === 3, 'a batched image ℝ^{h×w×c}');
+  return [t.shape[0], t.shape[1], t.shape[2]];
+}

@@ -5,9 +5,21 @@
  * for the generators that make a batched wire from nothing (zero, constant, broadcastBatch).
  */
 import type { WireType } from '../../core/wire';
-import { ExportError } from '../graph';
+import { ExportError, type ExportNode } from '../graph';
 import { GraphWriter } from '../graphWriter';
 import { ONNX_FLOAT, ONNX_INT64, type OnnxAttribute, type OnnxNode, type OnnxTensor } from './model';
+
+/** An op table's entry: writes the nodes that compute `n`. */
+export type OnnxEntry = (b: OnnxBuilder, n: ExportNode) => void;
+
+/** An integer attribute. */
+export const int = (name: string, value: number): OnnxAttribute => ({ name, kind: 'int', value });
+/** A list-of-integers attribute. */
+export const ints = (name: string, value: readonly number[]): OnnxAttribute => ({ name, kind: 'ints', value });
+
+/** A fresh value: x with its axes permuted by `perm`. */
+export const transpose = (b: OnnxBuilder, x: string, perm: readonly number[], what: string): string =>
+  b.value('Transpose', [x], what, [ints('perm', perm)]);
 
 export class OnnxBuilder extends GraphWriter {
   readonly nodes: OnnxNode[] = [];

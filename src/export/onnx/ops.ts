@@ -2,23 +2,29 @@
  * The ONNX op table (docs/export.md, "ONNX"): each generator of the registry ↦ the ONNX nodes
  * (opset 17) that compute it, or the reason it has none. Lensboard's images are NHWC with
  * filters [kh, kw, c, o]; ONNX's Conv and MaxPool are NCHW with filters [o, c, kh, kw], so
- * those entries transpose on the way in and out (ONNX Runtime folds the transposes of weights).
+ * those entries (`imageOps.ts`) transpose on the way in and out (ONNX Runtime folds the
+ * transposes of weights).
  * ℤ₂ wires are float32 0/1 values, as in Lensboard's engines; sums over them are taken mod 2
  * as the kernel's mod2 takes them, x − 2·⌊x/2⌋, into [0, 2) whatever the sign (ONNX's Mod with
  * fmod = 1 keeps the dividend's sign, so it is used only where the engines' xor keeps it too).
  */
-import { geometryOf, isValidGeometry, poolOf } from '../../core/convGeometry';
 import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
-import type { OpTable } from '../opTable';
-import type { OnnxBuilder } from './builder';
+import { type OpTable, refused } from '../opTable';
+import {
+  causalMaskTable,
+  clipHigh,
+  clipLow,
+  featureAxes,
+  keptShape,
+  lead,
+  mintermTable,
+  summedAxes,
+} from '../opValues';
+import { int, ints, type OnnxBuilder, type OnnxEntry, transpose } from './builder';
+import { ONNX_IMAGE_OPS } from './imageOps';
 import type { OnnxAttribute } from './model';
-
-export type OnnxEntry = (b: OnnxBuilder, n: ExportNode) => void;
-
-const int = (name: string, value: number): OnnxAttribute => ({ name, kind: 'int', value });
-const ints = (name: string, value: readonly number[]): OnnxAttribute => ({ name, kind: 'ints', value });
 
 /** One ONNX op on the node's inputs, writing its outputs. */
 const same =
@@ -35,9 +41,6 @@ function mod2(b: OnnxBuilder, x: string, out: string): void {
   const half = b.value('Floor', [b.value('Mul', [x, b.scalar('half', 0.5)], 'half')], 'floor');
   b.op('Sub', [x, b.value('Mul', [half, b.scalar('two', 2)], 'even')], [out]);
 }
-
-const lo = (c: Config) => c.min as number;
-const hi = (c: Config) => Math.max(c.min as number, c.max as number);
 
 /**
  * GELU as PyTorch writes it before opset 20 has a Gelu op, so that the import reads it back as
@@ -58,13 +61,6 @@ function gelu(b: OnnxBuilder, x: string, out: string, tanh: boolean): void {
   }
   const plus = b.value('Add', [inner, b.scalar('one', 1)], 'plus_one');
   b.op('Mul', [b.value('Mul', [x, plus], 'x_times'), b.scalar('half', 0.5)], [out]);
-}
-
-/** Row k of the 2ⁿ × n minterm table: the bits of k, first bit most significant (as `basis` reads them). */
-function mintermTable(n: number): Float32Array {
-  const rows = new Float32Array(2 ** n * n);
-  for (let k = 0; k < 2 ** n; k++) for (let i = 0; i < n; i++) rows[k * n + i] = (k >> (n - 1 - i)) & 1;
-  return rows;
 }
 
 /**
@@ -93,16 +89,11 @@ function reduceSum(b: OnnxBuilder, n: ExportNode, axes: readonly number[]): void
   if (t.field === 'z2') mod2(b, out, n.outputs[0]);
 }
 
-const lead = (t: WireType) => (t.batch ? 1 : 0);
-
 /** The causal mask of a softmax as a constant added to its logits: −∞ where j > i, 0 elsewhere. */
 function causalMask(b: OnnxBuilder, t: WireType): string {
   const [rows, cols] = t.shape.slice(-2);
-  const mask = new Float32Array(rows * cols);
-  for (let i = 0; i < rows; i++) for (let j = i + 1; j < cols; j++) mask[i * cols + j] = Number.NEGATIVE_INFINITY;
-  return b.floats('causal_mask', [rows, cols], mask);
+  return b.floats('causal_mask', [rows, cols], causalMaskTable(rows, cols));
 }
-const featureAxes = (t: WireType) => t.shape.map((_, i) => i + lead(t));
 
 /** The shape a Reshape writes: the batch kept (0 copies the input's leading dimension). */
 const reshapeTo = (b: OnnxBuilder, t: WireType, shape: readonly number[]) =>
@@ -110,48 +101,6 @@ const reshapeTo = (b: OnnxBuilder, t: WireType, shape: readonly number[]) =>
 
 /** The permutation of a tensor of `rank` axes that swaps its last two: a batched matrix's transpose. */
 const swapLastTwo = (rank: number) => Array.from({ length: rank }, (_, i) => (i < rank - 2 ? i : 2 * rank - 3 - i));
-
-const NHWC_TO_NCHW = [0, 3, 1, 2];
-const NCHW_TO_NHWC = [0, 2, 3, 1];
-/** [kh, kw, c, o] → [o, c, kh, kw]. */
-const FILTER_TO_OIHW = [3, 2, 0, 1];
-
-const transpose = (b: OnnxBuilder, x: string, perm: readonly number[], what: string) =>
-  b.value('Transpose', [x], what, [ints('perm', perm)]);
-
-const nchw = (b: OnnxBuilder, x: string) => transpose(b, x, NHWC_TO_NCHW, 'nchw');
-const toNhwc = (b: OnnxBuilder, x: string, out: string) => b.op('Transpose', [x], [out], [ints('perm', NCHW_TO_NHWC)]);
-
-const refused = (why: string) => ({ refused: why });
-
-/** ReduceMean's attributes over the batch and every axis but the last (opset 17 takes axes as an attribute). */
-const channelAxes = (t: WireType): OnnxAttribute[] => [
-  ints(
-    'axes',
-    Array.from({ length: t.shape.length }, (_, i) => i),
-  ),
-  int('keepdims', 1),
-];
-
-/** Conv's attributes for a correlation's geometry (ONNX pads: top, left, bottom, right); none when valid. */
-function convAttributes(c: Config): OnnxAttribute[] {
-  const g = geometryOf('correlate2d', c);
-  const [t, bottom, l, r] = g.pads;
-  return [
-    ...(g.pads.some((p) => p !== 0) ? [ints('pads', [t, l, bottom, r])] : []),
-    ...(g.strides.some((s) => s !== 1) ? [ints('strides', [...g.strides])] : []),
-    ...(g.dilations.some((d) => d !== 1) ? [ints('dilations', [...g.dilations])] : []),
-    ...(g.groups !== 1 ? [int('group', g.groups)] : []),
-  ];
-}
-
-/** The transposes of a correlation are exported for the valid geometry only (docs/export.md). */
-function validOnly(c: Config, gen: string): void {
-  if (!isValidGeometry(geometryOf(gen, c)))
-    throw new ExportError([
-      `${gen} with padding, stride, dilation or groups has no ONNX form here; its forward correlate2d has`,
-    ]);
-}
 
 export const ONNX_OPS: OpTable<OnnxEntry> = {
   // structure
@@ -235,10 +184,11 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   erf: same('Erf'),
   gelu: (b, n) => gelu(b, n.inputs[0], n.outputs[0], n.config.approximate === 'tanh'),
   elu: same('Elu', (c) => [{ name: 'alpha', kind: 'float', value: c.alpha as number }]),
-  clip: (b, n) => b.op('Clip', [n.inputs[0], b.scalar('min', lo(n.config)), b.scalar('max', hi(n.config))], n.outputs),
+  clip: (b, n) =>
+    b.op('Clip', [n.inputs[0], b.scalar('min', clipLow(n.config)), b.scalar('max', clipHigh(n.config))], n.outputs),
   inside: (b, n) => {
-    const above = b.value('Greater', [n.inputs[0], b.scalar('min', lo(n.config))], 'above');
-    const below = b.value('Less', [n.inputs[0], b.scalar('max', hi(n.config))], 'below');
+    const above = b.value('Greater', [n.inputs[0], b.scalar('min', clipLow(n.config))], 'above');
+    const below = b.value('Less', [n.inputs[0], b.scalar('max', clipHigh(n.config))], 'below');
     b.op('Cast', [b.value('And', [above, below], 'inside')], n.outputs, [int('to', 1)]);
   },
   sqrt: same('Sqrt'),
@@ -269,12 +219,12 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];
     const axis = n.config.axis as number;
-    reduceSum(b, n, axis < 0 ? featureAxes(t) : [axis + lead(t)]);
+    reduceSum(b, n, summedAxes(t, axis));
   },
   broadcast: (b, n) => {
     const t = n.outputTypes[0];
     const axis = n.config.axis as number;
-    const kept = axis < 0 ? t.shape.map(() => 1) : t.shape.map((d, i) => (i === axis ? 1 : d));
+    const kept = keptShape(t.shape, axis);
     const reshaped = b.value('Reshape', [n.inputs[0], reshapeTo(b, t, kept)], 'kept');
     const full = t.batch ? [1, ...t.shape] : [...t.shape];
     b.op('Expand', [reshaped, b.ints('shape', full)], n.outputs);
@@ -289,57 +239,7 @@ export const ONNX_OPS: OpTable<OnnxEntry> = {
   concat: same('Concat', () => [int('axis', -1)]),
   split: (b, n) =>
     b.op('Split', [n.inputs[0], b.ints('split', n.config.sizes as number[])], n.outputs, [int('axis', -1)]),
-  // convolution
-  correlate2d: (b, n) => {
-    const [w, x] = n.inputs;
-    const filter = transpose(b, w, FILTER_TO_OIHW, 'filter_oihw');
-    toNhwc(b, b.value('Conv', [nchw(b, x), filter], 'conv_nchw', convAttributes(n.config)), n.outputs[0]);
-  },
-  conv2dBackInput: (b, n) => {
-    validOnly(n.config, 'conv2dBackInput');
-    const [w, d] = n.inputs;
-    const filter = transpose(b, w, FILTER_TO_OIHW, 'filter_oihw');
-    toNhwc(b, b.value('ConvTranspose', [nchw(b, d), filter], 'convT_nchw'), n.outputs[0]);
-  },
-  // The filter's change Σ_b x[b, i+p, j+q, c]·d[b, i, j, o] is a correlation over the batch as channels.
-  conv2dBackFilter: (b, n) => {
-    validOnly(n.config, 'conv2dBackFilter');
-    const [x, d] = n.inputs;
-    const xs = transpose(b, x, [3, 0, 1, 2], 'x_cbhw');
-    const ds = transpose(b, d, [3, 0, 1, 2], 'd_obhw');
-    const cohw = b.value('Conv', [xs, ds], 'filter_cohw');
-    b.op('Transpose', [cohw], n.outputs, [ints('perm', [2, 3, 0, 1])]);
-  },
-  // batch statistics: per-channel means over the batch and every position (keepdims, so they broadcast back)
-  channelMean: (b, n) => {
-    const x = n.inputs[0];
-    const mean = b.value('ReduceMean', [x], 'channel_mean', channelAxes(n.inputTypes[0]));
-    b.op('Expand', [mean, b.value('Shape', [x], 'shape')], n.outputs);
-  },
-  batchNorm: (b, n) => {
-    const x = n.inputs[0];
-    const axes = channelAxes(n.inputTypes[0]);
-    const centred = b.value('Sub', [x, b.value('ReduceMean', [x], 'mean', axes)], 'centred');
-    const variance = b.value('ReduceMean', [b.value('Mul', [centred, centred], 'squares')], 'variance', axes);
-    const sd = b.value(
-      'Sqrt',
-      [b.value('Add', [variance, b.scalar('epsilon', n.config.epsilon as number)], 'shifted')],
-      'sd',
-    );
-    b.op('Div', [centred, sd], n.outputs);
-  },
-  maxPool2d: (b, n) => {
-    const p = poolOf('maxPool2d', n.config);
-    const [t, bottom, l, r] = p.pads;
-    const pooled = b.value('MaxPool', [nchw(b, n.inputs[0])], 'pool_nchw', [
-      ints('kernel_shape', [p.k, p.k]),
-      ints('strides', [p.stride, p.stride]),
-      ...(p.pads.some((v) => v > 0) ? [ints('pads', [t, l, bottom, r])] : []),
-    ]);
-    toNhwc(b, pooled, n.outputs[0]);
-  },
-  maxPoolBack: refused('ONNX has no op that routes a change back to the argmax of each window'),
-  maxPoolSelect: refused('ONNX has no op that reads a second tensor at the argmax of each window'),
+  ...ONNX_IMAGE_OPS,
   // ℤ₂
   xor: (b, n) => xorSum(b, b.value('Add', n.inputs, 'sum'), n.outputs[0]),
   and: same('Mul'),

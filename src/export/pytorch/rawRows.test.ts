@@ -20,7 +20,7 @@ import { dataCsv, dataFiles, trainerSplit } from '../../data/dataCsv';
 import { type Dataset, featureSize, labelSize, makeDataset, subset } from '../../data/dataset';
 import { type Preparation, preparationOf, prepare } from '../../data/preparation';
 import { loadExample } from '../../io/examples/index';
-import { documentModelFile } from '../fromDocument';
+import { documentModelFile } from '../../model/documentModelFile';
 import { exportGraph } from '../graph';
 import { wholeData } from '../targets';
 import { pytorchTarget } from './index';

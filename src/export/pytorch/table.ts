@@ -10,6 +10,7 @@ import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
 import type { OpTable } from '../opTable';
+import { clipHigh, featureAxes, keptShape, summedAxes } from '../opValues';
 
 /** What an expression may need besides its arguments: the batch size and a tensor to copy dtype from. */
 export interface PyContext {
@@ -31,9 +32,6 @@ const shapeOf = (c: Config) => c.shape as number[];
 const full = (ctx: PyContext, batched: boolean, shape: readonly number[]) =>
   batched ? `(${[ctx.batch(), ...shape].join(', ')}${shape.length === 0 ? ',' : ''})` : tuple(shape);
 const input = (node: ExportNode, i = 0): WireType => node.inputTypes[i];
-
-/** The axes of every feature dimension of a wire (the batch axis is 0 when batched). */
-const featureAxes = (t: WireType): number[] => t.shape.map((_, i) => i + (t.batch ? 1 : 0));
 
 /** The batch and every feature axis but the last: what a channel's statistics run over. */
 const channelDims = (node: ExportNode): number[] => [0, ...featureAxes(input(node)).slice(0, -1)];
@@ -72,8 +70,6 @@ const z2 = {
 };
 
 /** clip's upper bound as the generator reads it: never below the lower. */
-const clipMax = (c: Config) => Math.max(c.min as number, c.max as number);
-
 export const PYTORCH_OPS: OpTable<PyOp> = {
   copy: ([x], node) => node.outputs.map(() => x),
   discard: () => [],
@@ -117,9 +113,9 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   erf: unary((x) => `torch.erf(${x})`),
   gelu: ([x], node) => (node.config.approximate === 'tanh' ? `F.gelu(${x}, approximate="tanh")` : `F.gelu(${x})`),
   elu: ([x], node) => `F.elu(${x}, ${num(node.config.alpha as number)})`,
-  clip: ([x], node) => `torch.clamp(${x}, ${num(node.config.min as number)}, ${num(clipMax(node.config))})`,
+  clip: ([x], node) => `torch.clamp(${x}, ${num(node.config.min as number)}, ${num(clipHigh(node.config))})`,
   inside: ([x], node) =>
-    `((${x} > ${num(node.config.min as number)}) & (${x} < ${num(clipMax(node.config))})).to(${x}.dtype)`,
+    `((${x} > ${num(node.config.min as number)}) & (${x} < ${num(clipHigh(node.config))})).to(${x}.dtype)`,
   sqrt: unary((x) => `torch.sqrt(${x})`),
   step: unary((x) => `(${x} > 0).to(${x}.dtype)`),
   leakyStep: ([x], node) =>
@@ -127,13 +123,13 @@ export const PYTORCH_OPS: OpTable<PyOp> = {
   sumFeatures: ([x], node) => {
     const t = input(node);
     const axis = node.config.axis as number;
-    return sumAxes(x, axis < 0 ? featureAxes(t) : [axis + (t.batch ? 1 : 0)]);
+    return sumAxes(x, summedAxes(t, axis));
   },
   broadcast: ([x], node) => {
     const t = node.outputTypes[0];
     const shape = shapeOf(node.config);
     const axis = node.config.axis as number;
-    const kept = axis < 0 ? shape.map(() => 1) : shape.map((n, i) => (i === axis ? 1 : n));
+    const kept = keptShape(shape, axis);
     const lead = t.batch ? ['-1'] : [];
     return `${x}.reshape(${[...lead, ...kept].join(', ') || '()'}).expand(${[...lead, ...shape].join(', ') || '()'})`;
   },

@@ -1,20 +1,27 @@
 /**
  * The tfjs graph-model op table (docs/export.md, "tfjs graph model"): each generator ↦ the
  * TensorFlow ops tfjs-converter executes for it, or the reason it has none. Images are NHWC and
- * filters [kh, kw, c, o] in both Lensboard and TensorFlow, so convolutions map as they are.
+ * filters [kh, kw, c, o] in both Lensboard and TensorFlow, so convolutions map as they are
+ * (`imageOps.ts`).
  * tfjs's MatMul wants matrices: an unbatched vector is made a row and back.
  * ℤ₂ wires are float32 0/1 values; sums over them are taken mod 2.
  */
-import { geometryOf, isValidGeometry, poolOf } from '../../core/convGeometry';
-import type { Config } from '../../core/diagram';
 import type { WireType } from '../../core/wire';
 import { ExportError, type ExportNode } from '../graph';
-import type { OpTable } from '../opTable';
-import { FLOAT, intList, type TfAttr, type TfBuilder, text } from './builder';
+import { type OpTable, refused } from '../opTable';
+import {
+  causalMaskTable,
+  clipHigh,
+  clipLow,
+  featureAxes,
+  keptShape,
+  lead,
+  mintermTable,
+  summedAxes,
+} from '../opValues';
+import { FLOAT, type TfAttr, type TfBuilder } from './builder';
+import { T, TFJS_IMAGE_OPS, type TfEntry } from './imageOps';
 
-export type TfEntry = (b: TfBuilder, n: ExportNode) => void;
-
-const T = { T: FLOAT };
 const same =
   (op: string, attr: (n: ExportNode) => Record<string, TfAttr> = () => T): TfEntry =>
   (b, n) =>
@@ -30,9 +37,6 @@ function reduceSum(b: TfBuilder, n: ExportNode, axes: readonly number[]): void {
   if (z2) mod2(b, out, n.outputs[0]);
 }
 
-const lo = (c: Config) => c.min as number;
-const hi = (c: Config) => Math.max(c.min as number, c.max as number);
-
 /** GELU: ½x·(1 + erf(x/√2)), or ½x·(1 + tanh(√(2/π)(x + 0.044715x³))). */
 function gelu(b: TfBuilder, x: string, out: string, tanh: boolean): void {
   let inner: string;
@@ -46,13 +50,6 @@ function gelu(b: TfBuilder, x: string, out: string, tanh: boolean): void {
   }
   const half = b.value('Mul', [x, b.scalar('half', 0.5)], 'half', T);
   b.op('AddV2', [half, b.value('Mul', [half, inner], 'half_g', T)], out, T);
-}
-
-/** Row k of the 2ⁿ × n minterm table: the bits of k, first bit most significant (as `basis` reads them). */
-function mintermTable(n: number): Float32Array {
-  const rows = new Float32Array(2 ** n * n);
-  for (let k = 0; k < 2 ** n; k++) for (let i = 0; i < n; i++) rows[k * n + i] = (k >> (n - 1 - i)) & 1;
-  return rows;
 }
 
 /**
@@ -75,9 +72,6 @@ function basis(b: TfBuilder, n: ExportNode): void {
   b.op('Cast', [full], n.outputs[0], { SrcT: { type: 'DT_BOOL' }, DstT: FLOAT });
 }
 
-const lead = (t: WireType) => (t.batch ? 1 : 0);
-const featureAxes = (t: WireType) => t.shape.map((_, i) => i + lead(t));
-
 const reshape = (b: TfBuilder, x: string, t: WireType, shape: readonly number[], out: string) =>
   b.op('Reshape', [x, b.ints('shape', t.batch ? [-1, ...shape] : shape)], out, T);
 
@@ -97,35 +91,6 @@ function matmul(b: TfBuilder, n: ExportNode, a: string, w: string, transB: boole
   const row = b.value('Reshape', [a, b.ints('row', [1, t.shape[0]])], 'row', T);
   const product = b.value('MatMul', [row, w], 'product', attr);
   b.op('Reshape', [product, b.ints('shape', n.outputTypes[0].shape)], n.outputs[0], T);
-}
-
-const VALID = { padding: text('VALID'), data_format: text('NHWC') };
-const unit = { strides: intList([1, 1, 1, 1]), dilations: intList([1, 1, 1, 1]) };
-
-const refused = (why: string) => ({ refused: why });
-
-/** Conv2D's attributes for a correlation's geometry: explicit padding, strides, dilations (NHWC). */
-function convAttrs(c: Config): Record<string, TfAttr> {
-  const g = geometryOf('correlate2d', c);
-  if (isValidGeometry(g)) return { ...VALID, ...unit };
-  if (g.groups !== 1)
-    throw new ExportError([`correlate2d with ${g.groups} groups: tfjs graph models' Conv2D has no groups`]);
-  if (g.strides.some((s) => s !== 1) && g.dilations.some((d) => d !== 1))
-    throw new ExportError(['correlate2d with both stride and dilation: the Conv2D of tfjs takes one or the other']);
-  const [t, b, l, r] = g.pads;
-  return {
-    padding: text('EXPLICIT'),
-    explicit_paddings: intList([0, 0, t, b, l, r, 0, 0]),
-    data_format: text('NHWC'),
-    strides: intList([1, ...g.strides, 1]),
-    dilations: intList([1, ...g.dilations, 1]),
-  };
-}
-
-/** The transposes of a correlation are exported for the valid geometry only (docs/export.md). */
-function validOnly(c: Config, gen: string): void {
-  if (!isValidGeometry(geometryOf(gen, c)))
-    throw new ExportError([`${gen} with padding, stride, dilation or groups has no tfjs graph form here`]);
 }
 
 export const TFJS_OPS: OpTable<TfEntry> = {
@@ -208,13 +173,13 @@ export const TFJS_OPS: OpTable<TfEntry> = {
   clip: (b, n) =>
     void b.op(
       'ClipByValue',
-      [n.inputs[0], b.scalar('min', lo(n.config)), b.scalar('max', hi(n.config))],
+      [n.inputs[0], b.scalar('min', clipLow(n.config)), b.scalar('max', clipHigh(n.config))],
       n.outputs[0],
       T,
     ),
   inside: (b, n) => {
-    const above = b.value('Greater', [n.inputs[0], b.scalar('min', lo(n.config))], 'above', T);
-    const below = b.value('Less', [n.inputs[0], b.scalar('max', hi(n.config))], 'below', T);
+    const above = b.value('Greater', [n.inputs[0], b.scalar('min', clipLow(n.config))], 'above', T);
+    const below = b.value('Less', [n.inputs[0], b.scalar('max', clipHigh(n.config))], 'below', T);
     const both = b.value('LogicalAnd', [above, below], 'inside', {});
     b.op('Cast', [both], n.outputs[0], { SrcT: { type: 'DT_BOOL' }, DstT: FLOAT });
   },
@@ -237,8 +202,7 @@ export const TFJS_OPS: OpTable<TfEntry> = {
     let x = n.inputs[0];
     if (n.config.causal) {
       const [rows, cols] = t.shape.slice(-2);
-      const mask = new Float32Array(rows * cols);
-      for (let i = 0; i < rows; i++) for (let j = i + 1; j < cols; j++) mask[i * cols + j] = Number.NEGATIVE_INFINITY;
+      const mask = causalMaskTable(rows, cols);
       x = b.value('AddV2', [x, b.constant(b.fresh('causal_mask'), [rows, cols], mask)], 'masked', T);
     }
     if (last) {
@@ -272,12 +236,12 @@ export const TFJS_OPS: OpTable<TfEntry> = {
   sumFeatures: (b, n) => {
     const t = n.inputTypes[0];
     const axis = n.config.axis as number;
-    reduceSum(b, n, axis < 0 ? featureAxes(t) : [axis + lead(t)]);
+    reduceSum(b, n, summedAxes(t, axis));
   },
   broadcast: (b, n) => {
     const t = n.outputTypes[0];
     const axis = n.config.axis as number;
-    const kept = axis < 0 ? t.shape.map(() => 1) : t.shape.map((d, i) => (i === axis ? 1 : d));
+    const kept = keptShape(t.shape, axis);
     const reshaped = b.fresh('kept');
     reshape(b, n.inputs[0], t, kept, reshaped);
     const full = t.batch ? b.batchShape(t.shape) : b.ints('shape', t.shape);
@@ -306,31 +270,7 @@ export const TFJS_OPS: OpTable<TfEntry> = {
       b.op('Identity', [k === 0 ? parts : `${parts}:${k}`], o, T);
     });
   },
-  // convolution
-  correlate2d: (b, n) =>
-    void b.op('Conv2D', [n.inputs[1], n.inputs[0]], n.outputs[0], { T: FLOAT, ...convAttrs(n.config) }),
-  conv2dBackInput: (b, n) => {
-    validOnly(n.config, 'conv2dBackInput');
-    const [w, d] = n.inputs;
-    const shape = b.batchShape(n.outputTypes[0].shape);
-    b.op('Conv2DBackpropInput', [shape, w, d], n.outputs[0], { T: FLOAT, ...VALID, ...unit });
-  },
-  conv2dBackFilter: refused('tfjs graph models have no Conv2DBackpropFilter op'),
-  channelMean: refused('batch statistics are a training-time map; a tfjs graph model here predicts example by example'),
-  batchNorm: refused('batch statistics are a training-time map; a tfjs graph model here predicts example by example'),
-  maxPool2d: (b, n) => {
-    const { k, stride, pads } = poolOf('maxPool2d', n.config);
-    if (pads.some((v) => v > 0))
-      throw new ExportError(['maxPool2d with padding: the MaxPool of tfjs graph models pads only as SAME']);
-    b.op('MaxPool', n.inputs, n.outputs[0], {
-      T: FLOAT,
-      ...VALID,
-      ksize: intList([1, k, k, 1]),
-      strides: intList([1, stride, stride, 1]),
-    });
-  },
-  maxPoolBack: refused('tfjs graph models have no op that routes a change back to the argmax of each window'),
-  maxPoolSelect: refused('tfjs graph models have no op that reads a second tensor at the argmax of each window'),
+  ...TFJS_IMAGE_OPS,
   // ℤ₂
   xor: (b, n) => void mod2(b, b.value('AddV2', n.inputs, 'sum', T), n.outputs[0]),
   and: same('Mul'),

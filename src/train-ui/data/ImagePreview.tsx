@@ -1,6 +1,7 @@
 /** Images of an image dataset, spread through it, as a grid of thumbnails captioned with their class. */
 import { useEffect, useRef } from 'react';
 import type { DatasetPreview, PreviewView } from './previewData';
+import { whiteCanvas } from './whiteCanvas';
 
 type Images = Extract<PreviewView, { kind: 'images' }>;
 
@@ -11,15 +12,8 @@ const CAPTION = 16;
 function draw(canvas: HTMLCanvasElement, view: Images): void {
   const count = view.captions.length;
   const rows = Math.ceil(count / COLUMNS);
-  const dpr = window.devicePixelRatio || 1;
-  const [w, h] = [COLUMNS * CELL, rows * (CELL + CAPTION)];
-  canvas.width = w * dpr;
-  canvas.height = h * dpr;
-  const g = canvas.getContext('2d');
+  const g = whiteCanvas(canvas, COLUMNS * CELL, rows * (CELL + CAPTION));
   if (!g) return;
-  g.scale(dpr, dpr);
-  g.fillStyle = '#fff';
-  g.fillRect(0, 0, w, h);
   const tile = document.createElement('canvas');
   [tile.width, tile.height] = [view.width, view.height];
   const t = tile.getContext('2d');

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { classColour, colourName, rampColour } from './colours';
 import type { DatasetPreview, PreviewView } from './previewData';
+import { whiteCanvas } from './whiteCanvas';
 
 type Points = Extract<PreviewView, { kind: 'points' }>;
 
@@ -25,14 +26,8 @@ function range(values: Float32Array): [number, number] {
 }
 
 function draw(canvas: HTMLCanvasElement, view: Points, classCount: number): void {
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = PLOT_SIZE * dpr;
-  canvas.height = PLOT_SIZE * dpr;
-  const g = canvas.getContext('2d');
+  const g = whiteCanvas(canvas, PLOT_SIZE, PLOT_SIZE);
   if (!g) return;
-  g.scale(dpr, dpr);
-  g.fillStyle = '#fff';
-  g.fillRect(0, 0, PLOT_SIZE, PLOT_SIZE);
   const m = extent(view.xy);
   const half = (PLOT_SIZE - 2 * PAD) / 2;
   const at = (v: number, flip: boolean) => PLOT_SIZE / 2 + ((flip ? -v : v) / m) * half;

@@ -10,6 +10,7 @@ import { useEditor } from '../../editor/store/EditorStoreContext';
 import { getLoss } from '../../learn/losses/index';
 import type { LoadedModel } from '../../model/modelRuntime';
 import { classColour, rampColour } from '../data/colours';
+import { whiteCanvas } from '../data/whiteCanvas';
 import { lossKind } from '../panel/trainSettings';
 import { classOf, confusion, extent, planeGrid, positiveShare } from './learnt';
 import type { Learnt } from './useLearnt';
@@ -57,13 +58,8 @@ function drawPlane(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
   off.width = GRID;
   off.height = GRID;
   off.getContext('2d')?.putImageData(image, 0, 0);
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = SIZE * dpr;
-  canvas.height = SIZE * dpr;
-  g.scale(dpr, dpr);
+  whiteCanvas(canvas, SIZE, SIZE);
   g.imageSmoothingEnabled = true;
-  g.fillStyle = '#fff';
-  g.fillRect(0, 0, SIZE, SIZE);
   g.drawImage(off, 0, 0, SIZE, SIZE);
   const at = (v: number, flip: boolean) => SIZE / 2 + ((flip ? -v : v) / m) * (SIZE / 2);
   all.forEach((ds, k) => {
@@ -117,12 +113,7 @@ function drawCurve(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
   const curve = model.predict(grid, { prepared: true }).map((p) => p[0]);
   const finite = [...ys, ...curve].filter(Number.isFinite);
   const [y0, y1] = [Math.min(...finite), Math.max(...finite)];
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = SIZE * dpr;
-  canvas.height = SIZE * dpr;
-  g.scale(dpr, dpr);
-  g.fillStyle = '#fff';
-  g.fillRect(0, 0, SIZE, SIZE);
+  whiteCanvas(canvas, SIZE, SIZE);
   const px = (x: number) => 8 + ((x - x0) / (x1 - x0 || 1)) * (SIZE - 16);
   const py = (y: number) => SIZE - 8 - ((y - y0) / (y1 - y0 || 1)) * (SIZE - 16);
   all.forEach((ds, k) => {

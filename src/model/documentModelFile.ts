@@ -2,7 +2,8 @@
  * A document without weights as a model file to export: compiled as a run would compile it, its
  * parameters drawn by the document's seeded initialisers (what the first step of a run in the
  * app starts from), no optimiser state, and the training settings the document names with
- * every hyper-parameter filled in.
+ * every hyper-parameter filled in. It needs the compiler, the data and the learner, so it stands
+ * on the model floor (docs/architecture.md), below the exports and commands that read it.
  */
 import { compileDocument } from '../compile/compile';
 import { bindingShapes } from '../data/binding';
@@ -11,7 +12,14 @@ import type { ModelFile, NamedArray } from '../io/modelSchema';
 import { buildModelFile } from '../io/modelWrite';
 import { hypersOf } from '../learn/optimisers/index';
 import { initialParams } from '../learn/params';
-import { ExportError } from './graph';
+
+/** Thrown with every reason the document makes no model file (no dataset, a bad binding, compile errors). */
+export class DocumentModelError extends Error {
+  constructor(readonly reasons: readonly string[]) {
+    super(reasons.join('\n'));
+    this.name = 'DocumentModelError';
+  }
+}
 
 export interface ModelFileParts {
   readonly file: ModelFile;
@@ -20,17 +28,18 @@ export interface ModelFileParts {
 
 /** `doc` as a model file; `params` replaces the initial weights (in the compiler's order). */
 export function documentModelFile(doc: LensDocument, params?: readonly ArrayLike<number>[]): ModelFileParts {
-  if (!doc.dataset) throw new ExportError(['the document is bound to no dataset, so its input shape is unknown']);
+  if (!doc.dataset)
+    throw new DocumentModelError(['the document is bound to no dataset, so its input shape is unknown']);
   const binding = doc.dataset;
   let shapes: ReturnType<typeof bindingShapes>;
   try {
     shapes = bindingShapes(binding.id, binding.options);
   } catch (e) {
-    throw new ExportError([(e as Error).message]);
+    throw new DocumentModelError([(e as Error).message]);
   }
   const field = shapes.task === 'boolean' ? 'z2' : 'real';
   const r = compileDocument(doc, { requireLoss: true, datasetShapes: { ...shapes, field } });
-  if (!r.model) throw new ExportError(r.errors.map((e) => (e.box ? `box '${e.box}': ${e.message}` : e.message)));
+  if (!r.model) throw new DocumentModelError(r.errors.map((e) => (e.box ? `box '${e.box}': ${e.message}` : e.message)));
   const model = r.model;
   const seed = doc.training?.seed ?? 1;
   const arrays = params ?? initialParams(model, seed);
