@@ -6,7 +6,7 @@
  * never an error here: the IndexedDB path still runs and reports its own failures.
  */
 import type { LensDocument } from '../../io/document';
-import { z } from '../../kinds/zod';
+import { lazySchema, z } from '../../kinds/zod';
 import { readRevision } from './revision';
 import { readStoredDocument } from './storedDocument';
 
@@ -24,15 +24,17 @@ export type Pending =
   /** `raw` is the record's text as stored, to be kept aside untouched. */
   | { kind: 'bad'; reason: string; raw?: string };
 
-const Stored = z.object({
-  version: z.literal(1),
-  /** Damaged (negative, fractional, absurd) reads as 0: the document itself is still worth keeping. */
-  revision: z.unknown().transform(readRevision),
-  unexported: z.boolean(),
-  /** The slot's writer the document was based on: another tab's write since then is merged, not lost. */
-  base: z.string().max(200).optional().catch(undefined),
-  doc: z.unknown(),
-});
+const Stored = lazySchema(() =>
+  z.object({
+    version: z.literal(1),
+    /** Damaged (negative, fractional, absurd) reads as 0: the document itself is still worth keeping. */
+    revision: z.unknown().transform(readRevision),
+    unexported: z.boolean(),
+    /** The slot's writer the document was based on: another tab's write since then is merged, not lost. */
+    base: z.string().max(200).optional().catch(undefined),
+    doc: z.unknown(),
+  }),
+);
 
 /** `window.localStorage` itself throws where storage is disabled: callers catch that too. */
 const local = (storage?: PendingStorage): PendingStorage => storage ?? window.localStorage;
