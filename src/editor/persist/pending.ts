@@ -91,12 +91,29 @@ export function readPending(storage?: PendingStorage): Pending {
   return { kind: 'ok', doc: doc.doc, unexported: record.unexported, revision: record.revision, ...base };
 }
 
+/** The revision a record's text says, as the schema reads it; 0 for text that is no record. */
+function revisionIn(text: string): number {
+  try {
+    const json: unknown = JSON.parse(text);
+    return typeof json === 'object' && json !== null ? readRevision((json as { revision?: unknown }).revision) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Removes the record once IndexedDB holds `upTo` or later; a newer record stays (a later flush
  * wrote it and its own save is still on the way). Without `upTo`, removes any record.
  */
 export function clearPending(upTo = Number.POSITIVE_INFINITY, storage?: PendingStorage): void {
   try {
+    // A record no newer than `upTo` goes, whole or damaged, without building the schema: the
+    // first save comes as the page opens (docs/architecture.md, "The first screen").
+    const text = local(storage).getItem(PENDING_KEY);
+    if (text !== null && revisionIn(text) <= upTo) {
+      local(storage).removeItem(PENDING_KEY);
+      return;
+    }
     const read = readRecord(storage);
     if (read.kind === 'none' || (read.kind === 'record' && read.record.revision > upTo)) return;
     local(storage).removeItem(PENDING_KEY);
