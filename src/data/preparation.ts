@@ -7,95 +7,102 @@
  * thresholds compare the value as written, in float64, as iris-z2's loader does.
  */
 import { shapeSize } from '../core/shape';
-import { z } from '../kinds/zod';
+import { lazySchema, z } from '../kinds/zod';
 import { CSV_DATASET_ID } from './csvBinding';
 import type { Dataset } from './dataset';
 import { vocabularyProblem } from './vocabulary';
 
-const Finite = z.number().finite();
-const Name = z.string().min(1).max(200);
+const Finite = lazySchema(() => z.number().finite());
+const Name = lazySchema(() => z.string().min(1).max(200));
 const MAX_FEATURES = 1 << 20;
 const MAX_SYMBOLS = 100_000;
 
 /** What is done to the feature columns. */
-export const FeatureEncodingSchema = z.discriminatedUnion('kind', [
-  /** The values as they are (rounded to float32). */
-  z.object({ kind: z.literal('identity') }),
-  /** Each value divided by one constant: MNIST's grey levels 0…255 by 255. */
-  z.object({ kind: z.literal('divide'), by: Finite.refine((x) => x !== 0, 'cannot divide by 0') }),
-  /** (x − mean[i]) / std[i] per column, statistics of the training file (population std, 1 for a constant column). */
-  z.object({
-    kind: z.literal('standardise'),
-    mean: z.array(Finite).max(MAX_FEATURES),
-    std: z.array(Finite.positive()).max(MAX_FEATURES),
-  }),
-  /**
-   * ℤ₂ thermometer bits: column i becomes thresholds[i].length bits, bit j = 1 when the value
-   * is greater than thresholds[i][j]; the bits of column 0 first, then column 1's, and so on.
-   */
-  z.object({
-    kind: z.literal('thermometer'),
-    thresholds: z.array(z.array(Finite).min(1).max(64)).max(MAX_FEATURES),
-  }),
-]);
+export const FeatureEncodingSchema = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    /** The values as they are (rounded to float32). */
+    z.object({ kind: z.literal('identity') }),
+    /** Each value divided by one constant: MNIST's grey levels 0…255 by 255. */
+    z.object({ kind: z.literal('divide'), by: Finite.refine((x) => x !== 0, 'cannot divide by 0') }),
+    /** (x − mean[i]) / std[i] per column, statistics of the training file (population std, 1 for a constant column). */
+    z.object({
+      kind: z.literal('standardise'),
+      mean: z.array(Finite).max(MAX_FEATURES),
+      std: z.array(Finite.positive()).max(MAX_FEATURES),
+    }),
+    /**
+     * ℤ₂ thermometer bits: column i becomes thresholds[i].length bits, bit j = 1 when the value
+     * is greater than thresholds[i][j]; the bits of column 0 first, then column 1's, and so on.
+     */
+    z.object({
+      kind: z.literal('thermometer'),
+      thresholds: z.array(z.array(Finite).min(1).max(64)).max(MAX_FEATURES),
+    }),
+  ]),
+);
 
 /**
  * How a label row names its class: `onehot` (the largest of as many outputs as classes),
  * `signed` (one output, class 1 when above 0), `bits` (the class index in binary, first output
  * most significant, an output above 0.5 a 1).
  */
-export const ClassLabelsSchema = z.object({
-  names: z.array(Name).min(1).max(100_000),
-  encoding: z.enum(['onehot', 'signed', 'bits']),
-});
+export const ClassLabelsSchema = lazySchema(() =>
+  z.object({
+    names: z.array(Name).min(1).max(100_000),
+    encoding: z.enum(['onehot', 'signed', 'bits']),
+  }),
+);
 
-export const PreparationSchema = z
-  .object({
-    features: z.array(Name).min(1).max(MAX_FEATURES),
-    encoding: FeatureEncodingSchema,
-    classes: ClassLabelsSchema.optional(),
-    /**
-     * The sequence sets' vocabulary: how text becomes the raw row, character t of a window the
-     * index of that character in `symbols` (one character each), or `unknown` for any other
-     * character (absent: refused). The ids are then the features as they are (`identity`).
-     */
-    tokens: z
-      .object({
-        symbols: z.array(z.string().min(1).max(2)).min(1).max(MAX_SYMBOLS),
-        unknown: z.number().int().min(0).max(MAX_SYMBOLS).optional(),
-      })
-      .optional(),
-  })
-  .superRefine((p, ctx) => {
-    const seen = new Set<string>();
-    p.features.forEach((name, i) => {
-      if (seen.has(name)) ctx.addIssue({ code: 'custom', path: ['features', i], message: `'${name}' is named twice` });
-      seen.add(name);
-    });
-    const e = p.encoding;
-    const lists =
-      e.kind === 'standardise'
-        ? { mean: e.mean, std: e.std }
-        : e.kind === 'thermometer'
-          ? { thresholds: e.thresholds }
-          : {};
-    for (const [key, list] of Object.entries(lists)) {
-      if (list.length !== p.features.length)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['encoding', key],
-          message: `has ${list.length} entries for ${p.features.length} features`,
-        });
-    }
-    if (p.tokens) {
-      const problem = vocabularyProblem(p.tokens);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['tokens'], message: problem });
-      if (e.kind !== 'identity')
-        ctx.addIssue({ code: 'custom', path: ['encoding'], message: 'token ids are taken as they are (identity)' });
-    }
-    if (p.classes && new Set(p.classes.names).size !== p.classes.names.length)
-      ctx.addIssue({ code: 'custom', path: ['classes', 'names'], message: 'a class is named twice' });
-  });
+export const PreparationSchema = lazySchema(() =>
+  z
+    .object({
+      features: z.array(Name).min(1).max(MAX_FEATURES),
+      encoding: FeatureEncodingSchema,
+      classes: ClassLabelsSchema.optional(),
+      /**
+       * The sequence sets' vocabulary: how text becomes the raw row, character t of a window the
+       * index of that character in `symbols` (one character each), or `unknown` for any other
+       * character (absent: refused). The ids are then the features as they are (`identity`).
+       */
+      tokens: z
+        .object({
+          symbols: z.array(z.string().min(1).max(2)).min(1).max(MAX_SYMBOLS),
+          unknown: z.number().int().min(0).max(MAX_SYMBOLS).optional(),
+        })
+        .optional(),
+    })
+    .superRefine((p, ctx) => {
+      const seen = new Set<string>();
+      p.features.forEach((name, i) => {
+        if (seen.has(name))
+          ctx.addIssue({ code: 'custom', path: ['features', i], message: `'${name}' is named twice` });
+        seen.add(name);
+      });
+      const e = p.encoding;
+      const lists =
+        e.kind === 'standardise'
+          ? { mean: e.mean, std: e.std }
+          : e.kind === 'thermometer'
+            ? { thresholds: e.thresholds }
+            : {};
+      for (const [key, list] of Object.entries(lists)) {
+        if (list.length !== p.features.length)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['encoding', key],
+            message: `has ${list.length} entries for ${p.features.length} features`,
+          });
+      }
+      if (p.tokens) {
+        const problem = vocabularyProblem(p.tokens);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['tokens'], message: problem });
+        if (e.kind !== 'identity')
+          ctx.addIssue({ code: 'custom', path: ['encoding'], message: 'token ids are taken as they are (identity)' });
+      }
+      if (p.classes && new Set(p.classes.names).size !== p.classes.names.length)
+        ctx.addIssue({ code: 'custom', path: ['classes', 'names'], message: 'a class is named twice' });
+    }),
+);
 
 export type FeatureEncoding = z.infer<typeof FeatureEncodingSchema>;
 export type ClassLabels = z.infer<typeof ClassLabelsSchema>;

@@ -11,7 +11,7 @@
  * before any array is made); modelParse.ts is the door that reads an archive whole.
  */
 import { shapeSize } from '../core/shape';
-import { z } from '../kinds/zod';
+import { lazySchema, z } from '../kinds/zod';
 import { ModelFileSchema, type NamedArray, WeightEntrySchema } from './modelSchema';
 import type { WeightIssue } from './modelWeights';
 
@@ -31,17 +31,21 @@ export const MAX_ARCHIVE_WEIGHT_BYTES = 2 ** 32;
 
 export const DTYPE_BYTES = { float32: 4, float64: 8 } as const;
 
-export const ArchiveEntrySchema = WeightEntrySchema.extend({
-  dtype: z.enum(['float32', 'float64']),
-  /** Where the weight's bytes start, counted from the first byte after the manifest. */
-  offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  byteLength: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-});
+export const ArchiveEntrySchema = lazySchema(() =>
+  WeightEntrySchema.extend({
+    dtype: z.enum(['float32', 'float64']),
+    /** Where the weight's bytes start, counted from the first byte after the manifest. */
+    offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    byteLength: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  }),
+);
 
-export const ArchiveManifestSchema = ModelFileSchema.omit({ weightData: true }).extend({
-  formatVersion: z.literal(ARCHIVE_VERSION),
-  weightsManifest: z.array(ArchiveEntrySchema).max(100_000),
-});
+export const ArchiveManifestSchema = lazySchema(() =>
+  ModelFileSchema.omit({ weightData: true }).extend({
+    formatVersion: z.literal(ARCHIVE_VERSION),
+    weightsManifest: z.array(ArchiveEntrySchema).max(100_000),
+  }),
+);
 
 export type ArchiveEntry = z.infer<typeof ArchiveEntrySchema>;
 export type ArchiveManifest = z.infer<typeof ArchiveManifestSchema>;

@@ -6,9 +6,9 @@
  * core cannot draw it yet, one case in core/init.ts, which the type checker points at.
  */
 import type { Initialiser } from '../core/init';
-import { z } from './zod';
+import { lazySchema, z } from './zod';
 
-const Finite = z.number().finite();
+const Finite = lazySchema(() => z.number().finite());
 
 /** An initialiser as a document writes it: a kind and the parameters that kind reads. */
 export interface InitSpec {
@@ -35,13 +35,15 @@ export const INIT_KINDS = Object.keys(table) as [InitKind, ...InitKind[]];
 
 export const DEFAULT_INIT: InitSpec = { kind: 'glorot-uniform' };
 
-export const InitSpecSchema = z.object({
-  kind: z.enum(INIT_KINDS),
-  value: Finite.optional(),
-  sigma: Finite.positive().optional(),
-  low: Finite.optional(),
-  high: Finite.optional(),
-}) satisfies z.ZodType<InitSpec>;
+export const InitSpecSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(INIT_KINDS),
+    value: Finite.optional(),
+    sigma: Finite.positive().optional(),
+    low: Finite.optional(),
+    high: Finite.optional(),
+  }),
+) satisfies z.ZodType<InitSpec>;
 
 /** A document InitSpec as core's Initialiser. */
 export const toInitialiser = (spec: InitSpec): Initialiser => table[spec.kind](spec);

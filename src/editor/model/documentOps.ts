@@ -96,11 +96,13 @@ export function setConfigValue(doc: LensDocument, boxId: string, key: string, va
   };
 }
 
-/** The schema's own bounds, so that a label the editor takes is one a saved document may hold. */
-const MAX_LABEL = BoxSchema.shape.label.unwrap().maxLength ?? 200;
-const MAX_GROUP_NAME = GroupSchema.shape.name.maxLength ?? 120;
-
+/**
+ * The schema's own bounds, so that a label the editor takes is one a saved document may hold;
+ * read when a label is set, so that loading this module builds no schema.
+ */
 export function setLabel(doc: LensDocument, id: string, label: string): LensDocument {
+  const MAX_LABEL = BoxSchema.shape.label.unwrap().maxLength ?? 200;
+  const MAX_GROUP_NAME = GroupSchema.shape.name.maxLength ?? 120;
   return {
     ...doc,
     boxes: doc.boxes.map((b) => (b.id === id ? { ...b, label: label.slice(0, MAX_LABEL) || undefined } : b)),

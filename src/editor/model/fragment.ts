@@ -17,18 +17,20 @@ import {
 } from '../../io/document';
 import { MAX_DOCUMENT_CHARS, parseDocument } from '../../io/parse';
 import { type DocumentIssue, findUnsafe, formatPath } from '../../io/untrusted';
-import { z } from '../../kinds/zod';
+import { lazySchema, z } from '../../kinds/zod';
 import { descendants, type Scope } from './documentOps';
 import { freshId, usedIds } from './ids';
 
 export const FRAGMENT_FORMAT = 'lensboard-fragment';
 
-export const FragmentSchema = z.object({
-  format: z.literal(FRAGMENT_FORMAT),
-  boxes: z.array(BoxSchema).max(5000),
-  wires: z.array(WireSchema).max(20000),
-  groups: z.array(GroupSchema).max(1000),
-});
+export const FragmentSchema = lazySchema(() =>
+  z.object({
+    format: z.literal(FRAGMENT_FORMAT),
+    boxes: z.array(BoxSchema).max(5000),
+    wires: z.array(WireSchema).max(20000),
+    groups: z.array(GroupSchema).max(1000),
+  }),
+);
 export type Fragment = z.infer<typeof FragmentSchema>;
 
 export function makeFragment(doc: LensDocument, nodeIds: readonly string[]): Fragment {

@@ -5,22 +5,24 @@
  * which saved box, and a second placement can ask about sharing parameters.
  */
 import type { GroupDoc, LensDocument, Position } from '../../io/document';
-import { z } from '../../kinds/zod';
+import { lazySchema, z } from '../../kinds/zod';
 import type { Scope } from './documentOps';
 import { type Fragment, FragmentSchema, instantiate, makeFragment } from './fragment';
 
 /** The longest name of a saved box (as of a group in a document). */
 export const BOX_NAME_MAX = 120;
 
-export const SavedBoxSchema = z.object({
-  key: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_.:-]+$/),
-  name: z.string().min(1).max(BOX_NAME_MAX),
-  fragment: FragmentSchema,
-});
+export const SavedBoxSchema = lazySchema(() =>
+  z.object({
+    key: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_.:-]+$/),
+    name: z.string().min(1).max(BOX_NAME_MAX),
+    fragment: FragmentSchema,
+  }),
+);
 export type SavedBox = z.infer<typeof SavedBoxSchema>;
 
 /** At most this many saved boxes are kept; the oldest go first. */

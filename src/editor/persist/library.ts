@@ -4,11 +4,11 @@
  * without losing the others. Storage is reached only inside a `try`: where it is turned off,
  * merely touching `localStorage` throws.
  */
-import { z } from '../../kinds/zod';
+import { lazySchema, z } from '../../kinds/zod';
 import { LIBRARY_LIMIT, type SavedBox, SavedBoxSchema } from '../model/library';
 
 export const LIBRARY_KEY = 'lensboard.myBoxes';
-const Stored = z.object({ version: z.literal(1), boxes: z.array(z.unknown()) });
+const Stored = lazySchema(() => z.object({ version: z.literal(1), boxes: z.array(z.unknown()) }));
 
 export function readLibrary(storage?: Pick<Storage, 'getItem'>): SavedBox[] {
   try {

@@ -71,6 +71,18 @@ describe('the pending record', () => {
     storage.setItem(PENDING_KEY, 'damaged');
     clearPending(1, storage);
     expect(storage.map.size).toBe(0);
+    // a newer record stays only if it is whole: a damaged one is cleared by any save
+    storage.setItem(PENDING_KEY, JSON.stringify({ version: 2, revision: 20, unexported: true, doc: {} }));
+    clearPending(10, storage);
+    expect(storage.map.size).toBe(0);
+    storage.setItem(PENDING_KEY, JSON.stringify({ version: 1, revision: 20, unexported: 'yes', doc: {} }));
+    clearPending(10, storage);
+    expect(storage.map.size).toBe(0);
+    writePending(xorExample(), false, 20, storage);
+    clearPending(10, storage);
+    expect(readPending(storage)).toMatchObject({ revision: 20 });
+    clearPending(undefined, storage);
+    expect(storage.map.size).toBe(0);
   });
 });
 

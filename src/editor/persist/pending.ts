@@ -6,7 +6,7 @@
  * never an error here: the IndexedDB path still runs and reports its own failures.
  */
 import type { LensDocument } from '../../io/document';
-import { z } from '../../kinds/zod';
+import { lazySchema, z } from '../../kinds/zod';
 import { jsonLongerThan } from './jsonSize';
 import { readRevision } from './revision';
 import { readStoredDocument } from './storedDocument';
@@ -25,15 +25,17 @@ export type Pending =
   /** `raw` is the record's text as stored, to be kept aside untouched. */
   | { kind: 'bad'; reason: string; raw?: string };
 
-const Stored = z.object({
-  version: z.literal(1),
-  /** Damaged (negative, fractional, absurd) reads as 0: the document itself is still worth keeping. */
-  revision: z.unknown().transform(readRevision),
-  unexported: z.boolean(),
-  /** The slot's writer the document was based on: another tab's write since then is merged, not lost. */
-  base: z.string().max(200).optional().catch(undefined),
-  doc: z.unknown(),
-});
+const Stored = lazySchema(() =>
+  z.object({
+    version: z.literal(1),
+    /** Damaged (negative, fractional, absurd) reads as 0: the document itself is still worth keeping. */
+    revision: z.unknown().transform(readRevision),
+    unexported: z.boolean(),
+    /** The slot's writer the document was based on: another tab's write since then is merged, not lost. */
+    base: z.string().max(200).optional().catch(undefined),
+    doc: z.unknown(),
+  }),
+);
 
 /** `window.localStorage` itself throws where storage is disabled: callers catch that too. */
 const local = (storage?: PendingStorage): PendingStorage => storage ?? window.localStorage;
@@ -97,12 +99,29 @@ export function readPending(storage?: PendingStorage): Pending {
   return { kind: 'ok', doc: doc.doc, unexported: record.unexported, revision: record.revision, ...base };
 }
 
+/** The revision a record's text says, as the schema reads it; 0 for text that is no record. */
+function revisionIn(text: string): number {
+  try {
+    const json: unknown = JSON.parse(text);
+    return typeof json === 'object' && json !== null ? readRevision((json as { revision?: unknown }).revision) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Removes the record once IndexedDB holds `upTo` or later; a newer record stays (a later flush
  * wrote it and its own save is still on the way). Without `upTo`, removes any record.
  */
 export function clearPending(upTo = Number.POSITIVE_INFINITY, storage?: PendingStorage): void {
   try {
+    // A record no newer than `upTo` goes, whole or damaged, without building the schema: the
+    // first save comes as the page opens (docs/architecture.md, "The first screen").
+    const text = local(storage).getItem(PENDING_KEY);
+    if (text !== null && revisionIn(text) <= upTo) {
+      local(storage).removeItem(PENDING_KEY);
+      return;
+    }
     const read = readRecord(storage);
     if (read.kind === 'none' || (read.kind === 'record' && read.record.revision > upTo)) return;
     local(storage).removeItem(PENDING_KEY);

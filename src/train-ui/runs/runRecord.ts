@@ -7,7 +7,7 @@
  * still reads. What is read back from storage goes through `readRunRecord`, so a damaged record
  * is refused whole, never half-loaded.
  */
-import { z } from 'zod';
+import { lazySchema, z } from '../../kinds/zod';
 import type { EpochMetrics } from '../../learn/trainerTypes';
 
 /** A run that has taken steps and not ended is kept as `paused` (flush: the user left it). */
@@ -53,46 +53,52 @@ export interface RunRecord {
 export type RunModel = { readonly archive: ArrayBuffer } | { readonly text: string };
 
 // A loss may be NaN or ±∞ (a failed run's last epochs), which zod's number refuses.
-const Num = z.custom<number>((v) => typeof v === 'number', 'expected a number');
-const MetricsSchema = z.object({
-  loss: Num,
-  accuracy: Num.nullable(),
-  n: Num,
-  confusion: z.array(z.array(Num)).nullable(),
-});
-const EpochSchema = z.object({
-  epoch: z.number().int().min(0),
-  engine: z.string(),
-  steps: Num,
-  stepsPerSecond: Num,
-  running: MetricsSchema,
-  train: MetricsSchema.nullable(),
-  test: MetricsSchema.nullable(),
-});
-
-export const RunRecordSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().max(200),
-  docHash: z.string().min(1).max(100),
-  docName: z.string().max(500),
-  dataset: z.object({ id: z.string(), options: z.record(z.string(), z.unknown()) }).nullable(),
-  settings: z.object({
-    batchSize: Num,
-    epochs: Num,
-    optimiser: z.object({ kind: z.string(), hypers: z.record(z.string(), Num) }),
-    loss: z.string(),
-    testFraction: Num,
+const Num = lazySchema(() => z.custom<number>((v) => typeof v === 'number', 'expected a number'));
+const MetricsSchema = lazySchema(() =>
+  z.object({
+    loss: Num,
+    accuracy: Num.nullable(),
+    n: Num,
+    confusion: z.array(z.array(Num)).nullable(),
   }),
-  seed: Num.nullable(),
-  engine: z.string().nullable(),
-  backend: z.string().nullable(),
-  startedAt: z.iso.datetime(),
-  endedAt: z.iso.datetime(),
-  status: z.enum(RUN_STATUSES),
-  epochs: z.array(EpochSchema),
-  steps: z.number().int().min(0),
-  model: z.union([z.object({ archive: z.instanceof(ArrayBuffer) }), z.object({ text: z.string() })]).nullable(),
-});
+);
+const EpochSchema = lazySchema(() =>
+  z.object({
+    epoch: z.number().int().min(0),
+    engine: z.string(),
+    steps: Num,
+    stepsPerSecond: Num,
+    running: MetricsSchema,
+    train: MetricsSchema.nullable(),
+    test: MetricsSchema.nullable(),
+  }),
+);
+
+export const RunRecordSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1).max(100),
+    name: z.string().max(200),
+    docHash: z.string().min(1).max(100),
+    docName: z.string().max(500),
+    dataset: z.object({ id: z.string(), options: z.record(z.string(), z.unknown()) }).nullable(),
+    settings: z.object({
+      batchSize: Num,
+      epochs: Num,
+      optimiser: z.object({ kind: z.string(), hypers: z.record(z.string(), Num) }),
+      loss: z.string(),
+      testFraction: Num,
+    }),
+    seed: Num.nullable(),
+    engine: z.string().nullable(),
+    backend: z.string().nullable(),
+    startedAt: z.iso.datetime(),
+    endedAt: z.iso.datetime(),
+    status: z.enum(RUN_STATUSES),
+    epochs: z.array(EpochSchema),
+    steps: z.number().int().min(0),
+    model: z.union([z.object({ archive: z.instanceof(ArrayBuffer) }), z.object({ text: z.string() })]).nullable(),
+  }),
+);
 
 export type RunRead = { readonly ok: true; readonly run: RunRecord } | { readonly ok: false; readonly reason: string };
 
