@@ -178,7 +178,7 @@ describe('a teacher and a student', () => {
     }
   });
 
-  it('carry a student’s model file to the teacher in chunks under the cap, and pool the students’ points', async () => {
+  it('carry a student’s model file to the teacher in chunks under the cap, asked before a reload or after, and pool the students’ points', async () => {
     const made = await makeClass();
     if ('error' in made) throw new Error(made.error);
     const t: Membership = { role: 'teacher', code: made.code, key: made.key };
@@ -190,8 +190,12 @@ describe('a teacher and a student', () => {
     const text = JSON.stringify({ format: 'lensboard-model', pad: 'w'.repeat(600_000) });
     Object.assign(session, { reads: { modelFile: async () => ({ text }) } });
     session.state = { ...session.state, ready: {} } as typeof session.state;
-    const stopTeacher = runTeacher(t, tEditor, createLessonStore());
+    let stopTeacher = runTeacher(t, tEditor, createLessonStore());
     const stopStudent = runStudent(s, sEditor, shelf, createLessonStore());
+    const reload = () => {
+      stopTeacher();
+      stopTeacher = runTeacher(t, tEditor, createLessonStore());
+    };
     try {
       await until(() => live.getState().rows.length === 1 && live.getState().askWeights !== null);
       const id = live.getState().rows[0].id;
@@ -201,6 +205,34 @@ describe('a teacher and a student', () => {
       expect(got?.state).toBe('ready');
       if (got?.state === 'ready') expect(new TextDecoder().decode(got.bytes)).toBe(text);
       expect(lines.filter((l) => l.includes('oversized'))).toEqual([]);
+
+      // A teacher who reloads finds the answer that came, without asking again.
+      reload();
+      await until(() => live.getState().weights[id]?.state === 'ready');
+
+      // Asked everyone, then reloaded while Ada's page is still writing: the request survives the
+      // reload, and her answer, arriving after it, is taken.
+      let release = () => {};
+      let writing = false;
+      const later = JSON.stringify({ format: 'lensboard-model', pad: 'later' });
+      Object.assign(session, {
+        reads: {
+          modelFile: () => {
+            writing = true;
+            return new Promise((done) => {
+              release = () => done({ text: later });
+            });
+          },
+        },
+      });
+      live.getState().askWeights?.('*');
+      await until(() => writing);
+      reload();
+      await until(() => live.getState().weights[id]?.state === 'asked');
+      release();
+      await until(() => live.getState().weights[id]?.state === 'ready');
+      const after = live.getState().weights[id];
+      if (after?.state === 'ready') expect(new TextDecoder().decode(after.bytes)).toBe(later);
 
       // The points: one of each class, then the pool binds the class's diagram on both pages.
       await until(() => live.getState().editPoints !== null);
