@@ -20,6 +20,7 @@ import { roomName } from '../io/classRooms';
 import { loadExample } from '../io/examples';
 import { BOARD_MAP, ROWS } from '../live/boardShare';
 import { makeClass, NO_SERVER, newSecret, studentIdOf } from '../live/connection';
+import { LED } from '../live/flows';
 import { live, type Membership } from '../live/liveStore';
 import { runStudent } from '../live/studentSide';
 import { runTeacher } from '../live/teacherSide';
@@ -90,7 +91,7 @@ describe('the page’s connection', () => {
 });
 
 describe('a teacher and a student', () => {
-  it('carry the diagram, the orders, the dataset, the lesson, the frame, the report and the shared board', async () => {
+  it('carry the diagram, the orders, the dataset, the lesson led or released, the frame, the report and the shared board', async () => {
     const made = await makeClass();
     if ('error' in made) throw new Error(made.error);
     const t: Membership = { role: 'teacher', code: made.code, key: made.key };
@@ -134,15 +135,37 @@ describe('a teacher and a student', () => {
       tLessons.getState().begin(ready, 0);
       tLessons.getState().go(2, 0);
       await until(() => sLessons.getState().active?.lesson.id === ready.lesson.id && sLessons.getState().index === 2);
+      // The teacher leads: the student's step buttons say why they are not theirs.
+      expect(sLessons.getState().ledBy).toBe(LED);
+      // Released, the student steps alone and the teacher's step no longer moves them.
+      live.setState({ lessonReleased: true });
+      await until(() => sLessons.getState().ledBy === null);
+      sLessons.getState().go(4, 0);
+      tLessons.getState().go(3, 0);
+      // The teacher's updates arrive in order: once the presentation that followed the step is
+      // seen, the step was seen too.
+      presentStore.setState({ showing: 'animation' });
+      sharedFrame.setState({ shown: 1 });
+      await until(() => sharedFrame.getState().follow === 1);
+      expect(sLessons.getState().index).toBe(4);
+      presentStore.setState({ showing: null });
+      await until(() => sharedFrame.getState().follow === null);
+      // Led again, the student is back at the teacher's step.
+      live.setState({ lessonReleased: false });
+      await until(() => sLessons.getState().ledBy === LED && sLessons.getState().index === 3);
+      tLessons.getState().go(2, 0);
+      await until(() => sLessons.getState().index === 2);
       // A teacher who reloads takes the class's lesson up again at its step, and the dataset chosen.
       live.getState().chooseDataset?.({ id: 'moons', options: {} });
-      await until(() => sEditor.getState().doc.dataset?.id === 'moons');
+      live.setState({ lessonReleased: true });
+      await until(() => sEditor.getState().doc.dataset?.id === 'moons' && sLessons.getState().ledBy === null);
       stopTeacher();
       const reloaded = createLessonStore();
       stopTeacher = runTeacher(t, tEditor, reloaded);
       await until(() => reloaded.getState().active?.lesson.id === ready.lesson.id);
       expect(reloaded.getState().index).toBe(2);
-      await until(() => live.getState().classDataset?.id === 'moons');
+      await until(() => live.getState().classDataset?.id === 'moons' && live.getState().lessonReleased);
+      live.setState({ lessonReleased: false });
       expect(sLessons.getState().active?.lesson.id).toBe(ready.lesson.id);
       live.getState().chooseDataset?.(null);
       reloaded.getState().close();

@@ -13,6 +13,11 @@ export const DATASET = 'dataset';
 export const LESSON = 'lesson';
 /** The lesson's current step (from 0). */
 export const STEP = 'step';
+/** `true` while the teacher lets the students step the lesson themselves; absent: the teacher leads. */
+export const RELEASED = 'released';
+/** What a student's step buttons say while the teacher leads. */
+export const LED =
+  'Your teacher leads this lesson: your page follows their step. Your teacher can let you step it yourself.';
 /** `animation` while the teacher presents the animation of a step; absent otherwise. */
 export const PRESENTING = 'presenting';
 /** The frame of the presented animation (from 0). */

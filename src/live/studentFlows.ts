@@ -1,6 +1,7 @@
 /**
  * A student's page follows what the teacher sends besides the diagram (docs/class.md#during-the-class):
- * the lesson the teacher opened, at the teacher's step, with its highlight; the animation the
+ * the lesson the teacher opened, at the teacher's step, with its highlight (the student's step
+ * buttons say why they are not theirs, until the teacher lets them step it themselves); the animation the
  * teacher presents, presented here too at the teacher's frame (each page animates its own run,
  * so the frame is the same box and pass with the student's own numbers). Whatever cannot be read
  * is refused with a notice and changes nothing.
@@ -9,7 +10,7 @@ import type * as Y from 'yjs';
 import type { LessonStore } from '../classroom/lessonStore';
 import { sharedFrame } from '../train-ui/animate/sharedFrame';
 import { leavePresentation, present } from '../train-ui/present/presentStore';
-import { FRAME, indexOf, LESSON, PRESENTING, readLesson, STEP } from './flows';
+import { FRAME, indexOf, LED, LESSON, PRESENTING, RELEASED, readLesson, STEP } from './flows';
 
 export interface Follower {
   /** Reads the class's map again and follows what changed. */
@@ -40,8 +41,16 @@ export function followFlows(lessons: LessonStore, notify: (message: string) => v
         began = false;
       }
     }
+    // While the teacher leads, the page follows the teacher's step and the step buttons say why
+    // they are not the student's; released, the student steps alone until the teacher leads again.
+    const led = began && map.get(RELEASED) !== true;
+    lessons.getState().lead(led ? LED : null);
+    if (!led) {
+      step = -1;
+      return;
+    }
     const at = indexOf(map.get(STEP));
-    if (began && at !== step) {
+    if (at !== step || lessons.getState().index !== at) {
       step = at;
       lessons.getState().go(at, taken());
     }
