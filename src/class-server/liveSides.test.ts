@@ -177,6 +177,13 @@ describe('a teacher and a student', () => {
       await until(() => sharedFrame.getState().follow === 3);
       presentStore.setState({ showing: null });
       await until(() => sharedFrame.getState().follow === null);
+      // Any presentation is followed, as led by the teacher (the page shows whose it is and the way
+      // out), and ends with the teacher's. (One process: the two sides share the presentation's store.)
+      presentStore.setState({ showing: 'lens' });
+      await until(() => presentStore.getState().led);
+      expect(presentStore.getState().showing).toBe('lens');
+      presentStore.setState({ showing: null });
+      await until(() => !presentStore.getState().led);
 
       // The board, shared: numbered rows, no names until the teacher shows them.
       session.state = { ...session.state, step: 20 };

@@ -6,6 +6,7 @@
  */
 import { type DatasetBinding, DatasetBindingSchema } from '../io/document';
 import { parseLesson, type ReadyLesson } from '../io/lesson';
+import { SHOWN, type Shown } from '../train-ui/present/presentStore';
 
 /** The dataset chosen for everyone, as JSON text; absent: each diagram's own. */
 export const DATASET = 'dataset';
@@ -18,7 +19,7 @@ export const RELEASED = 'released';
 /** What a student's step buttons say while the teacher leads. */
 export const LED =
   'Your teacher leads this lesson: your page follows their step. Your teacher can let you step it yourself.';
-/** `animation` while the teacher presents the animation of a step; absent otherwise. */
+/** What the teacher presents (`animation`, `lens` or `training`); absent while nothing is. */
 export const PRESENTING = 'presenting';
 /** The frame of the presented animation (from 0). */
 export const FRAME = 'frame';
@@ -61,6 +62,10 @@ export function readLesson(v: unknown): Read<ReadyLesson | null> {
   }
   return { ok: true, value: parsed.ready };
 }
+
+/** What the class's map says the teacher presents: one of the presentations, anything else none. */
+export const readShown = (v: unknown): Shown | null =>
+  (SHOWN as readonly unknown[]).includes(v) ? (v as Shown) : null;
 
 /** A step or frame index: a whole number from 0, anything else reads as 0. */
 export const indexOf = (v: unknown): number =>

@@ -9,8 +9,8 @@
 import type * as Y from 'yjs';
 import type { LessonStore } from '../classroom/lessonStore';
 import { sharedFrame } from '../train-ui/animate/sharedFrame';
-import { leavePresentation, present } from '../train-ui/present/presentStore';
-import { FRAME, indexOf, LED, LESSON, PRESENTING, RELEASED, readLesson, STEP } from './flows';
+import { leavePresentation, present, presentStore, type Shown } from '../train-ui/present/presentStore';
+import { FRAME, indexOf, LED, LESSON, PRESENTING, RELEASED, readLesson, readShown, STEP } from './flows';
 
 export interface Follower {
   /** Reads the class's map again and follows what changed. */
@@ -23,7 +23,7 @@ export function followFlows(lessons: LessonStore, notify: (message: string) => v
   let lessonText: unknown;
   let began = false;
   let step = -1;
-  let presenting = false;
+  let presenting: Shown | null = null;
 
   const lesson = (map: Y.Map<unknown>) => {
     const v = map.get(LESSON);
@@ -56,14 +56,17 @@ export function followFlows(lessons: LessonStore, notify: (message: string) => v
     }
   };
 
+  // The teacher's presentation, presented here as led (a bar says whose it is, asks for fullscreen
+  // on a press and offers the way out); a student who left it is not brought back until the
+  // teacher presents again.
   const presentation = (map: Y.Map<unknown>) => {
-    const on = map.get(PRESENTING) === 'animation';
-    if (on !== presenting) {
-      presenting = on;
-      if (on) present('animation');
-      else leavePresentation();
+    const shown = readShown(map.get(PRESENTING));
+    if (shown !== presenting) {
+      presenting = shown;
+      if (shown) present(shown, true);
+      else if (presentStore.getState().led) leavePresentation();
     }
-    const follow = on ? indexOf(map.get(FRAME)) : null;
+    const follow = shown === 'animation' ? indexOf(map.get(FRAME)) : null;
     if (sharedFrame.getState().follow !== follow) sharedFrame.setState({ follow });
   };
 
@@ -74,7 +77,7 @@ export function followFlows(lessons: LessonStore, notify: (message: string) => v
     },
     stop: () => {
       if (began) lessons.getState().close();
-      if (presenting) leavePresentation();
+      if (presentStore.getState().led) leavePresentation();
       sharedFrame.setState({ follow: null });
     },
   };

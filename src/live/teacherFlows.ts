@@ -58,13 +58,14 @@ export function publishFlows(
   };
 
   const presenting = () => {
-    if (presentStore.getState().showing !== 'animation') {
+    const { showing } = presentStore.getState();
+    if (!showing) {
       deleteIfThere(map, PRESENTING);
       return;
     }
     map.doc?.transact(() => {
-      setIfChanged(map, PRESENTING, 'animation');
-      setIfChanged(map, FRAME, sharedFrame.getState().shown ?? 0);
+      setIfChanged(map, PRESENTING, showing);
+      if (showing === 'animation') setIfChanged(map, FRAME, sharedFrame.getState().shown ?? 0);
     });
   };
 
