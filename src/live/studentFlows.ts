@@ -1,10 +1,10 @@
 /**
  * A student's page follows what the teacher sends besides the diagram (docs/class.md#during-the-class):
  * the lesson the teacher opened, at the teacher's step, with its highlight (the student's step
- * buttons say why they are not theirs, until the teacher lets them step it themselves); the animation the
- * teacher presents, presented here too at the teacher's frame (each page animates its own run,
- * so the frame is the same box and pass with the student's own numbers). Whatever cannot be read
- * is refused with a notice and changes nothing.
+ * buttons say why they are not theirs, until the teacher lets them step it themselves); what the
+ * teacher presents, presented here too, the animation at the teacher's frame (each page animates
+ * its own run, so the frame is the same box and pass with the student's own numbers). Whatever
+ * cannot be read is refused with a notice and changes nothing.
  */
 import type * as Y from 'yjs';
 import type { LessonStore } from '../classroom/lessonStore';
