@@ -4,23 +4,25 @@
  * teacher's diagram locked on their canvas, follow the dataset the teacher chooses for everyone,
  * and train; the teacher's board shows three curves, and the students see it once it is shared
  * (names only when shown); "Pause everyone" pauses all three; the teacher asks for everyone's
- * weights, downloads one student's model and opens it on their own canvas, the class's diagram
- * kept, then goes back to it; the server is killed and started
+ * weights, reloads and finds every answer, downloads one student's model and opens it on their
+ * own canvas (the class's diagram kept), animates a step of it and sees it in the lens view, then
+ * goes back to it; the server is killed and started
  * again on its data mid-run, and every page reconnects with nothing lost; a box the teacher
  * moves moves on a student's canvas without stopping their run; "Reset everyone" takes every run
  * back to none; a student's points, pooled, become the class's dataset; the animation the teacher presents is presented on every student's page at the
- * teacher's frame; and the lesson the teacher opens shows on theirs at the teacher's step.
+ * teacher's frame; and the lesson the teacher opens shows on theirs at the teacher's step, their
+ * step buttons not theirs until the teacher lets them step it themselves.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { nodes } from './editorHelpers';
+import { menuCommand, nodes } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHelpers';
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 600_000 });
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 1000;
 const URL = `http://127.0.0.1:${PORT}`;
@@ -67,7 +69,8 @@ async function joinAs(browser: Browser, link: string, code: string, name: string
   await expect(panel(s).getByLabel('Class code')).toHaveValue(code.replace('-', ''));
   await panel(s).getByLabel('Your name').fill(name);
   await panel(s).getByRole('button', { name: 'Join' }).click();
-  await expect(s.getByRole('region', { name: 'Locked diagram' })).toBeVisible();
+  // Ceilings on waiting, not bounds on speed: four pages on a busy two-core machine.
+  await expect(s.getByRole('region', { name: 'Locked diagram' })).toBeVisible({ timeout: 60_000 });
   await expect(nodes(s)).toHaveCount(drawn);
   return s;
 }
@@ -108,7 +111,7 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
 
     // Pressed together: a page that waited for the others' runs to start would wait on a busy machine.
     await Promise.all(students.map((s) => trainingButton(s, 'Play').click()));
-    for (const s of students) await expect(status(s)).toHaveText(/^Training…/);
+    for (const s of students) await expect(status(s)).toHaveText(/^Training…/, { timeout: 60_000 });
     await expect(board(page).locator('tbody tr')).toHaveCount(3);
     await expect(page.locator('.live-curve')).toHaveCount(3);
     await panel(page).getByRole('button', { name: 'Pause everyone' }).click();
@@ -133,6 +136,11 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
       // Final weights: every student's model file reaches the teacher; Ada's opens on the teacher's
       // canvas while the class keeps the class's diagram (the students' paused runs stay), and one click goes back.
       await panel(page).getByRole('button', { name: 'Ask everyone for their weights' }).click();
+      // The teacher reloads as the answers come: the request is kept, every answer found.
+      await page.reload();
+      await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+      await page.getByRole('button', { name: /^Class / }).click();
+      await panel(page).getByLabel('Show names').check();
       for (const name of NAMES)
         await expect(panel(page).getByRole('button', { name: `Download ${name}’s model` })).toBeVisible();
       const saved = page.waitForEvent('download');
@@ -141,6 +149,23 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
       await panel(page).getByRole('button', { name: 'Open Ada’s model on my canvas' }).click();
       await expect(panel(page).getByRole('status').filter({ hasText: 'Your canvas shows Ada’s model' })).toBeVisible();
       await expect(status(page)).toHaveText(/^Paused|^Ready/);
+      // Her run animates on the teacher's canvas from her step, and the lens view lights its strands.
+      const adaStep = Number(
+        await board(page).getByRole('row', { name: /Ada/ }).getByRole('cell').nth(1).textContent(),
+      );
+      const animation = page.getByRole('region', { name: 'Animation' });
+      // The Class panel lies over the canvas's panels: the teacher folds it away to look.
+      await panel(page).getByRole('button', { name: 'Close the class panel' }).click();
+      await animation.getByRole('button', { name: 'Animate a step' }).click();
+      await expect(animation.getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+      await expect(animation.getByText(`step ${adaStep + 1}`, { exact: true })).toBeVisible();
+      const timeline = animation.getByRole('slider', { name: 'Timeline' });
+      await timeline.fill((await timeline.getAttribute('max')) ?? '0');
+      await expect(animation.getByRole('heading', { name: /^Optimiser · / })).toBeVisible();
+      await menuCommand(page, 'Lens view (backward strands)');
+      await expect(page.locator('.optimiser-strand.anim-lit')).not.toHaveCount(0);
+      await menuCommand(page, 'Lens view (backward strands)');
+      await page.getByRole('button', { name: /^Class / }).click();
       await panel(page).getByRole('button', { name: 'Back to the class’s diagram' }).click();
       await expect(nodes(page)).toHaveCount(drawn);
       for (const s of students) await expect(status(s)).toHaveText(/^Paused/);
@@ -196,7 +221,8 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
       // The teacher presents the animation of a step: every student's page presents it, at the teacher's frame.
       await page.getByRole('button', { name: 'Present ▾' }).click();
       await page.getByRole('menuitem', { name: 'Animation of a step' }).click();
-      await expect(page.locator('.anim-where')).toHaveAttribute('data-frame', '0');
+      // Tracing the step runs in the worker: a ceiling for a busy machine, as for Animate a step.
+      await expect(page.locator('.anim-where')).toHaveAttribute('data-frame', '0', { timeout: 60_000 });
       // → walks the opening frame's parts, then the frames: pressed until a box's frame is shown.
       await expect
         .poll(async () => {
@@ -211,6 +237,20 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
         await expect(s.locator('.anim-where')).toHaveAttribute('data-frame', frame);
         await expect(s.locator('.anim-where')).toHaveAttribute('data-pass', pass);
       }
+      // A student's page says whose presentation it is, goes fullscreen on a press where the
+      // browser allows it, and lets the student leave while the others stay.
+      const bar = (p: Page) => p.getByRole('region', { name: 'Your teacher’s presentation' });
+      await expect(bar(students[0])).toContainText(/Your teacher is presenting|keeps the presentation in its window/);
+      // Offered only while the page is not fullscreen: a browser under automation may grant it unpressed.
+      const full = bar(students[0]).getByRole('button', { name: 'Full screen' });
+      if (await full.isVisible()) {
+        await full.click();
+        await expect(full).toHaveCount(0);
+      }
+      await students[0].screenshot({ path: 'test-results/liveClass-led-presentation.png' });
+      await bar(students[1]).getByRole('button', { name: 'Leave the presentation (Esc)' }).click();
+      await expect(students[1].locator('html.presenting')).toHaveCount(0);
+      await expect(students[2].locator('html.presenting')).toHaveCount(1);
       await page.keyboard.press('Escape');
       for (const s of students) await expect(s.locator('html.presenting')).toHaveCount(0);
     });
@@ -232,6 +272,16 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
         await expect(lesson(s).getByText('Step 2 of 6')).toBeVisible();
         await expect(lesson(s).getByRole('heading', { name: 'Draw the missing wire' })).toBeVisible();
       }
+      // The teacher leads: a student's step buttons are not theirs, and say why.
+      const back = lesson(students[0]).getByRole('button', { name: '◀ Back' });
+      await expect(back).toBeDisabled();
+      await expect(back).toHaveAccessibleDescription(/Your teacher leads this lesson/);
+      // Released, the student steps alone.
+      await page.getByRole('button', { name: /^Class / }).click();
+      await panel(page).getByLabel('Let students step the lesson themselves').check();
+      await back.click();
+      await expect(lesson(students[0]).getByText('Step 1 of 6')).toBeVisible();
+      await expect(lesson(page).getByText('Step 2 of 6')).toBeVisible();
     });
   } finally {
     server.kill('SIGTERM');

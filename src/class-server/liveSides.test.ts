@@ -20,6 +20,7 @@ import { roomName } from '../io/classRooms';
 import { loadExample } from '../io/examples';
 import { BOARD_MAP, ROWS } from '../live/boardShare';
 import { makeClass, NO_SERVER, newSecret, studentIdOf } from '../live/connection';
+import { LED } from '../live/flows';
 import { live, type Membership } from '../live/liveStore';
 import { runStudent } from '../live/studentSide';
 import { runTeacher } from '../live/teacherSide';
@@ -90,7 +91,7 @@ describe('the page’s connection', () => {
 });
 
 describe('a teacher and a student', () => {
-  it('carry the diagram, the orders, the dataset, the lesson, the frame, the report and the shared board', async () => {
+  it('carry the diagram, the orders, the dataset, the lesson led or released, the frame, the report and the shared board', async () => {
     const made = await makeClass();
     if ('error' in made) throw new Error(made.error);
     const t: Membership = { role: 'teacher', code: made.code, key: made.key };
@@ -134,15 +135,37 @@ describe('a teacher and a student', () => {
       tLessons.getState().begin(ready, 0);
       tLessons.getState().go(2, 0);
       await until(() => sLessons.getState().active?.lesson.id === ready.lesson.id && sLessons.getState().index === 2);
+      // The teacher leads: the student's step buttons say why they are not theirs.
+      expect(sLessons.getState().ledBy).toBe(LED);
+      // Released, the student steps alone and the teacher's step no longer moves them.
+      live.setState({ lessonReleased: true });
+      await until(() => sLessons.getState().ledBy === null);
+      sLessons.getState().go(4, 0);
+      tLessons.getState().go(3, 0);
+      // The teacher's updates arrive in order: once the presentation that followed the step is
+      // seen, the step was seen too.
+      presentStore.setState({ showing: 'animation' });
+      sharedFrame.setState({ shown: 1 });
+      await until(() => sharedFrame.getState().follow === 1);
+      expect(sLessons.getState().index).toBe(4);
+      presentStore.setState({ showing: null });
+      await until(() => sharedFrame.getState().follow === null);
+      // Led again, the student is back at the teacher's step.
+      live.setState({ lessonReleased: false });
+      await until(() => sLessons.getState().ledBy === LED && sLessons.getState().index === 3);
+      tLessons.getState().go(2, 0);
+      await until(() => sLessons.getState().index === 2);
       // A teacher who reloads takes the class's lesson up again at its step, and the dataset chosen.
       live.getState().chooseDataset?.({ id: 'moons', options: {} });
-      await until(() => sEditor.getState().doc.dataset?.id === 'moons');
+      live.setState({ lessonReleased: true });
+      await until(() => sEditor.getState().doc.dataset?.id === 'moons' && sLessons.getState().ledBy === null);
       stopTeacher();
       const reloaded = createLessonStore();
       stopTeacher = runTeacher(t, tEditor, reloaded);
       await until(() => reloaded.getState().active?.lesson.id === ready.lesson.id);
       expect(reloaded.getState().index).toBe(2);
-      await until(() => live.getState().classDataset?.id === 'moons');
+      await until(() => live.getState().classDataset?.id === 'moons' && live.getState().lessonReleased);
+      live.setState({ lessonReleased: false });
       expect(sLessons.getState().active?.lesson.id).toBe(ready.lesson.id);
       live.getState().chooseDataset?.(null);
       reloaded.getState().close();
@@ -154,6 +177,13 @@ describe('a teacher and a student', () => {
       await until(() => sharedFrame.getState().follow === 3);
       presentStore.setState({ showing: null });
       await until(() => sharedFrame.getState().follow === null);
+      // Any presentation is followed, as led by the teacher (the page shows whose it is and the way
+      // out), and ends with the teacher's. (One process: the two sides share the presentation's store.)
+      presentStore.setState({ showing: 'lens' });
+      await until(() => presentStore.getState().led);
+      expect(presentStore.getState().showing).toBe('lens');
+      presentStore.setState({ showing: null });
+      await until(() => !presentStore.getState().led);
 
       // The board, shared: numbered rows, no names until the teacher shows them.
       session.state = { ...session.state, step: 20 };
@@ -178,7 +208,7 @@ describe('a teacher and a student', () => {
     }
   });
 
-  it('carry a student’s model file to the teacher in chunks under the cap, and pool the students’ points', async () => {
+  it('carry a student’s model file to the teacher in chunks under the cap, asked before a reload or after, and pool the students’ points', async () => {
     const made = await makeClass();
     if ('error' in made) throw new Error(made.error);
     const t: Membership = { role: 'teacher', code: made.code, key: made.key };
@@ -190,8 +220,12 @@ describe('a teacher and a student', () => {
     const text = JSON.stringify({ format: 'lensboard-model', pad: 'w'.repeat(600_000) });
     Object.assign(session, { reads: { modelFile: async () => ({ text }) } });
     session.state = { ...session.state, ready: {} } as typeof session.state;
-    const stopTeacher = runTeacher(t, tEditor, createLessonStore());
+    let stopTeacher = runTeacher(t, tEditor, createLessonStore());
     const stopStudent = runStudent(s, sEditor, shelf, createLessonStore());
+    const reload = () => {
+      stopTeacher();
+      stopTeacher = runTeacher(t, tEditor, createLessonStore());
+    };
     try {
       await until(() => live.getState().rows.length === 1 && live.getState().askWeights !== null);
       const id = live.getState().rows[0].id;
@@ -201,6 +235,34 @@ describe('a teacher and a student', () => {
       expect(got?.state).toBe('ready');
       if (got?.state === 'ready') expect(new TextDecoder().decode(got.bytes)).toBe(text);
       expect(lines.filter((l) => l.includes('oversized'))).toEqual([]);
+
+      // A teacher who reloads finds the answer that came, without asking again.
+      reload();
+      await until(() => live.getState().weights[id]?.state === 'ready');
+
+      // Asked everyone, then reloaded while Ada's page is still writing: the request survives the
+      // reload, and her answer, arriving after it, is taken.
+      let release = () => {};
+      let writing = false;
+      const later = JSON.stringify({ format: 'lensboard-model', pad: 'later' });
+      Object.assign(session, {
+        reads: {
+          modelFile: () => {
+            writing = true;
+            return new Promise((done) => {
+              release = () => done({ text: later });
+            });
+          },
+        },
+      });
+      live.getState().askWeights?.('*');
+      await until(() => writing);
+      reload();
+      await until(() => live.getState().weights[id]?.state === 'asked');
+      release();
+      await until(() => live.getState().weights[id]?.state === 'ready');
+      const after = live.getState().weights[id];
+      if (after?.state === 'ready') expect(new TextDecoder().decode(after.bytes)).toBe(later);
 
       // The points: one of each class, then the pool binds the class's diagram on both pages.
       await until(() => live.getState().editPoints !== null);

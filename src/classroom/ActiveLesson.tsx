@@ -45,6 +45,7 @@ export function ActiveLesson({ ready, reveal }: { ready: ReadyLesson; reveal?: R
   });
   const done = met || doneBefore;
   const trying = useLessons((s) => s.trying);
+  const ledBy = useLessons((s) => s.ledBy);
   const controls = step.highlight.controls.join(' ');
   useEffect(() => {
     if (!controls) return;
@@ -97,16 +98,38 @@ export function ActiveLesson({ ready, reveal }: { ready: ReadyLesson; reveal?: R
           </button>
         </p>
       )}
+      {ledBy && (
+        <p className="lesson-led" id="lesson-led">
+          {ledBy}
+        </p>
+      )}
       <div className="lesson-nav">
-        <button type="button" onClick={() => go(index - 1)} disabled={index === 0}>
+        <button
+          type="button"
+          onClick={() => go(index - 1)}
+          disabled={index === 0 || ledBy !== null}
+          aria-describedby={ledBy ? 'lesson-led' : undefined}
+        >
           ◀ Back
         </button>
         {last ? (
-          <button type="button" className="lesson-next" onClick={() => store.getState().close()} disabled={!done}>
+          <button
+            type="button"
+            className="lesson-next"
+            onClick={() => store.getState().close()}
+            disabled={!done || ledBy !== null}
+            aria-describedby={ledBy ? 'lesson-led' : undefined}
+          >
             Finish
           </button>
         ) : (
-          <button type="button" className="lesson-next" onClick={() => go(index + 1)} disabled={!done}>
+          <button
+            type="button"
+            className="lesson-next"
+            onClick={() => go(index + 1)}
+            disabled={!done || ledBy !== null}
+            aria-describedby={ledBy ? 'lesson-led' : undefined}
+          >
             Next ▶
           </button>
         )}

@@ -23,6 +23,11 @@ export interface LessonState {
   readonly draft: LessonDraft;
   /** The lesson running is the draft, tried: its panel offers the way back to the editor. */
   readonly trying: boolean;
+  /**
+   * Why the step buttons are not the user's, or null when they are: in a live class the teacher
+   * leads the lesson and the page follows the teacher's step (docs/class.md#during-the-class).
+   */
+  readonly ledBy: string | null;
 }
 
 export interface LessonActions {
@@ -36,6 +41,8 @@ export interface LessonActions {
   setDraft(draft: LessonDraft): void;
   /** The lesson begun is the draft being tried (set after `begin`). */
   tryDraft(): void;
+  /** Someone else leads the lesson (the sentence says who and why), or nobody does (null). */
+  lead(why: string | null): void;
 }
 
 export function createLessonStore() {
@@ -49,6 +56,7 @@ export function createLessonStore() {
     writing: false,
     draft: emptyDraft(),
     trying: false,
+    ledBy: null,
     choose: (open) => set({ choosing: open }),
     write: (open) => set(open ? { writing: true, choosing: false, active: null, trying: false } : { writing: false }),
     setDraft: (draft) => set({ draft }),
@@ -69,7 +77,10 @@ export function createLessonStore() {
       const last = active.lesson.steps.length - 1;
       set({ index: Math.max(0, Math.min(last, index)), trainStepsAtStart: trainSteps });
     },
-    close: () => set({ active: null, index: 0, done: [], trying: false }),
+    close: () => set({ active: null, index: 0, done: [], trying: false, ledBy: null }),
+    lead: (why) => {
+      if (get().ledBy !== why) set({ ledBy: why });
+    },
     markDone: (index) => {
       if (!get().done.includes(index)) set({ done: [...get().done, index] });
     },

@@ -3,7 +3,7 @@
  * link and its QR code, the teacher's own link (the only place the key appears), "Pause
  * everyone", "Reset everyone", "Ask everyone for their weights", "Pool the class's data" and
  * what it refused, the way back from a student's model to the class's diagram, the dataset for
- * everyone, the board and its sharing.
+ * everyone, whether the students step the lesson themselves, the board and its sharing.
  */
 import { useStore } from 'zustand';
 import { showCode } from '../io/classRooms';
@@ -23,6 +23,7 @@ export function TeacherView({ m }: { m: Membership }) {
   const chooseDataset = useStore(live, (s) => s.chooseDataset);
   const classDataset = useStore(live, (s) => s.classDataset);
   const shared = useStore(live, (s) => s.shared);
+  const released = useStore(live, (s) => s.lessonReleased);
   const ask = useStore(live, (s) => s.askWeights);
   const viewing = useStore(live, (s) => s.viewing);
   const pool = useStore(live, (s) => s.poolClass);
@@ -69,6 +70,15 @@ export function TeacherView({ m }: { m: Membership }) {
             onChange={(e) => live.setState({ shared: e.currentTarget.checked })}
           />{' '}
           Share the board with the class
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={released}
+            disabled={!chooseDataset}
+            onChange={(e) => live.setState({ lessonReleased: e.currentTarget.checked })}
+          />{' '}
+          Let students step the lesson themselves
         </label>
       </div>
       <fieldset className="live-dataset" disabled={!chooseDataset}>

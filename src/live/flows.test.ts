@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { shippedLessons } from '../classroom/lessons';
 import type { BoardRow } from './board';
 import { readSharedRows, rowsToShare } from './boardShare';
-import { indexOf, readDataset, readLesson } from './flows';
+import { indexOf, readDataset, readLesson, readShown } from './flows';
 
 describe('the class’s dataset', () => {
   it('reads a binding, or none', () => {
@@ -52,6 +52,18 @@ describe('the class’s lesson', () => {
 
 it('reads a step or a frame as a whole number from 0', () => {
   expect([3, -1, 2.5, '4', null, Number.NaN, 1e9].map(indexOf)).toEqual([3, 0, 0, 0, 0, 0, 0]);
+});
+
+it('reads what the teacher presents as one of the presentations, anything else as none', () => {
+  expect(['animation', 'lens', 'training', 'slides', 1, null, undefined].map(readShown)).toEqual([
+    'animation',
+    'lens',
+    'training',
+    null,
+    null,
+    null,
+    null,
+  ]);
 });
 
 describe('the shared board', () => {

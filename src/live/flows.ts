@@ -6,6 +6,7 @@
  */
 import { type DatasetBinding, DatasetBindingSchema } from '../io/document';
 import { parseLesson, type ReadyLesson } from '../io/lesson';
+import { SHOWN, type Shown } from '../train-ui/present/presentStore';
 
 /** The dataset chosen for everyone, as JSON text; absent: each diagram's own. */
 export const DATASET = 'dataset';
@@ -13,7 +14,12 @@ export const DATASET = 'dataset';
 export const LESSON = 'lesson';
 /** The lesson's current step (from 0). */
 export const STEP = 'step';
-/** `animation` while the teacher presents the animation of a step; absent otherwise. */
+/** `true` while the teacher lets the students step the lesson themselves; absent: the teacher leads. */
+export const RELEASED = 'released';
+/** What a student's step buttons say while the teacher leads. */
+export const LED =
+  'Your teacher leads this lesson: your page follows their step. Your teacher can let you step it yourself.';
+/** What the teacher presents (`animation`, `lens` or `training`); absent while nothing is. */
 export const PRESENTING = 'presenting';
 /** The frame of the presented animation (from 0). */
 export const FRAME = 'frame';
@@ -56,6 +62,10 @@ export function readLesson(v: unknown): Read<ReadyLesson | null> {
   }
   return { ok: true, value: parsed.ready };
 }
+
+/** What the class's map says the teacher presents: one of the presentations, anything else none. */
+export const readShown = (v: unknown): Shown | null =>
+  (SHOWN as readonly unknown[]).includes(v) ? (v as Shown) : null;
 
 /** A step or frame index: a whole number from 0, anything else reads as 0. */
 export const indexOf = (v: unknown): number =>

@@ -41,6 +41,8 @@ export interface LiveState {
   readonly resetEveryone: (() => void) | null;
   /** The dataset the teacher chose for everyone (null: each diagram's own). */
   readonly classDataset: DatasetBinding | null;
+  /** The teacher lets the students step the lesson themselves (false: the teacher leads it). */
+  readonly lessonReleased: boolean;
   /** Set by the teacher's side while it runs: chooses the dataset for everyone. */
   readonly chooseDataset: ((binding: DatasetBinding | null) => void) | null;
   /** The teacher shares the board with the class (docs/class.md#the-board). */
@@ -85,6 +87,7 @@ export const live = createStore<LiveState>(() => ({
   pauseEveryone: null,
   resetEveryone: null,
   classDataset: null,
+  lessonReleased: false,
   chooseDataset: null,
   shared: false,
   sharedRows: [],

@@ -1,15 +1,16 @@
 /**
  * A student's page follows what the teacher sends besides the diagram (docs/class.md#during-the-class):
- * the lesson the teacher opened, at the teacher's step, with its highlight; the animation the
- * teacher presents, presented here too at the teacher's frame (each page animates its own run,
- * so the frame is the same box and pass with the student's own numbers). Whatever cannot be read
- * is refused with a notice and changes nothing.
+ * the lesson the teacher opened, at the teacher's step, with its highlight (the student's step
+ * buttons say why they are not theirs, until the teacher lets them step it themselves); what the
+ * teacher presents, presented here too, the animation at the teacher's frame (each page animates
+ * its own run, so the frame is the same box and pass with the student's own numbers). Whatever
+ * cannot be read is refused with a notice and changes nothing.
  */
 import type * as Y from 'yjs';
 import type { LessonStore } from '../classroom/lessonStore';
 import { sharedFrame } from '../train-ui/animate/sharedFrame';
-import { leavePresentation, present } from '../train-ui/present/presentStore';
-import { FRAME, indexOf, LESSON, PRESENTING, readLesson, STEP } from './flows';
+import { leavePresentation, present, presentStore, type Shown } from '../train-ui/present/presentStore';
+import { FRAME, indexOf, LED, LESSON, PRESENTING, RELEASED, readLesson, readShown, STEP } from './flows';
 
 export interface Follower {
   /** Reads the class's map again and follows what changed. */
@@ -22,7 +23,7 @@ export function followFlows(lessons: LessonStore, notify: (message: string) => v
   let lessonText: unknown;
   let began = false;
   let step = -1;
-  let presenting = false;
+  let presenting: Shown | null = null;
 
   const lesson = (map: Y.Map<unknown>) => {
     const v = map.get(LESSON);
@@ -40,21 +41,32 @@ export function followFlows(lessons: LessonStore, notify: (message: string) => v
         began = false;
       }
     }
+    // While the teacher leads, the page follows the teacher's step and the step buttons say why
+    // they are not the student's; released, the student steps alone until the teacher leads again.
+    const led = began && map.get(RELEASED) !== true;
+    lessons.getState().lead(led ? LED : null);
+    if (!led) {
+      step = -1;
+      return;
+    }
     const at = indexOf(map.get(STEP));
-    if (began && at !== step) {
+    if (at !== step || lessons.getState().index !== at) {
       step = at;
       lessons.getState().go(at, taken());
     }
   };
 
+  // The teacher's presentation, presented here as led (a bar says whose it is, asks for fullscreen
+  // on a press and offers the way out); a student who left it is not brought back until the
+  // teacher presents again.
   const presentation = (map: Y.Map<unknown>) => {
-    const on = map.get(PRESENTING) === 'animation';
-    if (on !== presenting) {
-      presenting = on;
-      if (on) present('animation');
-      else leavePresentation();
+    const shown = readShown(map.get(PRESENTING));
+    if (shown !== presenting) {
+      presenting = shown;
+      if (shown) present(shown, true);
+      else if (presentStore.getState().led) leavePresentation();
     }
-    const follow = on ? indexOf(map.get(FRAME)) : null;
+    const follow = shown === 'animation' ? indexOf(map.get(FRAME)) : null;
     if (sharedFrame.getState().follow !== follow) sharedFrame.setState({ follow });
   };
 
@@ -65,7 +77,7 @@ export function followFlows(lessons: LessonStore, notify: (message: string) => v
     },
     stop: () => {
       if (began) lessons.getState().close();
-      if (presenting) leavePresentation();
+      if (presentStore.getState().led) leavePresentation();
       sharedFrame.setState({ follow: null });
     },
   };

@@ -1,7 +1,7 @@
 /**
  * What the teacher's page sends the class besides the diagram (docs/class.md#during-the-class):
- * the dataset chosen for everyone, the lesson open and its step, and the animation while it is
- * presented, with its frame. Each is written into the class's map only when it changed; the
+ * the dataset chosen for everyone, the lesson open and its step (and whether the teacher leads it
+ * or lets the students step it themselves), and the animation while it is presented, with its frame. Each is written into the class's map only when it changed; the
  * server lets only the teacher's connection write there. A teacher who reloads finds the class's
  * lesson and dataset as they were.
  */
@@ -10,7 +10,7 @@ import type { LessonStore } from '../classroom/lessonStore';
 import type { DatasetBinding } from '../io/document';
 import { sharedFrame } from '../train-ui/animate/sharedFrame';
 import { presentStore } from '../train-ui/present/presentStore';
-import { DATASET, FRAME, indexOf, LESSON, PRESENTING, readDataset, readLesson, STEP } from './flows';
+import { DATASET, FRAME, indexOf, LESSON, PRESENTING, RELEASED, readDataset, readLesson, STEP } from './flows';
 import { live } from './liveStore';
 
 const setIfChanged = (map: Y.Map<unknown>, key: string, value: unknown) => {
@@ -23,7 +23,7 @@ const deleteIfThere = (map: Y.Map<unknown>, key: string) => {
 /** Takes up the class's lesson and dataset on a page that has none (a reload). */
 function resume(map: Y.Map<unknown>, lessons: LessonStore): void {
   const dataset = readDataset(map.get(DATASET));
-  live.setState({ classDataset: dataset.ok ? dataset.value : null });
+  live.setState({ classDataset: dataset.ok ? dataset.value : null, lessonReleased: map.get(RELEASED) === true });
   const lesson = readLesson(map.get(LESSON));
   if (lessons.getState().active || !lesson.ok || !lesson.value) return;
   lessons.getState().begin(lesson.value, 0);
@@ -58,13 +58,14 @@ export function publishFlows(
   };
 
   const presenting = () => {
-    if (presentStore.getState().showing !== 'animation') {
+    const { showing } = presentStore.getState();
+    if (!showing) {
       deleteIfThere(map, PRESENTING);
       return;
     }
     map.doc?.transact(() => {
-      setIfChanged(map, PRESENTING, 'animation');
-      setIfChanged(map, FRAME, sharedFrame.getState().shown ?? 0);
+      setIfChanged(map, PRESENTING, showing);
+      if (showing === 'animation') setIfChanged(map, FRAME, sharedFrame.getState().shown ?? 0);
     });
   };
 
@@ -74,19 +75,31 @@ export function publishFlows(
     else deleteIfThere(map, DATASET);
   };
 
+  const release = () => {
+    if (live.getState().lessonReleased) setIfChanged(map, RELEASED, true);
+    else deleteIfThere(map, RELEASED);
+  };
+
   let stopped = false;
   whenSynced(() => {
     if (stopped) return;
     resume(map, lessons);
     lesson();
     presenting();
-    stops = [lessons.subscribe(lesson), presentStore.subscribe(presenting), sharedFrame.subscribe(presenting)];
+    stops = [
+      lessons.subscribe(lesson),
+      presentStore.subscribe(presenting),
+      sharedFrame.subscribe(presenting),
+      live.subscribe((s, prev) => {
+        if (s.lessonReleased !== prev.lessonReleased) release();
+      }),
+    ];
     live.setState({ chooseDataset });
   });
 
   return () => {
     stopped = true;
     for (const stop of stops) stop();
-    live.setState({ chooseDataset: null, classDataset: null });
+    live.setState({ chooseDataset: null, classDataset: null, lessonReleased: false });
   };
 }

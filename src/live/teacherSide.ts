@@ -3,7 +3,8 @@
  * into the class's room (a few times a second at most, only when it changed), raises the pause
  * count for "Pause everyone" and the reset count for "Reset everyone", and reads every student who joined — the roster the server keeps —
  * into the board's rows, once an animation frame at most. It asks for a student's weights (or
- * everyone's) and checks what comes back (weights.ts), and opens one student's model on the
+ * everyone's) and checks what comes back (weights.ts) against the latest request the class's room
+ * holds, so a reload loses no request and finds the answers sent meanwhile; it opens one student's model on the
  * teacher's canvas while the class's diagram waits aside, unpublished over, for the way back.
  * "Pool the class's data" gathers every student's points into the class's dataset (pool.ts). While the
  * teacher shares the board, it is written into the class's board room (boardShare.ts) at most
@@ -24,7 +25,7 @@ import { countOf } from './counts';
 import { linkStatus, live, type Membership, type WeightsState } from './liveStore';
 import { POINTS, POOL, poolBinding, pooledDataset, poolPoints, poolProblem, writePool } from './pool';
 import { publishFlows } from './teacherFlows';
-import { ASK, askCount, askToken, EVERYONE, readAnswer, WEIGHTS_MAP } from './weights';
+import { ASK, ASK_ORDER, EVERYONE, latestAsk, raiseAsk, readAnswer, WEIGHTS_MAP } from './weights';
 
 /** The teacher's edits reach the students within a second: written at most every 200 ms. */
 const PUBLISH_MS = 200;
@@ -52,27 +53,39 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
   const students = new Map<string, Opened>();
   const classMap = cls.doc.getMap(CLASS_MAP);
   const asks = cls.doc.getMap(ASK);
-  /** The request each asked student's answer must name. */
-  const pending = new Map<string, string>();
+  const order = cls.doc.getMap(ASK_ORDER);
+  /** The request whose answer each student's row shows, by id. */
+  const shown = new Map<string, string>();
   const checking = new Set<string>();
   const setWeights = (id: string, w: WeightsState) => live.setState((s) => ({ weights: { ...s.weights, [id]: w } }));
+  /**
+   * Reads a student's answer to the latest request made of them, from the class's room: what was
+   * asked before a reload is asked still, and an answer sent while the page was away is found.
+   */
   const check = (id: string) => {
-    const token = pending.get(id);
+    const token = latestAsk(asks, order, id);
     const o = students.get(id);
-    if (token === undefined || !o || checking.has(id)) return;
+    if (token === null || !o || checking.has(id) || shown.get(id) === token) return;
     const meta = o.doc.getMap(WEIGHTS_MAP).get('meta');
-    if ((meta as { asked?: unknown } | undefined)?.asked !== token) return;
+    if ((meta as { asked?: unknown } | undefined)?.asked !== token) {
+      if (live.getState().weights[id]?.state !== 'asked') setWeights(id, { state: 'asked' });
+      return;
+    }
     checking.add(id);
     void readAnswer(o.doc, token).then((got) => {
       checking.delete(id);
-      if (got === null || pending.get(id) !== token) return;
-      pending.delete(id);
+      if (got === null || latestAsk(asks, order, id) !== token) return;
+      shown.set(id, token);
       setWeights(
         id,
         got.ok ? { state: 'ready', name: got.name, bytes: got.bytes } : { state: 'refused', error: got.error },
       );
     });
   };
+  const checkAll = () => {
+    for (const id of students.keys()) check(id);
+  };
+  asks.observe(checkAll);
 
   cls.provider.on('status', ({ status }) => live.setState((s) => ({ status: linkStatus(s.status, status) })));
 
@@ -115,6 +128,7 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
       dirty.add(id);
       o.doc.getMap(WEIGHTS_MAP).observe(() => check(id));
       students.set(id, o);
+      check(id);
     }
     redraw();
   };
@@ -207,13 +221,9 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
     pauseEveryone: () => classMap.set('pause', countOf(classMap.get('pause')) + 1),
     resetEveryone: () => classMap.set('reset', countOf(classMap.get('reset')) + 1),
     askWeights: (key: string) => {
-      const count = askCount(asks, key) + 1;
-      asks.set(key, count);
-      const token = askToken(key, count);
-      for (const id of key === EVERYONE ? students.keys() : [key]) {
-        pending.set(id, token);
-        setWeights(id, { state: 'asked' });
-      }
+      raiseAsk(asks, order, key);
+      for (const id of key === EVERYONE ? students.keys() : [key]) setWeights(id, { state: 'asked' });
+      checkAll();
     },
     openOnCanvas: (id, label) => void openOnCanvas(id, label),
     poolClass: () => {

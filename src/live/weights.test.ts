@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { fcSeed } from '../testing/seed';
 import {
+  ASK,
+  ASK_ORDER,
   assemble,
   CHUNK_BYTES,
+  EVERYONE,
+  latestAsk,
   MAX_CHUNKS,
+  raiseAsk,
   readAnswer,
   readMeta,
   sha256Hex,
@@ -143,5 +148,43 @@ describe('a malformed answer is refused, naming what is wrong', () => {
   it('refuses to send a file over the limit', async () => {
     const big = { byteLength: 65 * 2 ** 20 } as Uint8Array;
     await expect(writeAnswer(new Y.Doc(), 'a#1', { name: 'x', bytes: big })).rejects.toThrow(/at most/);
+  });
+});
+
+describe('the latest request made of a student, as the class’s room keeps it', () => {
+  it('is the later of their own ask and everyone’s, in any order of presses, on a fresh copy of the room', () => {
+    const ids = ['a1', 'b2', 'c3'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(EVERYONE, ...ids), { maxLength: 30 }), (presses) => {
+        const doc = new Y.Doc();
+        const asks = doc.getMap(ASK);
+        const order = doc.getMap(ASK_ORDER);
+        const last = new Map<string, string>();
+        for (const key of presses) {
+          const token = raiseAsk(asks, order, key);
+          for (const id of key === EVERYONE ? ids : [key]) last.set(id, token);
+        }
+        // A page that reloads reads the room afresh.
+        const copy = new Y.Doc();
+        Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+        for (const id of ids)
+          expect(latestAsk(copy.getMap(ASK), copy.getMap(ASK_ORDER), id)).toBe(last.get(id) ?? null);
+      }),
+      { seed, numRuns: 50 },
+    );
+  });
+
+  it('reads counts and orders that are not whole numbers as none', () => {
+    const doc = new Y.Doc();
+    const asks = doc.getMap(ASK);
+    const order = doc.getMap(ASK_ORDER);
+    asks.set('a1', 'three');
+    expect(latestAsk(asks, order, 'a1')).toBeNull();
+    asks.set('a1', 2);
+    asks.set(EVERYONE, 1);
+    order.set('a1', -4);
+    order.set(EVERYONE, 1.5);
+    // Neither order reads: everyone's ask, the one every student answers, is taken.
+    expect(latestAsk(asks, order, 'a1')).toBe('*#1');
   });
 });

@@ -11,6 +11,12 @@ import type * as Y from 'yjs';
 
 /** The class's room: `ask`, a map of student id (or `*` for everyone) → a count the teacher raises. */
 export const ASK = 'ask';
+/**
+ * The class's room: `askOrder`, the same keys → when each was last raised (1, 2, …), so that a
+ * teacher's page that reloads knows which request — a student's own or everyone's — is the
+ * latest, and waits for its answer (docs/class.md#final-weights).
+ */
+export const ASK_ORDER = 'askOrder';
 export const EVERYONE = '*';
 /** A student's room: their answer, `meta` and the chunks `0`, `1`, … */
 export const WEIGHTS_MAP = 'weights';
@@ -151,4 +157,32 @@ export async function writeAnswer(
 export function askCount(asks: Y.Map<unknown>, key: string): number {
   const v = asks.get(key);
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0;
+}
+
+const orderOf = (order: Y.Map<unknown>, key: string): number => {
+  const v = order.get(key);
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0;
+};
+
+/** Raises the ask of `key` (a student's id or EVERYONE) in one transaction; returns its token. */
+export function raiseAsk(asks: Y.Map<unknown>, order: Y.Map<unknown>, key: string): string {
+  const count = askCount(asks, key) + 1;
+  const last = Math.max(0, ...[...order.keys()].map((k) => orderOf(order, k)));
+  const write = () => {
+    asks.set(key, count);
+    order.set(key, last + 1);
+  };
+  if (asks.doc) asks.doc.transact(write);
+  else write();
+  return askToken(key, count);
+}
+
+/** The request a student's answer must name now: the later of their own ask and everyone's, or null when neither was made. */
+export function latestAsk(asks: Y.Map<unknown>, order: Y.Map<unknown>, id: string): string | null {
+  const own = askCount(asks, id);
+  const all = askCount(asks, EVERYONE);
+  if (own === 0 && all === 0) return null;
+  if (all === 0) return askToken(id, own);
+  if (own === 0) return askToken(EVERYONE, all);
+  return orderOf(order, id) > orderOf(order, EVERYONE) ? askToken(id, own) : askToken(EVERYONE, all);
 }

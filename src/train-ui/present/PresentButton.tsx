@@ -10,7 +10,7 @@ import { createPortal } from 'react-dom';
 import { useStore } from 'zustand';
 import { LaserPointer } from './LaserPointer';
 import { PresentTraining } from './PresentTraining';
-import { present, presentStore, type Shown } from './presentStore';
+import { goFullscreen, leavePresentation, present, presentStore, type Shown } from './presentStore';
 import { usePresentLayer } from './usePresentLayer';
 import { useValueCardPlacement } from './useValueCardPlacement';
 import './present.css';
@@ -45,11 +45,35 @@ function useCaptionRoom(caption: RefObject<HTMLElement | null>, on: boolean): vo
   }, [caption, on]);
 }
 
+/**
+ * On a page whose presentation someone else began (a live class's teacher): whose it is, fullscreen
+ * on a press (the browser refuses it to a page that was not pressed), and the way out.
+ */
+function LedBar() {
+  const fullscreen = useStore(presentStore, (s) => s.fullscreen);
+  const [refused, setRefused] = useState(false);
+  const can = typeof document.documentElement.requestFullscreen === 'function';
+  return (
+    <section className="present-led" aria-label="Your teacher’s presentation">
+      <span>{refused ? 'This browser keeps the presentation in its window.' : 'Your teacher is presenting.'}</span>
+      {can && !fullscreen && !refused && (
+        <button type="button" onClick={() => void goFullscreen().then((granted) => setRefused(!granted))}>
+          Full screen
+        </button>
+      )}
+      <button type="button" onClick={leavePresentation}>
+        Leave the presentation (Esc)
+      </button>
+    </section>
+  );
+}
+
 export function PresentButton() {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const { showing, laser } = usePresentLayer();
   const place = useStore(presentStore, (s) => s.place);
+  const led = useStore(presentStore, (s) => s.led);
   const caption = useRef<HTMLParagraphElement>(null);
   useCaptionRoom(caption, showing === 'lens');
   useValueCardPlacement(showing === 'animation');
@@ -89,7 +113,8 @@ export function PresentButton() {
       {showing &&
         createPortal(
           <>
-            {laser && <LaserPointer />}
+            {led && <LedBar />}
+            {laser && !led && <LaserPointer />}
             {showing === 'training' && <PresentTraining />}
             {showing === 'lens' && (
               <p ref={caption} className="present-caption present-lens-caption" aria-live="polite">

@@ -13,6 +13,12 @@ export interface PresentState {
   readonly showing: Shown | null;
   /** The browser granted fullscreen for this presentation. */
   readonly fullscreen: boolean;
+  /**
+   * Someone else began this presentation on this page (a live class's teacher,
+   * docs/class.md#during-the-class): the page shows whose it is and a way out, and asks for
+   * fullscreen on a press, the browser allowing it only on a user's gesture.
+   */
+  readonly led: boolean;
   /** Where the camera is in a frame cut into places (presentCamera.ts, cameraStops). */
   readonly place: Place;
 }
@@ -29,7 +35,12 @@ export interface Place {
 
 const FIRST: Place = { frame: 0, at: 0, of: 1 };
 
-export const presentStore = createStore<PresentState>(() => ({ showing: null, fullscreen: false, place: FIRST }));
+export const presentStore = createStore<PresentState>(() => ({
+  showing: null,
+  fullscreen: false,
+  led: false,
+  place: FIRST,
+}));
 
 /** Moves the camera to the next (1) or previous (−1) place of `frame`; false when there is none there. */
 export function stepPlace(frame: number, by: 1 | -1): boolean {
@@ -43,19 +54,28 @@ export function stepPlace(frame: number, by: 1 | -1): boolean {
 /** The camera comes to `frame` at its first place (0) or its last (−1). */
 export const enterFrame = (frame: number, at: 0 | -1): void => presentStore.setState({ place: { frame, at, of: 1 } });
 
-export function present(what: Shown): void {
-  presentStore.setState({ showing: what, place: FIRST });
+/** Asks the browser for fullscreen; true when granted (a page may ask only on a user's gesture). */
+export async function goFullscreen(): Promise<boolean> {
   const root = document.documentElement;
-  if (document.fullscreenElement || typeof root.requestFullscreen !== 'function') return;
-  root.requestFullscreen().then(
-    () => presentStore.setState({ fullscreen: true }),
-    () => presentStore.setState({ fullscreen: false }),
+  if (document.fullscreenElement) return true;
+  if (typeof root.requestFullscreen !== 'function') return false;
+  const granted = await root.requestFullscreen().then(
+    () => true,
+    () => false,
   );
+  if (presentStore.getState().showing) presentStore.setState({ fullscreen: granted });
+  return granted;
+}
+
+/** Presents `what`; `led` when someone else (a live class's teacher) begins it on this page. */
+export function present(what: Shown, led = false): void {
+  presentStore.setState({ showing: what, led, place: FIRST });
+  void goFullscreen();
 }
 
 export function leavePresentation(): void {
   const { fullscreen } = presentStore.getState();
-  presentStore.setState({ showing: null, fullscreen: false });
+  presentStore.setState({ showing: null, fullscreen: false, led: false });
   if (fullscreen && document.fullscreenElement) void document.exitFullscreen().catch(() => {});
 }
 
