@@ -15,6 +15,7 @@ import { createEditorStore } from '../editor/store/createEditorStore';
 import { loadExample } from '../io/examples';
 import { makeClass, newSecret } from '../live/connection';
 import { live, type Membership } from '../live/liveStore';
+import { PLANE } from '../live/poolShape';
 import { runStudent } from '../live/studentSide';
 import { runTeacher } from '../live/teacherSide';
 import { until } from '../testing/classClient';
@@ -59,7 +60,7 @@ describe('the class’s pool for the teacher’s diagram’s dataset', () => {
     const s: Membership = { role: 'student', code: made.code, secret: newSecret(), name: 'Ada' };
     const tEditor = createEditorStore({ doc: loadExample('iris-simple') });
     const sEditor = createEditorStore();
-    const stopTeacher = runTeacher(t, tEditor, createLessonStore());
+    let stopTeacher = runTeacher(t, tEditor, createLessonStore());
     const stopStudent = runStudent(s, sEditor, idleShelf(), createLessonStore());
     try {
       // The student's page reads Iris's shape from the class's room.
@@ -90,6 +91,16 @@ describe('the class’s pool for the teacher’s diagram’s dataset', () => {
         options: { rows: 3, features: shape.features, classes: shape.classes },
       });
       await until(() => sEditor.getState().doc.dataset?.id === 'csv');
+
+      // A teacher who reloads, the diagram bound to the pool, pools again in the same shape.
+      stopTeacher();
+      live.setState({ poolShape: PLANE });
+      stopTeacher = runTeacher(t, tEditor, createLessonStore());
+      await until(() => live.getState().poolShape.features.length === 4 && live.getState().rows.length === 1);
+      await until(() => {
+        live.getState().poolClass?.();
+        return live.getState().poolNote?.text.startsWith('Pooled 3') ?? false;
+      });
     } finally {
       stopStudent();
       stopTeacher();

@@ -17,7 +17,7 @@ import { shownName } from './board';
 import type { Opened } from './connection';
 import { live } from './liveStore';
 import { POINTS, POOL, POOL_NAME, poolBinding, pooledDataset, poolPoints, poolProblem, writePool } from './pool';
-import { MAX_POOL_FEATURES, PLANE, POOL_SHAPE, type PoolShape, poolShapeOf } from './poolShape';
+import { MAX_POOL_FEATURES, PLANE, POOL_SHAPE, type PoolShape, poolShapeOf, readPoolShape } from './poolShape';
 
 /** The dataset the diagram is bound to, loaded only when its shapes could be pooled (no MNIST on the page). */
 async function boundDataset(b: DatasetBinding): Promise<Dataset | string> {
@@ -57,9 +57,18 @@ export function runTeacherPool({ classMap, store, students, whenSynced, aside }:
   let synced = false;
   const refresh = () => {
     const b = store.getState().doc.dataset;
-    // The pool's own binding keeps the shape it was made with; a student's model leaves it too.
-    if (!synced || b === read || aside() || (b?.id === CSV_DATASET_ID && b.options?.name === POOL_NAME)) return;
+    if (!synced || b === read || aside()) return;
     read = b;
+    if (b?.id === CSV_DATASET_ID && b.options?.name === POOL_NAME) {
+      serial++;
+      // The pool's own binding keeps the shape the room holds, the one it was made with (after a reload too).
+      const kept = readPoolShape(classMap.get(POOL_SHAPE));
+      if (typeof kept !== 'string') {
+        shape = kept;
+        live.setState({ poolShape: kept, poolRefused: null });
+      }
+      return;
+    }
     const mine = ++serial;
     void shapeOfBinding(b).then((got) => {
       if (mine !== serial) return;
