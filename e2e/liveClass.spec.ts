@@ -199,14 +199,15 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
     expect(await board(page).locator('tbody tr td:nth-child(3)').allTextContents()).toEqual(['0', '0', '0']);
 
     await test.step('pool the class’s data', async () => {
-      // Pool the class's data: Ada clicks a point of class A and types one of class B; the pool
+      // Pool the class's data: Ada clicks a point of the first class and types one of the second; the pool
       // becomes the class's dataset in place of the one chosen for everyone.
       await panel(students[0])
         .getByRole('button', { name: 'The plane: click to add a point' })
         .click({ position: { x: 120, y: 40 } });
-      await panel(students[0]).getByLabel('Class B').check();
-      await panel(students[0]).getByLabel('x1').fill('-0.5');
-      await panel(students[0]).getByLabel('x2').fill('-0.5');
+      // The points take the shape of the teacher's diagram's dataset: XOR's features x, y and its classes.
+      await panel(students[0]).getByLabel('Class positive').check();
+      await panel(students[0]).getByLabel('x', { exact: true }).fill('-0.5');
+      await panel(students[0]).getByLabel('y', { exact: true }).fill('-0.5');
       await panel(students[0]).getByRole('button', { name: 'Add the point' }).click();
       await expect(panel(students[0])).toContainText('2 of 100 points');
       await panel(page).getByRole('button', { name: 'Pool the class’s data' }).click();

@@ -28,6 +28,8 @@ export function TeacherView({ m }: { m: Membership }) {
   const viewing = useStore(live, (s) => s.viewing);
   const pool = useStore(live, (s) => s.poolClass);
   const poolNote = useStore(live, (s) => s.poolNote);
+  const poolRefused = useStore(live, (s) => s.poolRefused);
+  const poolShape = useStore(live, (s) => s.poolShape);
   const back = useStore(live, (s) => s.backToClass);
   const studentsLink = `${location.origin}/?class=${m.code}`;
   const teacherLink = `${studentsLink}&teacher=${m.key ?? ''}`;
@@ -93,6 +95,10 @@ export function TeacherView({ m }: { m: Membership }) {
           </button>
         )}
       </fieldset>
+      <p className="live-pool-shape">
+        {poolRefused ??
+          `Students add points of ${poolShape.features.join(', ')} and a class (${poolShape.classes.join(', ')}).`}
+      </p>
       {poolNote && (
         <div role="status" aria-label="Pooled data">
           <p>{poolNote.text}</p>

@@ -7,6 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import type { DatasetBinding } from '../io/document';
 import type { BoardRow } from './board';
 import type { Point } from './pool';
+import { PLANE, type PoolShape } from './poolShape';
 
 export interface Membership {
   readonly role: 'teacher' | 'student';
@@ -67,6 +68,10 @@ export interface LiveState {
   readonly poolClass: (() => void) | null;
   /** What the last "Pool the class's data" did, and the points it refused. */
   readonly poolNote: { readonly text: string; readonly problems: readonly string[] } | null;
+  /** The shape of the points the class pools (poolShape.ts): the teacher's diagram's dataset's, or the plane. */
+  readonly poolShape: PoolShape;
+  /** On the teacher's page: why the diagram's dataset cannot be pooled, or null. */
+  readonly poolRefused: string | null;
 }
 
 /**
@@ -100,6 +105,8 @@ export const live = createStore<LiveState>(() => ({
   editPoints: null,
   poolClass: null,
   poolNote: null,
+  poolShape: PLANE,
+  poolRefused: null,
 }));
 
 const KEPT = 'lensboard-live-class';

@@ -28,6 +28,7 @@ import { risen } from './counts';
 import { DATASET, readDataset } from './flows';
 import { linkStatus, live, type Membership } from './liveStore';
 import { MAX_POINTS, POINTS, POOL, type Point, pooledDataset, poolKey, readPool } from './pool';
+import { PLANE, POOL_SHAPE, readPoolShape } from './poolShape';
 import { sameModel } from './sameModel';
 import { followFlows } from './studentFlows';
 
@@ -77,15 +78,23 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
   cls.provider.on('status', ({ status }) => live.setState((s) => ({ status: linkStatus(s.status, status) })));
 
   let keptPool: unknown;
+  let readShape: unknown;
   const apply = () => {
+    // The shape of the points the class pools: the plane when the teacher's diagram gives none.
+    const rawShape = classMap.get(POOL_SHAPE);
+    if (rawShape !== readShape) {
+      readShape = rawShape;
+      const shape = rawShape === undefined ? PLANE : readPoolShape(rawShape);
+      if (typeof shape === 'string') store.getState().notify(`The class’s pool was refused: ${shape}`, 'error');
+      else live.setState({ poolShape: shape });
+    }
     // The pooled points first: the diagram bound to them finds their rows already kept.
     const pool = classMap.get(POOL);
     if (pool !== undefined && pool !== keptPool) {
       keptPool = pool;
-      const points = readPool(pool);
-      if (typeof points === 'string')
-        store.getState().notify(`The class’s pooled data was refused: ${points}`, 'error');
-      else void keepCsv(poolKey(points), pooledDataset(points));
+      const read = readPool(pool);
+      if (typeof read === 'string') store.getState().notify(`The class’s pooled data was refused: ${read}`, 'error');
+      else void keepCsv(poolKey(read.points, read.shape), pooledDataset(read.points, read.shape));
     }
     const text = classMap.get('document');
     const dataset = readDataset(classMap.get(DATASET));
@@ -221,6 +230,6 @@ export function runStudent(m: Membership, store: EditorStore, shelf: SessionShel
     follower.stop();
     closeRoom(board);
     closeRoom(cls);
-    live.setState({ editPoints: null, myPoints: [], sharedRows: [] });
+    live.setState({ editPoints: null, myPoints: [], sharedRows: [], poolShape: PLANE });
   };
 }

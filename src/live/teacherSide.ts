@@ -6,7 +6,7 @@
  * everyone's) and checks what comes back (weights.ts) against the latest request the class's room
  * holds, so a reload loses no request and finds the answers sent meanwhile; it opens one student's model on the
  * teacher's canvas while the class's diagram waits aside, unpublished over, for the way back.
- * "Pool the class's data" gathers every student's points into the class's dataset (pool.ts). While the
+ * The class's pool follows the diagram's dataset and gathers the students' points (teacherPool.ts). While the
  * teacher shares the board, it is written into the class's board room (boardShare.ts) at most
  * twice a second; the lesson, the presented animation and the dataset for everyone go out
  * through teacherFlows.ts.
@@ -17,14 +17,13 @@ import type { EditorStore } from '../editor/store/createEditorStore';
 import { roomName } from '../io/classRooms';
 import type { LensDocument } from '../io/document';
 import { parseDocumentText } from '../io/parse';
-import { keepCsv } from '../train-ui/data/csvStore';
-import { type BoardRow, CLASS_MAP, ROSTER_MAP, readRow, shownName } from './board';
+import { type BoardRow, CLASS_MAP, ROSTER_MAP, readRow } from './board';
 import { BOARD_MAP, ROWS, writeSharedBoard } from './boardShare';
 import { closeRoom, type Opened, openRoom } from './connection';
 import { countOf } from './counts';
 import { linkStatus, live, type Membership, type WeightsState } from './liveStore';
-import { POINTS, POOL, poolBinding, pooledDataset, poolPoints, poolProblem, writePool } from './pool';
 import { publishFlows } from './teacherFlows';
+import { runTeacherPool } from './teacherPool';
 import { ASK, ASK_ORDER, EVERYONE, latestAsk, raiseAsk, readAnswer, WEIGHTS_MAP } from './weights';
 
 /** The teacher's edits reach the students within a second: written at most every 200 ms. */
@@ -226,43 +225,18 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
       checkAll();
     },
     openOnCanvas: (id, label) => void openOnCanvas(id, label),
-    poolClass: () => {
-      if (aside !== null) {
-        live.setState({
-          poolNote: { text: 'Go back to the class’s diagram first: the pool is bound to it.', problems: [] },
-        });
-        return;
-      }
-      const { rows, named } = live.getState();
-      const { points, problems } = poolPoints(
-        rows.map((r, i) => ({ who: shownName(r, i, named), raw: students.get(r.id)?.doc.getArray(POINTS).toJSON() })),
-      );
-      const refused = poolProblem(points);
-      if (refused !== null) {
-        live.setState({ poolNote: { text: `Nothing pooled: ${refused}.`, problems } });
-        return;
-      }
-      // The rows go first, in the class's room and this page's store; the diagram bound to them follows.
-      classMap.set(POOL, writePool(points));
-      void keepCsv(poolBinding(points).key, pooledDataset(points));
-      store.getState().setDataset({ id: 'csv', options: { ...poolBinding(points) } });
-      // A dataset chosen for everyone would stand in front of the pool: the pool is the class's now.
-      live.getState().chooseDataset?.(null);
-      const from = new Set(
-        points.length
-          ? rows.filter((r) => (students.get(r.id)?.doc.getArray(POINTS).length ?? 0) > 0).map((r) => r.id)
-          : [],
-      );
-      live.setState({
-        poolNote: {
-          text: `Pooled ${points.length} points from ${from.size} student${from.size === 1 ? '' : 's'}: the class’s diagram now trains on them.`,
-          problems,
-        },
-      });
-    },
+  });
+
+  const stopPool = runTeacherPool({
+    classMap,
+    store,
+    students,
+    whenSynced: (start) => cls.provider.once('sync', start),
+    aside: () => aside !== null,
   });
 
   return () => {
+    stopPool();
     backToClass();
     unsubscribe();
     unshare();
@@ -280,8 +254,6 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
       resetEveryone: null,
       askWeights: null,
       openOnCanvas: null,
-      poolClass: null,
-      poolNote: null,
       weights: {},
       rows: [],
       shared: false,
