@@ -20,6 +20,7 @@ export function guessLineBreak(head: string): string {
   return withN >= r.length / 2 ? '\r\n' : '\r';
 }
 
+/** Where the scan is: a field's start, a bare field, inside quotes, just past a quote, or in white space after a closing one. */
 type State = 'start' | 'plain' | 'quoted' | 'quote' | 'closed';
 
 /** Splits chunks into records; `record` returns false to stop. */
@@ -30,8 +31,6 @@ export class CsvRecords {
   private state: State = 'start';
   private field = '';
   private cells: string[] = [];
-  /** White space read after a closing quote. */
-  private spaced = false;
   private stopped = false;
   /** Why the text is not CSV, once it is not. */
   problem: string | null = null;
@@ -72,7 +71,6 @@ export class CsvRecords {
   private endField(): void {
     this.cells.push(this.field);
     this.field = '';
-    this.spaced = false;
     this.state = 'start';
   }
 
@@ -135,7 +133,6 @@ export class CsvRecords {
       if (this.state === 'quote' || this.state === 'closed') {
         if (c.trim() !== '') return this.fail('a quoted field goes on after its closing quote');
         this.state = 'closed';
-        this.spaced = true;
         i++;
         continue;
       }
@@ -150,7 +147,7 @@ export class CsvRecords {
 
   private finish(): boolean {
     if (this.state === 'quoted') return this.fail('a quoted field is not closed');
-    if (this.state === 'closed' && this.spaced) return this.fail('a quoted field goes on after its closing quote');
+    if (this.state === 'closed') return this.fail('a quoted field goes on after its closing quote');
     this.endRecord();
     this.stopped = true;
     return this.problem === null;
