@@ -19,7 +19,7 @@ import { FeatureRowReader, readFeatureRows } from './predictCsv';
 import { readCsvFile } from './readInput';
 
 const NAMED =
-  /^(row \d+, column \d+( \(".*"\))?: .+|row \d+ has \d+ values; the model takes \d+ features|the header has \d+ columns; the model takes \d+ features|no rows to predict \((only a header|the file is empty)\))$/s;
+  /^(row \d+, column \d+( \(".*"\))?: .+|row \d+ has \d+ values?; the model takes \d+ features?|the header has \d+ columns?; the model takes \d+ features?|(row \d+|the first row): malformed CSV: .+|no rows to predict \((only a header|the file is empty)\))$/s;
 
 it(`reads ${FUZZ_RUNS} mutated CSVs as a stream and as text alike, each refusal naming its row`, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lensboard-fuzz-'));

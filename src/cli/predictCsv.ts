@@ -6,6 +6,7 @@
 import { csvCell } from '../data/csvWrite';
 import { looksLikeNumber, quoteCell, readNumberText } from '../data/numberText';
 import { matchColumns, type Preparation } from '../data/preparation';
+import { CsvRecords } from './csvRecords';
 import { parseFlags, parsing } from './flags';
 
 export const PREDICT_USAGE = `usage: npm run predict -- <model.json | model.onnx> <inputs.csv> [--prepared] [--verbose] [--help]
@@ -15,7 +16,7 @@ export const PREDICT_USAGE = `usage: npm run predict -- <model.json | model.onnx
   inputs.csv: one row of raw values per line, as the model's dataset has them (MNIST's grey
               levels 0…255, Iris in centimetres, a CSV's columns before standardising): the
               model file's preparation is applied to them. Comma-separated plain decimals
-              (1, -0.5, 2e-3). A first line of column names (none looking like a number) is
+              (1, -0.5, 2e-3); a cell may be quoted as RFC 4180 says. A first line of column names (none looking like a number) is
               matched to the model's feature names, in any order; a missing or unknown column
               is refused, naming it. Without that line, columns are in the model's order.
               Read up to 20 MB (20971520 bytes).
@@ -51,17 +52,23 @@ export function parsePredictArgs(argv: readonly string[]): PredictArgs {
  * Rows of values, flat (row-major), in the model's column order: float64, so that ℤ₂
  * thresholds compare the value as written (data/preparation.ts).
  */
-export type CsvRows = { ok: true; rows: Float64Array; n: number } | { ok: false; error: string };
+export type CsvRows =
+  | { ok: true; rows: Float64Array; n: number; header: string[] | null }
+  | { ok: false; error: string };
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Feature rows, one line at a time, so a file is read as a stream and only its numbers are
- * kept (docs/untrusted-input.md, "CSV"). Cells are read by the one number grammar
- * (data/numberText.ts). The first line that is not blank is a header only when no cell of it
+ * Feature rows, read from chunks of text, so a file is read as a stream and only its numbers
+ * are kept (docs/untrusted-input.md, "CSV"). Records are split as the app's import splits them
+ * (./csvRecords: RFC 4180 quoting) and cells are read by the one number grammar
+ * (data/numberText.ts). The first record that is not blank is a header only when no cell of it
  * looks like a number: `1,2o` is a first row with a typo, refused at its row and column, never
  * a header that drops a row. Rows count as the app's CSV import counts them: data rows from 1,
- * the header not counted, blank lines skipped but counted.
+ * the header not counted, blank records skipped but counted.
  */
 export class FeatureRowReader {
+  private readonly records = new CsvRecords((cells) => this.record(cells));
   private lines = 0;
   private first = -1;
   private header: string[] | null = null;
@@ -85,7 +92,7 @@ export class FeatureRowReader {
     this.header = header;
     if (!this.names) {
       if (cells.length !== this.width)
-        this.error = `the header has ${cells.length} columns; the model takes ${this.width} features`;
+        this.error = `the header has ${plural(cells.length, 'column', 'columns')}; the model takes ${plural(this.width, 'feature', 'features')}`;
       return this.error === null;
     }
     const twice = header.find((h, i) => header.indexOf(h) !== i);
@@ -99,13 +106,28 @@ export class FeatureRowReader {
     return matched.ok;
   }
 
-  /** Reads one line (without its line break); false once a line was refused. */
-  line(raw: string): boolean {
+  /** Reads a chunk of the text; false once a record was refused. */
+  push(chunk: string): boolean {
+    return this.error === null && (this.records.push(chunk) || this.malformed());
+  }
+
+  /** The row of the record being read, as a refusal names it. */
+  private rowHere(): string {
+    if (this.first < 0) return 'the first row';
+    return `row ${this.lines - this.first + (this.header ? 0 : 1)}`;
+  }
+
+  private malformed(): false {
+    if (this.error === null && this.records.problem !== null)
+      this.error = `${this.rowHere()}: malformed CSV: ${this.records.problem}`;
+    return false;
+  }
+
+  /** Reads one record's cells; false once a record was refused. */
+  private record(cells: string[]): boolean {
     if (this.error !== null) return false;
     const i = this.lines++;
-    const text = i === 0 ? raw.replace(/^\uFEFF/, '') : raw;
-    if (text.trim() === '') return true;
-    const cells = text.split(',');
+    if (cells.length === 1 && cells[0].trim() === '') return true;
     if (this.first < 0) {
       this.first = i;
       if (cells.some((c) => c.trim() !== '') && !cells.some(looksLikeNumber)) return this.readHeader(cells);
@@ -114,11 +136,11 @@ export class FeatureRowReader {
     const expected = this.header?.length ?? this.width;
     if (cells.length !== expected) {
       const what = !this.names
-        ? `the model takes ${expected} features`
+        ? `the model takes ${plural(expected, 'feature', 'features')}`
         : this.header
-          ? `the header has ${expected} columns`
-          : `the model reads ${expected} raw columns`;
-      this.error = `row ${row} has ${cells.length} values; ${what}`;
+          ? `the header has ${plural(expected, 'column', 'columns')}`
+          : `the model reads ${plural(expected, 'raw column', 'raw columns')}`;
+      this.error = `row ${row} has ${plural(cells.length, 'value', 'values')}; ${what}`;
       return false;
     }
     if (this.data.length < (this.n + 1) * this.width) {
@@ -142,17 +164,18 @@ export class FeatureRowReader {
 
   /** Every row read, or the first problem; a file with no rows is refused, never predicted on. */
   end(): CsvRows {
+    if (this.error === null && !this.records.end()) this.malformed();
     if (this.error !== null) return { ok: false, error: this.error };
     if (this.n === 0)
       return { ok: false, error: `no rows to predict (${this.header ? 'only a header' : 'the file is empty'})` };
-    return { ok: true, rows: this.data.subarray(0, this.n * this.width), n: this.n };
+    return { ok: true, rows: this.data.subarray(0, this.n * this.width), n: this.n, header: this.header };
   }
 }
 
-/** A whole text's rows, its lines split as the file reader's stream splits them (at CR LF, LF or CR). */
+/** A whole text's rows, read as one chunk of the file reader's stream. */
 export function readFeatureRows(text: string, width: number, names?: Preparation): CsvRows {
   const reader = new FeatureRowReader(width, names);
-  for (const line of text.split(/\r\n|\r|\n/)) if (!reader.line(line)) break;
+  reader.push(text);
   return reader.end();
 }
 

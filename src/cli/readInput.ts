@@ -7,7 +7,6 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { DEFAULT_MAX_BYTES as CSV_MAX_BYTES } from '../data/csvError';
 import { importOnnx } from '../export/onnx/import/importOnnx';
 import type { ByteSource } from '../io/modelArchive';
@@ -127,20 +126,18 @@ export async function readCsvFile(path: string, reader: FeatureRowReader): Promi
   if (size > CSV_MAX_BYTES)
     return { ok: false, error: `the file is ${size} bytes; a CSV may have at most ${CSV_MAX_BYTES} bytes (20 MB)` };
   const stream = createReadStream(path, { encoding: 'utf8' });
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   // A file that grows while it is read (a log still written) stops at the cap all the same.
   let read = 0;
   try {
-    for await (const line of lines) {
-      read += line.length + 1;
+    for await (const chunk of stream) {
+      read += (chunk as string).length;
       if (read > CSV_MAX_BYTES)
         return { ok: false, error: `the file grew past ${CSV_MAX_BYTES} bytes (20 MB) while read` };
-      if (!reader.line(line)) break;
+      if (!reader.push(chunk as string)) break;
     }
   } catch (e) {
     return cannot(e);
   } finally {
-    lines.close();
     stream.destroy();
   }
   return reader.end();
