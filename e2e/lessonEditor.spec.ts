@@ -90,7 +90,10 @@ test('a teacher writes a lesson by clicking, saves it, and the class opens the f
   await expect(writer.getByRole('status', { name: 'What step 1 points at' })).toContainText('box x, box lin1');
 
   // A second step: it waits for a training step and rings the Step button.
-  await writer.getByRole('button', { name: 'Clicks make new steps' }).click();
+  const newSteps = writer.getByRole('button', { name: 'Clicks make new steps' });
+  await newSteps.click();
+  // pressed: the next click makes a step (the button is off while no step is chosen)
+  await expect(newSteps).toBeDisabled();
   await node(page, 'lin2').click();
   await expect(steps.getByRole('listitem')).toHaveCount(2);
   await writer.getByLabel('Step title').fill('One step of learning');
