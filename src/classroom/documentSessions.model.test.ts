@@ -18,6 +18,7 @@ import { parseModelText } from '../model/modelParse';
 import { inMemoryWorker } from '../testing/inMemoryWorker';
 import { fcSeed } from '../testing/seed';
 import { resumeOf } from '../train-ui/model/modelExport';
+import { generatedIn, keepGenerated } from '../train-ui/views/generatedWindow';
 import { controlStates } from '../train-ui/panel/controlStates';
 import { documentHash } from '../train-ui/session/documentHash';
 import { type DocumentSessions, documentSessions } from '../train-ui/session/documentSessions';
@@ -42,9 +43,13 @@ interface Page {
   readonly seen: Map<string, Set<string>>;
   /** A model file exported in this sitting, to open later. */
   exported: string | null;
+  /** The document key whose session text was last generated in ("Generate text"), if any. */
+  generatedAt: string | null;
 }
 
 function openPage(doc = loadExample('xor')): Page {
+  // A page's modules start afresh: no text generated yet.
+  keepGenerated(0, []);
   const store = createEditorStore();
   store.getState().setDocument(doc, true, 'restore');
   const sessions = documentSessions(
@@ -60,7 +65,7 @@ function openPage(doc = loadExample('xor')): Page {
         PULSE_FAST,
       ),
   );
-  const page: Page = { store, sessions, seen: new Map(), exported: null };
+  const page: Page = { store, sessions, seen: new Map(), exported: null, generatedAt: null };
   sessions.connect();
   note(page);
   return page;
@@ -103,6 +108,8 @@ function checkInvariants(p: Page): void {
   for (const a of fractions) if (a !== null) expect(a >= 0 && a <= 1, `accuracy ${a}`).toBe(true);
   // A control that cannot be pressed says why.
   for (const c of Object.values(controlStates(st.phase))) if (!c.enabled) expect(c.title).toMatch(/waits|Pause first/);
+  // The attention card's "text last generated" is offered only on the document it was generated for.
+  if (generatedIn(shelf.shown.getState().serial)) expect(key, 'generated text shown on another document').toBe(p.generatedAt);
   // The chart holds this run's steps only: one point a step, none past the run's step.
   if (SETTLED.has(st.phase)) {
     expect(s.losses.length).toBeLessThanOrEqual(st.step);
@@ -154,6 +161,10 @@ const table: Record<string, Cmd> = Object.fromEntries(
       if (p.store.getState().doc.dataset) p.store.getState().setTraining({ batchSize: 8 });
     }),
     command('undo', (p) => p.store.getState().undo()),
+    command('generate text', (p) => {
+      keepGenerated(p.sessions.shelf.shown.getState().serial, [1, 2, 3]);
+      p.generatedAt = p.sessions.key();
+    }),
     command('the worker dies', async (p) => {
       const s = session(p);
       const live = ['running', 'paused', 'done', 'stopped'].includes(s.state.phase);
@@ -178,6 +189,7 @@ const table: Record<string, Cmd> = Object.fromEntries(
     command('reload', (p) => {
       const doc = p.store.getState().doc;
       p.sessions.dispose();
+      p.generatedAt = null;
       const fresh = openPage(doc);
       Object.assign(p, { store: fresh.store, sessions: fresh.sessions });
       p.seen.clear();

@@ -20,7 +20,17 @@ export function keepGenerated(serial: number, ids: readonly number[]): void {
   generated.setState({ serial, ids });
 }
 
+const inSession =
+  (serial: number) =>
+  (g: Generated): readonly number[] | null =>
+    g.serial === serial && g.ids.length > 0 ? g.ids : null;
+
 /** The ids generated in the session of `serial`, or null when none were. */
+export function generatedIn(serial: number): readonly number[] | null {
+  return inSession(serial)(generated.getState());
+}
+
+/** `generatedIn` for a view: it draws again when text is generated. */
 export function useGenerated(serial: number): readonly number[] | null {
-  return useStore(generated, (g) => (g.serial === serial && g.ids.length > 0 ? g.ids : null));
+  return useStore(generated, inSession(serial));
 }
