@@ -18,13 +18,13 @@ import { parseModelText } from '../model/modelParse';
 import { inMemoryWorker } from '../testing/inMemoryWorker';
 import { fcSeed } from '../testing/seed';
 import { resumeOf } from '../train-ui/model/modelExport';
-import { generatedIn, keepGenerated } from '../train-ui/views/generatedWindow';
 import { controlStates } from '../train-ui/panel/controlStates';
 import { documentHash } from '../train-ui/session/documentHash';
 import { type DocumentSessions, documentSessions } from '../train-ui/session/documentSessions';
 import type { SessionState } from '../train-ui/session/sessionState';
 import { requestFrom } from '../train-ui/session/TrainingProvider';
 import { TrainSession } from '../train-ui/session/trainSession';
+import { generatedIn, keepGenerated } from '../train-ui/views/generatedWindow';
 import { createLessonStore } from './lessonStore';
 import { shippedLessons } from './lessons';
 import { startLesson } from './startLesson';
@@ -109,7 +109,8 @@ function checkInvariants(p: Page): void {
   // A control that cannot be pressed says why.
   for (const c of Object.values(controlStates(st.phase))) if (!c.enabled) expect(c.title).toMatch(/waits|Pause first/);
   // The attention card's "text last generated" is offered only on the document it was generated for.
-  if (generatedIn(shelf.shown.getState().serial)) expect(key, 'generated text shown on another document').toBe(p.generatedAt);
+  if (generatedIn(shelf.shown.getState().serial))
+    expect(key, 'generated text shown on another document').toBe(p.generatedAt);
   // The chart holds this run's steps only: one point a step, none past the run's step.
   if (SETTLED.has(st.phase)) {
     expect(s.losses.length).toBeLessThanOrEqual(st.step);
