@@ -4,6 +4,7 @@
  */
 import { ReactFlowProvider } from '@xyflow/react';
 import { type ReactNode, useState } from 'react';
+import { createProjection } from './canvas/flowProjection';
 import { useCommandKeys } from './commands/useCommandKeys';
 import { useLiveCompile } from './compile/useLiveCompile';
 import { isFirstVisit } from './persist/firstVisit';
@@ -32,6 +33,10 @@ export function EditorApp({ children }: { children: (shown: boolean) => ReactNod
     if (first) showFirstExample(made);
     return made;
   });
+  const [initial] = useState(() => {
+    const s = store.getState();
+    return first ? createProjection()(s.doc, s.scope, [], [], {}) : undefined;
+  });
   const ready = useRestore(store, first);
   useKeptLocks(store);
   useAutosave(store, ready);
@@ -42,7 +47,7 @@ export function EditorApp({ children }: { children: (shown: boolean) => ReactNod
     Object.assign(window, { lensboardStore: store });
   return (
     <EditorStoreProvider store={store}>
-      <ReactFlowProvider>
+      <ReactFlowProvider initialNodes={initial?.nodes} initialEdges={initial?.edges}>
         <EditorKeys store={store} />
         {children(ready || first)}
       </ReactFlowProvider>

@@ -17,6 +17,7 @@ import { edgeTypes } from './TypedWire';
 import { useCanvasEvents } from './useCanvasEvents';
 import { useConnectionHandlers } from './useConnectionHandlers';
 import { useFlowProjection } from './useFlowProjection';
+import { useMeasureAtOnce } from './useMeasureAtOnce';
 import { useNodeChanges } from './useNodeChanges';
 import { useOpeningView } from './useOpeningView';
 import { WireLegend } from './WireLegend';
@@ -39,6 +40,7 @@ export function DiagramCanvas() {
   const events = useCanvasEvents();
   const locked = useEditor((s) => s.classLock !== null);
   useOpeningView();
+  useMeasureAtOnce();
   return (
     <ReactFlow
       nodes={nodes}
