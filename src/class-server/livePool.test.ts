@@ -3,13 +3,10 @@
  * through the real room code against a real class server on 127.0.0.1: the teacher's page
  * (teacherSide.ts, teacherPool.ts) writes the shape of an Iris diagram's dataset into the class's
  * room, the student's page (studentSide.ts) reads it, and the pool checks the student's points
- * against it. Beside the server, as liveSides.test.ts, because the live floor may not import it.
+ * against it. Beside the server, as liveSides.test.ts, because the live floor may not import it;
+ * the server and the stubbed browser come from src/testing/liveServer.ts.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WebSocket } from 'ws';
+import { describe, expect, it } from 'vitest';
 import { createLessonStore } from '../classroom/lessonStore';
 import { createEditorStore } from '../editor/store/createEditorStore';
 import { loadExample } from '../io/examples';
@@ -19,38 +16,9 @@ import { PLANE } from '../live/poolShape';
 import { runStudent } from '../live/studentSide';
 import { runTeacher } from '../live/teacherSide';
 import { until } from '../testing/classClient';
-import type { SessionShelf } from '../train-ui/session/sessionShelf';
-import { type ClassServer, startClassServer } from './server';
+import { fakeShelf, liveServerForFile } from '../testing/liveServer';
 
-let server: ClassServer;
-
-beforeAll(async () => {
-  server = await startClassServer({
-    host: '127.0.0.1',
-    port: 0,
-    data: mkdtempSync(join(tmpdir(), 'lensboard-pool-')),
-    dist: mkdtempSync(join(tmpdir(), 'lensboard-dist-')),
-    log: () => {},
-    burst: 1000,
-    perSecond: 1000,
-  });
-  const port = server.port;
-  vi.stubGlobal('location', { protocol: 'http:', host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` });
-  vi.stubGlobal('WebSocket', WebSocket);
-  vi.stubGlobal('requestAnimationFrame', (f: () => void) => setTimeout(f, 0));
-  vi.stubGlobal('cancelAnimationFrame', (t: ReturnType<typeof setTimeout>) => clearTimeout(t));
-  vi.stubGlobal('document', { documentElement: {}, fullscreenElement: null });
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
-/** A training session that is never asked to train here: the pool needs only the student's room. */
-function idleShelf(): SessionShelf {
-  const session = { state: { phase: 'idle', step: 0, epoch: 0, taken: 0 }, pause: () => {}, reset: () => {} };
-  return { shown: { getState: () => ({ key: 'k', session, serial: 0 }) }, session } as unknown as SessionShelf;
-}
+liveServerForFile();
 
 describe('the class’s pool for the teacher’s diagram’s dataset', () => {
   it('pools an Iris diagram’s points: the shape reaches the student, bad points are refused by name, the pool trains Iris’s shape', async () => {
@@ -61,7 +29,7 @@ describe('the class’s pool for the teacher’s diagram’s dataset', () => {
     const tEditor = createEditorStore({ doc: loadExample('iris-simple') });
     const sEditor = createEditorStore();
     let stopTeacher = runTeacher(t, tEditor, createLessonStore());
-    const stopStudent = runStudent(s, sEditor, idleShelf(), createLessonStore());
+    const stopStudent = runStudent(s, sEditor, fakeShelf('idle').shelf, createLessonStore());
     try {
       // The student's page reads Iris's shape from the class's room.
       // The board is anonymised: the teacher's notes name Ada as Student 1.

@@ -5,13 +5,10 @@
  * diagram, pause and reset, a dataset for everyone, the lesson and its step, the presented
  * frame, the shared board — reaches the student; the student's report reaches the board; and
  * an unshared board leaves no name in what a student can read. It sits beside the server, not
- * beside src/live, because the live floor may not import the server (docs/architecture.md).
+ * beside src/live, because the live floor may not import the server (docs/architecture.md); the
+ * server and the stubbed browser come from src/testing/liveServer.ts, as livePool.test.ts's do.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WebSocket } from 'ws';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createLessonStore } from '../classroom/lessonStore';
 import { shippedLessons } from '../classroom/lessons';
@@ -25,50 +22,12 @@ import { live, type Membership } from '../live/liveStore';
 import { runStudent } from '../live/studentSide';
 import { runTeacher } from '../live/teacherSide';
 import { connect, idOfSecret, rawSocket, student, synced, teacher, until, updateMessage } from '../testing/classClient';
+import { fakeShelf, liveServerForFile } from '../testing/liveServer';
 import { sharedFrame } from '../train-ui/animate/sharedFrame';
 import { presentStore } from '../train-ui/present/presentStore';
-import type { SessionShelf } from '../train-ui/session/sessionShelf';
-import { type ClassServer, startClassServer } from './server';
 
-let server: ClassServer;
-let http: string;
-const lines: string[] = [];
-const at = (port: number) => ({ protocol: 'http:', host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` });
-
-beforeAll(async () => {
-  server = await startClassServer({
-    host: '127.0.0.1',
-    port: 0,
-    data: mkdtempSync(join(tmpdir(), 'lensboard-sides-')),
-    dist: mkdtempSync(join(tmpdir(), 'lensboard-dist-')),
-    log: (l) => lines.push(l),
-    // the two sides write often while a test drives them: no rate limit is under test here
-    burst: 1000,
-    perSecond: 1000,
-  });
-  http = `http://127.0.0.1:${server.port}`;
-  vi.stubGlobal('location', at(server.port));
-  vi.stubGlobal('WebSocket', WebSocket);
-  vi.stubGlobal('requestAnimationFrame', (f: () => void) => setTimeout(f, 0));
-  vi.stubGlobal('cancelAnimationFrame', (t: ReturnType<typeof setTimeout>) => clearTimeout(t));
-  vi.stubGlobal('document', { documentElement: {}, fullscreenElement: null });
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
-/** A training session that records the orders it was given and reports what a test sets. */
-function fakeShelf() {
-  const orders: string[] = [];
-  const session = {
-    state: { phase: 'running', step: 12, epoch: 3, loss: 0.25, accuracy: 0.75, taken: 12 },
-    pause: () => orders.push('pause'),
-    reset: () => orders.push('reset'),
-  };
-  const shown = { getState: () => ({ key: 'k', session, serial: 0 }) };
-  return { shelf: { shown, session } as unknown as SessionShelf, orders, session };
-}
+const server = liveServerForFile();
+const { lines } = server;
 
 describe('the page’s connection', () => {
   it('makes a class, and names a student by the hash the server checks', async () => {
@@ -81,11 +40,11 @@ describe('the page’s connection', () => {
   });
 
   it('says that no class server answered where none listens', async () => {
-    vi.stubGlobal('location', at(1));
+    server.locate(1);
     try {
       expect(await makeClass()).toEqual({ error: NO_SERVER });
     } finally {
-      vi.stubGlobal('location', at(server.port));
+      server.locate();
     }
   });
 });
@@ -155,17 +114,20 @@ describe('a teacher and a student', () => {
       await until(() => sLessons.getState().ledBy === LED && sLessons.getState().index === 3);
       tLessons.getState().go(2, 0);
       await until(() => sLessons.getState().index === 2);
-      // A teacher who reloads takes the class's lesson up again at its step, and the dataset chosen.
+      // A teacher who reloads takes the class's lesson up again at its step, the dataset chosen,
+      // and the choices made: the lesson released, the board's names shown.
       live.getState().chooseDataset?.({ id: 'moons', options: {} });
-      live.setState({ lessonReleased: true });
+      live.setState({ lessonReleased: true, named: true });
       await until(() => sEditor.getState().doc.dataset?.id === 'moons' && sLessons.getState().ledBy === null);
       stopTeacher();
+      expect(live.getState()).toMatchObject({ lessonReleased: false, named: false });
       const reloaded = createLessonStore();
       stopTeacher = runTeacher(t, tEditor, reloaded);
       await until(() => reloaded.getState().active?.lesson.id === ready.lesson.id);
       expect(reloaded.getState().index).toBe(2);
       await until(() => live.getState().classDataset?.id === 'moons' && live.getState().lessonReleased);
-      live.setState({ lessonReleased: false });
+      expect(live.getState().named).toBe(true);
+      live.setState({ lessonReleased: false, named: false });
       expect(sLessons.getState().active?.lesson.id).toBe(ready.lesson.id);
       live.getState().chooseDataset?.(null);
       reloaded.getState().close();
@@ -197,7 +159,7 @@ describe('a teacher and a student', () => {
 
       // Unshared, what a student reads of the board room holds no name, not even a deleted one.
       const seen = new Y.Doc();
-      const p = connect(http, roomName({ code: made.code, kind: 'board' }), seen, student(newSecret()));
+      const p = connect(server.http, roomName({ code: made.code, kind: 'board' }), seen, student(newSecret()));
       await synced(p);
       expect(seen.getMap(BOARD_MAP).has(ROWS)).toBe(false);
       expect(Buffer.from(Y.encodeStateAsUpdate(seen)).includes('Ada')).toBe(false);
@@ -289,18 +251,18 @@ describe('a teacher and a student', () => {
     const board = roomName({ code: made.code, kind: 'board' });
     const forged = new Y.Doc();
     forged.getMap(BOARD_MAP).set(ROWS, JSON.stringify([{ name: 'forged' }]));
-    const ws = await rawSocket(http, board, student(newSecret()));
+    const ws = await rawSocket(server.http, board, student(newSecret()));
     if (typeof ws === 'number') throw new Error(`refused ${ws}`);
     const before = lines.length;
     ws.send(updateMessage(Y.encodeStateAsUpdate(forged)));
     await until(() => lines.slice(before).some((l) => l.includes(`student on ${board}: wrong role`)));
     ws.close();
     const check = new Y.Doc();
-    const c = connect(http, board, check, teacher(made));
+    const c = connect(server.http, board, check, teacher(made));
     await synced(c);
     expect(check.getMap(BOARD_MAP).has(ROWS)).toBe(false);
     c.destroy();
     const other = roomName({ code: made.code, kind: 'student', student: idOfSecret(newSecret()) });
-    expect(await rawSocket(http, other, student(newSecret()))).toBe(403);
+    expect(await rawSocket(server.http, other, student(newSecret()))).toBe(403);
   });
 });

@@ -2,11 +2,13 @@
  * A student's points for the class's pool (docs/class.md#pool-the-classs-data), of the shape the
  * teacher's diagram's dataset gives (poolShape.ts): a choice per class, a number field per feature
  * labelled with its name and, for two features, a plane on which a click adds a point of the
- * chosen class; the points go to the student's room, and the teacher pools everyone's into the
+ * chosen class, each class in its colour (the Data panel's, colour-blind-safe) and named in a
+ * legend; the points go to the student's room, and the teacher pools everyone's into the
  * class's dataset (pool.ts).
  */
 import { useState } from 'react';
 import { useStore } from 'zustand';
+import { classColour } from '../train-ui/data/colours';
 import { live } from './liveStore';
 import { MAX_POINTS } from './pool';
 import type { PoolShape } from './poolShape';
@@ -43,11 +45,25 @@ function Plane({ shape, cls, full }: { shape: PoolShape; cls: number; full: bool
             cx={(((x as number) - x0) / (x1 - x0)) * SIZE}
             cy={SIZE - (((y as number) - y0) / (y1 - y0)) * SIZE}
             r={3}
-            className={`live-point-${c === 0 ? 'a' : 'b'}`}
+            fill={classColour(c as number, shape.classes.length)}
           />
         ))}
       </svg>
     </button>
+  );
+}
+
+/** Which colour is which class on the plane. */
+function Legend({ classes }: { classes: readonly string[] }) {
+  return (
+    <ul className="live-legend" aria-label="Classes on the plane">
+      {classes.map((name, c) => (
+        <li key={name}>
+          <span className="live-swatch" style={{ background: classColour(c, classes.length) }} />
+          {name}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -66,7 +82,12 @@ export function PointsPlane() {
           <input type="radio" name="live-point-class" checked={chosen === c} onChange={() => setCls(c)} /> Class {name}
         </label>
       ))}
-      {shape.features.length === 2 && <Plane shape={shape} cls={chosen} full={full} />}
+      {shape.features.length === 2 && (
+        <div className="live-plane-row">
+          <Plane shape={shape} cls={chosen} full={full} />
+          <Legend classes={shape.classes} />
+        </div>
+      )}
       <form
         className="live-point-form"
         onSubmit={(e) => {

@@ -62,7 +62,12 @@ export function TeacherView({ m }: { m: Membership }) {
           Pool the class’s data
         </button>
         <label>
-          <input type="checkbox" checked={named} onChange={(e) => live.setState({ named: e.currentTarget.checked })} />{' '}
+          <input
+            type="checkbox"
+            checked={named}
+            disabled={!chooseDataset}
+            onChange={(e) => live.setState({ named: e.currentTarget.checked })}
+          />{' '}
           Show names
         </label>
         <label>

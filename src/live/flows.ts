@@ -16,6 +16,8 @@ export const LESSON = 'lesson';
 export const STEP = 'step';
 /** `true` while the teacher lets the students step the lesson themselves; absent: the teacher leads. */
 export const RELEASED = 'released';
+/** `true` while the teacher's board shows the students' names; absent: anonymised. Read only by the teacher's page. */
+export const NAMED = 'named';
 /** What a student's step buttons say while the teacher leads. */
 export const LED =
   'Your teacher leads this lesson: your page follows their step. Your teacher can let you step it yourself.';

@@ -2,15 +2,16 @@
  * What the teacher's page sends the class besides the diagram (docs/class.md#during-the-class):
  * the dataset chosen for everyone, the lesson open and its step (and whether the teacher leads it
  * or lets the students step it themselves), and the animation while it is presented, with its frame. Each is written into the class's map only when it changed; the
- * server lets only the teacher's connection write there. A teacher who reloads finds the class's
- * lesson and dataset as they were.
+ * server lets only the teacher's connection write there. Whether the board shows names is kept
+ * there too, for the teacher's own page. A teacher who reloads finds the class's lesson, dataset
+ * and choices as they were.
  */
 import type * as Y from 'yjs';
 import type { LessonStore } from '../classroom/lessonStore';
 import type { DatasetBinding } from '../io/document';
 import { sharedFrame } from '../train-ui/animate/sharedFrame';
 import { presentStore } from '../train-ui/present/presentStore';
-import { DATASET, FRAME, indexOf, LESSON, PRESENTING, RELEASED, readDataset, readLesson, STEP } from './flows';
+import { DATASET, FRAME, indexOf, LESSON, NAMED, PRESENTING, RELEASED, readDataset, readLesson, STEP } from './flows';
 import { live } from './liveStore';
 
 const setIfChanged = (map: Y.Map<unknown>, key: string, value: unknown) => {
@@ -20,10 +21,14 @@ const deleteIfThere = (map: Y.Map<unknown>, key: string) => {
   if (map.has(key)) map.delete(key);
 };
 
-/** Takes up the class's lesson and dataset on a page that has none (a reload). */
+/** Takes up the class's lesson, dataset and the teacher's choices on a page that has none (a reload). */
 function resume(map: Y.Map<unknown>, lessons: LessonStore): void {
   const dataset = readDataset(map.get(DATASET));
-  live.setState({ classDataset: dataset.ok ? dataset.value : null, lessonReleased: map.get(RELEASED) === true });
+  live.setState({
+    classDataset: dataset.ok ? dataset.value : null,
+    lessonReleased: map.get(RELEASED) === true,
+    named: map.get(NAMED) === true,
+  });
   const lesson = readLesson(map.get(LESSON));
   if (lessons.getState().active || !lesson.ok || !lesson.value) return;
   lessons.getState().begin(lesson.value, 0);
@@ -75,9 +80,10 @@ export function publishFlows(
     else deleteIfThere(map, DATASET);
   };
 
-  const release = () => {
-    if (live.getState().lessonReleased) setIfChanged(map, RELEASED, true);
-    else deleteIfThere(map, RELEASED);
+  /** A choice of the teacher's kept in the class's map as `true`, or absent. */
+  const keep = (key: string, on: boolean) => {
+    if (on) setIfChanged(map, key, true);
+    else deleteIfThere(map, key);
   };
 
   let stopped = false;
@@ -91,7 +97,11 @@ export function publishFlows(
       presentStore.subscribe(presenting),
       sharedFrame.subscribe(presenting),
       live.subscribe((s, prev) => {
-        if (s.lessonReleased !== prev.lessonReleased) release();
+        if (s.lessonReleased === prev.lessonReleased && s.named === prev.named) return;
+        map.doc?.transact(() => {
+          keep(RELEASED, s.lessonReleased);
+          keep(NAMED, s.named);
+        });
       }),
     ];
     live.setState({ chooseDataset });
@@ -100,6 +110,6 @@ export function publishFlows(
   return () => {
     stopped = true;
     for (const stop of stops) stop();
-    live.setState({ chooseDataset: null, classDataset: null, lessonReleased: false });
+    live.setState({ chooseDataset: null, classDataset: null, lessonReleased: false, named: false });
   };
 }

@@ -1,22 +1,23 @@
 /**
  * The colours of the previews: TF Playground's orange and blue for two classes (negative,
  * positive), a ten-colour qualitative list for more, and an orange–white–blue ramp for a
- * regression target (low to high).
+ * regression target (low to high). Both class lists are colour-blind-safe: the ten are
+ * Okabe–Ito's eight but yellow (a light background hides it) and Paul Tol's indigo, wine and olive.
  */
 export const NEGATIVE = '#f59322';
 export const POSITIVE = '#0877bd';
 
 const MANY = [
-  '#1f77b4',
-  '#e8710a',
-  '#2ca02c',
-  '#d62728',
-  '#9467bd',
-  '#8c564b',
-  '#e377c2',
-  '#5f6b7a',
-  '#a3a319',
-  '#17becf',
+  '#0072b2',
+  '#d55e00',
+  '#009e73',
+  '#cc79a7',
+  '#e69f00',
+  '#56b4e9',
+  '#000000',
+  '#332288',
+  '#882255',
+  '#999933',
 ];
 
 export function classColour(index: number, classCount: number): string {
@@ -39,5 +40,5 @@ export function rampColour(t: number): string {
 /** Words for a class colour, for the accessible description of a plot. */
 export function colourName(index: number, classCount: number): string {
   if (classCount <= 2) return index === 0 ? 'orange' : 'blue';
-  return ['blue', 'orange', 'green', 'red', 'purple', 'brown', 'pink', 'grey', 'olive', 'cyan'][index % 10];
+  return ['blue', 'vermilion', 'green', 'pink', 'orange', 'sky blue', 'black', 'indigo', 'wine', 'olive'][index % 10];
 }
