@@ -79,6 +79,9 @@ try {
   writeFileSync(out, JSON.stringify(profile));
   const { tasks, ...times } = opened;
   console.log(`${boxes} boxes: ${JSON.stringify(times)}; ${tasks.length} long tasks; profile in ${out}`);
+  console.log(
+    `long tasks (ms from the file given: duration): ${tasks.map((t) => `${t.start.toFixed(0)}: ${t.duration.toFixed(0)}`).join(', ')}`,
+  );
   console.log(summarise(profile, 20));
   for (const run of busyRuns(profile)) {
     console.log(`\n--- busy from ${run.start.toFixed(0)} ms for ${run.duration.toFixed(0)} ms (profile clock)`);

@@ -34,7 +34,7 @@ const ONLY_VISIBLE_FROM = 100;
 const wholeFit = { padding: 0.05, minZoom: FIT_MIN_ZOOM, maxZoom: READABLE_ZOOM.max };
 
 export function DiagramCanvas() {
-  const { nodes, edges } = useFlowProjection();
+  const { nodes, edges, pending } = useFlowProjection();
   const changes = useNodeChanges();
   const connection = useConnectionHandlers();
   const events = useCanvasEvents();
@@ -51,7 +51,7 @@ export function DiagramCanvas() {
       {...connection}
       {...events}
       {...motionHandlers}
-      onlyRenderVisibleElements={nodes.length >= ONLY_VISIBLE_FROM}
+      onlyRenderVisibleElements={nodes.length + pending >= ONLY_VISIBLE_FROM}
       deleteKeyCode={null}
       nodesDraggable={!locked}
       nodesConnectable={!locked}

@@ -41,8 +41,11 @@ function theWorker(): Worker {
     const ask = waiting.get(data.id);
     waiting.delete(data.id);
     if (!ask) return;
-    if (data.ok) ask.resolve(data.result);
-    else ask.reject(new Error(data.message));
+    if (!data.ok) return ask.reject(new Error(data.message));
+    // Answered in a task of its own: reading a big model's answer takes ~130 ms here, and the
+    // panels it re-renders (the term, the types) as long again (docs/architecture.md).
+    const { result } = data;
+    setTimeout(() => ask.resolve(result), 0);
   };
   w.onerror = (e) => {
     // a worker that dies fails every question asked of it; the next is asked of a new one

@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { bigOnnx, file, node } from '../../../testing/onnxFiles';
 import { type ImportWorkerLike, startOnnxImport } from './importClient';
 import { IMPORT_STAGES, type ImportProgress, importOnnx } from './importOnnx';
-import { answerImport, type FromImportWorker, type ImportRequest } from './importProtocol';
+import {
+  answerImport,
+  type FromImportWorker,
+  type HeardParts,
+  hearPart,
+  type ImportRequest,
+  joinParts,
+  PARTED_LISTS,
+  sentInParts,
+} from './importProtocol';
 
 function inThread(): ImportWorkerLike & { terminated: boolean } {
   const w: ImportWorkerLike & { terminated: boolean } = {
@@ -102,5 +111,29 @@ describe('the ONNX import worker', () => {
       errors: [{ path: '', message: 'the ONNX reader stopped before it finished: out of memory' }],
     });
     expect(await startOnnxImport(bad(), 'norm', () => {}, null).done).toEqual(importOnnx(bad(), 'norm'));
+  });
+
+  it('sends a big diagram’s lists ahead in parts, in order, and the page puts them back as they were', () => {
+    const whole = importOnnx(bigOnnx(200), 'big');
+    if (!whole.ok) throw new Error('not imported');
+    const posted: FromImportWorker[] = [];
+    const answer = sentInParts(whole, (m) => posted.push(structuredClone(m)), 50);
+    const d = whole.file.diagram;
+    const parts = posted.flatMap((m) => (m.type === 'items' ? [m] : []));
+    expect(parts).toHaveLength(posted.length);
+    for (const list of PARTED_LISTS) {
+      const of = parts.filter((p) => p.list === list);
+      expect(of.map((p) => p.items.length)).toEqual(
+        d[list].length > 50
+          ? Array.from({ length: Math.ceil(d[list].length / 50) }, (_, i) => Math.min(50, d[list].length - 50 * i))
+          : [],
+      );
+      expect(answer.ok && answer.file.diagram[list]).toEqual(d[list].length > 50 ? [] : d[list]);
+    }
+    const heard: HeardParts = {};
+    for (const p of parts) hearPart(heard, p.list, p.items);
+    expect(joinParts(structuredClone(answer), heard)).toEqual(whole);
+    const small = sentInParts(whole, () => expect.unreachable('a diagram within one part is sent whole'), 1e6);
+    expect(small).toBe(whole);
   });
 });

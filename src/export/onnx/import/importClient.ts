@@ -1,12 +1,21 @@
 /**
  * The page's side of the ONNX import (docs/export.md, "Import back"): the bytes go to a module
  * worker (importOnnx.worker.ts), progress comes back as it is made, and `cancel` terminates the
- * worker, so an import cancelled changes nothing and costs nothing more. Where no Worker exists
+ * worker, so an import cancelled changes nothing and costs nothing more. A big diagram's lists
+ * arrive a part at a time before the answer (importProtocol.ts, `sentInParts`). Where no Worker exists
  * (Node, tests) the import runs inline, loaded only then. A worker that dies answers as a refusal
  * saying so, never as silence.
  */
 import type { ImportProgress, OnnxImport } from './importOnnx';
-import { type ExternalFile, externalFiles, type FromImportWorker, type ImportRequest } from './importProtocol';
+import {
+  type ExternalFile,
+  externalFiles,
+  type FromImportWorker,
+  type HeardParts,
+  hearPart,
+  type ImportRequest,
+  joinParts,
+} from './importProtocol';
 
 /** What the client needs of a Worker, so that a test can hand it one in its own thread. */
 export interface ImportWorkerLike {
@@ -65,10 +74,12 @@ export function startOnnxImport(
     };
   });
   if (worker) {
+    const heard: HeardParts = {};
     worker.onmessage = ({ data }) => {
       if (cancelled) return;
       if (data.type === 'progress') hear(data.progress);
-      else settle(data.result);
+      else if (data.type === 'items') hearPart(heard, data.list, data.items);
+      else settle(joinParts(data.result, heard));
     };
     worker.onerror = (e) => !cancelled && settle(died(e.message || 'the worker failed'));
     const moved = [...new Set([bytes, ...external.map((f) => f.bytes)].map((b) => b.buffer as ArrayBuffer))];
