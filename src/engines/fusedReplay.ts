@@ -31,7 +31,7 @@ type Step = () => void;
 /**
  * The call of `expr` over n values, reading the slots `from` and writing the slots `to`, whose
  * arrays at recording are `arrays`; null when `runFused` should run it (longer than a tile, an
- * output that is an input or named twice, an empty input).
+ * output that is an input or named twice, an input empty or not yet made when recorded).
  */
 export function fusedReplayCall(
   expr: FusedExpr,
@@ -44,7 +44,7 @@ export function fusedReplayCall(
   if (n === 0 || n > TILE) return null;
   const { nInputs: nIn, each, kind, fn, ra, rb, c, outputs } = fusedScratch(expr, like);
   if (new Set(outputs).size !== outputs.length || outputs.some((r) => r < nIn)) return null;
-  if (from.some((slot) => arrays[slot].length === 0)) return null;
+  if (from.some((slot) => !arrays[slot] || arrays[slot].length === 0)) return null;
   const make = (): Floats => (like instanceof Float64Array ? new Float64Array(n) : new Float32Array(n));
   const nReg = nIn + kind.length;
   /** Each register's array (an input's is put in per run); a scalar input has none. */
