@@ -13,17 +13,18 @@ import type { BinaryOp, FusedExpr, UnaryOp } from '../core/kernel';
 import type { Floats } from './arena';
 import { binaryAt, unaryAt, withScalarAt } from './typedLoops';
 
-const TILE = 512;
+/** Values per tile; a replay (./fusedReplay) runs an expression of at most this many values as whole arrays. */
+export const TILE = 512;
 
 /** Instruction kinds, as small integers (the expression's objects differ in shape; these do not). */
-const UNARY = 0;
-const BINARY = 1;
+export const UNARY = 0;
+export const BINARY = 1;
 const SCALE = 2;
 const LEAKY_RELU = 3;
 const LEAKY_STEP = 4;
 const KINDS = { unary: UNARY, binary: BINARY, scale: SCALE, leakyRelu: LEAKY_RELU, leakyStep: LEAKY_STEP } as const;
 /** The kinds of one operand. */
-type SingleKind = typeof UNARY | typeof SCALE | typeof LEAKY_RELU | typeof LEAKY_STEP;
+export type SingleKind = typeof UNARY | typeof SCALE | typeof LEAKY_RELU | typeof LEAKY_STEP;
 
 /**
  * One expression prepared for one element type, kept between runs: its instructions as flat
@@ -156,7 +157,7 @@ export function runFused(ins: readonly Floats[], outs: readonly Floats[], n: num
 }
 
 /** t[i] = x[⌊(start + i) / each⌋ mod x.length] for i < len: each value `each` times in a row. */
-function eachInto(x: Floats, each: number, start: number, t: Floats, len: number): void {
+export function eachInto(x: Floats, each: number, start: number, t: Floats, len: number): void {
   const m = x.length;
   let j = Math.floor(start / each) % m;
   let k = start % each;
@@ -170,7 +171,7 @@ function eachInto(x: Floats, each: number, start: number, t: Floats, len: number
 }
 
 /** t[i] = x[(start + i) mod x.length] for i < len. */
-function repeatInto(x: Floats, start: number, t: Floats, len: number): void {
+export function repeatInto(x: Floats, start: number, t: Floats, len: number): void {
   const m = x.length;
   let j = start % m;
   for (let i = 0; i < len; i++) {
@@ -179,7 +180,7 @@ function repeatInto(x: Floats, start: number, t: Floats, len: number): void {
   }
 }
 
-function single(
+export function single(
   kd: SingleKind,
   op: UnaryOp,
   s: number,
@@ -210,13 +211,13 @@ function single(
   }
 }
 
-function singleOf(kd: SingleKind, op: UnaryOp, s: number, v: number): number {
+export function singleOf(kd: SingleKind, op: UnaryOp, s: number, v: number): number {
   const out = new Float64Array(1);
   single(kd, op, s, Float64Array.of(v), 0, out, 0, 1);
   return out[0];
 }
 
-function binaryOf(op: BinaryOp, a: number, b: number): number {
+export function binaryOf(op: BinaryOp, a: number, b: number): number {
   const out = new Float64Array(1);
   binaryAt(op, Float64Array.of(a), 0, Float64Array.of(b), 0, out, 0, 1);
   return out[0];

@@ -15,6 +15,7 @@ import type { BinaryOp, FusedExpr, Kernel, UnaryOp } from '../core/kernel';
 import type { Floats } from './arena';
 import { broadcastAxesInto, broadcastBatchInto, sliceOffset, softmaxInto, sumInto, sumKind } from './axisLoops';
 import { fusedScratch, runFused } from './fusedLoops';
+import { fusedReplayCall } from './fusedReplay';
 import { matmulInto } from './matmulLoops';
 import { concatInto, gather, strides } from './strided';
 import type { TypedKernel, TypedTensor } from './typedKernel';
@@ -223,10 +224,13 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
     const outs = this.inner.fused(expr, inputs, shape);
     const to = outs.map((out) => this.result(out));
     const n = outs.length > 0 ? outs[0].data.length : 0;
-    const scratch = fusedScratch(
-      expr,
-      this.inner.arena.dtype === 'float64' ? new Float64Array(0) : new Float32Array(0),
-    );
+    const like = this.inner.arena.dtype === 'float64' ? new Float64Array(0) : new Float32Array(0);
+    const made = fusedReplayCall(expr, from, to, this.arrays, n, like);
+    if (made) {
+      this.ops.push(made);
+      return outs;
+    }
+    const scratch = fusedScratch(expr, like);
     const ins: Floats[] = from.map((a) => this.arrays[a]);
     const os: Floats[] = to.map((o) => this.arrays[o]);
     const fusedCall: Op = (s) => {
