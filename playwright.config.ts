@@ -14,6 +14,10 @@ export default defineConfig({
   // No retries: a test that passes on its second try is a flaky test, and it is fixed at its cause.
   retries: 0,
   workers: 2,
+  // The tests of one file spread over both workers, so a file of long tests does not hold one
+  // worker at the end of the run while the other idles. Each test has its own page and context;
+  // the one that starts a server (liveClass) takes its port from E2E_PORT and is alone in its file.
+  fullyParallel: true,
   timeout: 60_000,
   // A ceiling on waiting for what the page shows, never a bound on speed: a worker starting on a
   // busy two-core machine may take seconds longer than Playwright's 5 s default.

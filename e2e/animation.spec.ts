@@ -1,67 +1,31 @@
 /**
  * Watching a step learn, as a teacher does it: XOR opens, "Animate a step" traces the run's next
  * step, and stepping box by box lights the boxes in forward schedule order, then in reverse;
- * the caption names each rule; a pinned wire shows the value and the change the worker computed
- * (read back through the `?debug` hook), for the example the teacher picked. A large step
- * (MNIST) shows summaries and brings a wire's values when it is opened; with the animation on
- * for 200 steps and more, the worker's tfjs keeps no tensor more.
+ * the caption names each rule; presented from its panel, the panels give way and the keyboard
+ * steps it; a pinned wire shows the value and the change the worker computed
+ * (read back through the `?debug` hook), for the example the teacher picked; with the animation
+ * on for 200 steps and more, the worker's tfjs keeps no tensor more. A large step (MNIST) is
+ * animated in e2e/mnist.spec.ts, whose session has its digits loaded already.
  */
 import type { Page } from '@playwright/test';
+import {
+  exampleCount,
+  expectSame,
+  float64,
+  panel,
+  type Snapshot,
+  shownNumbers,
+  snapshot,
+  traced,
+} from './animationHelpers';
 import { dragFromPalette, dragWire, edge, handle, menuCommand, node } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { pauseAtEight, setTrainingSetting, trainingButton, trainingValue, workerTensors } from './trainingHelpers';
 
-const panel = (page: Page) => page.getByRole('region', { name: 'Animation' });
 const litBoxes = (page: Page) =>
   page.locator('main .react-flow__node:has(.anim-lit)').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
 
-interface Snapshot {
-  step: number;
-  index: number;
-  example: number;
-  frames: { kind: string; box: string; boxes: string[]; sum?: { buffer: number; parts: number[]; wires: string[] } }[];
-  wires: Record<string, { value: number; changes: number[] }>;
-}
-
-const snapshot = (page: Page) =>
-  page.evaluate(() => (window as unknown as { lensboardAnimation: () => Snapshot | null }).lensboardAnimation());
-const float64 = (page: Page, b: number) =>
-  page.evaluate(
-    (buffer) =>
-      (window as unknown as { lensboardAnimationFloat64: (b: number) => number[] | null }).lensboardAnimationFloat64(
-        buffer,
-      ),
-    b,
-  );
-const traced = (page: Page, b: number) =>
-  page.evaluate(
-    (buffer) =>
-      (window as unknown as { lensboardAnimationBuffer: (b: number) => number[] | null }).lensboardAnimationBuffer(
-        buffer,
-      ),
-    b,
-  );
-
-/** The numbers a pinned wire prints (four significant digits, true minus signs). */
-async function shownNumbers(page: Page, label: string): Promise<number[]> {
-  const text = (await panel(page).getByRole('status', { name: label }).textContent()) ?? '';
-  // the numbers printed, not the count of those that are not (`… 100336 more`)
-  return (text.split('…')[0] ?? '')
-    .split(/\s+/)
-    .filter((s) => /^[−\d]/.test(s))
-    .map((s) => Number(s.replace('−', '-')));
-}
-
-function expectSame(shown: number[], trace: number[], what: string) {
-  expect(shown.length, what).toBe(Math.min(16, trace.length));
-  shown.forEach((v, i) => {
-    expect(Math.abs(v - trace[i]), `${what}[${i}]: shown ${v}, traced ${trace[i]}`).toBeLessThanOrEqual(
-      5e-4 * Math.abs(trace[i]) + 1e-9,
-    );
-  });
-}
-
-test('animate a step of XOR: boxes in schedule order and back, the rule, and the traced numbers', async ({
+test('animate a step of XOR: boxes in schedule order and back, the rule, presented from the panel, and the traced numbers', async ({
   page,
   record,
 }) => {
@@ -122,6 +86,52 @@ test('animate a step of XOR: boxes in schedule order and back, the rule, and the
   await expect(page.locator('.optimiser-strand.anim-lit')).toHaveCount(4);
   await page.screenshot({ path: 'test-results/animation-optimiser-lens.png' });
   await menuCommand(page, 'Lens view (backward strands)');
+
+  // presentation mode from the panel, at the opening frame: panels hidden, large caption, the
+  // keyboard steps the animation
+  await timeline.fill('0');
+  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Present' }).click();
+  await expect(page.getByRole('complementary', { name: 'Palette' })).toBeHidden();
+  await expect(page.getByRole('complementary', { name: 'Inspector' })).toBeHidden();
+  // the caption in projector type; the panel's controls give way to the keyboard (docs/presenting.md)
+  const sizes = await page
+    .locator('.anim-title, .anim-rule')
+    .evaluateAll((els) => els.map((e) => Number.parseFloat(getComputedStyle(e).fontSize)));
+  expect(sizes.length).toBeGreaterThan(1);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(24);
+  await expect(panel(page).locator('.anim-controls')).toBeHidden();
+  // the controls are hidden while presenting; they still say where the animation is
+  const hiddenTimeline = panel(page).getByRole('slider', { name: 'Timeline', includeHidden: true });
+  await page
+    .locator('main .react-flow__pane')
+    .first()
+    .click({ position: { x: 30, y: 30 } });
+  // the opening frame lights the whole drawing: → walks its parts first, then the boxes
+  const part = page.locator('.anim-place');
+  await expect(part).toHaveText(/^Part 1 of [2-9] /);
+  const parts = Number(/of (\d)/.exec((await part.textContent()) ?? '')?.[1]);
+  for (let k = 2; k <= parts; k++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(part).toHaveText(new RegExp(`^Part ${k} of ${parts} `));
+  }
+  await expect(hiddenTimeline).toHaveValue('0');
+  await page.keyboard.press('ArrowRight');
+  await expect(hiddenTimeline).toHaveValue('1');
+  await expect(node(page, 'lin1').locator('.anim-lit.anim-forward')).toHaveCount(1);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(node(page, 'tanh1').locator('.anim-lit.anim-forward')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/animation-presenting.png' });
+  await page.keyboard.press('ArrowLeft');
+  await expect(hiddenTimeline).toHaveValue('2');
+  await page.keyboard.press(' ');
+  await expect(panel(page).getByRole('button', { name: '❚❚ Pause', includeHidden: true })).toBeAttached();
+  await expect.poll(async () => Number(await hiddenTimeline.inputValue())).toBeGreaterThan(2);
+  await page.keyboard.press(' ');
+  await expect(panel(page).getByRole('button', { name: '▶ Play', includeHidden: true })).toBeAttached();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('complementary', { name: 'Palette' })).toBeVisible();
 
   // back to the start with the scrubber, then pin three wires at the last frame: value and change as traced
   await timeline.fill('0');
@@ -191,10 +201,6 @@ test('animate a step of XOR: boxes in schedule order and back, the rule, and the
   expect(record.consoleErrors).toEqual([]);
 });
 
-async function exampleCount(page: Page): Promise<number> {
-  return panel(page).getByLabel('Example').locator('option').count();
-}
-
 test('a copied wire: the changes of its two copies are summed, as the trace holds them', async ({ page, record }) => {
   test.setTimeout(240_000);
   await page.goto('/?backend=cpu&debug');
@@ -246,112 +252,6 @@ test('a copied wire: the changes of its two copies are summed, as the trace hold
     expect(Math.abs(changes[0][i] + changes[1][i] - v), `sum at ${i}`).toBeLessThanOrEqual(1e-3 * scale);
   });
   await page.screenshot({ path: 'test-results/animation-copy.png' });
-  expect(record.consoleErrors).toEqual([]);
-});
-
-test('presentation mode from the panel: panels hidden, large caption, the keyboard steps the animation', async ({
-  page,
-  record,
-}) => {
-  test.setTimeout(240_000);
-  await page.goto('/?backend=cpu&debug');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
-  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
-  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
-  await panel(page).getByRole('button', { name: 'Present' }).click();
-  await expect(page.getByRole('complementary', { name: 'Palette' })).toBeHidden();
-  await expect(page.getByRole('complementary', { name: 'Inspector' })).toBeHidden();
-  // the caption in projector type; the panel's controls give way to the keyboard (docs/presenting.md)
-  const sizes = await page
-    .locator('.anim-title, .anim-rule')
-    .evaluateAll((els) => els.map((e) => Number.parseFloat(getComputedStyle(e).fontSize)));
-  expect(sizes.length).toBeGreaterThan(1);
-  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(24);
-  await expect(panel(page).locator('.anim-controls')).toBeHidden();
-  // the controls are hidden while presenting; they still say where the animation is
-  const timeline = panel(page).getByRole('slider', { name: 'Timeline', includeHidden: true });
-  await page
-    .locator('main .react-flow__pane')
-    .first()
-    .click({ position: { x: 30, y: 30 } });
-  // the opening frame lights the whole drawing: → walks its parts first, then the boxes
-  const part = page.locator('.anim-place');
-  await expect(part).toHaveText(/^Part 1 of [2-9] /);
-  const parts = Number(/of (\d)/.exec((await part.textContent()) ?? '')?.[1]);
-  for (let k = 2; k <= parts; k++) {
-    await page.keyboard.press('ArrowRight');
-    await expect(part).toHaveText(new RegExp(`^Part ${k} of ${parts} `));
-  }
-  await expect(timeline).toHaveValue('0');
-  await page.keyboard.press('ArrowRight');
-  await expect(timeline).toHaveValue('1');
-  await expect(node(page, 'lin1').locator('.anim-lit.anim-forward')).toHaveCount(1);
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(node(page, 'tanh1').locator('.anim-lit.anim-forward')).toHaveCount(1);
-  await page.screenshot({ path: 'test-results/animation-presenting.png' });
-  await page.keyboard.press('ArrowLeft');
-  await expect(timeline).toHaveValue('2');
-  await page.keyboard.press(' ');
-  await expect(panel(page).getByRole('button', { name: '❚❚ Pause', includeHidden: true })).toBeAttached();
-  await expect.poll(async () => Number(await timeline.inputValue())).toBeGreaterThan(2);
-  await page.keyboard.press(' ');
-  await expect(panel(page).getByRole('button', { name: '▶ Play', includeHidden: true })).toBeAttached();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('complementary', { name: 'Palette' })).toBeVisible();
-  expect(record.consoleErrors).toEqual([]);
-});
-
-test('a large step (MNIST, batch 128): a wire shows its summary, and opening it brings its values', async ({
-  page,
-  record,
-}) => {
-  test.setTimeout(300_000);
-  await page.goto('/?backend=cpu&debug');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
-  await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Examples' }).click();
-  await page
-    .getByRole('dialog', { name: 'Examples' })
-    .getByRole('button', { name: 'MNIST, two dense layers', exact: true })
-    .click();
-  await expect(page.getByLabel('Diagram name')).toHaveText('MNIST: 784→128 relu→10');
-  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
-  // the 7.8 MB of digits load, the run starts and takes two steps: long on a busy machine
-  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 180_000 });
-  expect(await exampleCount(page)).toBe(128);
-  // back from the optimiser, the first frame that lights a single wire of a summarised weight
-  const timeline = panel(page).getByRole('slider', { name: 'Timeline' });
-  const summaries = page.locator('main button.wire-value-lit', { hasText: /^.*min .* · mean .* · max / });
-  const lit = page.locator('main button.wire-value-lit');
-  let frame = Number(await timeline.getAttribute('max'));
-  for (; frame > 0; frame--) {
-    await timeline.fill(String(frame));
-    await expect(timeline).toHaveValue(String(frame));
-    if ((await lit.count()) === 1 && (await summaries.count()) === 1) break;
-  }
-  expect(frame).toBeGreaterThan(0);
-  const chip = summaries.first();
-  await expect(chip).toBeVisible();
-  await expect(chip).toContainText('[784×128]');
-  await page.screenshot({ path: '/tmp/h14b-animation-mnist-summary.png' });
-  const wire = (await chip.getAttribute('data-wire')) as string;
-  await page.evaluate(() => {
-    for (const el of [document.scrollingElement, ...document.querySelectorAll('main, main *')])
-      if (el && (el.scrollTop || el.scrollLeft)) el.scrollTo(0, 0);
-  });
-  await chip.click();
-  const pinned = panel(page).getByRole('region', { name: `wire ${wire}` });
-  await expect(pinned).toBeVisible();
-  await expect(pinned).toContainText(/min .* · mean .* · max /);
-  // its full values arrive from the worker: the numbers shown are the traced ones
-  await expect(pinned.getByRole('status', { name: `value of ${wire}` })).not.toContainText('on their way', {
-    timeout: 30_000,
-  });
-  const at = (await snapshot(page)) as Snapshot;
-  const value = (await traced(page, at.wires[wire].value)) as number[];
-  expect(value.length).toBe(784 * 128);
-  expectSame(await shownNumbers(page, `value of ${wire}`), value, `value of ${wire}`);
-  await page.screenshot({ path: '/tmp/h14b-animation-mnist-opened.png' });
   expect(record.consoleErrors).toEqual([]);
 });
 
