@@ -3,8 +3,11 @@ import { menuCommand } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { trainingButton, trainingPanel } from './trainingHelpers';
 
-test('the app loads with its panels and a canvas', async ({ page, record }) => {
-  await page.goto('/?backend=cpu');
+test('the app loads with its panels and a canvas; its Content-Security-Policy is served as a header and as a meta tag', async ({
+  page,
+  record,
+}) => {
+  const response = await page.goto('/?backend=cpu');
   await expect(page).toHaveTitle('Lensboard');
   await expect(page.getByRole('heading', { name: 'Lensboard' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Palette' })).toBeVisible();
@@ -15,10 +18,7 @@ test('the app loads with its panels and a canvas', async ({ page, record }) => {
   await expect(page.getByRole('region', { name: 'Training' }).getByRole('button', { name: 'Play' })).toBeVisible();
   await expect(page.getByTestId('backend-status')).toHaveText('— (next run: tfjs · cpu)');
   expect(record.consoleErrors).toEqual([]);
-});
 
-test('the Content-Security-Policy is served as a header and as a meta tag', async ({ page, record }) => {
-  const response = await page.goto('/?backend=cpu');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
   const meta = page.locator('meta[http-equiv="Content-Security-Policy"]');
   await expect(meta).toHaveAttribute('content', /object-src 'none'/);
