@@ -7,12 +7,15 @@
  * exported file. Each stage reports its time, the peak resident memory of Chromium's processes
  * during it (the sum of each process's peak, an upper bound, and the largest one; the kernel's
  * high-water marks, reset before the stage) over the weights' bytes, and the page's longest task
- * (PerformanceObserver 'longtask'): how long the page could not answer a click.
+ * (PerformanceObserver 'longtask'): how long the page could not answer a click. `--profile=<dir>`
+ * builds the app unminified and writes a CPU profile of each stage there, summarised on stderr
+ * (../profile/app/stageProfile.ts).
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { stageProfiler } from '../profile/app/stageProfile';
 import { buildApp, openPage } from '../shared/chromium';
 import { descendants, resetPeaks, treePeaks, treeResident } from '../shared/processTree';
 import type { Stage } from '../shared/stages';
@@ -50,7 +53,7 @@ async function longestTask(page: Page): Promise<number> {
   });
 }
 
-async function measured(page: Page, name: string, act: () => Promise<string>): Promise<PageStage> {
+async function measuredStage(page: Page, name: string, act: () => Promise<string>): Promise<PageStage> {
   await longestTask(page);
   const pids = descendants();
   const before = treeResident(pids);
@@ -166,10 +169,11 @@ async function exportToEnd(page: Page, out: string): Promise<string> {
 export async function benchBigModelChromium(args: readonly string[]): Promise<BenchRow[]> {
   const flag = args.find((a) => a.startsWith('--app-params='));
   const params = flag ? Number(flag.slice('--app-params='.length)) : 25e6;
+  const profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
   const label = bigLabel(params);
   process.stderr.write(`bigmodel-chromium ${label}\n`);
   const dir = await mkdtemp(join(tmpdir(), 'lensboard-bigmodel-chromium-'));
-  const built = await buildApp('bench-bigmodel');
+  const built = await buildApp(profileDir ? 'bench-bigmodel-profiled' : 'bench-bigmodel', !profileDir);
   const page = await openPage(built, { path: '?debug', viewport: { width: 1280, height: 720 } });
   try {
     const path = join(dir, 'big.lensboard');
@@ -177,14 +181,15 @@ export async function benchBigModelChromium(args: readonly string[]): Promise<Be
     const fileBytes = (await stat(path)).size;
     const p = page.page;
     await p.locator('main[aria-busy="false"]').waitFor(LONG);
+    const profiler = await stageProfiler(p, profileDir);
+    const measured = (name: string, act: () => Promise<string>) =>
+      measuredStage(p, name, () => profiler.around(name, act));
     const stages = [
-      await measured(p, 'Open… stopped by Cancel', () => cancelledOpen(p, path)),
-      await measured(p, 'Open… of the archive', () => openToEnd(p, path, 'big.lensboard')),
-      await measured(p, 'Export model stopped by Cancel export', () => cancelledExport(p)),
-      await measured(p, 'Export model', () => exportToEnd(p, join(dir, 'again.lensboard'))),
-      await measured(p, 'Open… of the exported file', () =>
-        openToEnd(p, join(dir, 'again.lensboard'), 'again.lensboard'),
-      ),
+      await measured('Open… stopped by Cancel', () => cancelledOpen(p, path)),
+      await measured('Open… of the archive', () => openToEnd(p, path, 'big.lensboard')),
+      await measured('Export model stopped by Cancel export', () => cancelledExport(p)),
+      await measured('Export model', () => exportToEnd(p, join(dir, 'again.lensboard'))),
+      await measured('Open… of the exported file', () => openToEnd(p, join(dir, 'again.lensboard'), 'again.lensboard')),
     ];
     if (page.errors.length > 0) throw new Error(`the page reported errors: ${page.errors.join('; ')}`);
     return stages.map((s) => ({

@@ -25,6 +25,19 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(parts.join(''));
 }
 
+/**
+ * The index of the first value that is not finite, or −1. A plain loop: `findIndex` with a
+ * callback took seconds over a 25 M-parameter model's values.
+ */
+export function firstNonFinite(data: Float32Array): number {
+  for (let i = 0; i < data.length; i++) {
+    const x = data[i];
+    // x − x is 0 for every finite x, NaN for ±Infinity and NaN
+    if (x - x !== 0) return i;
+  }
+  return -1;
+}
+
 export function encodeWeights(weights: readonly NamedArray[]): { manifest: WeightEntry[]; weightData: string } {
   const total = weights.reduce((n, w) => n + w.data.length, 0);
   const view = new DataView(new ArrayBuffer(total * 4));

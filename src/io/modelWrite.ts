@@ -18,7 +18,7 @@ import {
   type TrainedOn,
   type TrainingConfig,
 } from './modelSchema';
-import { encodeWeights, STEP_COUNT } from './modelWeights';
+import { encodeWeights, firstNonFinite, STEP_COUNT } from './modelWeights';
 import { type Carried, withUnknownFields } from './unknownFields';
 import { GENERATED_BY } from './version';
 
@@ -57,7 +57,7 @@ const writtenPreparation = (p: Preparation): Preparation => PreparationSchema.pa
 
 function checkedWeights(parts: ModelParts): ReturnType<typeof withStepCount> {
   for (const w of parts.weights) {
-    const bad = w.data.findIndex((x) => !Number.isFinite(x));
+    const bad = firstNonFinite(w.data);
     if (bad >= 0) throw new Error(`weight '${w.name}' holds ${w.data[bad]} at index ${bad}: training diverged`);
   }
   return withStepCount(parts);

@@ -28,7 +28,7 @@ import {
   type NamedArray,
   type WeightEntry,
 } from '../io/modelSchema';
-import { decodeWeights, STEP_COUNT, type WeightIssue } from '../io/modelWeights';
+import { decodeWeights, firstNonFinite, STEP_COUNT, type WeightIssue } from '../io/modelWeights';
 import { MAX_JSON_MODEL_CHARS } from '../io/modelWrite';
 import { parseDocument } from '../io/parse';
 import { type Carried, unknownFields } from '../io/unknownFields';
@@ -239,7 +239,7 @@ export async function parseModelArchive(source: ByteSource, options: ArchiveOpti
 function nonFinite(weights: readonly NamedArray[]): WeightIssue[] {
   const issues: WeightIssue[] = [];
   weights.forEach((w, k) => {
-    const bad = w.data.findIndex((x) => !Number.isFinite(x));
+    const bad = firstNonFinite(w.data);
     if (bad >= 0)
       issues.push({
         path: `weightsManifest[${k}]`,

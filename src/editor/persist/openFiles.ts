@@ -85,8 +85,9 @@ const running = new WeakMap<EditorStore, Pick<RunningImport, 'cancel'>>();
 const SHOWN_FROM_BYTES = 8 * 2 ** 20;
 
 /**
- * A document, a lesson or a model (JSON or archive) opened from a picked or dropped file; a big
- * archive's weights are read with the status bar showing how far, and Cancel stops it.
+ * A document, a lesson or a model (JSON or archive) opened from a picked or dropped file. A model
+ * archive is read and checked in a worker (model/archiveOpen.ts), its weights moved back, so the
+ * page stays responsive; a big one shows in the status bar how far, and Cancel stops it.
  */
 async function openRead(store: EditorStore, file: File): Promise<void> {
   cancelOnnxOpening(store);
@@ -106,14 +107,47 @@ async function openRead(store: EditorStore, file: File): Promise<void> {
       .getState()
       .setView({ onnxOpening: { file: file.name, stage: 'reading', percent: Math.floor((read / total) * 100) } });
   };
-  const opened = await readPicked(file, progress);
+  const opened = (await isArchiveFile(file)) ? await readArchive(store, file, job, progress) : await readPicked(file);
   if (running.get(store) === job) running.delete(store);
   if (shown) store.getState().setView({ onnxOpening: null });
-  if (cancelled) {
+  if (cancelled || opened === null) {
     store.getState().notify(`Stopped opening “${file.name}”: nothing changed.`);
     return;
   }
   openChecked(store, file.name, opened);
+}
+
+async function isArchiveFile(file: File): Promise<boolean> {
+  const { ARCHIVE_MAGIC, isArchive } = await import('../../io/modelArchive');
+  try {
+    return isArchive(new Uint8Array(await file.slice(0, ARCHIVE_MAGIC.length).arrayBuffer()));
+  } catch {
+    return false; // the door says why it cannot be read
+  }
+}
+
+/** An archive through the door in its worker; Cancel (the job's) terminates it. Null when cancelled. */
+async function readArchive(
+  store: EditorStore,
+  file: File,
+  job: { cancel(): void },
+  progress: (read: number, total: number) => void,
+): Promise<OpenedFile | null> {
+  const { startArchiveOpen } = await import('../../model/archiveOpen');
+  const read = startArchiveOpen(file, (done, total) => {
+    try {
+      progress(done, total);
+    } catch {
+      read.cancel();
+    }
+  });
+  const cancel = job.cancel;
+  job.cancel = () => {
+    cancel();
+    read.cancel();
+  };
+  if (running.get(store) !== job) read.cancel();
+  return read.done;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { SessionState } from '../session/sessionState';
 import { useSession, useShelf, useTrainSession } from '../session/TrainSessionContext';
 import { rowsOf } from '../views/useViewRows';
 import { ExportToMenu } from './ExportToMenu';
-import { exportSource, openedModelFile, resumeOf, type SavedModel } from './modelExport';
+import { blobPieces, exportSource, openedModelFile, resumeOf, type SavedModel } from './modelExport';
 import { modelArchiveName, modelFileName } from './modelFileName';
 
 /** Cancel pressed while an archive was being written. */
@@ -62,21 +62,23 @@ export function ExportModel() {
         : null;
 
   /**
-   * An archive's chunks gathered into one Blob a few at a time, the bar showing how much: the
-   * bytes go to the browser's blob store piece by piece, never as one string.
+   * An archive's chunks gathered into one Blob, a few MB at a time with the page given back in
+   * between, the bar showing how much: each piece is copied once into the browser's blob store
+   * (a Blob of Blobs copies nothing more), never concatenated and never as one string.
    */
   async function archiveBlob(chunks: readonly (ArrayBuffer | Uint8Array)[]): Promise<Blob> {
-    const total = chunks.reduce((n, c) => n + c.byteLength, 0);
-    let blob = new Blob([]);
+    const pieces = blobPieces(chunks);
+    const total = pieces.reduce((n, c) => n + c.byteLength, 0);
+    const parts: Blob[] = [];
     let done = 0;
-    for (const c of chunks) {
+    for (const c of pieces) {
       if (cancelled.current) throw new ExportCancelled();
-      blob = new Blob([blob, c instanceof Uint8Array ? c.slice() : c]);
+      parts.push(new Blob([c]));
       done += c.byteLength;
       setProgress(done / total);
       await new Promise((go) => setTimeout(go, 0));
     }
-    return new Blob([blob], { type: 'application/octet-stream' });
+    return new Blob(parts, { type: 'application/octet-stream' });
   }
 
   async function exportModel() {

@@ -76,3 +76,16 @@ function openedParts(opened: OpenedModel, createdAt?: Date): ModelParts {
     carried: opened.carried,
   };
 }
+
+/** Copied into a Blob in one task each: a few ms, so that Cancel export and the page answer between. */
+const PIECE_BYTES = 4 * 2 ** 20;
+
+/** The chunks cut into views of at most PIECE_BYTES (no byte copied). */
+export function blobPieces(chunks: readonly (ArrayBuffer | Uint8Array)[]): Uint8Array<ArrayBuffer>[] {
+  const pieces: Uint8Array<ArrayBuffer>[] = [];
+  for (const c of chunks) {
+    const bytes = (c instanceof Uint8Array ? c : new Uint8Array(c)) as Uint8Array<ArrayBuffer>;
+    for (let at = 0; at < bytes.length; at += PIECE_BYTES) pieces.push(bytes.subarray(at, at + PIECE_BYTES));
+  }
+  return pieces;
+}
