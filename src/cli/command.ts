@@ -4,6 +4,8 @@
  * code: 2 for a usage mistake or a file refused, 1 for anything else. No stack trace reaches the
  * user unless `--debug` is given, anywhere among the arguments.
  */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 export class CliError extends Error {
   constructor(
@@ -65,18 +67,42 @@ function report(e: unknown, debug: boolean): 1 | 2 {
   return known ? e.code : 1;
 }
 
+/** A command's work: its arguments (without `--debug`) to an exit code (0 when none). */
+export type Main = (argv: readonly string[]) => Promise<number | undefined> | number | undefined;
+
 /**
- * Runs a command's `main` on its arguments (without `--debug`) and exits with the code it
- * returns (0 when none), or reports what it threw.
+ * Runs `main` on a command's arguments as the process does: `--debug`, anywhere among them, is
+ * taken out; what `main` throws is reported on stderr. Resolves to the exit code. Tests call it
+ * in-process, so that most of a table of bad arguments costs no process of its own.
  */
-export function runCommand(main: (argv: readonly string[]) => Promise<number | undefined> | number | undefined): void {
-  const all = process.argv.slice(2);
+export function runMain(main: Main, all: readonly string[]): Promise<number> {
   const debug = all.includes('--debug');
   const argv = all.filter((a) => a !== '--debug');
-  Promise.resolve()
+  return Promise.resolve()
     .then(() => main(argv))
     .then(
-      (code) => process.exit(code ?? 0),
-      (e: unknown) => process.exit(report(e, debug)),
+      (code) => code ?? 0,
+      (e: unknown) => report(e, debug),
     );
+}
+
+/** Whether the module at `moduleUrl` is the one node was started with (`tsx src/cli/train.ts`). */
+function isEntry(moduleUrl: string): boolean {
+  const started = process.argv[1];
+  if (!started) return false;
+  try {
+    return pathToFileURL(realpathSync(started)).href === moduleUrl;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * When the module at `moduleUrl` (its `import.meta.url`) is the process's entry, runs `main` on
+ * the process's arguments and exits with the code it ends with; imported, it does nothing, so
+ * that `main` can be run in-process.
+ */
+export function runCommand(main: Main, moduleUrl: string): void {
+  if (!isEntry(moduleUrl)) return;
+  runMain(main, process.argv.slice(2)).then((code) => process.exit(code));
 }

@@ -14,7 +14,7 @@ import { suiteInFolder } from './conformance/suiteFiles';
 
 const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
-async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[]): Promise<number> {
   const args = parseConformanceArgs(argv);
   if (args.ok === 'help') {
     console.log(conformanceUsage());
@@ -34,4 +34,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return failures(judged) > 0 ? 1 : 0;
 }
 
-runCommand(main);
+runCommand(main, import.meta.url);

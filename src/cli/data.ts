@@ -126,7 +126,7 @@ async function exportData(args: DataExportArgs): Promise<number> {
   return 0;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseDataArgs(argv);
   if (parsed.ok === 'help') {
     console.log(DATA_USAGE);
@@ -137,4 +137,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return args.command === 'build' ? build(args.force) : exportData(args);
 }
 
-runCommand(main);
+runCommand(main, import.meta.url);

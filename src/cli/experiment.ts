@@ -15,7 +15,7 @@ import { EXPERIMENTS, experimentNames } from './experiments/catalog';
 import { epochLine, seedLine, tally } from './experiments/report';
 import type { EpochLine, SeedResult } from './experiments/runs';
 
-async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'catgpt') return catgpt(argv.slice(1));
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(usage(experimentNames));
@@ -64,4 +64,4 @@ async function catgpt(argv: readonly string[]): Promise<number> {
   return runCatgpt(parsed.args, (line) => console.log(line));
 }
 
-runCommand(main);
+runCommand(main, import.meta.url);

@@ -24,7 +24,7 @@ async function loadedData(d: { readonly id: string; readonly options: Readonly<R
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[]): Promise<number> {
   const args = parseExportArgs(argv);
   if (args.ok === 'help') {
     console.log(exportUsage());
@@ -58,4 +58,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-runCommand(main);
+runCommand(main, import.meta.url);

@@ -19,7 +19,7 @@ const USAGE = `${PREDICT_USAGE}\n${DEBUG_USAGE}`;
 const write = (text: string): Promise<void> | undefined =>
   process.stdout.write(text) ? undefined : new Promise((done) => process.stdout.once('drain', done));
 
-async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[]): Promise<number> {
   const args = parsePredictArgs(argv);
   if (args.ok === 'help') {
     console.log(USAGE);
@@ -39,4 +39,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-runCommand(main);
+runCommand(main, import.meta.url);

@@ -11,7 +11,7 @@ import { parseSampleArgs, SAMPLE_USAGE } from './sampleArgs';
 
 const USAGE = `${SAMPLE_USAGE}\n${DEBUG_USAGE}`;
 
-async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseSampleArgs(argv);
   if (parsed.ok === 'help') {
     console.log(USAGE);
@@ -30,4 +30,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-runCommand(main);
+runCommand(main, import.meta.url);

@@ -92,7 +92,7 @@ function snapshotOf(
   };
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
     return 0;
@@ -166,4 +166,4 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-runCommand(main);
+runCommand(main, import.meta.url);
