@@ -52,11 +52,11 @@ test("a teacher's hour: one sitting across documents, every number the open docu
   await openEditor(page);
   await expect(title(page)).toHaveText('XOR');
 
-  // XOR: 20 epochs of its own.
-  await setSetting(page, /^Epochs/, '20');
+  // XOR: 3 epochs of its own (32 steps each).
+  await setSetting(page, /^Epochs/, '3');
   await button(page, 'Play').click();
-  await expect(status(page)).toHaveText(/20 epochs/, { timeout: 60_000 });
-  await expect(figure(page, 'Step')).toHaveText('640');
+  await expect(status(page)).toHaveText(/3 epochs/, { timeout: 60_000 });
+  await expect(figure(page, 'Step')).toHaveText('96');
 
   // Binarised Iris: its own one epoch (50 rows, batch 1) and its own accuracy, not XOR's run.
   await openExample(page, 'Boolean circuits (ℤ₂)', 'Binarised Iris, 2 classes', 'Binarised Iris by RDA (2 classes)');
@@ -127,14 +127,13 @@ test("a teacher's hour: one sitting across documents, every number the open docu
         `${part} after MNIST's run`,
       )
       .toBeLessThanOrEqual(0);
-  await page.screenshot({ path: info.outputPath('mnist.png') });
   for (const side of sides) await side.click();
   await page.screenshot({ path: info.outputPath('mnist.png') });
 
   // Back to XOR by opening it again: its run comes back, as it was.
   await openExample(page, 'First learners', 'XOR', 'XOR');
-  await expect(figure(page, 'Step')).toHaveText('640');
-  await expect(status(page)).toHaveText(/20 epochs/);
+  await expect(figure(page, 'Step')).toHaveText('96');
+  await expect(status(page)).toHaveText(/3 epochs/);
 
   // The optimisers compared: two of the five trained, their curves overlaid with a legend.
   for (const [name, heading] of [
@@ -143,9 +142,9 @@ test("a teacher's hour: one sitting across documents, every number the open docu
   ]) {
     await openExample(page, 'Optimisers compared', name, heading);
     await expectNoRun(page);
-    await setSetting(page, /^Epochs/, '5');
+    await setSetting(page, /^Epochs/, '2');
     await button(page, 'Play').click();
-    await expect(status(page)).toHaveText(/^Done: 5 epochs, 160 steps/, { timeout: 60_000 });
+    await expect(status(page)).toHaveText(/^Done: 2 epochs, 64 steps/, { timeout: 60_000 });
   }
   await panel(page).getByRole('tab', { name: 'Runs' }).click();
   const runs = panel(page).getByRole('tabpanel', { name: 'Runs' });
@@ -179,15 +178,15 @@ test("a teacher's hour: one sitting across documents, every number the open docu
   if (await ask.isVisible()) await ask.getByRole('button', { name: 'Discard and open the file' }).click();
   await expect(opened).toBeVisible();
   await expect(title(page)).toHaveText('Moons by Adam: 2→8 tanh→2');
-  await expect(figure(page, 'Step')).toHaveText('160', { timeout: 30_000 });
-  await expect(figure(page, 'Epoch')).toHaveText('5');
+  await expect(figure(page, 'Step')).toHaveText('64', { timeout: 30_000 });
+  await expect(figure(page, 'Epoch')).toHaveText('2');
   await expect(figure(page, 'Loss')).not.toHaveText('–', { timeout: 30_000 });
   await button(page, 'Step').click();
-  await expect(figure(page, 'Step')).toHaveText('161', { timeout: 30_000 });
+  await expect(figure(page, 'Step')).toHaveText('65', { timeout: 30_000 });
   const animation = page.getByRole('region', { name: 'Animation' });
   await animation.getByRole('button', { name: 'Animate a step' }).click();
   await expect(animation.getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
-  await expect(animation.getByText('step 162', { exact: true })).toBeVisible();
+  await expect(animation.getByText('step 66', { exact: true })).toBeVisible();
   await page.screenshot({ path: info.outputPath('opened-animated.png') });
 
   // A share link of the diagram on screen, opened in a new page: the diagram, and no run of ours.

@@ -1,9 +1,11 @@
 /**
- * Training as a teacher meets it: open XOR, press Play and watch the loss fall; pause, then Step
- * takes exactly one step; Reset starts from new weights (a higher loss again); train on an
- * uploaded CSV; a learning rate of 1e6 stops the run naming the box; the worker's tfjs keeps
- * no tensor from step to step; and the engine shown is the one that really runs.
+ * Training as a teacher meets it: open XOR, Step, hover a box to see its output follow the run,
+ * press Play and watch the loss fall; pause, then Step takes exactly one step; Reset starts from
+ * new weights (a higher loss again); train on an uploaded CSV; a learning rate of 1e6 stops the
+ * run naming the box; the worker's tfjs keeps no tensor from step to step; and the engine shown
+ * is the one that really runs (wasm's start is checked in e2e/smoke.spec.ts's wasm session).
  */
+import type { Page } from '@playwright/test';
 import { openEditor } from './editorHelpers';
 import { expect, test } from './fixtures';
 import {
@@ -22,16 +24,45 @@ const value = trainingValue;
 
 const setSetting = setTrainingSetting;
 
-test('XOR: Step shows the first loss, Play makes it fall by 80%, Pause then Step takes exactly one step', async ({
+/**
+ * Hovering a box after the run's first step shows its output on the batch the run took; a step
+ * later the card follows the run's weights, and leaving the box hides it.
+ */
+async function hoverFollowsTheRun(page: Page, shot: string): Promise<void> {
+  const tanh = page.locator('.react-flow__node[data-id="tanh1"]');
+  await tanh.hover();
+  const card = page.getByRole('tooltip', { name: 'Output of tanh' });
+  await expect(card).toContainText(/puts out 16×8 on the batch step 1 trained on \(batch 1 of \d+ in epoch 1\)/, {
+    timeout: 30_000,
+  });
+  await expect(card).toContainText('weights after step 1');
+  const read = async (name: string) => Number(await card.getByLabel(name, { exact: true }).textContent());
+  const [min, mean, max] = [await read('min'), await read('mean'), await read('max')];
+  expect(min).toBeGreaterThanOrEqual(-1);
+  expect(max).toBeLessThanOrEqual(1);
+  expect(min).toBeLessThanOrEqual(mean);
+  expect(mean).toBeLessThanOrEqual(max);
+  await page.screenshot({ path: shot });
+
+  await button(page, 'Step').click();
+  await tanh.hover();
+  await expect(card).toContainText('weights after step 2', { timeout: 30_000 });
+  await expect(card).toContainText('on the batch step 2 trained on (batch 2 of');
+  await page.mouse.move(5, 5);
+  await expect(card).toBeHidden();
+}
+
+test('XOR: Step shows the first loss and a box its output, Play makes the loss fall by 80%, Pause then Step takes exactly one step', async ({
   page,
   record,
-}) => {
+}, info) => {
   await openEditor(page);
   await setSetting(page, /^Epochs/, '100000');
   await button(page, 'Step').click();
   await expect(panel(page).getByLabel('Step', { exact: true })).toHaveText('1');
   const first = await value(page, 'Loss');
   expect(first).toBeGreaterThan(0.3);
+  await hoverFollowsTheRun(page, info.outputPath('box-output.png'));
   await button(page, 'Play').click();
   await expect(button(page, 'Pause')).toBeVisible();
   await expect.poll(() => value(page, 'Loss'), { timeout: 30_000 }).toBeLessThan(0.2 * first);
@@ -166,15 +197,6 @@ test('tfjs in the worker keeps no tensor from one step to the next', async ({ pa
   expect(record.consoleErrors).toEqual([]);
 });
 
-test('wasm starts in the worker, its files served from our own origin', async ({ page, record }) => {
-  await page.goto('/?engine=wasm');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
-  await button(page, 'Step').click();
-  await expect(page.getByTestId('backend-status')).toHaveText('tfjs · wasm', { timeout: 60_000 });
-  expect(record.foreignRequests).toEqual([]);
-  expect(record.consoleErrors).toEqual([]);
-});
-
 test('the engine chosen is kept for the next visit', async ({ page, record }) => {
   await openEditor(page);
   await page.goto('/');
@@ -192,6 +214,8 @@ test('a lost WebGL context stops the run, keeps its weights, and offers another 
   await setSetting(page, /^Epochs/, '100000');
   await button(page, 'Play').click();
   await expect.poll(() => value(page, 'Step'), { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
+  // webgl started in the worker, and the status bar says so
+  await expect(page.getByTestId('backend-status')).toHaveText('tfjs · webgl · WebGL 2 · float32 render targets: yes');
   await button(page, 'Pause').click();
   await expect(panel(page).getByRole('status', { name: 'Training status' })).toHaveText(/^Paused/);
   const kept = await value(page, 'Step');
@@ -206,48 +230,4 @@ test('a lost WebGL context stops the run, keeps its weights, and offers another 
   await expect.poll(() => value(page, 'Step'), { timeout: 60_000 }).toBeGreaterThan(kept + 5);
   // WebGL itself reports the context it lost; that is the event under test, not an app error.
   expect(record.consoleErrors.filter((m) => !/CONTEXT_LOST|context lost/i.test(m))).toEqual([]);
-});
-
-test('webgl starts in the worker and the status bar says so', async ({ page, record }) => {
-  await page.goto('/?engine=webgl');
-  await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
-  await button(page, 'Step').click();
-  await expect(page.getByTestId('backend-status')).toHaveText('tfjs · webgl · WebGL 2 · float32 render targets: yes', {
-    timeout: 60_000,
-  });
-  await expect(panel(page).getByLabel('Step', { exact: true })).toHaveText('1', { timeout: 60_000 });
-  expect(record.foreignRequests).toEqual([]);
-  expect(record.consoleErrors).toEqual([]);
-});
-
-test("hovering a box shows its output on the batch the run took, and it follows the run's weights", async ({
-  page,
-  record,
-}, info) => {
-  await openEditor(page);
-  await button(page, 'Step').click();
-  await expect(panel(page).getByLabel('Step', { exact: true })).toHaveText('1', { timeout: 30_000 });
-  const tanh = page.locator('.react-flow__node[data-id="tanh1"]');
-  await tanh.hover();
-  const card = page.getByRole('tooltip', { name: 'Output of tanh' });
-  await expect(card).toContainText(/puts out 16×8 on the batch step 1 trained on \(batch 1 of \d+ in epoch 1\)/, {
-    timeout: 30_000,
-  });
-  await expect(card).toContainText('weights after step 1');
-  const read = async (name: string) => Number(await card.getByLabel(name, { exact: true }).textContent());
-  const [min, mean, max] = [await read('min'), await read('mean'), await read('max')];
-  expect(min).toBeGreaterThanOrEqual(-1);
-  expect(max).toBeLessThanOrEqual(1);
-  expect(min).toBeLessThanOrEqual(mean);
-  expect(mean).toBeLessThanOrEqual(max);
-  await page.screenshot({ path: info.outputPath('box-output.png') });
-
-  // A step later the card shows the new weights' output; leaving the box hides it.
-  await button(page, 'Step').click();
-  await tanh.hover();
-  await expect(card).toContainText('weights after step 2', { timeout: 30_000 });
-  await expect(card).toContainText('on the batch step 2 trained on (batch 2 of');
-  await page.mouse.move(5, 5);
-  await expect(card).toBeHidden();
-  expect(record.consoleErrors).toEqual([]);
 });
