@@ -5,22 +5,19 @@
  * the one door (openFile.ts `openSource`) and posts how far it has come; the answer's weights
  * come back transferred, not copied. `cancel` terminates the worker, so a cancelled open changes
  * nothing and costs nothing more. Where no Worker exists (Node, tests) the read runs inline.
- * `answerArchiveOpen` is the worker's whole work, so that a test runs it in its own thread
- * behind structuredClone.
+ * The worker's whole work is `answerArchiveOpen` (archiveOpenWork.ts).
  */
-import { blobSource } from '../io/modelArchive';
-import { type OpenedFile, openSource } from './openFile';
+import {
+  type ArchiveOpenRequest,
+  answerArchiveOpen,
+  type FromArchiveWorker,
+  failed,
+  type PostFromArchive,
+} from './archiveOpenWork';
+import type { OpenedFile } from './openFile';
 
-export interface ArchiveOpenRequest {
-  readonly type: 'open';
-  readonly file: Blob;
-}
-
-export type FromArchiveWorker =
-  | { readonly type: 'progress'; readonly read: number; readonly total: number }
-  | { readonly type: 'done'; readonly opened: OpenedFile };
-
-export type PostFromArchive = (m: FromArchiveWorker, transfer?: Transferable[]) => void;
+export type { ArchiveOpenRequest, FromArchiveWorker, PostFromArchive } from './archiveOpenWork';
+export { answerArchiveOpen, openedTransfer } from './archiveOpenWork';
 
 /** What the client needs of a Worker, so that a test can hand it one in its own thread. */
 export interface ArchiveWorkerLike {
@@ -28,35 +25,6 @@ export interface ArchiveWorkerLike {
   onerror: ((event: { message?: string }) => void) | null;
   postMessage(message: ArchiveOpenRequest): void;
   terminate(): void;
-}
-
-/** The opened weights' buffers, each once. */
-export function openedTransfer(opened: OpenedFile): ArrayBuffer[] {
-  if (opened.kind !== 'model') return [];
-  return [...new Set(opened.weights.map((w) => w.data.buffer as ArrayBuffer))];
-}
-
-const failed = (why: string): OpenedFile => ({
-  kind: 'error',
-  errors: [{ path: '', message: `the browser could not read the file: ${why}` }],
-});
-
-/** Reads one file, posting progress at each whole percent, then the answer with its weights moved. */
-export async function answerArchiveOpen(request: ArchiveOpenRequest, post: PostFromArchive): Promise<void> {
-  let shown = -1;
-  const progress = (read: number, total: number) => {
-    const percent = Math.floor((read / Math.max(1, total)) * 100);
-    if (percent === shown) return;
-    shown = percent;
-    post({ type: 'progress', read, total });
-  };
-  let opened: OpenedFile;
-  try {
-    opened = await openSource(blobSource(request.file), { progress });
-  } catch (e) {
-    opened = failed(e instanceof Error ? e.message : String(e));
-  }
-  post({ type: 'done', opened }, openedTransfer(opened));
 }
 
 export interface RunningArchiveOpen {
