@@ -1,8 +1,11 @@
 /**
- * Every command, run as a user runs it (node with tsx's loader, in a scratch working directory),
- * over a table of bad arguments, paths and files: each exits non-zero with one line on stderr
- * that names what is wrong (then the usage, for a mistake in the arguments) and no stack trace;
- * `--debug` shows the stack; `--help` exits 0. The runs go four at a time.
+ * Every command over a table of bad arguments, paths and files: each exits non-zero with one
+ * line on stderr that names what is wrong (then the usage, for a mistake in the arguments) and no
+ * stack trace; `--debug` shows the stack; `--help` exits 0. The table runs each command's `main`
+ * in-process, exactly as its process does but for the exit (src/testing/cliRun.ts); the runs whose
+ * point is the process itself (its exit code after `--debug`, a rescue into the working
+ * directory, an end that must come by itself) start node with tsx's loader in a scratch folder,
+ * as a user does.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess } from '../testing/cliRun';
+import type { Main } from './command';
 
 const repo = resolve(import.meta.dirname, '../..');
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -149,6 +154,21 @@ interface Ran {
   readonly stderr: string;
 }
 
+const MAINS: Readonly<Record<Command, () => Promise<Main>>> = {
+  train: () => import('./train').then((m) => m.main),
+  predict: () => import('./predict').then((m) => m.main),
+  experiment: () => import('./experiment').then((m) => m.main),
+  export: () => import('./export').then((m) => m.main),
+  conformance: () => import('./conformance').then((m) => m.main),
+  data: () => import('./data').then((m) => m.main),
+  sample: () => import('./sample').then((m) => m.main),
+};
+
+/** One command's `main` in this process; the runs go one after another (cliRun.ts). */
+const runHere = async (command: Command, args: readonly string[]): Promise<Ran> =>
+  runInProcess(await MAINS[command](), args);
+
+/** One command as its own node process, in the scratch folder. */
 const run = (command: Command, args: readonly string[]): Promise<Ran> =>
   new Promise((done) => {
     execFile(
@@ -205,16 +225,17 @@ beforeAll(async () => {
   writeFileSync(at('existing.txt'), 'keep me\n');
   writeFileSync(at('rows.csv'), '0,0\n1,-1\n');
   writeFileSync(at('header.csv'), 'x,y\n');
-  const jobs = [
+  const here = [
     ...CASES.map((c) => ({ key: `${c.command} ${c.name}`, command: c.command, args: c.args })),
     ...extra.help,
-    ...extra.runs,
   ];
-  const results = await pool(
-    jobs.map((j) => () => run(j.command, j.args)),
-    4,
+  // the processes run on the other cores while the table runs here
+  const processes = pool(
+    extra.runs.map((j) => () => run(j.command, j.args)),
+    2,
   );
-  for (const [i, j] of jobs.entries()) ran.set(j.key, results[i]);
+  for (const j of here) ran.set(j.key, await runHere(j.command, j.args));
+  for (const [i, r] of (await processes).entries()) ran.set(extra.runs[i].key, r);
   for (const c of COMMANDS) USAGE_OF[c] = ran.get(`help ${c}`)?.stdout.trimEnd();
 }, 600_000);
 

@@ -1,6 +1,7 @@
 /**
- * The predict CLI: argument and CSV rules, and one real run (tsx in a subprocess) whose output
- * reads back to exactly the predictions loadModel gives.
+ * The predict CLI: argument and CSV rules, and runs of its `main` in-process whose output reads
+ * back to exactly the predictions loadModel gives; one long run as its own process (tsx), so that
+ * every row reaches the pipe before the process exits.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
@@ -15,12 +16,20 @@ import { loadMnistBufferNode } from '../data/mnistNode';
 import { preparationOf } from '../data/preparation';
 import { parseModelText } from '../model/modelParse';
 import { loadModel } from '../model/modelRuntime';
+import { runInProcess } from '../testing/cliRun';
 import { preparedModelText } from '../testing/preparedModels';
 import { modelSummary } from './modelSummary';
+import { main } from './predict';
 import { FeatureRowReader, PREDICT_BATCH, parsePredictArgs, readFeatureRows, writePredictions } from './predictCsv';
 import { readCsvFile } from './readInput';
 
-const run = (...args: string[]) =>
+/** The command in this process, as its process runs it but for the exit (src/testing/cliRun.ts). */
+const run = async (...args: string[]) => {
+  const r = await runInProcess(main, args);
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
+};
+/** The command as its own process, as a user types it: all of a long output reaches the pipe. */
+const runProcess = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/predict.ts', ...args], {
     encoding: 'utf8',
     timeout: 60_000,
@@ -87,22 +96,26 @@ describe('predict CLI', () => {
     expect(rowsOf(readFeatureRows(' +1.5 ,-.5e1\n', 2))).toEqual([[1.5, -5]]);
   });
 
-  it('prints usage on --help with exit 0, and exits 2 with usage on a bad call', () => {
-    const help = run('--help');
+  it('prints usage on --help with exit 0, and exits 2 with usage on a bad call', async () => {
+    const help = await run('--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/usage: npm run predict/);
-    const bad = run(fixture);
+    const bad = await run(fixture);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/usage: npm run predict/);
   });
 
-  it('prints the predictions loadModel gives, exactly, and with --verbose a line about the model on stderr', () => {
+  it('prints the predictions loadModel gives, exactly, and with --verbose a line about the model on stderr', async () => {
     const rows = [
       [0, 0],
       [1, -1],
       [0.25, 0.5],
     ];
-    const out = run(fixture, tempFile('in.csv', `x,y\n${rows.map((r) => r.join(',')).join('\n')}\n`), '--verbose');
+    const out = await run(
+      fixture,
+      tempFile('in.csv', `x,y\n${rows.map((r) => r.join(',')).join('\n')}\n`),
+      '--verbose',
+    );
     expect(out.stderr).toBe(
       `${fixture}: XOR, model format 1.0 by Lensboard 0.1.0, trained 1 epoch (32 steps) with adam on an engine the file does not name; 2 features → 2 outputs\n`,
     );
@@ -113,9 +126,9 @@ describe('predict CLI', () => {
     expect(printed).toEqual(loadModel(readFileSync(fixture, 'utf8')).predict(rows));
   });
 
-  it('answers at once for an empty or header-only CSV, exit 2 and one line', () => {
+  it('answers at once for an empty or header-only CSV, exit 2 and one line', async () => {
     for (const text of ['', 'x,y\n']) {
-      const out = run(fixture, tempFile('in.csv', text));
+      const out = await run(fixture, tempFile('in.csv', text));
       expect(out.status).toBe(2);
       expect(out.stderr).toMatch(/^error: .*in\.csv: no rows to predict \(.*\)\n$/);
       expect(out.stdout).toBe('');
@@ -134,10 +147,10 @@ describe('predict CLI', () => {
     });
   });
 
-  it('refuses a CSV over the cap before reading it, naming its size and the cap', () => {
+  it('refuses a CSV over the cap before reading it, naming its size and the cap', async () => {
     const big = tempFile('big.csv', '');
     truncateSync(big, 21 * 1024 * 1024); // sparse: no disk, no time
-    const out = run(fixture, big);
+    const out = await run(fixture, big);
     expect(out.status).toBe(2);
     expect(out.stderr).toBe(
       `error: ${big}: the file is 22020096 bytes; a CSV may have at most 20971520 bytes (20 MB)\n`,
@@ -148,7 +161,7 @@ describe('predict CLI', () => {
     const n = PREDICT_BATCH + 3;
     const rows = Float32Array.from({ length: n * 2 }, (_, i) => Math.fround(Math.sin(i)));
     const lines = Array.from({ length: n }, (_, r) => `${rows[2 * r]},${rows[2 * r + 1]}`);
-    const out = run(fixture, tempFile('in.csv', `${lines.join('\n')}\n`));
+    const out = runProcess(fixture, tempFile('in.csv', `${lines.join('\n')}\n`));
     expect(out.stderr).toBe('');
     const printed = out.stdout.trim().split('\n').slice(1);
     expect(printed).toHaveLength(n);
@@ -220,8 +233,8 @@ describe('predict CLI', () => {
     const prepared = picked
       .map((r) => Array.from(mnist.features.subarray(r * 784, (r + 1) * 784)).join(','))
       .join('\n');
-    const fromRaw = run(file, tempFile('raw.csv', `${raw}\n`));
-    const fromPrepared = run(file, tempFile('prepared.csv', `${prepared}\n`), '--prepared');
+    const fromRaw = await run(file, tempFile('raw.csv', `${raw}\n`));
+    const fromPrepared = await run(file, tempFile('prepared.csv', `${prepared}\n`), '--prepared');
     expect(fromRaw.stderr).toBe('');
     expect(fromRaw.status).toBe(0);
     expect(fromRaw.stdout).toBe(fromPrepared.stdout);

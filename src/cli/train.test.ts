@@ -1,18 +1,22 @@
 /**
- * The CLI: its argument rules, and two real runs as a user types them (tsx in a subprocess):
- * a mistake exits with 2 and says what is wrong; a short run writes a model file whose weights
+ * The CLI: its argument rules, and runs of its `main` in-process, as the process runs it but for
+ * the exit (the process itself is run by badArguments.test.ts): a mistake exits with 2 and says what is wrong; a short run writes a model file whose weights
  * load back by name; a run whose weights overflow stops, names the box, exits 1 and writes nothing;
  * a run whose loss blows up but stays finite says so.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runInProcess } from '../testing/cliRun';
 import { parseTrainArgs } from './args';
+import { main } from './train';
 
-const run = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/train.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+/** The command in this process, as its process runs it but for the exit (src/testing/cliRun.ts). */
+const run = async (...args: string[]) => {
+  const r = await runInProcess(main, args);
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
+};
 
 describe('train CLI', () => {
   it('parses the documented options in both spellings', () => {
@@ -61,16 +65,16 @@ describe('train CLI', () => {
     if (!parsed.ok) expect(parsed.error).toMatch(message);
   });
 
-  it('exits with 2 and the usage on a bad argument', () => {
-    const out = run('src/io/examples/iris-simple.json', '--epochs', 'many');
+  it('exits with 2 and the usage on a bad argument', async () => {
+    const out = await run('src/io/examples/iris-simple.json', '--epochs', 'many');
     expect(out.status).toBe(2);
     expect(out.stderr).toMatch(/--epochs must be an integer/);
     expect(out.stderr).toMatch(/usage: npm run train/);
   });
 
-  it('trains a document and writes the model file', () => {
+  it('trains a document and writes the model file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'lensboard-')), 'model.json');
-    const out = run(
+    const out = await run(
       'src/io/examples/iris-simple.json',
       '--epochs',
       '3',
@@ -101,21 +105,21 @@ describe('train CLI', () => {
     expect(params.map((w: { shape: number[] }) => w.shape)).toEqual([[4, 3], [3]]);
   });
 
-  it('prints its usage on --help and exits with 0', () => {
-    const out = run('--help');
+  it('prints its usage on --help and exits with 0', async () => {
+    const out = await run('--help');
     expect(out.status).toBe(0);
     expect(out.stdout).toMatch(/usage: npm run train -- <document.json \| model.json \| model.onnx>/);
   });
 
-  it('resumes a model file: 1 epoch, then 2 more, equals 3 in one go', () => {
+  it('resumes a model file: 1 epoch, then 2 more, equals 3 in one go', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lensboard-'));
     const common = ['--batch', '10', '--seed', '2', '--quiet'];
     const one = join(dir, 'one.json');
     const three = join(dir, 'three.json');
     const resumed = join(dir, 'resumed.json');
-    expect(run('src/io/examples/iris-simple.json', '--epochs', '1', ...common, '--out', one).status).toBe(0);
-    expect(run('src/io/examples/iris-simple.json', '--epochs', '3', ...common, '--out', three).status).toBe(0);
-    const out = run(one, '--epochs', '2', '--quiet', '--out', resumed);
+    expect((await run('src/io/examples/iris-simple.json', '--epochs', '1', ...common, '--out', one)).status).toBe(0);
+    expect((await run('src/io/examples/iris-simple.json', '--epochs', '3', ...common, '--out', three)).status).toBe(0);
+    const out = await run(one, '--epochs', '2', '--quiet', '--out', resumed);
     expect(out.stderr).toBe('');
     const a = JSON.parse(readFileSync(resumed, 'utf8'));
     const b = JSON.parse(readFileSync(three, 'utf8'));
@@ -123,16 +127,16 @@ describe('train CLI', () => {
     expect(a.trainingConfig).toEqual(b.trainingConfig);
   });
 
-  it('refuses a model file from a newer Lensboard, naming formatVersion', () => {
+  it('refuses a model file from a newer Lensboard, naming formatVersion', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'lensboard-')), 'new.json');
     const model = JSON.parse(readFileSync('src/io/fixtures/model-v1.json', 'utf8'));
     writeFileSync(file, JSON.stringify({ ...model, formatVersion: 99 }));
-    const out = run(file, '--epochs', '1');
+    const out = await run(file, '--epochs', '1');
     expect(out.status).toBe(2);
     expect(out.stderr).toMatch(/formatVersion: .*made by a newer version of Lensboard/);
   });
 
-  it('stops on the first non-finite loss or weight, names the box, exits 1 and writes no model', () => {
+  it('stops on the first non-finite loss or weight, names the box, exits 1 and writes no model', async () => {
     // The bug: plain gradient descent at ε = 1e30 printed "loss NaN" every epoch, exited 0 and
     // wrote weights that JSON turned into null.
     const dir = mkdtempSync(join(tmpdir(), 'lensboard-'));
@@ -143,7 +147,7 @@ describe('train CLI', () => {
     const document = join(dir, 'xor-gd.json');
     writeFileSync(document, JSON.stringify({ ...xor, boxes: gd }));
     const file = join(dir, 'model.json');
-    const out = run(document, '--lr', '1e30', '--engine', 'typed', '--out', file);
+    const out = await run(document, '--lr', '1e30', '--engine', 'typed', '--out', file);
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/not finite; the first box whose output is not finite is '[^']+' \(\w+\)/);
     expect(out.stderr).toMatch(/no model written/);
@@ -151,10 +155,20 @@ describe('train CLI', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('warns of a loss that grows by orders of magnitude, beside the model it still writes', () => {
+  it('warns of a loss that grows by orders of magnitude, beside the model it still writes', async () => {
     // The bug: Adam at ε = 1e30 "trained" XOR to a loss of 4.8e29 and wrote a model without a word.
     const file = join(mkdtempSync(join(tmpdir(), 'lensboard-')), 'model.json');
-    const out = run('src/io/examples/xor.json', '--lr', '1e30', '--epochs', '2', '--engine', 'typed', '--out', file);
+    const out = await run(
+      'src/io/examples/xor.json',
+      '--lr',
+      '1e30',
+      '--epochs',
+      '2',
+      '--engine',
+      'typed',
+      '--out',
+      file,
+    );
     expect(out.status).toBe(0);
     const warnings = out.stderr.split('\n').filter((l) => l.startsWith('warning:'));
     expect(warnings).toHaveLength(2);
