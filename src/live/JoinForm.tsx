@@ -41,28 +41,48 @@ export function JoinForm() {
     enter({ role: 'student', code: c, name: n, secret: newSecret() });
   };
 
+  const startButton = (
+    <button type="button" disabled={busy} onClick={() => void start()}>
+      Start a class
+    </button>
+  );
+  const joinForm = (
+    <form
+      className="live-join"
+      aria-label="Join a class"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void join();
+      }}
+    >
+      <h3>Join a class</h3>
+      <label>
+        Class code <input value={code} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="off" />
+      </label>
+      <label>
+        Your name{' '}
+        <input
+          value={name}
+          maxLength={NAME_MAX}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+      </label>
+      <button type="submit">Join</button>
+    </form>
+  );
+  // Came by a class's link: a student, whose one step is to join; starting a class comes after.
+  if (offered !== '')
+    return (
+      <>
+        {joinForm}
+        <h3 className="live-or">Teaching instead?</h3>
+        {startButton}
+      </>
+    );
   return (
     <>
-      <button type="button" disabled={busy} onClick={() => void start()}>
-        Start a class
-      </button>
-      <form
-        className="live-join"
-        aria-label="Join a class"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void join();
-        }}
-      >
-        <h3>Join a class</h3>
-        <label>
-          Class code <input value={code} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="off" />
-        </label>
-        <label>
-          Your name <input value={name} maxLength={NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} />
-        </label>
-        <button type="submit">Join</button>
-      </form>
+      {startButton}
+      {joinForm}
     </>
   );
 }

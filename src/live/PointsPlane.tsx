@@ -67,6 +67,21 @@ function Legend({ classes }: { classes: readonly string[] }) {
   );
 }
 
+/** A number of an axis's range as a reader writes it: −1, 0.5, 10. */
+const end = (v: number) => String(Number(v.toPrecision(3))).replace('-', '−');
+
+/** Which feature runs across the plane and which up it, and from where to where. */
+function Axes({ shape }: { shape: PoolShape }) {
+  const [fx, fy] = shape.features;
+  return (
+    <p className="live-axes" aria-label="The plane’s axes">
+      across: {fx} from {end(shape.min[0] as number)} to {end(shape.max[0] as number)}
+      <br />
+      up: {fy} from {end(shape.min[1] as number)} to {end(shape.max[1] as number)}
+    </p>
+  );
+}
+
 export function PointsPlane() {
   const points = useStore(live, (s) => s.myPoints);
   const edit = useStore(live, (s) => s.editPoints);
@@ -85,7 +100,10 @@ export function PointsPlane() {
       {shape.features.length === 2 && (
         <div className="live-plane-row">
           <Plane shape={shape} cls={chosen} full={full} />
-          <Legend classes={shape.classes} />
+          <div>
+            <Legend classes={shape.classes} />
+            <Axes shape={shape} />
+          </div>
         </div>
       )}
       <form

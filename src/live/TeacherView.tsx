@@ -36,13 +36,19 @@ export function TeacherView({ m }: { m: Membership }) {
   const best = bestRun(rows);
   return (
     <>
-      <p className="live-code">
-        Class code <strong className="live-code-value">{showCode(m.code)}</strong>
-      </p>
-      <p>
-        Students open <a href={studentsLink}>{studentsLink}</a> (or scan it) and give their name.
-      </p>
-      <QrCode text={studentsLink} label="QR code of the students’ link" />
+      <div className="live-invite">
+        <QrCode text={studentsLink} label="QR code of the students’ link" />
+        <div>
+          <p className="live-code">
+            Class code
+            <br />
+            <strong className="live-code-value">{showCode(m.code)}</strong>
+          </p>
+          <p>
+            Students open <a href={studentsLink}>{studentsLink}</a> (or scan it) and give their name.
+          </p>
+        </div>
+      </div>
       <details>
         <summary>Your teacher’s link</summary>
         <p>Opens this class as its teacher from another browser. It holds your key: keep it to yourself.</p>
@@ -61,6 +67,8 @@ export function TeacherView({ m }: { m: Membership }) {
         <button type="button" disabled={!pool || rows.length === 0} onClick={() => pool?.()}>
           Pool the class’s data
         </button>
+      </div>
+      <div className="live-choices">
         <label>
           <input
             type="checkbox"
