@@ -4,7 +4,8 @@
  * the caption names each rule; presented from its panel, the panels give way and the keyboard
  * steps it; a pinned wire shows the value and the change the worker computed
  * (read back through the `?debug` hook), for the example the teacher picked; with the animation
- * on for 200 steps and more, the worker's tfjs keeps no tensor more. A large step (MNIST) is
+ * on for 80 steps and 8 traces, the worker's tfjs keeps no tensor more (a trace that kept one
+ * tensor would leave 7 more). A large step (MNIST) is
  * animated in e2e/mnist.spec.ts, whose session has its digits loaded already.
  */
 import type { Page } from '@playwright/test';
@@ -255,7 +256,7 @@ test('a copied wire: the changes of its two copies are summed, as the trace hold
   expect(record.consoleErrors).toEqual([]);
 });
 
-test('the animation on for 200 steps and more: the worker’s tfjs keeps no tensor more', async ({ page, record }) => {
+test('the animation on for 80 steps and 8 traces: the worker’s tfjs keeps no tensor more', async ({ page, record }) => {
   test.setTimeout(400_000);
   await page.goto('/?engine=cpu&debug');
   await expect(page.locator('main[aria-busy="false"]')).toBeVisible();
@@ -267,13 +268,13 @@ test('the animation on for 200 steps and more: the worker’s tfjs keeps no tens
   const before = await workerTensors(page);
   const from = await trainingValue(page, 'Step');
   expect(before).toBeGreaterThan(0);
-  // the run trains while the animation traces one step after another, for 20 traces and 200 steps at least
+  // the run trains while the animation traces one step after another, for 8 traces and 80 steps at least
   await trainingButton(page, 'Play').click();
   const shownStep = panel(page).getByText(/^step \d+$/);
   await panel(page).getByRole('button', { name: 'Animate a step' }).click();
   await expect(shownStep).toBeVisible({ timeout: 60_000 });
   let traces = 1;
-  while (traces < 20 || (await trainingValue(page, 'Step')) < from + 200) {
+  while (traces < 8 || (await trainingValue(page, 'Step')) < from + 80) {
     const was = await shownStep.textContent();
     await panel(page).getByRole('button', { name: 'Trace the next step' }).click();
     // the step label goes while the next step is traced, and comes back with another step
