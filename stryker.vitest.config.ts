@@ -8,4 +8,9 @@ import base from './vite.config';
 
 const folder = (process.env.MUTATE_TARGET ?? 'src/core').split('/').slice(0, 2).join('/');
 
-export default { ...base, test: { ...base.test, include: [`${folder}/**/*.test.ts`, `${folder}/**/*.test.tsx`] } };
+// One project of the layer's tests, each file in a fresh module graph (the default), as a
+// mutant run wants: no file's mutant state reaches the next.
+export default {
+  ...base,
+  test: { ...base.test, projects: undefined, include: [`${folder}/**/*.test.ts`, `${folder}/**/*.test.tsx`] },
+};

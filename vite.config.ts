@@ -21,6 +21,14 @@ const cspMeta: Plugin = {
   ],
 };
 
+const TESTS = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'];
+/** Test files about the state of a fresh module graph: each runs in its own. */
+const FRESH_GRAPH = [
+  'src/app/schemasAtLoad.test.ts',
+  'src/engines/backend.test.ts',
+  'src/testing/architecture/firstImport.test.ts',
+];
+
 export default defineConfig({
   plugins: [react(), cspMeta],
   server: { host: '127.0.0.1' },
@@ -37,11 +45,29 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] } } },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     environment: 'node',
     // A forgotten .only would pass a run that skipped everything else: refused on every machine.
     allowOnly: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two kinds of test file (docs/testing.md, "Module graphs"). Most share one module graph per
+    // worker: a file imports tfjs, zod and the compiler once, not once per file (an isolated
+    // run spent 100 of its 400 s importing), and src/testing/sharedGraph.ts puts back what a file
+    // may leave behind (timers, stubbed globals, spies, the tfjs backend). The files whose
+    // subject is the state of a fresh graph (what loading a module builds, which backend tfjs
+    // starts, every module imported first) each get their own.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: TESTS,
+          exclude: FRESH_GRAPH,
+          isolate: false,
+          setupFiles: ['src/testing/sharedGraph.ts'],
+        },
+      },
+      { extends: true, test: { name: 'fresh', include: FRESH_GRAPH } },
+    ],
   },
 });

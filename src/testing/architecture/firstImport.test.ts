@@ -16,13 +16,6 @@ import { readSources, repoRoot } from './imports';
 /** Modules not imported here, each with why. */
 const EXCLUDED: Readonly<Record<string, string>> = {
   'src/app/main.tsx': 'the page entry: renders into document.getElementById, which node has not',
-  'src/cli/train.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
-  'src/cli/predict.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
-  'src/cli/experiment.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
-  'src/cli/export.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
-  'src/cli/conformance.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
-  'src/cli/data.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
-  'src/cli/sample.ts': 'a command-line entry: runs main(process.argv) and exits the process on load',
 };
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
