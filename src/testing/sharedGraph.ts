@@ -11,10 +11,15 @@ afterAll(async () => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
-  // tfjs's engine is a global once tfjs-core has loaded; a file that never loaded it loads nothing here
-  const engine = (globalThis as { _tfengine?: { backendName?: string } })._tfengine;
-  if (engine && engine.backendName !== 'cpu') {
-    const tf = await import('@tensorflow/tfjs-core');
-    if (tf.findBackendFactory('cpu')) await tf.setBackend('cpu');
-  }
+  // tfjs's engine is a global once tfjs has loaded; read there, a file that never loaded tfjs
+  // loads nothing (and this file, under src/testing, imports no tfjs: the floors hold)
+  const engine = (globalThis as { _tfengine?: TfEngine })._tfengine;
+  if (engine && engine.backendName !== 'cpu' && engine.findBackendFactory('cpu')) await engine.setBackend('cpu');
 });
+
+/** What this file uses of tfjs's engine. */
+interface TfEngine {
+  readonly backendName: string;
+  findBackendFactory(name: string): unknown;
+  setBackend(name: string): Promise<boolean>;
+}
