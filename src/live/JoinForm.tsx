@@ -60,12 +60,7 @@ export function JoinForm() {
         Class code <input value={code} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="off" />
       </label>
       <label>
-        Your name{' '}
-        <input
-          value={name}
-          maxLength={NAME_MAX}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
+        Your name <input value={name} maxLength={NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} />
       </label>
       <button type="submit">Join</button>
     </form>

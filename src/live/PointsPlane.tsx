@@ -74,7 +74,7 @@ const end = (v: number) => String(Number(v.toPrecision(3))).replace('-', '−');
 function Axes({ shape }: { shape: PoolShape }) {
   const [fx, fy] = shape.features;
   return (
-    <p className="live-axes" aria-label="The plane’s axes">
+    <p className="live-axes">
       across: {fx} from {end(shape.min[0] as number)} to {end(shape.max[0] as number)}
       <br />
       up: {fy} from {end(shape.min[1] as number)} to {end(shape.max[1] as number)}
