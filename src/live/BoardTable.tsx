@@ -72,24 +72,28 @@ const Row = memo(function Row({ row: r, best, who }: { row: BoardRow; best: bool
 });
 
 export function BoardTable({ rows, best, named }: { rows: readonly BoardRow[]; best: string | null; named: boolean }) {
+  // In a narrow panel (a 1280 laptop) the table scrolls sideways in its own box, the names
+  // staying in view; the panel itself never scrolls sideways.
   return (
-    <table className="live-table" aria-label="The class">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">State</th>
-          <th scope="col">Step</th>
-          <th scope="col">Loss</th>
-          <th scope="col">Accuracy</th>
-          <th scope="col">Learning rate</th>
-          <th scope="col">Weights</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          <Row key={r.id} row={r} best={r.id === best} who={shownName(r, i, named)} />
-        ))}
-      </tbody>
-    </table>
+    <div className="live-table-box">
+      <table className="live-table" aria-label="The class">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">State</th>
+            <th scope="col">Step</th>
+            <th scope="col">Loss</th>
+            <th scope="col">Accuracy</th>
+            <th scope="col">Learning rate</th>
+            <th scope="col">Weights</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <Row key={r.id} row={r} best={r.id === best} who={shownName(r, i, named)} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -3,9 +3,11 @@
  * the page plays while it is in a class — the teacher's or a student's, loaded only then. A page
  * opened with `?class=CODE` offers to join; with `&teacher=KEY` too, it is the teacher's again.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { useReactFlow } from '@xyflow/react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useLessonStoreApi } from '../classroom/ClassroomContext';
+import { fitView } from '../editor/commands/fitView';
 import { useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { isCode, isKey, normaliseCode, showCode } from '../io/classRooms';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
@@ -77,10 +79,33 @@ export function ClassButton() {
   );
 }
 
+/**
+ * The panel is a column of the page: opening or closing it narrows or widens the canvas, and the
+ * diagram is framed again for the canvas it now has (as Fit view frames it), so that a student
+ * who came by a class link sees the whole of the teacher's diagram beside the panel.
+ */
+function useFrameOnToggle(open: boolean): void {
+  const store = useEditorStoreApi();
+  const flow = useReactFlow();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      if (!open) return;
+    }
+    // two frames: the grid has given the canvas its new width by the second
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => void fitView.run({ store, flow }));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open, store, flow]);
+}
+
 export function ClassPanel() {
   const { membership: m, open, status, error } = useStore(live);
   useEffect(fromAddress, []);
   useSide(m);
+  useFrameOnToggle(open);
   if (!open) return null;
   const leave = () => {
     keepMembership(null);
