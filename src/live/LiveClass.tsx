@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useLessonStoreApi } from '../classroom/ClassroomContext';
 import { fitView } from '../editor/commands/fitView';
-import { useEditorStoreApi } from '../editor/store/EditorStoreContext';
+import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { isCode, isKey, normaliseCode, showCode } from '../io/classRooms';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
 import { keepMembership, keptMembership, live, type Membership } from './liveStore';
@@ -81,13 +81,18 @@ export function ClassButton() {
 
 /**
  * The panel is a column of the page: opening or closing it narrows or widens the canvas, and the
- * diagram is framed again for the canvas it now has (as Fit view frames it), so that a student
- * who came by a class link sees the whole of the teacher's diagram beside the panel.
+ * diagram is framed again for the canvas it now has (as Fit view frames it). A student's canvas
+ * frames the teacher's diagram whole each time one arrives: it is locked, so the student reads it
+ * rather than works in one corner of it, and at 1280 px beside the panel the opening's readable
+ * zoom would leave its loss off the right edge.
  */
-function useFrameOnToggle(open: boolean): void {
+function useFrameOnToggle(open: boolean, student: boolean): void {
   const store = useEditorStoreApi();
   const flow = useReactFlow();
+  const opened = useEditor((s) => s.opened);
+  const arrivals = student ? opened : 0;
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a diagram's arrival (arrivals) frames it too
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -98,14 +103,14 @@ function useFrameOnToggle(open: boolean): void {
       frame = requestAnimationFrame(() => void fitView.run({ store, flow }));
     });
     return () => cancelAnimationFrame(frame);
-  }, [open, store, flow]);
+  }, [open, arrivals, store, flow]);
 }
 
 export function ClassPanel() {
   const { membership: m, open, status, error } = useStore(live);
   useEffect(fromAddress, []);
   useSide(m);
-  useFrameOnToggle(open);
+  useFrameOnToggle(open, m?.role === 'student');
   if (!open) return null;
   const leave = () => {
     keepMembership(null);
