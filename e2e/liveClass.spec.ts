@@ -121,6 +121,35 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
     await expect(page.locator('.live-best')).toHaveCount(1);
     for (const name of NAMES) await expect(board(page)).not.toContainText(name);
 
+    await test.step('at 1280×720 the Class panel is a column beside the canvas, never over the diagram', async () => {
+      expect(page.viewportSize()?.width).toBe(1280);
+      const measure = (p: Page) =>
+        p.evaluate(() => {
+          const panel = document.querySelector('.live-panel') as HTMLElement;
+          const pane = (document.querySelector('main .react-flow') as HTMLElement).getBoundingClientRect();
+          const inside = [...document.querySelectorAll('main .react-flow__node')].every((n) => {
+            const r = n.getBoundingClientRect();
+            return (
+              r.left >= pane.left - 1 &&
+              r.right <= pane.right + 1 &&
+              r.top >= pane.top - 1 &&
+              r.bottom <= pane.bottom + 1
+            );
+          });
+          return {
+            sideways: panel.scrollWidth - panel.clientWidth,
+            pageScroll: document.documentElement.scrollHeight - innerHeight,
+            besidePanel: pane.right <= panel.getBoundingClientRect().left,
+            inside,
+          };
+        });
+      // the teacher's board of three, and a student's locked diagram framed whole beside the panel
+      // (every side panel is open here, as a user who opened them: the canvas's share of the
+      // window with the panels on their rails is measured in docs/class.md)
+      expect(await measure(page)).toMatchObject({ sideways: 0, pageScroll: 0, besidePanel: true });
+      expect(await measure(students[0])).toMatchObject({ sideways: 0, pageScroll: 0, besidePanel: true, inside: true });
+    });
+
     await test.step('the board shared with the class', async () => {
       // Shared, the board reaches the students: their names only once the teacher shows them.
       await expect(board(students[2])).toHaveCount(0);
