@@ -215,6 +215,33 @@ describe('an imported CSV reaches the worker in the start request', () => {
     expect(result.train.accuracy).toBeGreaterThan(0.9);
   });
 
+  it('moves a copy of the weights to resume from: the page keeps its own, whole', () => {
+    const posted: { message: ToWorker; transfer: Transferable[] }[] = [];
+    const worker: WorkerLike = {
+      onmessage: null,
+      postMessage: (message, transfer = []) => posted.push({ message, transfer }),
+    };
+    const shared = new Float32Array([1, 2, 3, 4, 5, 6]);
+    const weights = [
+      { name: 'W1', shape: [2, 2], group: 'model' as const, data: shared.subarray(0, 4) },
+      { name: 'b1', shape: [2], group: 'model' as const, data: shared.subarray(4) },
+    ];
+    new TrainerClient(worker).start({ document: xor, resume: { weights, epochsDone: 1, stepsDone: 3 } });
+    const [{ message, transfer }] = posted;
+    if (message.type !== 'start' || !message.request.resume) throw new Error('no start with resume');
+    const sent = message.request.resume.weights;
+    // the page's arrays are untouched; each sent one is a copy in a buffer of its own, moved
+    expect(shared.byteLength).toBe(24);
+    expect(sent.map((w) => Array.from(w.data))).toEqual([
+      [1, 2, 3, 4],
+      [5, 6],
+    ]);
+    expect(transfer).toEqual(sent.map((w) => w.data.buffer));
+    for (const w of sent) expect(w.data.buffer).not.toBe(shared.buffer);
+    expect(sent.map((w) => w.data.byteLength)).toEqual([16, 8]);
+    expect(message.request.resume).toMatchObject({ epochsDone: 1, stepsDone: 3 });
+  });
+
   it('says where the rows are when a CSV-bound document comes without them', async () => {
     const client = new TrainerClient(inMemoryWorker());
     const error = client.next('error');

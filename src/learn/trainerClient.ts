@@ -4,7 +4,7 @@
  * the module worker; tests pass any object with postMessage/onmessage instead.
  */
 import type { Hypers } from './optimisers/index';
-import { type FromWorker, type StartRequest, startTransfer, type ToWorker } from './trainProtocol';
+import { type FromWorker, type StartRequest, startMessage, type ToWorker } from './trainProtocol';
 
 export interface WorkerLike {
   postMessage(message: ToWorker, transfer?: Transferable[]): void;
@@ -57,9 +57,13 @@ export class TrainerClient {
     });
   }
 
-  /** Carried rows (`request.data`) are transferred, not copied: the caller's arrays are emptied. */
+  /**
+   * Carried rows (`request.data`) are transferred, not copied: the caller's arrays are emptied.
+   * The weights to resume from are copied once and the copies moved; the caller's stay whole.
+   */
   start(request: StartRequest): void {
-    this.worker.postMessage({ type: 'start', request }, startTransfer(request));
+    const sent = startMessage(request);
+    this.worker.postMessage({ type: 'start', request: sent.request }, sent.transfer);
   }
   pause = () => this.worker.postMessage({ type: 'pause' });
   resume = () => this.worker.postMessage({ type: 'resume' });
