@@ -13,7 +13,7 @@ import type { CsvBinding } from '../data/csvBinding';
 import { inMemoryWorker } from '../testing/inMemoryWorker';
 import { openSession } from './session';
 import { TrainerClient, type WorkerLike } from './trainerClient';
-import type { ToWorker } from './trainProtocol';
+import { keepSpareCopy, type ToWorker } from './trainProtocol';
 
 const xor = JSON.parse(readFileSync(new URL('../io/examples/xor.json', import.meta.url), 'utf8'));
 
@@ -240,6 +240,23 @@ describe('an imported CSV reaches the worker in the start request', () => {
     for (const w of sent) expect(w.data.buffer).not.toBe(shared.buffer);
     expect(sent.map((w) => w.data.byteLength)).toEqual([16, 8]);
     expect(message.request.resume).toMatchObject({ epochsDone: 1, stepsDone: 3 });
+  });
+
+  it('moves the spare copy made off the main thread at the first start, and copies at the next', () => {
+    const posted: Transferable[][] = [];
+    const worker: WorkerLike = { onmessage: null, postMessage: (_, transfer = []) => posted.push(transfer) };
+    const data = new Float32Array([1, 2, 3, 4]);
+    const spare = data.slice();
+    keepSpareCopy(data, spare);
+    const weights = [{ name: 'W1', shape: [2, 2], group: 'model' as const, data }];
+    const client = new TrainerClient(worker);
+    client.start({ document: xor, resume: { weights, epochsDone: 0, stepsDone: 0 } });
+    client.start({ document: xor, resume: { weights, epochsDone: 0, stepsDone: 0 } });
+    expect(posted[0]).toEqual([spare.buffer]);
+    expect(posted[1]).toHaveLength(1);
+    expect(posted[1][0]).not.toBe(spare.buffer);
+    expect(posted[1][0]).not.toBe(data.buffer);
+    expect(Array.from(data)).toEqual([1, 2, 3, 4]);
   });
 
   it('says where the rows are when a CSV-bound document comes without them', async () => {

@@ -67,6 +67,10 @@ describe('an archive opened in a worker', () => {
     // the worker's own arrays were transferred: nothing of them is left there
     const done = worker.sent.find((m) => m.type === 'done');
     expect(weightsOf(done?.type === 'done' ? done.opened : null).every((w) => w.data.byteLength === 0)).toBe(true);
+    // and a spare copy of each came with them, for the training worker's start to move
+    const spares = done?.type === 'done' ? (done.spares ?? []) : [];
+    expect(spares.every((s) => s.byteLength === 0)).toBe(true);
+    expect(spares).toHaveLength(weightsOf(opened).length);
     expect(worker.terminated).toBe(true);
   });
 

@@ -7,6 +7,8 @@
  * nothing and costs nothing more. Where no Worker exists (Node, tests) the read runs inline.
  * The worker's whole work is `answerArchiveOpen` (archiveOpenWork.ts).
  */
+
+import { keepSpareCopy } from '../learn/trainProtocol';
 import {
   type ArchiveOpenRequest,
   answerArchiveOpen,
@@ -55,7 +57,15 @@ export function startArchiveOpen(
   const hear: PostFromArchive = (m) => {
     if (cancelled) return;
     if (m.type === 'progress') onProgress(m.read, m.total);
-    else settle(m.opened);
+    else {
+      // the spare copies go with the weights they copy, for the first run's start to move
+      if (m.opened.kind === 'model' && m.spares)
+        m.opened.weights.forEach((w, i) => {
+          const spare = m.spares?.[i];
+          if (spare) keepSpareCopy(w.data, spare);
+        });
+      settle(m.opened);
+    }
   };
   if (worker) {
     worker.onmessage = ({ data }) => hear(data);

@@ -15,7 +15,15 @@ export interface ArchiveOpenRequest {
 
 export type FromArchiveWorker =
   | { readonly type: 'progress'; readonly read: number; readonly total: number }
-  | { readonly type: 'done'; readonly opened: OpenedFile };
+  | {
+      readonly type: 'done';
+      readonly opened: OpenedFile;
+      /**
+       * A model's weights copied once more, in the order of `opened.weights`: the training worker's
+       * start moves these instead of copying the page's on its main thread (learn/trainProtocol.ts).
+       */
+      readonly spares?: readonly Float32Array[];
+    };
 
 export type PostFromArchive = (m: FromArchiveWorker, transfer?: Transferable[]) => void;
 
@@ -45,5 +53,10 @@ export async function answerArchiveOpen(request: ArchiveOpenRequest, post: PostF
   } catch (e) {
     opened = failed(e instanceof Error ? e.message : String(e));
   }
-  post({ type: 'done', opened }, openedTransfer(opened));
+  if (opened.kind !== 'model') {
+    post({ type: 'done', opened }, openedTransfer(opened));
+    return;
+  }
+  const spares = opened.weights.map((w) => w.data.slice());
+  post({ type: 'done', opened, spares }, [...openedTransfer(opened), ...spares.map((s) => s.buffer as ArrayBuffer)]);
 }
