@@ -6,7 +6,9 @@
  * reports delivered of those sent, p50/p99 latency from a student's write to the teacher's
  * document, the server process's CPU and resident memory (from /proc), and the frame rate of
  * the teacher's page in Chromium showing the board while the reports stream in (the frames the
- * display showed, bench/shared/frames.ts).
+ * display showed, bench/shared/frames.ts). `--profile=<dir>` builds the app unminified and writes a
+ * CPU profile of the teacher's page while the reports stream, summarised on stderr
+ * (../profile/app/stageProfile.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import * as Y from 'yjs';
 import { roomName } from '../../src/io/classRooms';
 import { writeReport } from '../../src/live/board';
 import { connect, idOfSecret, makeClass, newSecret, student, synced, teacher } from '../../src/testing/classClient';
+import { stageProfiler } from '../profile/app/stageProfile';
 import type { Suite } from '../run';
 import { buildApp, serveAndLaunch } from '../shared/chromium';
 import { framesShown } from '../shared/frames';
@@ -72,7 +75,8 @@ const quantile = (sorted: readonly number[], q: number) =>
 export const benchClass: Suite = async (args) => {
   const n = flag(args, 'students', 60, 200);
   const seconds = flag(args, 'seconds', 120, 600);
-  const dist = await buildApp('bench-class');
+  const profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+  const dist = await buildApp(profileDir ? 'bench-class-profiled' : 'bench-class', !profileDir);
   const { child, port } = await startServer(mkdtempSync(join(tmpdir(), 'lensboard-class-bench-')), dist);
   const http = `http://127.0.0.1:${port}`;
   // Chromium only: the app it opens is the class server's, not this static one's.
@@ -131,7 +135,8 @@ export const benchClass: Suite = async (args) => {
     };
     // The same page with nothing arriving, first: on a shared machine the frame rate follows its load.
     const idle = await framesShown(page, () => new Promise((r) => setTimeout(r, 5000)));
-    const frames = await framesShown(page, stream);
+    const profiler = await stageProfiler(page, profileDir);
+    const frames = await profiler.around('teacher page while reports stream', () => framesShown(page, stream));
     const load = `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
     // The last reports' time to arrive, then what the board shows.
     await new Promise((r) => setTimeout(r, 1000));

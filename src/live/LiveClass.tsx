@@ -88,22 +88,25 @@ export function ClassButton() {
  */
 function useFrameOnToggle(open: boolean, student: boolean): void {
   const store = useEditorStoreApi();
-  const flow = useReactFlow();
+  // read when the frame comes: a new `flow` object alone must not frame again, which would take
+  // the view from under a user or the animation's own framing
+  const flowNow = useReactFlow();
+  const flow = useRef(flowNow);
+  flow.current = flowNow;
   const opened = useEditor((s) => s.opened);
   const arrivals = student ? opened : 0;
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a diagram's arrival (arrivals) frames it too
+  // What was framed for: only a change of these frames again
+  const last = useRef({ open: false, arrivals });
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      if (!open) return;
-    }
+    const was = last.current;
+    last.current = { open, arrivals };
+    if (was.open === open && was.arrivals === arrivals) return;
     // two frames: the grid has given the canvas its new width by the second
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => void fitView.run({ store, flow }));
+      frame = requestAnimationFrame(() => void fitView.run({ store, flow: flow.current }));
     });
     return () => cancelAnimationFrame(frame);
-  }, [open, arrivals, store, flow]);
+  }, [open, arrivals, store]);
 }
 
 export function ClassPanel() {
