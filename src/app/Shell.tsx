@@ -5,6 +5,7 @@
  */
 
 import { memo } from 'react';
+import { useStore } from 'zustand';
 import { ClassroomProvider } from '../classroom/ClassroomContext';
 import { LessonPanel } from '../classroom/LessonPanel';
 import { LazyLessonChooser, LessonsButton } from '../classroom/LessonsButton';
@@ -28,6 +29,7 @@ import { Palette } from '../editor/palette/Palette';
 import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { Toolbar } from '../editor/Toolbar';
 import { ClassButton, ClassPanel } from '../live/LiveClass';
+import { live } from '../live/liveStore';
 import { LazyAnimationPanel } from '../train-ui/animate/LazyAnimationPanel';
 import { ExportModel } from '../train-ui/model/ExportModel';
 import { TrainPanel } from '../train-ui/panel/TrainPanel';
@@ -74,6 +76,7 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
   // the inspector, closed, comes out over the canvas's edge while a box or wire is selected
   const drawer = useInspectorDrawer(!open.inspector);
   const sideOpen = open.inspector || open.data;
+  const classOpen = useStore(live, (s) => s.open);
   const inspector = (
     <aside className={drawer.shown ? 'inspector inspector-drawer' : 'inspector'} aria-label="Inspector">
       <PanelHeading
@@ -100,6 +103,7 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
     ...hidden.map((p) => `hide-${p}`),
     ...(['palette', 'inspector', 'data', 'training'] as const).filter((p) => !open[p]).map((p) => `closed-${p}`),
     sideOpen ? 'side-open' : 'side-rail',
+    classOpen ? 'class-open' : '',
   ].filter(Boolean);
   return (
     <TrainingProvider>
