@@ -1,11 +1,13 @@
 /**
  * Where the lesson panel goes, measured on the screen: the highlighted boxes, wires and ports,
- * the canvas's own controls, the panel's size. Measured again after every render (a pan or a
- * zoom re-renders the panel through React Flow's transform) and when the window resizes. When
+ * the canvas's own controls, the notice, the panel's size. Measured again after every render (a
+ * pan or a zoom re-renders the panel through React Flow's transform, a notice through the
+ * store) and when the window resizes. When
  * a step begins with its boxes out of sight, the view moves to show them.
  */
 import { type ReactFlowInstance, useStore as useFlowStore } from '@xyflow/react';
 import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useNotice } from '../editor/store/hooks';
 import type { Highlight } from '../io/lessonSchema';
 import { highlightSelectors } from './highlightCss';
 import { CORNERS, chooseCorner, clearance, overlap, panelAt, type Rect } from './placement';
@@ -29,6 +31,8 @@ export function usePanelPlace(
   flow: ReactFlowInstance,
 ): CSSProperties {
   useFlowStore((s) => s.transform);
+  // a notice that comes or goes after the panel was placed is an obstacle to place it around again
+  useNotice();
   const [, remeasure] = useReducer((n: number) => n + 1, 0);
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
   // The step whose highlight the drawing last made way for: once a step, so a drag is never chased.
