@@ -242,7 +242,7 @@ describe('an imported CSV reaches the worker in the start request', () => {
     expect(message.request.resume).toMatchObject({ epochsDone: 1, stepsDone: 3 });
   });
 
-  it('moves the spare copy made off the main thread at the first start, and copies at the next', () => {
+  it('moves the spare copy made off the main thread at its weights’ first start only, and copies at the next', () => {
     const posted: Transferable[][] = [];
     const worker: WorkerLike = { onmessage: null, postMessage: (_, transfer = []) => posted.push(transfer) };
     const data = new Float32Array([1, 2, 3, 4]);
@@ -250,12 +250,17 @@ describe('an imported CSV reaches the worker in the start request', () => {
     keepSpareCopy(data, spare);
     const weights = [{ name: 'W1', shape: [2, 2], group: 'model' as const, data }];
     const client = new TrainerClient(worker);
+    // another document's weights opened after: their start copies, and leaves this spare alone
+    const other = [{ name: 'W1', shape: [2, 2], group: 'model' as const, data: new Float32Array([9, 9, 9, 9]) }];
+    client.start({ document: xor, resume: { weights: other, epochsDone: 0, stepsDone: 0 } });
     client.start({ document: xor, resume: { weights, epochsDone: 0, stepsDone: 0 } });
     client.start({ document: xor, resume: { weights, epochsDone: 0, stepsDone: 0 } });
-    expect(posted[0]).toEqual([spare.buffer]);
-    expect(posted[1]).toHaveLength(1);
-    expect(posted[1][0]).not.toBe(spare.buffer);
-    expect(posted[1][0]).not.toBe(data.buffer);
+    expect(posted[0]).toHaveLength(1);
+    expect(posted[0][0]).not.toBe(spare.buffer);
+    expect(posted[1]).toEqual([spare.buffer]);
+    expect(posted[2]).toHaveLength(1);
+    expect(posted[2][0]).not.toBe(spare.buffer);
+    expect(posted[2][0]).not.toBe(data.buffer);
     expect(Array.from(data)).toEqual([1, 2, 3, 4]);
   });
 

@@ -8,6 +8,7 @@
  */
 import { useState } from 'react';
 import { useStore } from 'zustand';
+import { printConstant } from '../learn/explain/notation';
 import { classColour } from '../train-ui/data/colours';
 import { live } from './liveStore';
 import { MAX_POINTS } from './pool';
@@ -67,8 +68,8 @@ function Legend({ classes }: { classes: readonly string[] }) {
   );
 }
 
-/** A number of an axis's range as a reader writes it: −1, 0.5, 10. */
-const end = (v: number) => String(Number(v.toPrecision(3))).replace('-', '−');
+/** A number of an axis's range as a reader writes it, to 3 digits: −1, 0.5, 6.33. */
+const end = (v: number) => printConstant(Number(v.toPrecision(3)));
 
 /** Which feature runs across the plane and which up it, and from where to where. */
 function Axes({ shape }: { shape: PoolShape }) {
