@@ -10,7 +10,8 @@
  *     weights and optimiser state, which train.py resumes from);
  * and train.py on Lensboard's XOR data for 100 steps in two spawned DistributedDataParallel
  * processes ends at the loss of one process on the same global batches, within 1e-5, and so does
- * the convolutional example in float32 where a process's share of a batch is uneven or empty.
+ * the convolutional example in float32 where a process's share of a batch is uneven or empty,
+ * and so does CatGPT, tiny, on text windows written as the Data panel writes them.
  * Every generator the op table maps is also run alone, its model.py against its forward on
  * the float64 engine, within 1e-10. One Python process runs every case (it spawns the two DDP
  * workers itself).
@@ -25,6 +26,7 @@ import { mulberry32, type Rng } from '../../core/init';
 import { lower } from '../../core/program';
 import { fullShape, shapeSize } from '../../core/shape';
 import { loadDatasetNode } from '../../data/catalogNode';
+import { dataFiles, trainerSplit } from '../../data/dataCsv';
 import { createTypedEngine, type TypedTensor } from '../../engines/typed';
 import type { LensDocument } from '../../io/document';
 import { loadExample } from '../../io/examples/index';
@@ -173,6 +175,9 @@ const forwards = new Map<string, Forward>();
 let answer: Answer;
 /** The convolutional example's weights before train.py's runs. */
 const convStart = new Map<string, Float64Array>();
+/** CatGPT, tiny: its weights before train.py's runs, and the steps it takes. */
+const catgptStart = new Map<string, Float64Array>();
+const CATGPT_STEPS = 4;
 
 beforeAll(async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'lensboard-pytorch-'));
@@ -231,6 +236,23 @@ beforeAll(async () => {
     writeFileSync(convCsv, digitsCsv(run.rows, rng));
     await ddpJob(name, 'conv-ddp', convCsv, ['--batch-size', String(run.batch), '--epochs', '1']);
   }
+  // a transformer's package over two processes: raw text windows, prepared by train.py itself
+  // with CatGPT's plain SGD at 0.1 on the mean loss, so the two summation orders of float32
+  // differ by rounding only (Adam's g/√v can turn a rounding of a near-zero gradient into a step)
+  const catgptDoc = loadExample('catgpt-tiny');
+  const mean = 16 * Number(catgptDoc.dataset?.options?.context);
+  const catgpt = documentModelFile(variant(catgptDoc, { optimiser: { kind: 'gd', learningRate: 0.1 / mean } }));
+  for (const w of catgpt.weights) catgptStart.set(w.name, plain(w.data));
+  writePackage(join(tmp, 'catgpt-ddp'), catgpt.file, catgpt.weights);
+  const binding = { id: 'text', options: { ...catgptDoc.dataset?.options, windows: 64 } };
+  const text = await loadDatasetNode(binding.id, binding.options);
+  const textFiles = dataFiles(trainerSplit(text, 1, 0), binding);
+  const [textCsv, preparation] = [join(tmp, textFiles.csv.name), join(tmp, textFiles.json.name)];
+  writeFileSync(textCsv, textFiles.csv.text);
+  writeFileSync(preparation, textFiles.json.text);
+  await ddpJob('catgpt', 'catgpt-ddp', textCsv, [
+    ...['--preparation', preparation, '--steps', String(CATGPT_STEPS), '--batch-size', '16'],
+  ]);
   const request = join(tmp, 'request.json');
   writeFileSync(request, JSON.stringify({ forwards: oneBoxes, cases, ddp }));
   const answerFile = join(tmp, 'answer.json');
@@ -316,6 +338,15 @@ describe('the PyTorch export, run by torch in float64', () => {
       expect(Object.entries(two.weights).some(([n, w]) => worst(w, convStart.get(n) ?? [], 1) > 1e-7)).toBe(true);
     },
   );
+
+  it('train.py of CatGPT, tiny, on text windows as the Data panel writes them, over two processes ends where one does', () => {
+    const [one, two] = [answer.ddp.catgpt['1'], answer.ddp.catgpt['2']];
+    expect([one.steps, one.processes, two.steps, two.processes]).toEqual([CATGPT_STEPS, 1, CATGPT_STEPS, 2]);
+    expect(Math.abs(two.loss - one.loss) / one.loss).toBeLessThan(1e-5);
+    for (const [n, w] of Object.entries(one.weights)) expect(worst(two.weights[n], w, 1), n).toBeLessThan(1e-5);
+    // it trained: the steps moved the weights
+    expect(Object.entries(two.weights).some(([n, w]) => worst(w, catgptStart.get(n) ?? [], 1) > 1e-5)).toBe(true);
+  });
 });
 
 describe('what PyTorch cannot express', () => {
