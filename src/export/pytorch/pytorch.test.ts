@@ -241,7 +241,9 @@ beforeAll(async () => {
   // differ by rounding only (Adam's g/√v can turn a rounding of a near-zero gradient into a step)
   const catgptDoc = loadExample('catgpt-tiny');
   const mean = 16 * Number(catgptDoc.dataset?.options?.context);
-  const catgpt = documentModelFile(variant(catgptDoc, { optimiser: { kind: 'gd', learningRate: 0.1 / mean } }));
+  const catgpt = documentModelFile(
+    variant(catgptDoc, { optimiser: { kind: 'gd', ...hypersOf({ learningRate: 0.1 / mean }) } }),
+  );
   for (const w of catgpt.weights) catgptStart.set(w.name, plain(w.data));
   writePackage(join(tmp, 'catgpt-ddp'), catgpt.file, catgpt.weights);
   const binding = { id: 'text', options: { ...catgptDoc.dataset?.options, windows: 64 } };
