@@ -117,6 +117,15 @@ test('a teacher writes a lesson by clicking, saves it, and the class opens the f
   await page.screenshot({ path: info.outputPath('lesson-editor-1920.png') });
   await page.setViewportSize(SIZES[0]);
 
+  // A reload loses none of it: the editor opened again holds the draft whole.
+  await page.reload();
+  await openLessons(page);
+  await chooser(page).getByRole('button', { name: 'Write a lesson…' }).click();
+  await expect(writer.getByLabel('Title', { exact: true })).toHaveValue('XOR, two layers');
+  await expect(steps.getByRole('listitem')).toHaveCount(2);
+  await expect(steps.getByRole('listitem').nth(1)).toContainText('One step of learning');
+  await expect(writer.getByRole('region', { name: 'Not ready yet' })).toHaveCount(0);
+
   // Saved as a file, as the class receives it.
   const saving = page.waitForEvent('download');
   await writer.getByRole('button', { name: 'Save as a file' }).click();

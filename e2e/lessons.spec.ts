@@ -71,6 +71,18 @@ test('the first lesson runs to its end by doing what each step asks', async ({ p
   await panelCoversNothingHighlighted(page, ['[data-lesson-spot]', 'main .react-flow__node[data-id="lin1"]']);
   await next.click();
 
+  // a reload (a student's F5) keeps the place: the same step on the same diagram, the wire drawn
+  // still there, and Back goes to steps already done
+  await expect(panel.getByText('Step 4 of 6')).toBeVisible();
+  const wires = await page.locator('main .react-flow__edge').count();
+  await page.reload();
+  await expect(panel.getByText('Step 4 of 6')).toBeVisible();
+  await expect(page.locator('main .react-flow__edge')).toHaveCount(wires);
+  await panel.getByRole('button', { name: '◀ Back' }).click();
+  await expect(panel.getByText('Step 3 of 6')).toBeVisible();
+  await expect(next).toBeEnabled();
+  await next.click();
+
   // step 4: the backward half
   await expect(next).toBeDisabled();
   await menuCommand(page, 'Lens view (backward strands)');

@@ -153,7 +153,7 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
               <MissingOutputHint />
               <NoticeBar />
               <LazyOverlay overlay="reverse" what="the R[f] view" load={loadReverseView} />
-              <LessonPanel reveal={reveal} />
+              <LessonPanel reveal={reveal} ready={ready} />
               <PerSession>
                 <BoxOutputTip />
               </PerSession>

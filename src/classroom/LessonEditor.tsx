@@ -4,7 +4,8 @@
  * step pointing at it (or, with a step chosen, points that step at it too); the teacher types
  * each step's words, chooses what it waits for and which panels it rings, reorders, tries the
  * lesson, saves it as a file or makes share links with it. The draft is checked as the file
- * door checks a file (io/lesson.ts), so what is saved opens.
+ * door checks a file (io/lesson.ts), so what is saved opens, and it is kept in the browser
+ * (./draftKeep.ts), so a reload loses none of it.
  */
 import './classroom.css';
 import './lessonChooser.css';
@@ -16,6 +17,7 @@ import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext
 import { parseLesson } from '../io/lesson';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
+import { keepDraft } from './draftKeep';
 import { LessonLinks } from './LessonLinks';
 import { addStep, type LessonDraft, lessonFileOf, pointAt } from './lessonDraft';
 import { exampleOf } from './lessonExample';
@@ -36,6 +38,17 @@ function Writing() {
   const [recording, setRecording] = useState(true);
   const [example, setExample] = useState<string | null>(null);
   const set = (d: LessonDraft) => lessons.getState().setDraft(d);
+
+  // The draft outlives a reload: taken back when this opens on an empty one, kept as it changes.
+  useEffect(() => {
+    let storage: Storage;
+    try {
+      storage = window.localStorage;
+    } catch {
+      return;
+    }
+    return keepDraft(lessons, storage);
+  }, [lessons]);
 
   // What is open is the lesson's diagram: named by the gallery when it is an example unchanged.
   useEffect(() => setExample(exampleOf(doc)), [doc]);

@@ -9,6 +9,7 @@ import { useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { useShelf } from '../train-ui/session/TrainSessionContext';
 import { useLessonStoreApi, useLessons } from './ClassroomContext';
 import type { FoldingPanel } from './controls';
+import { useLessonPlace } from './lessonPlace';
 import { useOpenedLessons } from './useOpenedLesson';
 
 /** Opens a folded panel (the shell owns which panels are open). */
@@ -20,11 +21,14 @@ const loadActive = () => import('./ActiveLesson').then((m) => m.ActiveLesson);
 
 /**
  * Shown while the lesson's own document is open: another document has no lesson progress.
+ * `ready`: the editor has its diagram back, so a lesson kept over a reload may resume on it.
  * `reveal` opens a folded panel that a step rings a control in.
  */
-export function LessonPanel({ reveal }: { reveal?: RevealPanel }) {
+export function LessonPanel({ reveal, ready = true }: { reveal?: RevealPanel; ready?: boolean }) {
   const shelf = useShelf();
-  useOpenedLessons(useEditorStoreApi(), useLessonStoreApi(), shelf);
+  const editor = useEditorStoreApi();
+  useOpenedLessons(editor, useLessonStoreApi(), shelf);
+  useLessonPlace(ready, { lessons: useLessonStoreApi(), editor, shelf });
   const active = useLessons((s) => s.active);
   const lessonKey = useLessons((s) => s.documentKey);
   const shownKey = useStore(shelf.shown, (s) => s.key);
