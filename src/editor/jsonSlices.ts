@@ -118,7 +118,8 @@ const made = new WeakMap<object, Promise<DocumentJson>>();
 export function documentJson(doc: object): Promise<DocumentJson> {
   let json = made.get(doc);
   if (!json) {
-    json = jsonInSlices(doc, PENDING_LIMIT);
+    // half a slice of text: its Blob, made in the same task, takes about as long again
+    json = jsonInSlices(doc, PENDING_LIMIT, nextTask, SLICE_MS / 2);
     made.set(doc, json);
   }
   return json;
