@@ -59,8 +59,8 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serveAndLaunch(dir: string): Promise<Served> {
-  const { url, server } = await serveStatic(dir);
+export async function serveAndLaunch(dir: string, port = 0): Promise<Served> {
+  const { url, server } = await serveStatic(dir, port);
   try {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_FLAGS] });
     return {

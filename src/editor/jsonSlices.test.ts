@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadExample } from '../io/examples';
 import { fcSeed } from '../testing/seed';
-import { jsonTextOf, stringifyInSlices } from './jsonSlices';
+import { documentJson, jsonInSlices, stringifyInPieces, stringifyInSlices } from './jsonSlices';
 
 const SEED = fcSeed();
 
@@ -40,10 +40,70 @@ describe('stringifyInSlices', () => {
     expect(pauses).toBe(3);
   });
 
+  it('hands over one piece per slice, which join to the text', async () => {
+    const doc = { boxes: Array.from({ length: 10 }, (_, k) => ({ id: `b${k}` })), name: 'n' };
+    const clock = { ms: 0 };
+    const pieces: string[] = [];
+    await stringifyInPieces(
+      doc,
+      (p) => pieces.push(p),
+      async () => {},
+      12,
+      () => (clock.ms += 5),
+    );
+    // three pauses, and the rest after the last
+    expect(pieces).toHaveLength(4);
+    expect(pieces.join('')).toBe(JSON.stringify(doc));
+  });
+});
+
+describe('jsonInSlices', () => {
+  const doc = { boxes: Array.from({ length: 10 }, (_, k) => ({ id: `b${k}`, label: 'x…y' })), name: 'n' };
+  const clock = () => {
+    let ms = 0;
+    return () => (ms += 5);
+  };
+
+  it('makes the text as a Blob of the slices’ Blobs, and keeps the string when it is short', async () => {
+    const made: BlobPart[][] = [];
+    const Made = class extends Blob {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        super(parts, options);
+        made.push(parts ?? []);
+      }
+    };
+    const real = globalThis.Blob;
+    globalThis.Blob = Made;
+    try {
+      const json = await jsonInSlices(doc, 1_000, async () => {}, 12, clock());
+      expect(await json.blob.text()).toBe(JSON.stringify(doc));
+      expect(json.blob.type).toBe('application/json');
+      expect(json.chars).toBe(JSON.stringify(doc).length);
+      expect(json.text).toBe(JSON.stringify(doc));
+      // four slices' Blobs of text, then one Blob of those four: no Blob of the whole text
+      expect(made.map((parts) => parts.map((p) => typeof p))).toEqual([
+        ['string'],
+        ['string'],
+        ['string'],
+        ['string'],
+        ['object', 'object', 'object', 'object'],
+      ]);
+    } finally {
+      globalThis.Blob = real;
+    }
+  });
+
+  it('keeps no string past the length asked', async () => {
+    const json = await jsonInSlices(doc, 20, async () => {}, 12, clock());
+    expect(json.text).toBeNull();
+    expect(await json.blob.text()).toBe(JSON.stringify(doc));
+  });
+
   it('makes a document’s text once, however many ask', async () => {
-    const doc = loadExample('xor');
-    const first = jsonTextOf(doc);
-    expect(jsonTextOf(doc)).toBe(first);
-    expect(await first).toBe(JSON.stringify(doc));
+    const xor = loadExample('xor');
+    const first = documentJson(xor);
+    expect(documentJson(xor)).toBe(first);
+    expect((await first).text).toBe(JSON.stringify(xor));
+    expect(await (await first).blob.text()).toBe(JSON.stringify(xor));
   });
 });

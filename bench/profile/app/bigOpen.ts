@@ -1,9 +1,9 @@
 /**
- * `tsx bench/profile/app/bigOpen.ts [nodes] [out.cpuprofile] [--dir built-folder]`: what the
+ * `tsx bench/profile/app/bigOpen.ts [nodes] [out.cpuprofile] [--dir built-folder] [--port N]`: what the
  * page's main thread does while a big ONNX file opens (`bigOnnx` of src/testing/onnxFiles.ts,
  * 10,000 nodes unless given) — the file given to the page's file input of the unminified
  * production app (or of the build in --dir), a CPU profile from then until the page has been
- * quiet for 2 s, its long tasks (PerformanceObserver `longtask`) and the functions by self and
+ * quiet for 2 s (served on a free port unless --port is given), its long tasks (PerformanceObserver `longtask`) and the functions by self and
  * total time within each busy stretch of 100 ms or more (../summarise.ts).
  */
 import { writeFileSync } from 'node:fs';
@@ -51,15 +51,17 @@ function busyRuns(profile: Profile): { start: number; duration: number; profile:
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  console.log('usage: tsx bench/profile/app/bigOpen.ts [nodes] [out.cpuprofile] [--dir built-folder]');
+  console.log('usage: tsx bench/profile/app/bigOpen.ts [nodes] [out.cpuprofile] [--dir built-folder] [--port N]');
   process.exit(0);
 }
 const dirAt = args.indexOf('--dir');
-const nodes = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--dir') ?? 10_000);
-const out =
-  args.find((a, i) => a.endsWith('.cpuprofile') && args[i - 1] !== '--dir') ?? '/tmp/lensboard-big-open.cpuprofile';
+const portAt = args.indexOf('--port');
+const port = portAt >= 0 ? Number(args[portAt + 1]) : 0;
+const isOption = (i: number) => args[i - 1] === '--dir' || args[i - 1] === '--port';
+const nodes = Number(args.find((a, i) => /^\d+$/.test(a) && !isOption(i)) ?? 10_000);
+const out = args.find((a, i) => a.endsWith('.cpuprofile') && !isOption(i)) ?? '/tmp/lensboard-big-open.cpuprofile';
 const dir = dirAt >= 0 ? args[dirAt + 1] : await buildApp('lensboard-big-open-profile', false);
-const served = await serveAndLaunch(dir);
+const served = await serveAndLaunch(dir, port);
 try {
   const context = await served.browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();

@@ -7,7 +7,7 @@
  */
 import type { CompileResult } from '../../compile/types';
 import type { LensDocument } from '../../io/document';
-import { jsonTextOf } from '../jsonSlices';
+import { documentJson } from '../jsonSlices';
 
 /** From this many boxes on, a document is compiled off the main thread. */
 export const OFF_THREAD_BOXES = 1500;
@@ -16,9 +16,9 @@ export interface CompileRequest {
   readonly id: number;
   /**
    * The document's JSON text, made a slice at a time (../jsonSlices, shared with the autosave),
-   * as a Blob: made in one fast encoding pass and handed to the worker by reference, where
-   * cloning the document's object tree took seconds in one task of the page, and cloning a
-   * string of megabytes still a few hundred ms (docs/architecture.md, "Opening a big file").
+   * as a Blob of one Blob per slice, handed to the worker by reference, where cloning the
+   * document's object tree took seconds in one task of the page, and making one Blob of the
+   * whole text about a second (docs/architecture.md, "Opening a big file").
    */
   readonly json: Blob;
 }
@@ -59,7 +59,7 @@ function theWorker(): Worker {
 
 /** `doc` compiled in the worker. */
 export async function compileOffThread(doc: LensDocument): Promise<CompileResult> {
-  const json = new Blob([await jsonTextOf(doc)], { type: 'application/json' });
+  const json = (await documentJson(doc)).blob;
   const id = ++next;
   return new Promise<CompileResult>((resolve, reject) => {
     waiting.set(id, { resolve, reject });

@@ -13,14 +13,14 @@
  * it already holds every edit of this one.
  *
  * A big document (1,500 boxes or more, or past the pending record's limit) saved after an edit is
- * stored as its JSON text, made first a slice at a time (./jsonSlices), so that opening a model
+ * stored as its JSON text in a Blob, made first a slice at a time (../jsonSlices), so that opening a model
  * of thousands of boxes does not freeze the page while it is copied; a save asked for at once
  * (the page hidden or left) does not wait for the slices (docs/architecture.md, "Opening a big
  * file").
  */
 import type { LensDocument } from '../../io/document';
 import { MAX_DOCUMENT_CHARS } from '../../io/parse';
-import { jsonTextOf } from '../jsonSlices';
+import { type DocumentJson, documentJson } from '../jsonSlices';
 import type { EditorStore } from '../store/createEditorStore';
 import { hasUnsavedWork } from '../store/unsaved';
 import { type SlotSaved, saveToSlot } from './idb';
@@ -77,18 +77,12 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
   /** The big document whose text is being made for its save, if one is. */
   let slicing: { readonly doc: LensDocument; cancelled: boolean } | null = null;
 
-  const write = (
-    doc: LensDocument,
-    unexported: boolean,
-    revision: number,
-    mode: SaveRequest['mode'],
-    text?: string,
-  ) => {
+  const write = (doc: LensDocument, unexported: boolean, revision: number, mode: SaveRequest['mode'], json?: Blob) => {
     if (deps.save)
       return deps
         .save(doc, unexported, revision)
         .then((): SlotSaved => ({ outcome: { kind: 'written' }, aside: null }));
-    const made = text === undefined ? {} : { text };
+    const made = json === undefined ? {} : { json };
     return slot({ doc, unexported, revision, writer: `${tab}:${revision}`, mode, base, ...made });
   };
 
@@ -112,17 +106,20 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
     if (outcome.kind !== 'adopted') deps.announce?.();
   };
 
-  const start = (mode: SaveRequest['mode'], text?: string) => {
+  /** `json`: the document's text made in slices, when it was (a big document). */
+  const start = (mode: SaveRequest['mode'], json?: DocumentJson) => {
     const s = store.getState();
     const { doc } = s;
     const unexported = hasUnsavedWork(s);
     const mine: Sent = { doc, unexported };
     if (mode === 'save') sent = mine;
     const revision = nextRevision();
-    if (mode === 'save') writePending(doc, unexported, revision, storage, base.current?.writer ?? undefined, text);
+    // a text made and not kept (past the pending record's limit) is too long for the record
+    if (mode === 'save' && json?.text !== null)
+      writePending(doc, unexported, revision, storage, base.current?.writer ?? undefined, json?.text);
     let saving: Promise<SlotSaved>;
     try {
-      saving = write(doc, unexported, revision, mode, text);
+      saving = write(doc, unexported, revision, mode, json && json.chars <= MAX_DOCUMENT_CHARS ? json.blob : undefined);
     } catch (e) {
       saving = Promise.reject(e);
     }
@@ -161,13 +158,13 @@ export function createAutosaver(store: EditorStore, deps: AutosaveDeps = {}): Au
     const job = { doc: s.doc, cancelled: false };
     slicing = job;
     sent = { doc: s.doc, unexported: hasUnsavedWork(s) };
-    jsonTextOf(job.doc).then(
-      (text) => {
+    documentJson(job.doc).then(
+      (json) => {
         if (job.cancelled) return;
         slicing = null;
         // an edit since: its own save (a moment later) stores it
         if (store.getState().doc !== job.doc) return;
-        start('save', text.length <= MAX_DOCUMENT_CHARS ? text : undefined);
+        start('save', json);
       },
       () => {
         if (job.cancelled) return;

@@ -1,7 +1,7 @@
 /**
  * A big document (past the pending record's limit) saved a moment after an edit is stored as
- * its JSON text, made a slice at a time, and reads back as the same document; a save asked for
- * at once (the page hidden) does not wait for the slices.
+ * its JSON text in a Blob, made a slice at a time, and reads back as the same document; a save
+ * asked for at once (the page hidden) does not wait for the slices.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LensDocument } from '../../io/document';
@@ -41,6 +41,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The slot's copy as text: a Blob stored is read. */
+const storedText = async (raw: unknown) => (raw instanceof Blob ? raw.text() : raw);
+
 describe('autosave of a big document', () => {
   it('stores its JSON text, made in slices, which reads back as the document', async () => {
     const shared = memorySlot();
@@ -51,9 +54,9 @@ describe('autosave of a big document', () => {
     store.getState().setDocument(big, true, 'file');
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
     await runSlices();
-    expect(typeof shared.stored.raw).toBe('string');
-    expect(shared.stored.raw).toBe(JSON.stringify(store.getState().doc));
-    const read = readStoredDocument(shared.stored.raw);
+    expect(shared.stored.raw).toBeInstanceOf(Blob);
+    expect(await storedText(shared.stored.raw)).toBe(JSON.stringify(store.getState().doc));
+    const read = readStoredDocument(await storedText(shared.stored.raw));
     expect(read.ok && read.doc.boxes.length).toBe(big.boxes.length);
     expect(store.getState().savedDoc).toBe(store.getState().doc);
     // too big for the pending record, which is not written
@@ -93,13 +96,13 @@ describe('autosave of a big document', () => {
     expect(records).toHaveLength(1);
     const pending = readPending({ ...storage, getItem: () => records[0][1] });
     expect(pending.kind === 'ok' && pending.doc.boxes.length).toBe(many.boxes.length);
-    expect(shared.stored.raw).toBe(JSON.stringify(store.getState().doc));
+    expect(await storedText(shared.stored.raw)).toBe(JSON.stringify(store.getState().doc));
   });
 
-  it("merges another tab's edit into a big document stored as text, losing neither tab's", async () => {
+  it("merges another tab's edit into a big document stored as a Blob, losing neither tab's", async () => {
     const shared = memorySlot();
     const saved = bigDocument(Math.ceil(SLICED_FROM_BOXES / xorExample().boxes.length));
-    Object.assign(shared.stored, { raw: JSON.stringify(saved), writer: 'first:1' });
+    Object.assign(shared.stored, { raw: new Blob([JSON.stringify(saved)]), writer: 'first:1' });
     const tab = (name: string) => {
       const store = createEditorStore({ doc: saved });
       store.getState().setView({ savedDoc: saved, slot: { doc: saved, writer: 'first:1' } });
@@ -110,11 +113,11 @@ describe('autosave of a big document', () => {
     a.store.getState().setLabel('lin1', 'from a');
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
     await runSlices();
-    expect(typeof shared.stored.raw).toBe('string');
+    expect(shared.stored.raw).toBeInstanceOf(Blob);
     b.store.getState().setLabel('lin2', 'from b');
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
     await runSlices();
-    const read = readStoredDocument(shared.stored.raw);
+    const read = readStoredDocument(await storedText(shared.stored.raw));
     if (!read.ok) throw new Error(read.reason);
     const label = (id: string) => (read.doc.boxes.find((x) => x.id === id) as { label?: string } | undefined)?.label;
     expect([label('lin1'), label('lin2')]).toEqual(['from a', 'from b']);

@@ -3,13 +3,15 @@
  * through the document schema, so a damaged or foreign record is refused, never half-loaded.
  * A document is stored as it is: it is plain data the schema made, which IndexedDB's own copy
  * (a structured clone) takes whole; a JSON copy first doubled the work of a save, in one task
- * of the page's main thread. A big one is stored as its JSON text, made beforehand a slice at a
- * time (./jsonSlices): a string is copied in one cheap step (docs/architecture.md, "Opening a
- * big file").
+ * of the page's main thread. A big one is stored as its JSON text, a Blob made beforehand a
+ * slice at a time (../jsonSlices): IndexedDB keeps a Blob by reference, where copying a string of
+ * megabytes took a second in one task. A Blob is read outside a transaction, so a save that finds
+ * another tab's Blob reads it and tries again in a new transaction, writing only if the slot's
+ * writer is still the one read (docs/architecture.md, "Opening a big file").
  */
 import type { LensDocument } from '../../io/document';
 import { readRevision } from './revision';
-import { decideSave, type SaveOutcome, type SaveRequest } from './slot';
+import { decideSave, type SaveOutcome, type SaveRequest, slotUntouched } from './slot';
 import { readStoredDocument } from './storedDocument';
 
 const DB = 'lensboard';
@@ -58,23 +60,57 @@ export function saveDocument(doc: LensDocument, unexported = true, revision = 0)
   );
 }
 
+/** Another tab's copy stored as a Blob, read before a save's second try: the text and its writer. */
+interface ReadAhead {
+  readonly writer: unknown;
+  readonly text: string;
+}
+
+/** How often a save reads another tab's Blob and tries again before it gives up. */
+const BLOB_TRIES = 5;
+
 /**
  * Saves through the slot's rule (./slot): reads the stored copy and its writer and writes in one
  * transaction, so no other tab's save comes in between; another tab's version set aside by a
- * merge is kept in the same transaction.
+ * merge is kept in the same transaction. Another tab's copy stored as a Blob is read between two
+ * transactions, the second writing only if that tab's write is still the slot's.
  */
-export function saveToSlot(req: SaveRequest, now: () => number = Date.now): Promise<SlotSaved> {
-  const result: { saved: SlotSaved } = { saved: { outcome: { kind: 'unchanged' }, aside: null } };
+export async function saveToSlot(req: SaveRequest, now: () => number = Date.now): Promise<SlotSaved> {
+  let ahead: ReadAhead | null = null;
+  for (let tries = 0; tries < BLOB_TRIES; tries++) {
+    const tried = await trySave(req, now, ahead);
+    if (tried.kind === 'done') return tried.saved;
+    ahead = { writer: tried.writer, text: await tried.blob.text() };
+  }
+  throw new Error('the autosave slot kept changing under this save');
+}
+
+type Tried =
+  | { readonly kind: 'done'; readonly saved: SlotSaved }
+  /** The slot holds another tab's Blob, not read yet: nothing was written. */
+  | { readonly kind: 'read first'; readonly blob: Blob; readonly writer: unknown };
+
+/** One transaction of `saveToSlot`. */
+function trySave(req: SaveRequest, now: () => number, ahead: ReadAhead | null): Promise<Tried> {
+  let tried: Tried = { kind: 'done', saved: { outcome: { kind: 'unchanged' }, aside: null } };
   return run('readwrite', (s) => {
     const doc = s.get(KEY);
     const writer = s.get(WRITER_KEY);
     writer.onsuccess = () => {
-      const decision = decideSave({ raw: doc.result, writer: writer.result }, req);
+      let raw: unknown = doc.result;
+      if (raw instanceof Blob && !slotUntouched({ raw, writer: writer.result }, req)) {
+        if (ahead === null || ahead.writer !== writer.result) {
+          tried = { kind: 'read first', blob: raw, writer: writer.result };
+          return;
+        }
+        raw = ahead.text;
+      }
+      const decision = decideSave({ raw, writer: writer.result }, req);
       req.base.current = decision.base;
       let aside: AsideRecord | null = null;
       if (decision.put) {
         const { put } = decision;
-        s.put(put.doc === req.doc && req.text !== undefined ? req.text : put.doc, KEY);
+        s.put(put.doc === req.doc && req.json !== undefined ? req.json : put.doc, KEY);
         s.put(put.unexported, UNEXPORTED_KEY);
         s.put(req.revision, REVISION_KEY);
         s.put(put.writer, WRITER_KEY);
@@ -91,9 +127,9 @@ export function saveToSlot(req: SaveRequest, now: () => number = Date.now): Prom
         };
         s.put(aside, aside.key);
       }
-      result.saved = { outcome, aside };
+      tried = { kind: 'done', saved: { outcome, aside } };
     };
-  }).then(() => result.saved);
+  }).then(() => tried);
 }
 
 export interface SlotSaved {
@@ -122,7 +158,8 @@ export async function loadDocument(): Promise<Restored> {
     'readonly',
     (s) => [s.get(KEY), s.get(UNEXPORTED_KEY), s.get(REVISION_KEY), s.get(WRITER_KEY)] as const,
   );
-  const raw: unknown = doc.result;
+  // a big document is stored as its JSON text in a Blob
+  const raw: unknown = doc.result instanceof Blob ? await doc.result.text() : doc.result;
   if (raw === undefined) return { kind: 'none' };
   const read = readStoredDocument(raw);
   if (!read.ok) return { kind: 'bad', reason: read.reason, raw };

@@ -23,10 +23,10 @@ export interface SaveRequest {
   readonly unexported: boolean;
   readonly revision: number;
   /**
-   * The document's JSON text, when it was made (a big document, ./jsonSlices): stored instead
-   * of the document, which IndexedDB would otherwise clone in one long task.
+   * The document's JSON text as a Blob, when it was made (a big document, ../jsonSlices): stored
+   * instead of the document, which IndexedDB would otherwise clone in one long task.
    */
-  readonly text?: string;
+  readonly json?: Blob;
   /** This write's signature. */
   readonly writer: string;
   /** `save` writes; `sync` (another tab said it saved) only takes what the slot holds, never writes. */
@@ -59,6 +59,10 @@ export interface SlotDecision {
 /** The stored writer as a signature: anything but a string reads as unsigned (null). */
 const writerOf = (stored: unknown): string | null => (typeof stored === 'string' ? stored : null);
 
+/** Is the slot as the tab's base left it (empty, or last written by the base's writer)? Then its copy is not read. */
+export const slotUntouched = (stored: { readonly raw: unknown; readonly writer: unknown }, req: SaveRequest): boolean =>
+  stored.raw === undefined || writerOf(stored.writer) === (req.base.current?.writer ?? null);
+
 /**
  * What a save does with the slot as it is found (`raw`: the stored document, undefined when
  * empty). An unreadable stored copy is written over on a save, as it always was: restore keeps
@@ -75,8 +79,7 @@ export function decideSave(
     base: { doc, writer: req.writer },
   });
   const storedWriter = writerOf(stored.writer);
-  const untouched = stored.raw === undefined || storedWriter === (base?.writer ?? null);
-  if (untouched)
+  if (slotUntouched(stored, req))
     return req.mode === 'sync'
       ? { outcome: { kind: 'unchanged' }, put: null, base }
       : write(req.doc, { kind: 'written' });

@@ -63,11 +63,13 @@ export function memorySlot(now = () => 1_800_000_000_000) {
     unexported: false,
   };
   const save = async (req: SaveRequest): Promise<SlotSaved> => {
-    const decision = decideSave(stored, req);
+    // a Blob stored is read first, as the IndexedDB slot reads it outside its transaction
+    const raw = stored.raw instanceof Blob ? await stored.raw.text() : stored.raw;
+    const decision = decideSave({ raw, writer: stored.writer }, req);
     req.base.current = decision.base;
     if (decision.put)
       Object.assign(stored, {
-        raw: decision.put.doc === req.doc && req.text !== undefined ? req.text : structuredClone(decision.put.doc),
+        raw: decision.put.doc === req.doc && req.json !== undefined ? req.json : structuredClone(decision.put.doc),
         writer: decision.put.writer,
         unexported: decision.put.unexported,
       });

@@ -2,11 +2,13 @@
 
 import { useStore } from 'zustand';
 import { errorsOf } from '../model/errorIndex';
+import { byId } from './byId';
 import { useEditor, useEditorStoreApi } from './EditorStoreContext';
 
 export const useDocument = () => useEditor((s) => s.doc);
 export const useScope = () => useEditor((s) => s.scope);
-export const useGroup = (id: string) => useEditor((s) => s.doc.groups.find((g) => g.id === id));
+/** By an index of the groups (./byId): every group node asks on every store change. */
+export const useGroup = (id: string) => useEditor((s) => byId(s.doc.groups).get(id));
 export const useSelectedNodes = () => useEditor((s) => s.selectedNodes);
 export const useSelectedWires = () => useEditor((s) => s.selectedWires);
 export const useLensView = () => useEditor((s) => s.lensView);

@@ -7,34 +7,48 @@ import type { LensDocument } from '../../io/document';
 import { documentHash } from './documentHash';
 import { trainedShape } from './trainedShape';
 
+/** Each document's trained shape, made on first ask: a big model's takes a long moment. */
+const shapes = new WeakMap<LensDocument, string>();
+function shapeOf(doc: LensDocument): string {
+  let shape = shapes.get(doc);
+  if (shape === undefined) {
+    shape = trainedShape(doc);
+    shapes.set(doc, shape);
+  }
+  return shape;
+}
+
+/**
+ * The shapes are made only when a run is there to compare with: without one, seeing a document
+ * (every edit, and the open of a model of thousands of boxes) costs nothing.
+ */
 export class TrainedDocument {
   /** The document as last seen; null before the session was told of one. */
   seen: LensDocument | null = null;
   /** What the run under way trains; null without a run. */
   private run: string | null = null;
-  private last: string | null = null;
 
   /** Sees the document; true when it differs, in what is trained, from what the run trains. */
   saw(doc: LensDocument): boolean {
     this.seen = doc;
-    this.last = trainedShape(doc);
-    return this.run !== null && this.last !== this.run;
+    return this.run !== null && shapeOf(doc) !== this.run;
   }
 
   /** A run starts on `doc`: what it trains, as the session's state names it. */
   started(doc: LensDocument): { readonly hash: string; readonly name: string } {
-    this.run = trainedShape(doc);
+    this.run = shapeOf(doc);
     return { hash: documentHash(doc), name: doc.name };
   }
 
   /** The run now counts the edited document as the one it trains (asked once per edit). */
   accept(): void {
-    this.run = this.last ?? this.run;
+    if (this.seen) this.run = shapeOf(this.seen);
   }
 
-  /** The document changed since the run last started (or was accepted). */
+  /** The document changed since the run last started (or was accepted); without a run, any document seen. */
   get changed(): boolean {
-    return this.last !== null && this.last !== this.run;
+    if (this.seen === null) return false;
+    return this.run === null || shapeOf(this.seen) !== this.run;
   }
 
   /** No run any more. */

@@ -4,18 +4,10 @@
  * and leaves React Flow's nodes as they were.
  */
 import type { BoxDoc } from '../../../io/document';
+import { byId } from '../../store/byId';
 import { useEditor } from '../../store/EditorStoreContext';
 
-const indexes = new WeakMap<readonly BoxDoc[], ReadonlyMap<string, BoxDoc>>();
-
 /** The boxes by id, made once per boxes array (the store replaces it when a box changes). */
-export function boxIndex(boxes: readonly BoxDoc[]): ReadonlyMap<string, BoxDoc> {
-  let index = indexes.get(boxes);
-  if (!index) {
-    index = new Map(boxes.map((b) => [b.id, b]));
-    indexes.set(boxes, index);
-  }
-  return index;
-}
+export const boxIndex = (boxes: readonly BoxDoc[]): ReadonlyMap<string, BoxDoc> => byId(boxes);
 
 export const useBox = (id: string): BoxDoc | undefined => useEditor((s) => boxIndex(s.doc.boxes).get(id));
