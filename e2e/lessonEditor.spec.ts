@@ -8,7 +8,7 @@
  * file dropped on the canvas opens, and so does a share link that carries a lesson.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { node, openEditor, pane } from './editorHelpers';
 import { expect, test } from './fixtures';
 import { expectScreenFits } from './screenChecks';
@@ -66,6 +66,43 @@ async function looksRightAtEverySize(page: Page, what: string): Promise<void> {
   await page.setViewportSize(SIZES[0]);
 }
 
+/**
+ * Drags the canvas by an empty point of its pane until box `id` lies clear of `cover` (a panel
+ * over the canvas), as a user brings a box out from under a panel before clicking it.
+ */
+async function dragOutFromUnder(page: Page, id: string, cover: Locator): Promise<void> {
+  const box = await node(page, id).boundingBox();
+  const over = await cover.boundingBox();
+  if (!box || !over) throw new Error(`box ${id} or the panel over it is not on the screen`);
+  const by = over.x - 24 - (box.x + box.width);
+  if (by >= 0) return;
+  // a point of the bare pane left of the panel, where a press pans the canvas
+  const from = await pane(page).evaluate((p, right) => {
+    const r = p.getBoundingClientRect();
+    for (let y = r.bottom - 12; y > r.top; y -= 16)
+      for (let x = r.left + 12; x < Math.min(r.right, right) - 12; x += 16) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && p.contains(hit) && !hit.closest('.nopan, .react-flow__node, .react-flow__edge')) return { x, y };
+      }
+    return null;
+  }, over.x);
+  if (!from) throw new Error('no bare point of the canvas to drag it by');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + by / 2, from.y, { steps: 4 });
+  await page.mouse.move(from.x + by, from.y, { steps: 4 });
+  await page.mouse.up();
+  // clear of the panel: what lies at the box's middle is the box
+  await expect
+    .poll(() =>
+      node(page, id).evaluate((n) => {
+        const r = n.getBoundingClientRect();
+        return n.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      }),
+    )
+    .toBe(true);
+}
+
 test('a teacher writes a lesson by clicking, saves it, and the class opens the file', async ({
   page,
   record,
@@ -94,6 +131,11 @@ test('a teacher writes a lesson by clicking, saves it, and the class opens the f
   await newSteps.click();
   // pressed: the next click makes a step (the button is off while no step is chosen)
   await expect(newSteps).toBeDisabled();
+  // lin2 lies under the editor at 1280×720: the teacher drags the canvas to bring it out first.
+  // (Clicked where it lies, Playwright reaches it only by scrolling React Flow's wrapper, which
+  // React Flow scrolls back at its next scroll event: landing between the press and the release,
+  // that put the release on the editor, and no step was made.)
+  await dragOutFromUnder(page, 'lin2', writer);
   await node(page, 'lin2').click();
   await expect(steps.getByRole('listitem')).toHaveCount(2);
   await writer.getByLabel('Step title').fill('One step of learning');

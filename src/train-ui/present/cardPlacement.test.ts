@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fcSeed } from '../../testing/seed';
-import { CARD_GAP, type Card, overlaps, placeCards, type Rect } from './cardPlacement';
+import {
+  CARD_GAP,
+  type Card,
+  type CardLayout,
+  layoutKey,
+  overlaps,
+  placeCards,
+  placeLayout,
+  type Rect,
+} from './cardPlacement';
 
 const seed = fcSeed();
 const bounds: Rect = { x: 0, y: 0, width: 640, height: 360 };
@@ -87,6 +96,63 @@ describe('placeCards', () => {
         },
       ),
       { seed, numRuns: 60 },
+    );
+  });
+});
+
+describe('placeLayout and layoutKey: the placement follows everything it reads', () => {
+  // a card under its wire at (300, 150), at zoom 0.5, and a box that may take the room about it
+  const home: Rect = { x: 270, y: 150, width: 60, height: 20 };
+  const wall = (y: number): Rect => ({ x: 0, y, width: 640, height: 200 });
+  const layout = (box: Rect, card: Rect = home): CardLayout => ({
+    zoom: 0.5,
+    bounds,
+    obstacles: [box],
+    cards: [{ lit: false, home: card }],
+  });
+
+  it('a card hidden for want of room is shown again once the box that took it moves: the key saw the box move', () => {
+    // the view, the caption, the frame and the number of cards are the same in both: the key
+    // the placement once kept missed a box or a wire that moved, and the card stayed hidden
+    const crowded = layout(wall(60));
+    const freed = layout(wall(200));
+    expect(placeLayout(crowded, 60)[0].hidden).toBe(true);
+    expect(layoutKey(freed)).not.toBe(layoutKey(crowded));
+    expect(placeLayout(freed, 60)[0].hidden).toBe(false);
+  });
+
+  it('the key changes with a card that moved or grew, the lit card, the pane and the zoom', () => {
+    const base = layout(wall(300));
+    const key = layoutKey(base);
+    expect(layoutKey(layout(wall(300), { ...home, x: home.x + 1 }))).not.toBe(key);
+    expect(layoutKey(layout(wall(300), { ...home, width: home.width + 2 }))).not.toBe(key);
+    expect(layoutKey({ ...base, cards: [{ lit: true, home }] })).not.toBe(key);
+    expect(layoutKey({ ...base, bounds: { ...bounds, height: bounds.height - 40 } })).not.toBe(key);
+    expect(layoutKey({ ...base, zoom: 0.6 })).not.toBe(key);
+  });
+
+  it('a card read back where its shift put it has the key it was placed with: the placement settles', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.double({ min: 0.2, max: 3, noNaN: true }),
+        (x, y, zoom) => {
+          const l: CardLayout = {
+            zoom,
+            bounds,
+            obstacles: [{ x: x - 10, y: y - 10, width: 80, height: 40 }],
+            cards: [{ lit: true, home: { x: x + 0.3, y: y + 0.7, width: 52.4, height: 13.6 } }],
+          };
+          const [p] = placeLayout(l, 320);
+          if (p.hidden) return;
+          // as the screen shows it shifted, and as the shift is taken off again
+          const shown = { ...l.cards[0].home, x: l.cards[0].home.x + p.dx * zoom, y: l.cards[0].home.y + p.dy * zoom };
+          const back = { ...shown, x: shown.x - p.dx * zoom, y: shown.y - p.dy * zoom };
+          expect(layoutKey({ ...l, cards: [{ lit: true, home: back }] })).toBe(layoutKey(l));
+        },
+      ),
+      { seed, numRuns: 100 },
     );
   });
 });

@@ -87,3 +87,53 @@ export function placeCards(
     return { id: c.id, hidden: true };
   });
 }
+
+/**
+ * Everything a placement of the value cards reads off the screen: the view's zoom, the pane,
+ * what a card may not lie on, and each card where its wire puts it (its own shift taken off),
+ * the card at work first.
+ */
+export interface CardLayout {
+  readonly zoom: number;
+  readonly bounds: Rect;
+  readonly obstacles: readonly Rect[];
+  readonly cards: readonly { readonly lit: boolean; readonly home: Rect }[];
+}
+
+/** A shift of a card from its home, in the drawing's units (the card's CSS `translate`), or hidden. */
+export type CardShift =
+  | { readonly hidden: true }
+  | { readonly hidden: false; readonly dx: number; readonly dy: number };
+
+/** Where each card of `layout` goes, in its order; a card may go at most `reach` screen pixels from its wire. */
+export function placeLayout(layout: CardLayout, reach: number): CardShift[] {
+  const cards: Card[] = layout.cards.map((c, i) => ({
+    id: `${i}`,
+    anchor: { x: c.home.x + c.home.width / 2, y: c.home.y - 4 },
+    width: c.home.width,
+    height: c.home.height,
+  }));
+  return placeCards(cards, layout.obstacles, layout.bounds, reach).map((p, i) =>
+    p.hidden
+      ? { hidden: true }
+      : {
+          hidden: false,
+          dx: (p.rect.x - layout.cards[i].home.x) / layout.zoom,
+          dy: (p.rect.y - layout.cards[i].home.y) / layout.zoom,
+        },
+  );
+}
+
+/** Screen pixels to an eighth: a rect read back after its card was shifted keeps its key. */
+const eighth = (v: number) => Math.round(v * 8);
+const rectKey = (r: Rect) => `${eighth(r.x)},${eighth(r.y)},${eighth(r.width)},${eighth(r.height)}`;
+
+/**
+ * A key of everything `placeLayout` reads: while it is the same, the placement made for it
+ * holds; a change of any of it (a wire that moved, a card that grew, the pane, the view) places
+ * the cards again. A placement kept past a change it did not see could hide a card for good.
+ */
+export function layoutKey(layout: CardLayout): string {
+  const cards = layout.cards.map((c) => `${c.lit ? '*' : ''}${rectKey(c.home)}`).join(' ');
+  return [layout.zoom, rectKey(layout.bounds), layout.obstacles.map(rectKey).join(' '), cards].join('|');
+}

@@ -3,11 +3,12 @@
  * that none lies on a box, on another card or on the caption, and each stays on the canvas
  * (cardPlacement.ts chooses the places).
  * The cards are React Flow's edge labels, drawn by the editor; this moves them with the CSS
- * `translate` property, which their own `transform` leaves alone, and places them again when
- * the view, the frame or the caption changes. Leaving puts every card back.
+ * `translate` property, which their own `transform` leaves alone, and places them again whenever
+ * anything the placement reads has changed (cardPlacement.ts, `layoutKey`): the view, the pane,
+ * the caption, a box, a card's wire or its size. Leaving puts every card back.
  */
 import { useEffect } from 'react';
-import { type Card, placeCards, type Rect } from './cardPlacement';
+import { type CardLayout, layoutKey, placeLayout, type Rect } from './cardPlacement';
 
 const CARDS = 'main.canvas button.wire-value';
 /** How far from its wire a card may go, in screen pixels: further, it would not be read as the wire's. */
@@ -18,54 +19,56 @@ const rectOf = (e: Element): Rect => {
   return { x: r.left, y: r.top, width: r.width, height: r.height };
 };
 
-/** What the placement depends on, read cheaply every frame. */
-function signature(): string {
-  const view = document.querySelector<HTMLElement>('main.canvas .react-flow__viewport')?.style.transform ?? '';
-  const cards = document.querySelectorAll(CARDS);
-  const lit = document.querySelector(`${CARDS}.wire-value-lit`)?.getAttribute('data-wire') ?? '';
-  const frame = document.querySelector('.anim-where')?.getAttribute('data-frame') ?? '';
-  const caption = document.querySelector('main.canvas .anim-panel')?.getBoundingClientRect();
-  const canvas = document.querySelector('main.canvas')?.getBoundingClientRect();
-  // entering or leaving presentation hands the cards from one user of this hook to the other
-  const presenting = document.documentElement.classList.contains('presenting');
-  const at = [view, cards.length, lit, frame, caption?.top, caption?.left, caption?.height, caption?.width];
-  return [...at, canvas?.width, canvas?.height, presenting].join('|');
-}
+/** The shift each card was given, in the drawing's units, so that its home can be read back without undoing it. */
+const shifts = new WeakMap<HTMLElement, { dx: number; dy: number }>();
 
 function reset(cards: HTMLElement[]): void {
   for (const c of cards) {
     c.style.translate = '';
     c.style.visibility = '';
+    shifts.delete(c);
   }
 }
 
-function place(): void {
+/** The cards (the card at work first) and what the placement reads, as the screen shows them now. */
+function measure(): { els: HTMLElement[]; layout: CardLayout } | null {
   // the drawing's pane: not the term bar under it
   const canvas = document.querySelector('main.canvas .react-flow') ?? document.querySelector('main.canvas');
   const viewport = document.querySelector<HTMLElement>('main.canvas .react-flow__viewport');
-  if (!canvas || !viewport) return;
+  if (!canvas || !viewport) return null;
   const zoom = new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a || 1;
   // the cards' type is sized on the screen, whatever the zoom (present.css)
-  document.documentElement.style.setProperty('--present-zoom', String(zoom));
+  const root = document.documentElement.style;
+  if (root.getPropertyValue('--present-zoom') !== String(zoom)) root.setProperty('--present-zoom', String(zoom));
   const els = Array.from(document.querySelectorAll<HTMLElement>(CARDS));
-  reset(els);
   // the card at work first: it keeps the place nearest its wire
   els.sort((a, b) => Number(b.classList.contains('wire-value-lit')) - Number(a.classList.contains('wire-value-lit')));
-  const home = new Map<string, { el: HTMLElement; rect: Rect }>();
-  const cards: Card[] = els.map((el, i) => {
-    const rect = rectOf(el);
-    const id = `${i}`;
-    home.set(id, { el, rect });
-    return { id, anchor: { x: rect.x + rect.width / 2, y: rect.y - 4 }, width: rect.width, height: rect.height };
+  const cards = els.map((el) => {
+    const r = rectOf(el);
+    const s = shifts.get(el) ?? { dx: 0, dy: 0 };
+    return {
+      lit: el.classList.contains('wire-value-lit'),
+      home: { x: r.x - s.dx * zoom, y: r.y - s.dy * zoom, width: r.width, height: r.height },
+    };
   });
   const boxes = Array.from(document.querySelectorAll('main.canvas .react-flow__node'), rectOf);
   const caption = Array.from(document.querySelectorAll('main.canvas .anim-panel'), rectOf);
-  for (const p of placeCards(cards, [...boxes, ...caption], rectOf(canvas), REACH)) {
-    const h = home.get(p.id);
-    if (!h) continue;
-    if (p.hidden) h.el.style.visibility = 'hidden';
-    else h.el.style.translate = `${(p.rect.x - h.rect.x) / zoom}px ${(p.rect.y - h.rect.y) / zoom}px`;
-  }
+  return { els, layout: { zoom, bounds: rectOf(canvas), obstacles: [...boxes, ...caption], cards } };
+}
+
+function place(els: HTMLElement[], layout: CardLayout): void {
+  placeLayout(layout, REACH).forEach((p, i) => {
+    const el = els[i];
+    if (p.hidden) {
+      el.style.visibility = 'hidden';
+      el.style.translate = '';
+      shifts.delete(el);
+    } else {
+      el.style.visibility = '';
+      el.style.translate = `${p.dx}px ${p.dy}px`;
+      shifts.set(el, { dx: p.dx, dy: p.dy });
+    }
+  });
 }
 
 export function useValueCardPlacement(on: boolean): void {
@@ -73,11 +76,10 @@ export function useValueCardPlacement(on: boolean): void {
     if (!on) return;
     let last = '';
     let frame = requestAnimationFrame(function tick() {
-      const now = signature();
-      if (now !== last) {
-        place();
-        last = signature();
-      }
+      const now = measure();
+      const key = now ? layoutKey(now.layout) : '';
+      if (now && key !== last) place(now.els, now.layout);
+      last = key;
       frame = requestAnimationFrame(tick);
     });
     return () => {
