@@ -1,4 +1,7 @@
-/** A tiny static file server on 127.0.0.1 (a free port) for a built test or bench page. */
+/**
+ * A tiny static file server on 127.0.0.1 for a built test or bench page: on a free port, or on
+ * `LENSBOARD_STATIC_PORT` when set (a machine shared by several runs may hand each its ports).
+ */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +15,10 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
+export function serveStatic(
+  dir: string,
+  port = Number(process.env.LENSBOARD_STATIC_PORT ?? 0),
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     const file = join(dir, path === '/' ? 'index.html' : path);
@@ -24,7 +30,7 @@ export function serveStatic(dir: string): Promise<{ url: string; server: Server 
     createReadStream(file).pipe(res);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({ url: `http://127.0.0.1:${port}/`, server });
     }),
