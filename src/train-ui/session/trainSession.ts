@@ -414,6 +414,7 @@ export class TrainSession {
       keep: (kept) => {
         this.kept = kept;
       },
+      kept: () => this.kept,
       died: (what) => this.died(what),
     });
     // A new worker for a dead one trains the epochs the dead run had left.
@@ -431,6 +432,9 @@ export class TrainSession {
     // A held run takes what of the file still fits: the document it reads may already carry an
     // edit made while it was being read (another optimiser has no use for Adam's state).
     const from = resume && mode === 'hold' ? { ...resume, partial: true } : resume;
+    // Until its first step the run's weights are these, which the page holds: the worker sends
+    // no copy of them (learn/trainRun.ts `keep`), and a worker that dies first starts again from them.
+    this.kept = from ?? null;
     client.start({ ...request, settings: sent, ...(from ? { resume: from } : {}), paused, evaluate });
     if (mode === 'step') this.stepTo(client, keep.step + 1);
     else if (mode === 'hold' && this.state.phase === 'resuming') client.resume(); // Play came first
