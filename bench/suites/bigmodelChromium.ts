@@ -202,7 +202,7 @@ export async function benchBigModelChromium(args: readonly string[]): Promise<Be
     const p = page.page;
     await p.locator('main[aria-busy="false"]').waitFor(LONG);
     const profiler = await stageProfiler(p, profileDir);
-    const heap = await stageHeap(p, heapDir);
+    const heap = await stageHeap(p, heapDir, args.includes('--heap-workers'));
     const measured = (name: string, act: () => Promise<string>, last = false) =>
       measuredStage(p, name, () => profiler.around(name, act), heap.after, last);
     const stages = [

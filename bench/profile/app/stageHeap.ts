@@ -6,7 +6,9 @@
  * is read; the page's heap snapshot is written to `<dir>/<stage>.page.heapsnapshot` and its
  * biggest objects named with what keeps them (./heapRetainers.ts). A worker's is taken only
  * after the last stage (`last`): it holds the worker's thread for seconds, and the page's
- * heartbeat then takes the training worker for dead (learn/trainerPulse.ts). With the processes' resident
+ * heartbeat then takes the training worker for dead (learn/trainerPulse.ts). The workers are
+ * followed from the start only with `workers` (`--heap-workers`), else from the last stage: on a
+ * loaded machine the training worker was seen to end while followed. With the processes' resident
  * memory read at the same moment, this tells bytes the page still refers to from bytes a
  * process freed but its allocator has not given back to the system.
  */
@@ -33,18 +35,18 @@ interface Attached {
 type Send = (method: string, params?: object) => Promise<unknown>;
 
 /** Follows the page's workers and reads each thread's heap after GC. */
-export async function stageHeap(page: Page, dir: string | undefined) {
+export async function stageHeap(page: Page, dir: string | undefined, workers = false) {
   if (dir === undefined) return { after: async (_: string): Promise<ThreadHeap[]> => [] };
   const cdp: CDPSession = await page.context().newCDPSession(page);
-  const workers = new Map<string, Attached>();
+  const attached = new Map<string, Attached>();
   const chunks = new Map<string, string[]>();
   const replies = new Map<number, (m: { result?: unknown; error?: { message: string } }) => void>();
   let next = 0;
   cdp.on('Target.attachedToTarget', (e) => {
-    if (e.targetInfo.type === 'worker') workers.set(e.sessionId, { sessionId: e.sessionId, url: e.targetInfo.url });
+    if (e.targetInfo.type === 'worker') attached.set(e.sessionId, { sessionId: e.sessionId, url: e.targetInfo.url });
   });
   cdp.on('Target.detachedFromTarget', (e) => {
-    if (e.sessionId) workers.delete(e.sessionId);
+    if (e.sessionId) attached.delete(e.sessionId);
   });
   cdp.on('Target.receivedMessageFromTarget', (e) => {
     const m = JSON.parse(e.message) as {
@@ -58,7 +60,14 @@ export async function stageHeap(page: Page, dir: string | undefined) {
     else if (m.method === 'HeapProfiler.addHeapSnapshotChunk' && m.params)
       chunks.get(e.sessionId)?.push(m.params.chunk);
   });
-  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  let following = false;
+  const follow = async () => {
+    if (following) return;
+    following = true;
+    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+    await new Promise((go) => setTimeout(go, 500)); // the workers there already are attached now
+  };
+  if (workers) await follow();
   const inWorker =
     (sessionId: string): Send =>
     (method, params = {}) =>
@@ -100,8 +109,9 @@ export async function stageHeap(page: Page, dir: string | undefined) {
     async after(stage: string, last = false): Promise<ThreadHeap[]> {
       const base = join(dir, stage.replace(/[^\w-]+/g, '-'));
       const heaps = [await thread('page', onPage, `${base}.page.heapsnapshot`, pageChunks)];
+      if (last) await follow();
       let w = 0;
-      for (const { sessionId, url } of [...workers.values()]) {
+      for (const { sessionId, url } of [...attached.values()]) {
         const name = `worker ${++w} (${url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')})`;
         const sink: string[] = [];
         chunks.set(sessionId, sink);
