@@ -40,25 +40,13 @@ export function resetPeaks(pids: readonly number[]): void {
   }
 }
 
-/** The sum of the processes' resident sizes now, in bytes. */
-export function treeResident(pids: readonly number[]): number {
-  let sum = 0;
-  for (const pid of pids) {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      sum += m ? Number(m[1]) * 1024 : 0;
-    } catch {}
-  }
-  return sum;
-}
-
-/** The sum of the processes' peaks since the reset, and the largest of them, in bytes. */
-export function treePeaks(pids: readonly number[]): { sum: number; largest: number } {
+/** The sum of the processes' `field` (VmRSS: resident now, VmHWM: peak since the reset) and the largest, in bytes. */
+function treeSum(pids: readonly number[], field: 'VmRSS' | 'VmHWM'): { sum: number; largest: number } {
   let sum = 0;
   let largest = 0;
   for (const pid of pids) {
     try {
-      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       const bytes = m ? Number(m[1]) * 1024 : 0;
       sum += bytes;
       largest = Math.max(largest, bytes);
@@ -66,3 +54,12 @@ export function treePeaks(pids: readonly number[]): { sum: number; largest: numb
   }
   return { sum, largest };
 }
+
+/** The sum of the processes' resident sizes now, in bytes. */
+export const treeResident = (pids: readonly number[]): number => treeSum(pids, 'VmRSS').sum;
+
+/** The processes' resident sizes now: their sum and the largest, in bytes. */
+export const residentNow = (pids: readonly number[]) => treeSum(pids, 'VmRSS');
+
+/** The sum of the processes' peaks since the reset, and the largest of them, in bytes. */
+export const treePeaks = (pids: readonly number[]) => treeSum(pids, 'VmHWM');

@@ -9,15 +9,19 @@
  * high-water marks, reset before the stage) over the weights' bytes, and the page's longest task
  * (PerformanceObserver 'longtask'): how long the page could not answer a click. `--profile=<dir>`
  * builds the app unminified and writes a CPU profile of each stage there, summarised on stderr
- * (../profile/app/stageProfile.ts).
+ * (../profile/app/stageProfile.ts). After each stage the processes' resident memory is read
+ * again; `--heap=<dir>` first collects the garbage of the page and of each worker, and reports
+ * what their JS heaps and ArrayBuffers still hold, with a heap snapshot of each thread written
+ * there and its biggest objects named with what keeps them (../profile/app/stageHeap.ts).
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { stageHeap, type ThreadHeap } from '../profile/app/stageHeap';
 import { stageProfiler } from '../profile/app/stageProfile';
 import { buildApp, openPage } from '../shared/chromium';
-import { descendants, resetPeaks, treePeaks, treeResident } from '../shared/processTree';
+import { descendants, resetPeaks, residentNow, treePeaks, treeResident } from '../shared/processTree';
 import type { Stage } from '../shared/stages';
 import { type BenchRow, megabytes } from '../shared/table';
 import { bigLabel, writeBigArchive } from './bigmodel';
@@ -33,6 +37,10 @@ interface PageStage {
   readonly before: number;
   readonly longestTask: number;
   readonly note: string;
+  /** The largest process's resident memory after the stage (after GC with `--heap`). */
+  readonly largestAfter: number;
+  /** With `--heap`: each thread's JS heap and ArrayBuffers after GC. */
+  readonly heaps: readonly ThreadHeap[];
 }
 
 const opening = (page: Page) => page.getByRole('status', { name: 'Opening a file' });
@@ -53,7 +61,13 @@ async function longestTask(page: Page): Promise<number> {
   });
 }
 
-async function measuredStage(page: Page, name: string, act: () => Promise<string>): Promise<PageStage> {
+async function measuredStage(
+  page: Page,
+  name: string,
+  act: () => Promise<string>,
+  after: (name: string, last: boolean) => Promise<readonly ThreadHeap[]>,
+  last = false,
+): Promise<PageStage> {
   await longestTask(page);
   const pids = descendants();
   const before = treeResident(pids);
@@ -62,8 +76,13 @@ async function measuredStage(page: Page, name: string, act: () => Promise<string
   const t0 = performance.now();
   const note = await act();
   const ms = performance.now() - t0;
-  const { sum, largest } = treePeaks([...new Set([...pids, ...descendants()])]);
-  return { name, ms, sum, largest, before, longestTask: await longestTask(page), note };
+  const all = [...new Set([...pids, ...descendants()])];
+  const { sum, largest } = treePeaks(all);
+  const task = await longestTask(page);
+  await page.waitForTimeout(1500); // the download's object URL is revoked after a second
+  const heaps = await after(name, last);
+  const largestAfter = residentNow(descendants()).largest;
+  return { name, ms, sum, largest, before, longestTask: task, note, largestAfter, heaps };
 }
 
 /** What the page's store says (the app opened with ?debug exposes it): the file opening, the model opened. */
@@ -170,6 +189,7 @@ export async function benchBigModelChromium(args: readonly string[]): Promise<Be
   const flag = args.find((a) => a.startsWith('--app-params='));
   const params = flag ? Number(flag.slice('--app-params='.length)) : 25e6;
   const profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+  const heapDir = args.find((a) => a.startsWith('--heap='))?.slice('--heap='.length);
   const label = bigLabel(params);
   process.stderr.write(`bigmodel-chromium ${label}\n`);
   const dir = await mkdtemp(join(tmpdir(), 'lensboard-bigmodel-chromium-'));
@@ -182,14 +202,19 @@ export async function benchBigModelChromium(args: readonly string[]): Promise<Be
     const p = page.page;
     await p.locator('main[aria-busy="false"]').waitFor(LONG);
     const profiler = await stageProfiler(p, profileDir);
-    const measured = (name: string, act: () => Promise<string>) =>
-      measuredStage(p, name, () => profiler.around(name, act));
+    const heap = await stageHeap(p, heapDir, args.includes('--heap-workers'));
+    const measured = (name: string, act: () => Promise<string>, last = false) =>
+      measuredStage(p, name, () => profiler.around(name, act), heap.after, last);
     const stages = [
       await measured('Open… stopped by Cancel', () => cancelledOpen(p, path)),
       await measured('Open… of the archive', () => openToEnd(p, path, 'big.lensboard')),
       await measured('Export model stopped by Cancel export', () => cancelledExport(p)),
       await measured('Export model', () => exportToEnd(p, join(dir, 'again.lensboard'))),
-      await measured('Open… of the exported file', () => openToEnd(p, join(dir, 'again.lensboard'), 'again.lensboard')),
+      await measured(
+        'Open… of the exported file',
+        () => openToEnd(p, join(dir, 'again.lensboard'), 'again.lensboard'),
+        true,
+      ),
     ];
     if (page.errors.length > 0) throw new Error(`the page reported errors: ${page.errors.join('; ')}`);
     return stages.map((s) => ({
@@ -198,7 +223,7 @@ export async function benchBigModelChromium(args: readonly string[]): Promise<Be
       value: s.ms / 1000,
       unit: 's',
       memory: `Chromium peak ≤ ${megabytes(s.sum)}, +${megabytes(Math.max(0, s.sum - s.before))} = ${(Math.max(0, s.sum - s.before) / weightBytes).toFixed(2)}× weights in the stage (largest process ${megabytes(s.largest)})`,
-      note: `${s.note}; longest task ${s.longestTask.toFixed(0)} ms; weights ${megabytes(weightBytes)}, file ${megabytes(fileBytes)}`,
+      note: `${s.note}; longest task ${s.longestTask.toFixed(0)} ms; weights ${megabytes(weightBytes)}, file ${megabytes(fileBytes)}; after it the largest process ${megabytes(s.largestAfter)}${s.heaps.map((h) => `, ${h.thread} JS ${megabytes(h.used)} + ArrayBuffers ${megabytes(h.buffers)}`).join('')}`,
     }));
   } finally {
     await page.close();

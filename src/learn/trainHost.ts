@@ -144,7 +144,16 @@ export function createTrainHost(portPost: Post, options: HostOptions = {}): Trai
     const binding = datasetRecord(dataset, { id: bound?.id ?? dataset.name, options: bound?.options });
     const before = { epochs: request.resume?.epochsDone ?? 0, steps: request.resume?.stepsDone ?? 0 };
     await go(
-      { trainer: session.trainer, session, binding, before, result: null, lastEpoch: null, stepsTaken: 0 },
+      {
+        trainer: session.trainer,
+        session,
+        binding,
+        before,
+        result: null,
+        lastEpoch: null,
+        stepsTaken: 0,
+        pageHasStart: request.resume !== undefined,
+      },
       backend,
       request.evaluate === true,
     );
@@ -173,7 +182,8 @@ export function createTrainHost(portPost: Post, options: HostOptions = {}): Trai
     if (paused) t.pause();
     old.dispose();
     const before = { epochs: done.epochs, steps: done.steps };
-    await go({ ...ended, trainer: t, before, result: null, lastEpoch: null, stepsTaken: 0 }, null);
+    // the page kept the ended run's last copy: this run starts from it
+    await go({ ...ended, trainer: t, before, result: null, lastEpoch: null, stepsTaken: 0, pageHasStart: true }, null);
   }
 
   function control(r: Run, message: ToWorker) {

@@ -197,13 +197,19 @@ export type FromWorker =
   /** The starting weights measured on the whole sets (a start request with `evaluate`). */
   | { readonly type: 'evaluated'; readonly train: Metrics; readonly test: Metrics | null }
   /**
-   * The GPU's context was lost: the run stopped, and these are its weights and optimiser state
-   * as last copied off the GPU (at the last pause, or within the last second), to go on elsewhere.
+   * The GPU's context was lost: the run stopped; its weights and optimiser state are the page's
+   * last kept copy (at the last pause, or within the last second, or those the run started
+   * from), of the step `kept` says, to go on elsewhere.
    */
-  | { readonly type: 'context-lost'; readonly resume: ResumeFrom; readonly message: string }
+  | {
+      readonly type: 'context-lost';
+      readonly kept: { readonly epochsDone: number; readonly stepsDone: number };
+      readonly message: string;
+    }
   /**
    * The weights and optimiser state, kept by the page in case the worker dies: every second
-   * while the run goes, at every pause and at the end (./trainRun `keepCopies`).
+   * while the run goes, at every pause and at the end (./trainRun `keepCopies`), their buffers
+   * moved; none before the first step of a run from weights the page has.
    */
   | { readonly type: 'kept'; readonly resume: ResumeFrom }
   /** The answer to a 'ping'. */

@@ -1,8 +1,9 @@
 /**
  * A run in the training worker: what it keeps to go on after it ends ('continue'), to be written
  * as a model file at any time, and to survive a lost GPU context or a dead worker (a copy of its
- * weights taken at each pause, every second and at the end: sent to the page each time, and
- * again when the GPU's context goes).
+ * weights taken at each pause, every second and at the end, moved to the page each time: the
+ * page keeps the last one, the worker none, so a lost GPU context sends only which step the
+ * page's copy is of; docs/training-panel.md, "A worker that dies").
  */
 import { onWebglContextLost } from '../engines/backend';
 import type { DatasetRef } from '../io/modelSchema';
@@ -26,8 +27,13 @@ export interface Run {
   /** The whole sets' metrics after the last epoch, and the steps taken (for a model file written mid-run). */
   lastEpoch: EpochMetrics | null;
   stepsTaken: number;
-  /** The weights and state last copied (off the GPU on webgl), kept in case the context is lost. */
-  copy?: ResumeFrom;
+  /** Which step the page's copy of the weights and state is of (the copy itself is the page's). */
+  copied?: { readonly epochsDone: number; readonly stepsDone: number };
+  /**
+   * The page holds the weights this run starts from (it sent them, or the end of the run this
+   * one continues was copied to it): no copy is taken until the run has stepped.
+   */
+  readonly pageHasStart?: boolean;
   /** The last trace sent as summaries, kept to send the values the page opens. */
   held?: { readonly step: number; readonly trace: StepTrace };
 }
@@ -43,11 +49,23 @@ function copyOff(r: Run): ResumeFrom {
   };
 }
 
-/** Copies the weights and sends the copy to the page, which keeps it in case the worker dies. */
+/**
+ * Copies the weights and moves the copy to the page, which keeps it in case the worker dies; the
+ * worker keeps none (a 25 M-parameter model's copy is 286 MB). Before the run's first step a run
+ * the page started from its own weights, or that continues one whose end it has, sends nothing:
+ * the page keeps what it has (bench/README.md, *A 25 M model in Chromium*).
+ */
 export function keep(r: Run, post: Post): void {
-  r.copy = copyOff(r);
-  post({ type: 'kept', resume: r.copy });
+  if (r.pageHasStart && r.stepsTaken === 0 && r.result === null) return;
+  const copy = copyOff(r);
+  r.copied = { epochsDone: copy.epochsDone, stepsDone: copy.stepsDone };
+  post({ type: 'kept', resume: copy }, keptTransfer(copy));
 }
+
+/** The copy's buffers, each once. */
+export const keptTransfer = (copy: ResumeFrom): ArrayBuffer[] => [
+  ...new Set(copy.weights.map((w) => w.data.buffer as ArrayBuffer)),
+];
 
 /**
  * Keeps a copy of the weights (off the GPU on webgl) at each pause and every second while the
@@ -66,11 +84,11 @@ export function keepCopies(r: Run, post: Post): () => void {
     if (!r.trainer.engine.startsWith('tfjs')) return; // the typed engine never used the GPU
     clearInterval(timer);
     r.trainer.stop();
-    const resume = r.copy as ResumeFrom;
+    const kept = r.copied ?? { epochsDone: r.before.epochs, stepsDone: r.before.steps };
     post({
       type: 'context-lost',
-      resume,
-      message: `The GPU's WebGL context was lost at step ${r.before.steps + r.stepsTaken}, so training stopped. The weights of step ${resume.stepsDone} are kept: go on with another engine.`,
+      kept,
+      message: `The GPU's WebGL context was lost at step ${r.before.steps + r.stepsTaken}, so training stopped. The weights of step ${kept.stepsDone} are kept: go on with another engine.`,
     });
   });
   return () => {

@@ -1,4 +1,8 @@
-/** A tiny static file server on 127.0.0.1 (a free port unless given) for a built test or bench page. */
+/**
+ * A tiny static file server on 127.0.0.1 for a built test or bench page: on the port given, else
+ * on `LENSBOARD_STATIC_PORT` when set (a machine shared by several runs may hand each its ports),
+ * else on a free one.
+ */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +16,10 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export function serveStatic(dir: string, port = 0): Promise<{ url: string; server: Server }> {
+export function serveStatic(
+  dir: string,
+  port = Number(process.env.LENSBOARD_STATIC_PORT ?? 0),
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     const file = join(dir, path === '/' ? 'index.html' : path);

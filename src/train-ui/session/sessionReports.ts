@@ -31,6 +31,8 @@ export interface ReportSink {
   readonly drop: () => void;
   /** The worker's latest copy of its weights, kept in case it dies. */
   readonly keep: (resume: ResumeFrom) => void;
+  /** The copy kept last (or the weights the run started from, before its first step). */
+  readonly kept: () => ResumeFrom | null;
   /** The worker died (`what` it did, e.g. "failed (out of memory)"): the run stops at the kept weights. */
   readonly died: (what: string) => void;
 }
@@ -110,14 +112,17 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
       message: result.failure?.message ?? null,
     });
   });
-  client.on('context-lost', ({ resume, message }) => {
+  client.on('context-lost', ({ kept, message }) => {
     if (!to.live()) return;
+    // the worker keeps no copy of its own: the page's last one is the run's (learn/trainRun.ts)
+    const resume = to.kept();
     to.drop();
+    if (!resume) return to.set({ phase: 'error', message, lost: true });
     to.set({
       phase: 'error',
       message,
       lost: true,
-      step: resume.stepsDone,
+      step: kept.stepsDone,
       resume: { ...resume, name: 'the run the GPU lost', seed: to.state().seed ?? 1 } as SessionState['resume'],
     });
   });

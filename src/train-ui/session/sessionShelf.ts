@@ -2,7 +2,8 @@
  * One training session per document (docs/training-panel.md, "Runs belong to their document"):
  * the shelf shows the open document's session and keeps the last few others as they were, so
  * going back to a document brings back its run — weights, views, charts. A session left behind
- * while it trains is paused (a class's machine trains one thing at a time). Past `cap` kept
+ * while it trains is paused (a class's machine trains one thing at a time); one holding an
+ * opened model not played yet lets its worker go until it is shown again. Past `cap` kept
  * sessions the one shown longest ago is let go; its runs stay in the run book (../runs).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -61,6 +62,7 @@ export class SessionShelf {
     this.kept.delete(key);
     this.kept.set(key, found);
     this.shown.setState({ key, ...found });
+    if (kept) found.session.wake();
     this.trim();
     if (!kept && this.gone.delete(key)) this.hooks.back?.(found.session, key);
     return found.session;
@@ -81,6 +83,8 @@ export class SessionShelf {
     if (session.state.phase === 'running' || session.state.phase === 'resuming') session.pause();
     session.makeWay(false);
     this.hooks.left?.(session, key);
+    // an opened model not played yet lets its worker go until it is shown again
+    session.rest();
   }
 
   private create(key: string): { session: TrainSession; serial: number } {

@@ -49,6 +49,8 @@ export class TrainSession {
   private readonly trained = new TrainedDocument();
   /** The run was started paused to measure an opened model, and has not been played yet. */
   private holding = false;
+  /** An opened model's session left behind, its worker let go until it is shown again (rest). */
+  private resting = false;
   /** The document's run settings (./runSettings.ts) when the held run was started. */
   private heldWith: string | null = null;
   /** The store's changes, a snapshot's batched into one a frame. */
@@ -99,6 +101,7 @@ export class TrainSession {
    * from that run's weights (docs/dreaming.md).
    */
   play(): void {
+    this.wake();
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('run', this.revival ?? undefined);
     else if (this.heldStale()) void this.start('run', this.heldWeights());
@@ -157,6 +160,7 @@ export class TrainSession {
    * if it died), or a finished run, which goes on from its final weights.
    */
   step(): void {
+    this.wake();
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('step', this.revival ?? undefined);
     else if (this.heldStale()) void this.start('step', this.heldWeights());
@@ -343,7 +347,29 @@ export class TrainSession {
     this.way.set(on, LIVE.has(this.state.phase));
   }
 
+  /**
+   * Left behind on the shelf: an opened model not played yet lets its worker go (the page holds
+   * its weights, once; the worker of a 25 M-parameter model holds over a gigabyte), and starts
+   * again, measured, when it is shown again or played (docs/training-panel.md, "Runs belong to
+   * their document").
+   */
+  rest(): void {
+    const { phase, resume, step } = this.state;
+    if (!this.holding || !this.client || !resume || step !== resume.stepsDone) return;
+    if (phase !== 'paused' && phase !== 'starting') return;
+    this.drop();
+    this.resting = true;
+  }
+
+  /** Shown again after rest(): the opened model's worker starts again from the page's weights. */
+  wake(): void {
+    if (!this.resting) return;
+    this.resting = false;
+    void this.start('hold');
+  }
+
   dispose(): void {
+    this.resting = false;
     this.drop();
   }
 
@@ -360,6 +386,7 @@ export class TrainSession {
 
   /** `edit`: go on from a run's weights on an edited diagram, the charts kept. */
   private async start(mode: StartMode, edit?: ResumeFrom): Promise<void> {
+    this.resting = false;
     const paused = mode !== 'run';
     this.holding = mode === 'hold';
     this.drop();
@@ -414,6 +441,7 @@ export class TrainSession {
       keep: (kept) => {
         this.kept = kept;
       },
+      kept: () => this.kept,
       died: (what) => this.died(what),
     });
     // A new worker for a dead one trains the epochs the dead run had left.
@@ -431,6 +459,9 @@ export class TrainSession {
     // A held run takes what of the file still fits: the document it reads may already carry an
     // edit made while it was being read (another optimiser has no use for Adam's state).
     const from = resume && mode === 'hold' ? { ...resume, partial: true } : resume;
+    // Until its first step the run's weights are these, which the page holds: the worker sends
+    // no copy of them (learn/trainRun.ts `keep`), and a worker that dies first starts again from them.
+    this.kept = from ?? null;
     client.start({ ...request, settings: sent, ...(from ? { resume: from } : {}), paused, evaluate });
     if (mode === 'step') this.stepTo(client, keep.step + 1);
     else if (mode === 'hold' && this.state.phase === 'resuming') client.resume(); // Play came first
