@@ -11,7 +11,7 @@
  */
 import type { LensDocument } from '../../io/document';
 import { readRevision } from './revision';
-import { decideSave, type SaveOutcome, type SaveRequest, slotUntouched } from './slot';
+import { BLOB_TRIES, decideSave, type ReadAhead, type SaveOutcome, type SaveRequest, storedForSave } from './slot';
 import { readStoredDocument } from './storedDocument';
 
 const DB = 'lensboard';
@@ -60,15 +60,6 @@ export function saveDocument(doc: LensDocument, unexported = true, revision = 0)
   );
 }
 
-/** Another tab's copy stored as a Blob, read before a save's second try: the text and its writer. */
-interface ReadAhead {
-  readonly writer: unknown;
-  readonly text: string;
-}
-
-/** How often a save reads another tab's Blob and tries again before it gives up. */
-const BLOB_TRIES = 5;
-
 /**
  * Saves through the slot's rule (./slot): reads the stored copy and its writer and writes in one
  * transaction, so no other tab's save comes in between; another tab's version set aside by a
@@ -97,15 +88,12 @@ function trySave(req: SaveRequest, now: () => number, ahead: ReadAhead | null): 
     const doc = s.get(KEY);
     const writer = s.get(WRITER_KEY);
     writer.onsuccess = () => {
-      let raw: unknown = doc.result;
-      if (raw instanceof Blob && !slotUntouched({ raw, writer: writer.result }, req)) {
-        if (ahead === null || ahead.writer !== writer.result) {
-          tried = { kind: 'read first', blob: raw, writer: writer.result };
-          return;
-        }
-        raw = ahead.text;
+      const found = storedForSave({ raw: doc.result, writer: writer.result }, req, ahead);
+      if ('readFirst' in found) {
+        tried = { kind: 'read first', blob: found.readFirst, writer: writer.result };
+        return;
       }
-      const decision = decideSave({ raw, writer: writer.result }, req);
+      const decision = decideSave({ raw: found.raw, writer: writer.result }, req);
       req.base.current = decision.base;
       let aside: AsideRecord | null = null;
       if (decision.put) {

@@ -63,6 +63,31 @@ const writerOf = (stored: unknown): string | null => (typeof stored === 'string'
 export const slotUntouched = (stored: { readonly raw: unknown; readonly writer: unknown }, req: SaveRequest): boolean =>
   stored.raw === undefined || writerOf(stored.writer) === (req.base.current?.writer ?? null);
 
+/** Another tab's copy stored as a Blob, read before a save's next try: its text, and the writer it was read under. */
+export interface ReadAhead {
+  readonly writer: unknown;
+  readonly text: string;
+}
+
+/** How often a save reads another tab's Blob and tries again before it gives up. */
+export const BLOB_TRIES = 5;
+
+/**
+ * What a save's transaction decides on, the slot as it is found: the stored copy itself; or,
+ * for another tab's copy stored as a Blob (which cannot be read inside a transaction), the text
+ * read before this try while the slot's writer is still the one it was read under; else the
+ * Blob, to be read before the next try, nothing written.
+ */
+export function storedForSave(
+  stored: { readonly raw: unknown; readonly writer: unknown },
+  req: SaveRequest,
+  ahead: ReadAhead | null,
+): { readonly raw: unknown } | { readonly readFirst: Blob } {
+  if (!(stored.raw instanceof Blob) || slotUntouched(stored, req)) return { raw: stored.raw };
+  if (ahead !== null && ahead.writer === stored.writer) return { raw: ahead.text };
+  return { readFirst: stored.raw };
+}
+
 /**
  * What a save does with the slot as it is found (`raw`: the stored document, undefined when
  * empty). An unreadable stored copy is written over on a save, as it always was: restore keeps

@@ -1,7 +1,7 @@
 /** Storage fakes for the persist tests: a Map, and one whose writes fail as a full quota does. */
 import { type AsideRecord, describeCollisions, type SlotSaved } from './idb';
 import type { PendingStorage } from './pending';
-import { decideSave, type SaveRequest } from './slot';
+import { BLOB_TRIES, decideSave, type SaveRequest, storedForSave } from './slot';
 
 export function memoryStorage(): PendingStorage & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -55,17 +55,29 @@ export function memoryAside() {
   };
 }
 
-/** The shared autosave slot in memory: every tab's autosaver given `save` writes it as IndexedDB would (./slot). */
-export function memorySlot(now = () => 1_800_000_000_000) {
+/**
+ * The shared autosave slot in memory: every tab's autosaver given `save` writes it as IndexedDB
+ * would (./slot). `readBetween` runs after a save has read another tab's Blob and before it
+ * tries again: a test lands another save there.
+ */
+export function memorySlot(now = () => 1_800_000_000_000, readBetween: () => Promise<void> = async () => {}) {
   const stored: { raw: unknown; writer: unknown; unexported: boolean } = {
     raw: undefined,
     writer: undefined,
     unexported: false,
   };
   const save = async (req: SaveRequest): Promise<SlotSaved> => {
-    // a Blob stored is read first, as the IndexedDB slot reads it outside its transaction
-    const raw = stored.raw instanceof Blob ? await stored.raw.text() : stored.raw;
-    const decision = decideSave({ raw, writer: stored.writer }, req);
+    // another tab's Blob is read between two tries, as the IndexedDB slot reads it outside its
+    // transaction: another save may land while it is read
+    let found = storedForSave(stored, req, null);
+    for (let tries = 1; 'readFirst' in found; tries++) {
+      if (tries >= BLOB_TRIES) throw new Error('the autosave slot kept changing under this save');
+      const writer = stored.writer;
+      const text = await found.readFirst.text();
+      await readBetween();
+      found = storedForSave(stored, req, { writer, text });
+    }
+    const decision = decideSave({ raw: found.raw, writer: stored.writer }, req);
     req.base.current = decision.base;
     if (decision.put)
       Object.assign(stored, {
