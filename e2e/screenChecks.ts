@@ -118,15 +118,24 @@ export function lookAtScreen(page: Page, look: ScreenLook): Promise<ScreenReport
   }, look);
 }
 
-/** Fails, naming every fault, unless the screen fits: no scroll, nothing outside, no overlap, nothing cut. */
+/**
+ * Fails, naming every fault, unless the screen fits: no scroll, nothing outside, no overlap,
+ * nothing cut. The screen is judged as it comes to rest, as a person reads it: the view's glide
+ * to a frame moves the wires, and the value cards follow on the next animation frame
+ * (train-ui/present/useValueCardPlacement.ts), so a look taken in between may catch a card on
+ * the caption for one frame. What stays wrong fails when the wait is over.
+ */
 export async function expectScreenFits(page: Page, look: ScreenLook, what: string): Promise<void> {
-  const report = await lookAtScreen(page, look);
-  expect(report, `${what} at ${page.viewportSize()?.width}×${page.viewportSize()?.height}`).toEqual({
-    scroll: { down: 0, across: 0 },
-    outside: [],
-    overlaps: [],
-    clipped: [],
-  });
+  await expect
+    .poll(() => lookAtScreen(page, look), {
+      message: `${what} at ${page.viewportSize()?.width}×${page.viewportSize()?.height}`,
+    })
+    .toEqual({
+      scroll: { down: 0, across: 0 },
+      outside: [],
+      overlaps: [],
+      clipped: [],
+    });
 }
 
 /** The on-screen font sizes of the visible texts that match: the CSS size times every scale above it. */
