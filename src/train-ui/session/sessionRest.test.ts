@@ -15,17 +15,23 @@ import { TrainSession } from './trainSession';
 
 const xor = JSON.parse(readFileSync(new URL('../../io/examples/xor.json', import.meta.url), 'utf8'));
 
+/** XOR's sessions for `epochs`, each on a worker in this thread, and the workers made so far. */
+function sessionsOf(epochs: number) {
+  const workers: ReturnType<typeof inMemoryWorker>[] = [];
+  const make = () =>
+    new TrainSession(
+      () => {
+        workers.push(inMemoryWorker());
+        return new TrainerClient(workers.at(-1)!);
+      },
+      async () => ({ document: xor, settings: { engine: 'typed' as const, epochs, batchSize: 4 } }),
+    );
+  return { workers, make };
+}
+
 describe('an opened model left behind', () => {
   it('lets its worker go, and starts again from its weights when shown again', async () => {
-    const workers: ReturnType<typeof inMemoryWorker>[] = [];
-    const make = () =>
-      new TrainSession(
-        () => {
-          workers.push(inMemoryWorker());
-          return new TrainerClient(workers.at(-1)!);
-        },
-        async () => ({ document: xor, settings: { engine: 'typed' as const, epochs: 2, batchSize: 4 } }),
-      );
+    const { workers, make } = sessionsOf(2);
     const trained = make();
     trained.play();
     await until(trained, (st) => st.phase === 'done');
@@ -55,15 +61,7 @@ describe('an opened model left behind', () => {
   });
 
   it('keeps the worker of a run that has stepped', async () => {
-    const workers: ReturnType<typeof inMemoryWorker>[] = [];
-    const make = () =>
-      new TrainSession(
-        () => {
-          workers.push(inMemoryWorker());
-          return new TrainerClient(workers.at(-1)!);
-        },
-        async () => ({ document: xor, settings: { engine: 'typed' as const, epochs: 100000, batchSize: 4 } }),
-      );
+    const { workers, make } = sessionsOf(100000);
     const shelf = new SessionShelf(make, 'a');
     shelf.session.step();
     await until(shelf.session, (st) => st.phase === 'paused' && st.step === 1);
