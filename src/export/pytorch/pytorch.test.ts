@@ -18,28 +18,24 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32, type Rng } from '../../core/init';
 import { lower } from '../../core/program';
 import { fullShape, shapeSize } from '../../core/shape';
-import { loadDatasetNode } from '../../data/catalogNode';
-import { dataFiles, trainerSplit } from '../../data/dataCsv';
 import { createTypedEngine, type TypedTensor } from '../../engines/typed';
 import type { LensDocument } from '../../io/document';
 import { loadExample } from '../../io/examples/index';
-import type { ModelFile, NamedArray, TrainingConfig } from '../../io/modelSchema';
-import { documentForModel } from '../../learn/modelDocument';
+import type { TrainingConfig } from '../../io/modelSchema';
 import { hypersOf, type OptimiserKind } from '../../learn/optimisers/index';
 import { documentModelFile } from '../../model/documentModelFile';
 import { exampleGraph, galleryFor, refusedGenerators } from '../../testing/exportOracle';
 import { type Expected, lensboard, plain, uniform } from '../../testing/lensboardSteps';
 import { oneBox, POSITIVE_INPUTS } from '../../testing/oneBoxGraphs';
+import { CATGPT_STEPS, DDP_STEPS, type DdpRun, ddpJobs, SHARES, variant, writePackage } from '../../testing/pytorchDdp';
 import { exportGraph } from '../graph';
 import { isRefusal, UnsupportedOpError } from '../opTable';
-import { wholeData } from '../targets';
 import { pytorchTarget } from './index';
 import { modelPy, pytorchRefusal } from './modelPy';
 import { PYTORCH_OPS } from './table';
@@ -48,17 +44,10 @@ const PYTHON = '/usr/bin/python3';
 const ROWS = 32;
 const BATCH = 8;
 const STEPS = 3;
-const DDP_STEPS = 100;
 
 interface Case {
   readonly id: string;
   readonly doc: LensDocument;
-}
-
-/** `doc` trained another way: its drawn loss and optimiser boxes changed to agree with `patch`. */
-function variant(doc: LensDocument, patch: Partial<TrainingConfig>): LensDocument {
-  const config = documentModelFile(doc).file.trainingConfig;
-  return documentForModel(doc, { ...config, ...patch });
 }
 
 const xorDoc = loadExample('xor');
@@ -88,43 +77,6 @@ const CASES: readonly Case[] = [
   withLoss('dot'),
 ];
 
-function writePackage(dir: string, file: ModelFile, weights: readonly NamedArray[]): void {
-  mkdirSync(dir, { recursive: true });
-  for (const f of pytorchTarget.write(exportGraph(file, weights))) writeFileSync(join(dir, f.path), wholeData(f.data));
-}
-
-/**
- * The convolutional example over two processes in float32 (its own dtype), one epoch of batches
- * that split unevenly: at batch 1 one process has no row at all; 35 rows at batch 16 end on a
- * batch of 3, shared 2 and 1.
- */
-const SHARES: Record<string, { rows: number; batch: number; steps: number }> = {
-  'mnist-conv at batch 1': { rows: 3, batch: 1, steps: 3 },
-  'mnist-conv with an uneven last batch': { rows: 35, batch: 16, steps: 3 },
-};
-
-/** Rows of random 28×28 pixels and a class index, as train.py reads them. */
-function digitsCsv(rows: number, rng: Rng): string {
-  const header = [...Array.from({ length: 784 }, (_, i) => `p${i}`), 'digit'].join(',');
-  const lines = Array.from({ length: rows }, () =>
-    [...Array.from({ length: 784 }, () => rng().toFixed(3)), Math.floor(rng() * 10)].join(','),
-  );
-  return `${header}\n${lines.join('\n')}\n`;
-}
-
-/** A TCP port nobody listens on now, for the DDP rendezvous. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** Every generator the table maps to an expression (discard makes no value to compare). */
 const MAPPED = Object.entries(PYTORCH_OPS)
   .filter(([gen, op]) => !isRefusal(op) && gen !== 'discard')
@@ -152,13 +104,6 @@ function oneBoxForward(gen: string, dir: string, training: TrainingConfig, rng: 
   return { inputs, outputs };
 }
 
-interface DdpRun {
-  steps: number;
-  processes: number;
-  loss: number;
-  weights: Record<string, number[]>;
-}
-
 interface Answer {
   forwards: number[][][];
   cases: {
@@ -173,11 +118,8 @@ interface Answer {
 const expected = new Map<string, Expected>();
 const forwards = new Map<string, Forward>();
 let answer: Answer;
-/** The convolutional example's weights before train.py's runs. */
-const convStart = new Map<string, Float64Array>();
-/** CatGPT, tiny: its weights before train.py's runs, and the steps it takes. */
-const catgptStart = new Map<string, Float64Array>();
-const CATGPT_STEPS = 4;
+/** The DDP jobs sent, and the weights they start from. */
+let jobs: Awaited<ReturnType<typeof ddpJobs>>;
 
 beforeAll(async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'lensboard-pytorch-'));
@@ -213,50 +155,9 @@ beforeAll(async () => {
     forwards.set(gen, f);
     return { dir, inputs: f.inputs.map((x) => ({ values: [...x.data], shape: x.shape })) };
   });
-  const ds = await loadDatasetNode('xor', xorDoc.dataset?.options ?? {});
-  const rows = Array.from({ length: ds.n }, (_, r) => [
-    ...ds.features.subarray(r * 2, r * 2 + 2),
-    ...ds.labels.subarray(r * 2, r * 2 + 2),
-  ]);
-  const csv = join(tmp, 'xor.csv');
-  writeFileSync(csv, `x1,x2,class0,class1\n${rows.map((r) => r.join(',')).join('\n')}\n`);
-  const ddp: Record<string, object> = {};
-  const ddpJob = async (name: string, dir: string, csvFile: string, options: string[]) => {
-    const jobTmp = join(tmp, `${dir}-runs`);
-    mkdirSync(jobTmp, { recursive: true });
-    ddp[name] = { dir: join(tmp, dir), csv: csvFile, tmp: jobTmp, options, port: await freePort() };
-  };
-  writePackage(join(tmp, 'xor-ddp'), xor.file, xor.weights);
-  await ddpJob('xor', 'xor-ddp', csv, ['--steps', String(DDP_STEPS), '--dtype', 'float64']);
-  const conv = documentModelFile(loadExample('mnist-conv'));
-  for (const w of conv.weights) convStart.set(w.name, plain(w.data));
-  writePackage(join(tmp, 'conv-ddp'), conv.file, conv.weights);
-  for (const [name, run] of Object.entries(SHARES)) {
-    const convCsv = join(tmp, `${name}.csv`);
-    writeFileSync(convCsv, digitsCsv(run.rows, rng));
-    await ddpJob(name, 'conv-ddp', convCsv, ['--batch-size', String(run.batch), '--epochs', '1']);
-  }
-  // a transformer's package over two processes: raw text windows, prepared by train.py itself
-  // with CatGPT's plain SGD at 0.1 on the mean loss, so the two summation orders of float32
-  // differ by rounding only (Adam's g/√v can turn a rounding of a near-zero gradient into a step)
-  const catgptDoc = loadExample('catgpt-tiny');
-  const mean = 16 * Number(catgptDoc.dataset?.options?.context);
-  const catgpt = documentModelFile(
-    variant(catgptDoc, { optimiser: { kind: 'gd', ...hypersOf({ learningRate: 0.1 / mean }) } }),
-  );
-  for (const w of catgpt.weights) catgptStart.set(w.name, plain(w.data));
-  writePackage(join(tmp, 'catgpt-ddp'), catgpt.file, catgpt.weights);
-  const binding = { id: 'text', options: { ...catgptDoc.dataset?.options, windows: 64 } };
-  const text = await loadDatasetNode(binding.id, binding.options);
-  const textFiles = dataFiles(trainerSplit(text, 1, 0), binding);
-  const [textCsv, preparation] = [join(tmp, textFiles.csv.name), join(tmp, textFiles.json.name)];
-  writeFileSync(textCsv, textFiles.csv.text);
-  writeFileSync(preparation, textFiles.json.text);
-  await ddpJob('catgpt', 'catgpt-ddp', textCsv, [
-    ...['--preparation', preparation, '--steps', String(CATGPT_STEPS), '--batch-size', '16'],
-  ]);
+  jobs = await ddpJobs(tmp, rng);
   const request = join(tmp, 'request.json');
-  writeFileSync(request, JSON.stringify({ forwards: oneBoxes, cases, ddp }));
+  writeFileSync(request, JSON.stringify({ forwards: oneBoxes, cases, ddp: jobs.ddp }));
   const answerFile = join(tmp, 'answer.json');
   const run = spawnSync(PYTHON, [join(import.meta.dirname, 'exportCheck.py'), request, answerFile], {
     encoding: 'utf8',
@@ -337,7 +238,7 @@ describe('the PyTorch export, run by torch in float64', () => {
       // float32: the two runs sum the same gradients in another order
       for (const [n, w] of Object.entries(one.weights)) expect(worst(two.weights[n], w, 1), n).toBeLessThan(1e-5);
       // they trained: the gradients that reached the weights were not all zero
-      expect(Object.entries(two.weights).some(([n, w]) => worst(w, convStart.get(n) ?? [], 1) > 1e-7)).toBe(true);
+      expect(Object.entries(two.weights).some(([n, w]) => worst(w, jobs.convStart.get(n) ?? [], 1) > 1e-7)).toBe(true);
     },
   );
 
@@ -347,7 +248,7 @@ describe('the PyTorch export, run by torch in float64', () => {
     expect(Math.abs(two.loss - one.loss) / one.loss).toBeLessThan(1e-5);
     for (const [n, w] of Object.entries(one.weights)) expect(worst(two.weights[n], w, 1), n).toBeLessThan(1e-5);
     // it trained: the steps moved the weights
-    expect(Object.entries(two.weights).some(([n, w]) => worst(w, catgptStart.get(n) ?? [], 1) > 1e-5)).toBe(true);
+    expect(Object.entries(two.weights).some(([n, w]) => worst(w, jobs.catgptStart.get(n) ?? [], 1) > 1e-5)).toBe(true);
   });
 });
 
