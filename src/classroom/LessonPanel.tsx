@@ -27,13 +27,13 @@ const loadActive = () => import('./ActiveLesson').then((m) => m.ActiveLesson);
 export function LessonPanel({ reveal, ready = true }: { reveal?: RevealPanel; ready?: boolean }) {
   const shelf = useShelf();
   const editor = useEditorStoreApi();
-  useOpenedLessons(editor, useLessonStoreApi(), shelf);
-  useLessonPlace(ready, { lessons: useLessonStoreApi(), editor, shelf });
+  const lessons = useLessonStoreApi();
+  useOpenedLessons(editor, lessons, shelf);
+  useLessonPlace(ready, { lessons, editor, shelf });
   const active = useLessons((s) => s.active);
   const lessonKey = useLessons((s) => s.documentKey);
   const shownKey = useStore(shelf.shown, (s) => s.key);
   const shown = active && (lessonKey === null || lessonKey === shownKey);
-  const lessons = useLessonStoreApi();
   const writing = useLessons((s) => s.writing);
   return (
     <>

@@ -57,18 +57,6 @@ export async function stringifyInPieces(
   piece(parts.join(''));
 }
 
-/** `JSON.stringify(doc)` made in slices (./stringifyInPieces), joined. */
-export async function stringifyInSlices(
-  doc: object,
-  pause: () => Promise<void> = nextTask,
-  sliceMs = SLICE_MS,
-  now: () => number = () => performance.now(),
-): Promise<string> {
-  const pieces: string[] = [];
-  await stringifyInPieces(doc, (p) => pieces.push(p), pause, sliceMs, now);
-  return pieces.join('');
-}
-
 /** A document's JSON text as made in slices. */
 export interface DocumentJson {
   /** The text, as a Blob of one Blob per slice. */
