@@ -33,9 +33,12 @@ export interface TypedEngine {
 
 export interface TypedEngineOptions {
   readonly dtype: Dtype;
+  /** The bytes the kept replays' arrays may take together (REPLAY_BYTES unless given). */
+  readonly replayBytes?: number;
 }
 
 export function createEngine(program: Program, opts: TypedEngineOptions): TypedEngine {
+  const replayBytes = opts.replayBytes ?? REPLAY_BYTES;
   const kernel = new TypedKernel(new Arena(opts.dtype));
   const forwards: StepForward[] = program.steps.map(stepForward);
   const bufs: (TypedTensor | undefined)[] = new Array(program.nBuffers);
@@ -45,7 +48,11 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
   const shapes: (readonly number[])[] = new Array(program.inputs.length);
   /** The outputs, refilled run after run (like the records in it, valid until the next run). */
   const outputs: TypedTensor[] = new Array(program.outputs.length);
-  /** The replay of the last batch size recorded (./typedReplay); null for each batch size that cannot be. */
+  /**
+   * The replays of the batch sizes recorded (./typedReplay), the least recently run first; null
+   * for each batch size that cannot be replayed. Kept while they fit KEPT_REPLAYS and
+   * REPLAY_BYTES; the newest is always kept.
+   */
   const replays = new Map<number, ReplayedRun | null>();
   /** The records of the last run: the kernel run's, or a replay's own. */
   let current: readonly (TypedTensor | undefined)[] = bufs;
@@ -61,6 +68,10 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
       const batchSize = batchSizeOf(program, shapes, opts.batchSize);
       const replayed = replays.get(batchSize);
       if (replayed) {
+        if (replays.size > 1) {
+          replays.delete(batchSize);
+          replays.set(batchSize, replayed);
+        }
         current = replayed.run(inputs);
         replayedRuns++;
         for (let i = 0; i < outputs.length; i++) outputs[i] = current[program.outputs[i]] as TypedTensor;
@@ -85,11 +96,8 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
       for (let i = 0; i < outputs.length; i++) outputs[i] = bufs[program.outputs[i]] as TypedTensor;
       current = bufs;
       if (recorder) {
-        const replay = replayedRun(recorder, bufs);
-        // one replay kept at a time: each holds its batch size's arrays, which for a big model
-        // are as big as its weights; a batch size met again is recorded again
-        if (replay) for (const [size, other] of replays) if (other) replays.delete(size);
-        replays.set(batchSize, replay);
+        replays.set(batchSize, replayedRun(recorder, bufs));
+        keepWithin(replays, replayBytes);
       }
       return outputs;
     },
@@ -100,6 +108,37 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
 /** A recorded run: its replay, and the run's records, which each replay brings up to date. */
 interface ReplayedRun {
   run(inputs: readonly TypedTensor[]): readonly (TypedTensor | undefined)[];
+  /** The bytes of the arrays it writes (its results; the inputs are the caller's). */
+  readonly bytes: number;
+}
+
+/**
+ * How many batch sizes keep their replay, and the bytes their arrays may take together. An
+ * epoch whose last batch is shorter alternates two sizes; a run that also evaluates or predicts
+ * on the same engine a third. Recording costs a kernel run and more (a few ms for a small
+ * model), so dropping a replay that comes back each epoch made short epochs several times
+ * slower. A big model's arrays are as big as its gradients: past REPLAY_BYTES only the newest
+ * is kept, and a batch size met again is recorded again.
+ */
+export const KEPT_REPLAYS = 4;
+export const REPLAY_BYTES = 64 * 2 ** 20;
+
+/** Drops the least recently run replays until the rest fit; never the newest. */
+function keepWithin(replays: Map<number, ReplayedRun | null>, budget: number): void {
+  let kept = 0;
+  let bytes = 0;
+  for (const r of replays.values())
+    if (r) {
+      kept++;
+      bytes += r.bytes;
+    }
+  for (const [size, r] of replays) {
+    if (kept <= 1 || (kept <= KEPT_REPLAYS && bytes <= budget)) return;
+    if (!r) continue;
+    replays.delete(size);
+    kept--;
+    bytes -= r.bytes;
+  }
 }
 
 /**
@@ -130,7 +169,11 @@ function replayedRun(recorder: RecordingKernel, bufs: readonly (TypedTensor | un
       givenSlots.push(slot);
     }
   }
+  const written = new Set(replay.slots.slice(recorder.nInputs));
+  let bytes = 0;
+  for (const a of written) bytes += a.byteLength;
   return {
+    bytes,
     run(inputs) {
       replay.run(inputs);
       for (let g = 0; g < given.length; g++) records[given[g]] = inputs[givenSlots[g]];

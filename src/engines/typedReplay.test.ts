@@ -1,8 +1,9 @@
 /**
  * A replayed run (./typedReplay) computes what a kernel run computes: on random diagrams and
- * their reverses, fused and not, an engine run again on new inputs — replayed — and after a run
- * at another batch size gives a fresh engine's outputs and buffers bit for bit, in float64 and
- * float32; and a Program whose calls the recording does not know runs through the kernel.
+ * their reverses, fused and not, an engine run again on new inputs — replayed — and after runs
+ * at other batch sizes (whose replays are kept beside it) gives a fresh engine's outputs and
+ * buffers bit for bit, in float64 and float32; the replays kept are bounded in number and
+ * bytes; and a Program whose calls the recording does not know runs through the kernel.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -16,7 +17,7 @@ import { param, real } from '../core/wire';
 import { randomDiagram, randomDom } from '../testing/arbitrary';
 import { randomValue } from '../testing/numeric';
 import { fcSeed } from '../testing/seed';
-import { createTypedEngine, type TypedTensor } from './typed';
+import { createTypedEngine, KEPT_REPLAYS, REPLAY_BYTES, type TypedTensor } from './typed';
 
 const seed = fcSeed();
 
@@ -43,7 +44,8 @@ describe('a replayed run', () => {
         const f = rdiff(randomDiagram(rng, randomDom(rng), { kinks: true }));
         const p = lower(f);
         const inputsAt = (batch: number) => dom(f).map((t) => randomValue(rng, t, 'any', batch));
-        const runs = [3, 3, 1, 1, 3, 3].map((batch) => ({ batch, xs: inputsAt(batch) }));
+        // sizes that come back: their replays are kept together and share arena arrays
+        const runs = [3, 3, 1, 1, 3, 1, 3, 2, 1, 3].map((batch) => ({ batch, xs: inputsAt(batch) }));
         for (const program of [p, fuseProgram(p)]) {
           for (const dtype of ['float64', 'float32'] as const) {
             const engine = createTypedEngine(program, { dtype });
@@ -63,15 +65,37 @@ describe('a replayed run', () => {
     expect(replays).toBeGreaterThan(0);
   });
 
-  test('a dense layer’s reverse replays every run after the first at a batch size, recorded again after another', () => {
+  const denseReverse = () => {
     const b = new DiagramBuilder();
     const [w, x] = [b.input(param([3, 2])), b.input(real([3]))];
     b.output(b.op('sigmoid', [b.op('linear', [w, x], { in: 3, out: 2 })]));
-    const f = rdiff(b.build());
+    return rdiff(b.build());
+  };
+
+  test('a dense layer’s reverse replays every run after the first at a batch size, and keeps each size’s replay', () => {
+    const f = denseReverse();
     const rng = mulberry32(7);
     const engine = createTypedEngine(fuseProgram(lower(f)), { dtype: 'float32' });
-    for (const batch of [4, 4, 4, 1, 1, 4, 4]) engine.run(dom(f).map((t) => randomValue(rng, t, 'any', batch)));
-    expect(engine.replayed).toBe(4);
+    // an epoch of full batches and a shorter last one: recorded once each, then replayed
+    for (const batch of [4, 4, 4, 1, 1, 4, 4, 1, 4]) engine.run(dom(f).map((t) => randomValue(rng, t, 'any', batch)));
+    expect(engine.replayed).toBe(7);
+  });
+
+  test('past KEPT_REPLAYS sizes, or past the bytes allowed, the least recently run size is recorded again', () => {
+    const f = denseReverse();
+    const rng = mulberry32(8);
+    const runAt = (engine: ReturnType<typeof createTypedEngine>, sizes: number[]) => {
+      for (const batch of sizes) engine.run(dom(f).map((t) => randomValue(rng, t, 'any', batch)));
+      return engine.replayed;
+    };
+    const sizes = Array.from({ length: KEPT_REPLAYS + 1 }, (_, i) => i + 1);
+    const many = createTypedEngine(fuseProgram(lower(f)), { dtype: 'float64' });
+    // each size recorded; then the newest KEPT_REPLAYS replay, and the first, dropped, records again
+    expect(runAt(many, [...sizes, ...sizes.slice(1), 1])).toBe(KEPT_REPLAYS);
+    // no bytes to spare: only the newest replay is kept, as for a model as big as its budget
+    const tight = createTypedEngine(fuseProgram(lower(f)), { dtype: 'float64', replayBytes: 0 });
+    expect(runAt(tight, [4, 4, 1, 1, 4, 4])).toBe(3);
+    expect(REPLAY_BYTES).toBeGreaterThan(0);
   });
 
   test('a Program with a call it does not record runs through the kernel, right, every time', () => {
