@@ -13,6 +13,19 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Training' });
 const button = (page: Page, name: string) => panel(page).getByRole('button', { name, exact: true });
 const loss = async (page: Page) => Number(await panel(page).getByLabel('Loss', { exact: true }).textContent());
 
+/** The boxes that lie, even in part, under React Flow's zoom buttons. */
+const boxesUnderControls = (page: Page) =>
+  page.evaluate(() => {
+    const controls = document.querySelector('main .react-flow__controls')?.getBoundingClientRect();
+    if (!controls) return ['no zoom buttons'];
+    return [...document.querySelectorAll('main .react-flow__node')]
+      .filter((n) => {
+        const r = n.getBoundingClientRect();
+        return r.left < controls.right && r.right > controls.left && r.top < controls.bottom && r.bottom > controls.top;
+      })
+      .map((n) => n.getAttribute('data-id'));
+  });
+
 async function openFromGallery(page: Page, group: string, name: string, title: string): Promise<void> {
   await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Examples' }).click();
   await chooseFromGallery(page, group, name, title);
@@ -127,6 +140,9 @@ test('CatGPT, tiny: the transformer opens, compiles, and its loss falls within t
   test.setTimeout(120_000); // the worker loads the text and compiles a learner of ~2,000 steps
   await openEditor(page);
   await openFromGallery(page, 'Attention', 'CatGPT, tiny', 'CatGPT, tiny: 2 blocks, width 32, 2 heads, context 32');
+  // Wider than the canvas at 1280×720, it opens at the readable zoom with its inputs at the left,
+  // moved clear of the zoom buttons rather than under them.
+  await expect.poll(() => boxesUnderControls(page), 'boxes under the zoom buttons').toEqual([]);
   await button(page, 'Step').click();
   await expect(panel(page).getByLabel('Step', { exact: true })).toHaveText('1', { timeout: 60_000 });
   const first = await loss(page);

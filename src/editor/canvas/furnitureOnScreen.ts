@@ -3,7 +3,7 @@
  * size it has open (WireLegend keeps that size on its panel while it is folded by itself), the
  * controls and the canvas map.
  */
-import type { Rect } from './furniture';
+import type { Piece } from './furniture';
 
 /** The legend's open size, `width×height`, kept on its panel while it is folded by itself. */
 export const LEGEND_OPEN_SIZE = 'data-open-size';
@@ -14,14 +14,15 @@ function openLegendSize(el: Element, r: DOMRect): { width: number; height: numbe
   return kept && kept.length === 2 && kept.every(Number.isFinite) ? { width: kept[0], height: kept[1] } : r;
 }
 
-export function furnitureOnScreen(pane: Element): Rect[] {
+export function furnitureOnScreen(pane: Element): Piece[] {
   const at = pane.getBoundingClientRect();
-  const pieces: Rect[] = [];
+  const pieces: Piece[] = [];
   for (const el of pane.querySelectorAll('.wire-legend, .react-flow__controls, .canvas-map')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
-    const size = el.classList.contains('wire-legend') ? openLegendSize(el, r) : r;
-    pieces.push({ x: r.x - at.x, y: r.y - at.y, width: size.width, height: size.height });
+    const legend = el.classList.contains('wire-legend');
+    const size = legend ? openLegendSize(el, r) : r;
+    pieces.push({ x: r.x - at.x, y: r.y - at.y, width: size.width, height: size.height, folds: legend });
   }
   return pieces;
 }

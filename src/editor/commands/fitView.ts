@@ -1,7 +1,7 @@
 /**
  * Fit view frames the whole diagram, however wide: centred, zoomed out as far as it takes
  * (canvas/openingView.ts, docs/screen.md), clear of the canvas's furniture where a little less
- * zoom can (canvas/furniture.ts); the canvas map shows the view around it.
+ * zoom or a short pan can (canvas/furniture.ts); the canvas map shows the view around it.
  */
 import { clearOfFurniture } from '../canvas/furniture';
 import { furnitureOnScreen } from '../canvas/furnitureOnScreen';
@@ -23,7 +23,9 @@ export const fitView = defineCommand({
     const bounds = documentBounds(nodes, measured);
     if (!bounds) return;
     const whole = wholeViewport(bounds, { width: pane.width, height: pane.height });
-    void flow.setViewport(clearOfFurniture(whole, bounds, nodeRects(nodes, measured), furnitureOnScreen(paneEl)));
+    void flow.setViewport(
+      clearOfFurniture(whole, bounds, nodeRects(nodes, measured), furnitureOnScreen(paneEl), { pane }),
+    );
     store.getState().setView({ framed: store.getState().framed + 1 });
   },
 });
