@@ -21,7 +21,7 @@ export const ARCHIVE_MAGIC = Uint8Array.of(0x89, 0x4c, 0x42, 0x4d, 0x0d, 0x0a, 0
 export const ARCHIVE_HEADER_BYTES = 16;
 export const ARCHIVE_VERSION = 2;
 export const ARCHIVE_MINOR = 0;
-export const ARCHIVE_EXTENSION = '.lensboard';
+export { ARCHIVE_EXTENSION } from './archiveExtension';
 /**
  * The memory the weights may ask for, as float32 arrays: 4 GiB, a 1-billion-parameter model or
  * a 330-million-parameter one trained with Adam. Checked on what the manifest declares, before

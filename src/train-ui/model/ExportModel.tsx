@@ -15,7 +15,8 @@ import type { SessionState } from '../session/sessionState';
 import { useSession, useShelf, useTrainSession } from '../session/TrainSessionContext';
 import { rowsOf } from '../views/useViewRows';
 import { ExportToMenu } from './ExportToMenu';
-import { blobPieces, exportSource, openedModelFile, resumeOf, type SavedModel } from './modelExport';
+import { blobPieces, exportSource, resumeOf } from './modelExport';
+import type { SavedModel } from './openedModelFile';
 import { modelArchiveName, modelFileName } from './modelFileName';
 
 /** Cancel pressed while an archive was being written. */
@@ -58,7 +59,7 @@ export function ExportModel() {
     source.kind === 'run'
       ? await session.reads.modelFile()
       : source.kind === 'opened'
-        ? openedModelFile(source.opened)
+        ? (await import('./openedModelFile')).openedModelFile(source.opened)
         : null;
 
   /**

@@ -15,7 +15,8 @@ import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { requestFrom } from '../session/TrainingProvider';
 import { TrainSession } from '../session/trainSession';
-import { blobPieces, exportSource, openedModelText, resumeOf } from './modelExport';
+import { blobPieces, exportSource, resumeOf } from './modelExport';
+import { openedModelText } from './openedModelFile';
 
 const xor = () => {
   const doc = loadExample('xor');

@@ -1,11 +1,11 @@
 /**
  * What Export model writes, and whether it can: the session's run (during or after training),
  * or, before any run, a model file just opened — written again from its own parts, so that
- * export → open → export gives the same bytes but for `createdAt` (docs/model-format.md).
+ * export → open → export gives the same bytes but for `createdAt` (docs/model-format.md; the
+ * writing itself is in ./openedModelFile, loaded when Export model is pressed).
  */
 import type { OpenedModel } from '../../editor/store/types';
 import type { LensDocument } from '../../io/document';
-import { type ModelParts, modelArchiveChunks, modelFileText, needsArchive } from '../../io/modelWrite';
 import type { OpenedWeights, SessionState } from '../session/sessionState';
 
 export type ExportSource =
@@ -46,35 +46,6 @@ export function exportSource(
   if (session.ready !== null && !NO_RUN.has(session.phase)) return { kind: 'run' };
   if (session.phase === 'starting') return { kind: 'none', why: 'training is starting: wait a moment' };
   return { kind: 'none', why: 'train first: there are no trained weights yet' };
-}
-
-/**
- * An opened model file written again: its diagram as opened, its training, metrics and weights,
- * and the fields this Lensboard does not know (a newer minor version's), as they were.
- */
-export function openedModelText(opened: OpenedModel, createdAt?: Date): string {
-  return modelFileText(openedParts(opened, createdAt));
-}
-
-/** The file Export model saves: the JSON form, or the archive's chunks for weights too big for it. */
-export type SavedModel = { readonly text: string } | { readonly chunks: readonly (ArrayBuffer | Uint8Array)[] };
-
-export function openedModelFile(opened: OpenedModel, createdAt?: Date): SavedModel {
-  const parts = openedParts(opened, createdAt);
-  return needsArchive(parts.weights) ? { chunks: modelArchiveChunks(parts) } : { text: modelFileText(parts) };
-}
-
-function openedParts(opened: OpenedModel, createdAt?: Date): ModelParts {
-  const { model } = opened;
-  return {
-    diagram: opened.doc,
-    trainingConfig: model.trainingConfig,
-    metrics: model.metrics,
-    weights: opened.weights,
-    createdAt,
-    trainedOn: model.trainedOn,
-    carried: opened.carried,
-  };
 }
 
 /** Copied into a Blob in one task each: a few ms, so that Cancel export and the page answer between. */

@@ -3,7 +3,7 @@
  * (editor/persist/fileName.ts), and the model file's own ending.
  */
 import { safeFileBase } from '../../editor/persist/fileName';
-import { ARCHIVE_EXTENSION } from '../../io/modelArchive';
+import { ARCHIVE_EXTENSION } from '../../io/archiveExtension';
 
 export const MODEL_FILE_ENDING = '.lensboard-model.json';
 

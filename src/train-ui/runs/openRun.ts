@@ -5,17 +5,24 @@
  */
 
 import type { LensDocument } from '../../io/document';
-import { bytesSource } from '../../io/modelArchive';
-import { type ModelParse, parseModelArchive, parseModelText } from '../../model/modelParse';
+import type { ModelParse } from '../../model/modelParse';
 import { documentHash } from '../session/documentHash';
 import type { TrainSession } from '../session/trainSession';
 import type { RunModel, RunRecord } from './runRecord';
 
-/** A kept run's model file read back: the archive's bytes, or an older record's JSON text. */
-export function parseRunModel(model: RunModel): Promise<ModelParse> {
+/**
+ * A kept run's model file read back: the archive's bytes, or an older record's JSON text. The
+ * model file's readers load with the first run opened, not with the page (its first screen
+ * looks for a kept run of the document shown).
+ */
+export async function parseRunModel(model: RunModel): Promise<ModelParse> {
+  const [{ parseModelArchive, parseModelText }, { bytesSource }] = await Promise.all([
+    import('../../model/modelParse'),
+    import('../../io/modelArchive'),
+  ]);
   return 'archive' in model
     ? parseModelArchive(bytesSource(new Uint8Array(model.archive)))
-    : Promise.resolve(parseModelText(model.text));
+    : parseModelText(model.text);
 }
 
 /** False when the run has no model file that can be read (nothing changes then). */

@@ -13,7 +13,6 @@ import type { TrainerClient } from '../../learn/trainerClient';
 import { PULSE, type PulseTimes, watchPulse } from '../../learn/trainerPulse';
 import type { EpochMetrics } from '../../learn/trainerTypes';
 import type { StartRequest } from '../../learn/trainProtocol';
-import { parseSavedModel } from '../../model/modelParse';
 import { afterDeath, type Revival } from './deadWorker';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
@@ -299,6 +298,7 @@ export class TrainSession {
 
   /** A new run of the document as it is now, from this run's weights where they still fit. */
   private async fromRun(): Promise<void> {
+    const { parseSavedModel } = await import('../../model/modelParse');
     if (!this.client) return;
     const parsed = await parseSavedModel(await this.client.modelFile());
     if (!parsed.ok) {
