@@ -16,8 +16,8 @@ import { useSession, useShelf, useTrainSession } from '../session/TrainSessionCo
 import { rowsOf } from '../views/useViewRows';
 import { ExportToMenu } from './ExportToMenu';
 import { blobPieces, exportSource, resumeOf } from './modelExport';
-import type { SavedModel } from './openedModelFile';
 import { modelArchiveName, modelFileName } from './modelFileName';
+import type { SavedModel } from './openedModelFile';
 
 /** Cancel pressed while an archive was being written. */
 class ExportCancelled extends Error {}

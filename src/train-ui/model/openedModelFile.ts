@@ -33,4 +33,3 @@ function openedParts(opened: OpenedModel, createdAt?: Date): ModelParts {
     carried: opened.carried,
   };
 }
-
