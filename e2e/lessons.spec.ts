@@ -157,9 +157,13 @@ test('"Attention is a lens" runs to its end, and the attention box shows its pat
   const first = await map.getAttribute('aria-label');
   await card.getByRole('spinbutton', { name: 'Example' }).fill('2');
   await expect(map).not.toHaveAttribute('aria-label', first ?? '');
-  // the keyboard's focus shows it too
+  // it stays while the focus is in it, whereever the pointer goes; a click outside puts it away
   await page.mouse.move(5, 700);
+  await page.waitForTimeout(600); // past the card's linger
+  await expect(card).toBeVisible();
+  await page.mouse.click(5, 700);
   await expect(card).toBeHidden();
+  // the keyboard's focus shows it too
   await node(page, 'attn').focus();
   await expect(card).toBeVisible();
   const second = await map.getAttribute('aria-label');

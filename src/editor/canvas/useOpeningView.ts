@@ -25,6 +25,7 @@ const unmoved = ([x, y, zoom]: readonly number[], was: { x: number; y: number; z
 export function useOpeningView(): void {
   const opened = useEditor((s) => s.opened);
   const measured = useEditor((s) => s.measured);
+  const fitted = useEditor((s) => s.framed);
   const pane = useStore((s) => (s.width > 0 && s.height > 0 ? `${s.width}x${s.height}` : null));
   const store = useEditorStoreApi();
   const flow = useReactFlow();
@@ -81,6 +82,14 @@ export function useOpeningView(): void {
     const { boxes, groups } = inScope(doc, scope);
     if ([...boxes, ...groups].every((n) => measured[n.id])) frame();
   }, [measured, store, flowStore, frame]);
+
+  // Fit view framed the diagram: the view is the reader's choice now, kept as the canvas changes.
+  const fittedBefore = useRef(fitted);
+  useLayoutEffect(() => {
+    if (fittedBefore.current === fitted) return;
+    fittedBefore.current = fitted;
+    framedFor.current = null;
+  }, [fitted]);
 
   // The canvas changed size after the opening (a panel or the term bar settled): the furniture
   // anchored to its edges moved with it, so a view nobody has moved is framed again for it.

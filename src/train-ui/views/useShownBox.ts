@@ -50,7 +50,11 @@ export function useShownBox(): ShownBox {
   const focused = useFocusedBox();
   const wanted = hovered ?? focused;
   const [shown, setShown] = useState<string | null>(wanted);
-  const [held, setHeld] = useState(false);
+  // the pointer and the focus hold the card each on their own: leaving it with the pointer while
+  // typing in its example field keeps it, as does tabbing out of it while the pointer rests on it
+  const [pointerIn, setPointerIn] = useState(false);
+  const [focusIn, setFocusIn] = useState(false);
+  const held = pointerIn || focusIn;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     clearTimeout(timer.current);
@@ -60,11 +64,11 @@ export function useShownBox(): ShownBox {
   }, [wanted, held]);
   const hold = useMemo(
     () => ({
-      onPointerEnter: () => setHeld(true),
-      onPointerLeave: () => setHeld(false),
-      onFocus: () => setHeld(true),
+      onPointerEnter: () => setPointerIn(true),
+      onPointerLeave: () => setPointerIn(false),
+      onFocus: () => setFocusIn(true),
       onBlur: (e: FocusEvent) => {
-        if (!(e.currentTarget as Element).contains(e.relatedTarget as Node | null)) setHeld(false);
+        if (!(e.currentTarget as Element).contains(e.relatedTarget as Node | null)) setFocusIn(false);
       },
     }),
     [],
