@@ -10,7 +10,9 @@
  * (≤ 2× PyTorch's time) is checked on CPU time against PyTorch on one thread — Lensboard's
  * engines run on one — and the wall-clock ratio against PyTorch on every core is shown beside it.
  * The engine is the typed one (float32), Lensboard's fastest in Node here; `--with-wasm` adds
- * tfjs-wasm. `--quick` takes one timed step instead of three.
+ * tfjs-wasm. `--quick` takes one timed step instead of three. Then the tiny configuration in
+ * Chromium, in the app's worker on wasm and webgl, against headless Node (./catgptPage;
+ * `--no-page` skips it).
  */
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -22,6 +24,7 @@ import { type CatgptRun, catgptStepRun } from '../shared/catgptRun';
 import { median } from '../shared/measure';
 import { rss } from '../shared/rss';
 import { type BenchRow, goalNote, megabytes } from '../shared/table';
+import { benchCatgptPage } from './catgptPage';
 
 export const CATGPT_GOAL = 2;
 const PYTHON = '/usr/bin/python3';
@@ -110,5 +113,6 @@ export async function benchCatgpt(args: readonly string[]): Promise<BenchRow[]> 
       note: `${fastest.label}; a machine of ${all} cores`,
     },
   );
+  if (!args.includes('--no-page')) rows.push(...(await benchCatgptPage(quick, log)));
   return rows;
 }
