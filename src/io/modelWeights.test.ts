@@ -56,7 +56,7 @@ describe('encodeWeights and decodeWeights', () => {
         expect(back.weights.map((w) => [w.name, w.shape, w.group])).toEqual(
           weights.map((w) => [w.name, w.shape, w.group]),
         );
-        back.weights.forEach((w, k) => expect(Array.from(w.data)).toEqual(Array.from(weights[k].data)));
+        for (const [k, w] of back.weights.entries()) expect(Array.from(w.data)).toEqual(Array.from(weights[k].data));
       }),
       { seed, numRuns: 60 },
     );
