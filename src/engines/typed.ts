@@ -57,6 +57,8 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
   /** The records of the last run: the kernel run's, or a replay's own. */
   let current: readonly (TypedTensor | undefined)[] = bufs;
   let replayedRuns = 0;
+  /** The batch size run last: a run at it (nearly every step) leaves the replays' order alone. */
+  let newest = Number.NaN;
   return {
     kernel,
     get replayed() {
@@ -68,9 +70,10 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
       const batchSize = batchSizeOf(program, shapes, opts.batchSize);
       const replayed = replays.get(batchSize);
       if (replayed) {
-        if (replays.size > 1) {
+        if (batchSize !== newest) {
           replays.delete(batchSize);
           replays.set(batchSize, replayed);
+          newest = batchSize;
         }
         current = replayed.run(inputs);
         replayedRuns++;
@@ -97,6 +100,7 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
       current = bufs;
       if (recorder) {
         replays.set(batchSize, replayedRun(recorder, bufs));
+        newest = batchSize;
         keepWithin(replays, replayBytes);
       }
       return outputs;
