@@ -9,8 +9,7 @@
 import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { FromWorker, SentWeights } from '../../learn/trainProtocol';
-import { parseSavedModel } from '../../model/modelParse';
-import { type LoadedModel, loadOpened, ModelFileError, withParameters } from '../../model/modelRuntime';
+import type { LoadedModel } from '../../model/modelRuntime';
 import type { SessionState } from './sessionState';
 
 export class WorkerReads {
@@ -92,7 +91,10 @@ export class WorkerReads {
   async learnt(): Promise<LoadedModel | null> {
     const client = this.running();
     if (!client) return null;
+    // the model's runtime (its engines) loads with the first view that reads it, not with the page
+    const { loadOpened, ModelFileError, withParameters } = await import('../../model/modelRuntime');
     if (this.model?.client !== client) {
+      const { parseSavedModel } = await import('../../model/modelParse');
       // a model too big for the JSON form comes as an archive's chunks (docs/model-format.md)
       const parsed = await parseSavedModel(await client.modelFile());
       if (!parsed.ok) throw new ModelFileError(parsed.errors);
