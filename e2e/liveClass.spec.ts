@@ -185,9 +185,13 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
       const animation = page.getByRole('region', { name: 'Animation' });
       // The Class panel lies over the canvas's panels: the teacher folds it away to look.
       await panel(page).getByRole('button', { name: 'Close the class panel' }).click();
+      const before = await status(page).textContent();
       await animation.getByRole('button', { name: 'Animate a step' }).click();
       await expect(animation.getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
-      await expect(animation.getByText(`step ${adaStep + 1}`, { exact: true })).toBeVisible();
+      await expect(
+        animation.locator('.anim-step'),
+        `Ada's next step, the board saying ${adaStep}; the status when Animate was pressed: ${before}`,
+      ).toHaveText(`step ${adaStep + 1}`);
       const timeline = animation.getByRole('slider', { name: 'Timeline' });
       await timeline.fill((await timeline.getAttribute('max')) ?? '0');
       await expect(animation.getByRole('heading', { name: /^Optimiser · / })).toBeVisible();

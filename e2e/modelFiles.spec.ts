@@ -59,6 +59,24 @@ function planeApart(a: string, b: string): number {
   return differ / (x.length / 4);
 }
 
+/** Where two looks at the plane differ: the bounding box of the differing pixels and a few of them. */
+function whereApart(a: string, b: string): string {
+  const [size, dataA] = a.split(':');
+  const width = Number(size.split('×')[0]);
+  const x = Buffer.from(dataA, 'base64');
+  const y = Buffer.from(b.split(':')[1] ?? '', 'base64');
+  const at: string[] = [];
+  let [left, top, right, bottom] = [width, Number.POSITIVE_INFINITY, -1, -1];
+  for (let i = 0; i < x.length; i += 4) {
+    if (x[i] === y[i] && x[i + 1] === y[i + 1] && x[i + 2] === y[i + 2]) continue;
+    const p = i / 4;
+    const [c, r] = [p % width, Math.floor(p / width)];
+    [left, top, right, bottom] = [Math.min(left, c), Math.min(top, r), Math.max(right, c), Math.max(bottom, r)];
+    if (at.length < 8) at.push(`(${c},${r}) ${x.subarray(i, i + 3).join('/')} vs ${y.subarray(i, i + 3).join('/')}`);
+  }
+  return `reopened ${size} vs at the end ${b.split(':')[0]}; differing pixels within x ${left}…${right}, y ${top}…${bottom}: ${at.join('; ')}`;
+}
+
 /**
  * The plane once the view has drawn the run's last read: opened just after the run ends, the
  * view may still be drawing (or about to draw) its last read, so three looks a second apart agree.
@@ -153,9 +171,21 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   // Before any Play: the weights are measured in the worker, and the loss and the model's answer
   // over the plane are the ones the run ended on.
   await expect(lossShown(page)).toHaveText(lossAtEnd ?? '', { timeout: 30_000 });
+  let reopened = '';
   await expect
-    .poll(async () => planeApart(await planePixels(page), planeAtEnd), { timeout: 30_000 })
-    .toBeLessThanOrEqual(0.005);
+    .poll(
+      async () => {
+        reopened = await planePixels(page);
+        return planeApart(reopened, planeAtEnd);
+      },
+      { timeout: 30_000 },
+    )
+    .toBeLessThanOrEqual(0.005)
+    .catch((e: Error) => {
+      writeFileSync(info.outputPath('plane-at-end.txt'), planeAtEnd);
+      writeFileSync(info.outputPath('plane-reopened.txt'), reopened);
+      throw new Error(`${e.message}\n${whereApart(reopened, planeAtEnd)}`);
+    });
   await page.screenshot({ path: info.outputPath('opened-measured.png') });
 
   await expect(exportButton(page)).toBeEnabled();
