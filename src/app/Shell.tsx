@@ -4,7 +4,7 @@
  * again; the arrangement a window starts with is chosen for its width (docs/screen.md).
  */
 
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { ClassroomProvider } from '../classroom/ClassroomContext';
 import { LessonPanel } from '../classroom/LessonPanel';
@@ -36,6 +36,7 @@ import { TrainPanel } from '../train-ui/panel/TrainPanel';
 import { PresentButton } from '../train-ui/present/PresentButton';
 import { PerSession } from '../train-ui/session/PerSession';
 import { TrainingProvider } from '../train-ui/session/TrainingProvider';
+import { AFTER_OPEN_MS, warmSoon } from '../train-ui/session/warmSoon';
 import { BoxOutputTip } from '../train-ui/views/BoxOutputTip';
 import { OnceOpened } from './OnceOpened';
 import { PanelHeading } from './PanelHeading';
@@ -72,6 +73,8 @@ export const Shell = memo(function Shell({ ready }: { ready: boolean }) {
   const refused = useEditor((s) => s.openProblem !== null);
   const store = useEditorStoreApi();
   useMarkCanvasShown(ready);
+  // the first run's worker loads while the first screen idles, not after Play
+  useEffect(() => (ready ? warmSoon(AFTER_OPEN_MS) : undefined), [ready]);
   const [open, toggle, reveal] = usePanels();
   // the inspector, closed, comes out over the canvas's edge while a box or wire is selected
   const drawer = useInspectorDrawer(!open.inspector);

@@ -137,9 +137,32 @@ export class TrainerClient {
   }
 }
 
-/** A trainer in its own module worker (Vite bundles train.worker.ts from this URL). */
+const trainWorker = (): WorkerLike =>
+  new Worker(new URL('./train.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
+
+/**
+ * A training worker whose modules are loaded already, for the next run: the worker's script
+ * (tfjs and the trainer, ~2 MB) is fetched and compiled in the time the page idles instead of
+ * after Play. One at most; one whose script failed to load is dropped, and the next run makes
+ * its own, which reports the failure.
+ */
+let spare: { worker: WorkerLike; failed: boolean } | null = null;
+
+/** Loads a worker for the next run ahead of it (docs/training-panel.md, "A worker ready before Play"). */
+export function warmTrainer(): void {
+  if (spare || typeof Worker === 'undefined') return;
+  const made = { worker: trainWorker(), failed: false };
+  made.worker.onerror = (e) => {
+    e.preventDefault?.();
+    made.failed = true;
+  };
+  spare = made;
+}
+
+/** A trainer in its own module worker (Vite bundles train.worker.ts from this URL): the spare if one is ready. */
 export function spawnTrainer(): TrainerClient {
-  return new TrainerClient(
-    new Worker(new URL('./train.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike,
-  );
+  const taken = spare;
+  spare = null;
+  if (taken?.failed) taken.worker.terminate?.();
+  return new TrainerClient(taken && !taken.failed ? taken.worker : trainWorker());
 }

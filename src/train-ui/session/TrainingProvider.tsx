@@ -9,7 +9,7 @@ import type { EditorStore } from '../../editor/store/createEditorStore';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
 import { learnsInput } from '../../kinds/learntWires';
 import { DEFAULT_DREAM } from '../../learn/dream';
-import { spawnTrainer } from '../../learn/trainerClient';
+import { spawnTrainer, type TrainerClient } from '../../learn/trainerClient';
 import type { StartRequest } from '../../learn/trainProtocol';
 import { trainingData } from '../data/csvStore';
 import { installDebugTraining } from '../data/debugTraining';
@@ -21,6 +21,7 @@ import { type EngineChoice, engineRequest, realGpu } from './engineChoice';
 import { requestedEngine } from './enginePreference';
 import { TrainSessionProvider } from './TrainSessionContext';
 import { TrainSession } from './trainSession';
+import { AFTER_SPAWN_MS, warmSoon } from './warmSoon';
 
 let gpu: string | null | undefined;
 
@@ -45,6 +46,13 @@ export async function requestFrom(store: EditorStore, choice: EngineChoice): Pro
   };
 }
 
+/** A run's worker (the spare when one is loaded), and the next run's loaded once the page idles again. */
+function spawnAndWarm(): TrainerClient {
+  const client = spawnTrainer();
+  warmSoon(AFTER_SPAWN_MS);
+  return client;
+}
+
 export function TrainingProvider({ children }: { children: ReactNode }) {
   const store = useEditorStoreApi();
   // One run book for the page (read back from IndexedDB); every session's runs are recorded into it,
@@ -54,7 +62,7 @@ export function TrainingProvider({ children }: { children: ReactNode }) {
     const detach = new Map<TrainSession, () => void>();
     const sessions = documentSessions(
       store,
-      () => new TrainSession(spawnTrainer, (choice) => requestFrom(store, choice), requestedEngine()),
+      () => new TrainSession(spawnAndWarm, (choice) => requestFrom(store, choice), requestedEngine()),
       {
         // A session's runs are of its own document, even when it is recorded while another is open.
         made: (session) =>
