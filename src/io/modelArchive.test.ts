@@ -660,4 +660,15 @@ describe('readArchiveWeights', () => {
       "weight 'b': the file ended while it was read",
     );
   });
+
+  it('refuses a weight read in slices that the file ends before, rather than filling the rest with zeros', async () => {
+    // a file cut short after its size was taken: the last slice comes back short, or empty
+    for (const size of [14, 8]) {
+      const source = bytesSource(blobAfter(0, [1, 2, 3, 4]).subarray(0, size));
+      const lying: ByteSource = { size: 16, read: source.read };
+      await expect(readArchiveWeights(lying, 0, [entry('W', [4], 0)], undefined, 8), `${size} bytes`).rejects.toThrow(
+        "weight 'W': the file ended while it was read",
+      );
+    }
+  });
 });
