@@ -4,7 +4,8 @@
  * that length), each weight's float32 bytes written little-endian and read back from any offset,
  * aligned or not, float64 rounded; every refusal of the header and of the layout naming its JSON
  * path, its weight and its byte counts, each cap exactly at and one past its limit; weights read
- * in slices no larger than the chunk, with the progress heard after each.
+ * in slices no larger than the chunk, with the progress heard after each; and the same bytes
+ * written, read and checked by the module as a big-endian host loads it.
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
@@ -53,7 +54,7 @@ const entry = (
   byteLength = shape.reduce((a, b) => a * b, 1) * DTYPE_BYTES[dtype],
 ): ArchiveEntry => ({ name, shape, dtype, group: 'model', offset, byteLength });
 
-const join = (chunks: readonly Uint8Array[]): Uint8Array => {
+const join = (chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const c of chunks) {
@@ -92,6 +93,43 @@ function recorded(source: ByteSource): { source: ByteSource; reads: [number, num
 
 const text = (s: string) => new TextEncoder().encode(s);
 const bytesOf = (a: Float32Array | Float64Array) => Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+/** A whole format 2 manifest with one entry. */
+const MANIFEST = {
+  format: 'lensboard-model',
+  formatVersion: 2,
+  formatMinor: 0,
+  generatedBy: 'Lensboard 0.1.0',
+  createdAt: '2026-12-06T00:00:00.000Z',
+  diagram: { format: 'lensboard-document', version: 1, name: 'n', boxes: [], wires: [], groups: [] },
+  trainingConfig: {
+    dataset: { id: 'xor', options: {}, featureShape: [2], labelShape: [1], task: 'regression' },
+    loss: 'mse',
+    optimiser: { kind: 'gd', learningRate: 0.1, momentum: 0.9, beta1: 0.9, beta2: 0.999, epsilon: 1e-7 },
+    seed: 1,
+    batchSize: 4,
+    testFraction: 0,
+    epochsDone: 0,
+    stepsDone: 0,
+  },
+  metrics: null,
+  weightsManifest: [entry('W', [2, 3], 0)],
+};
+
+/**
+ * This module loaded again as a module of its own (a query makes it one), on a big-endian host
+ * as far as it can tell (Uint16Array.of(1) lays its 1 out high byte first) or on this one: the
+ * byte-by-byte branches, which no host here takes, and the host's byte order read at load.
+ */
+async function loadedOn(host: 'big-endian' | 'little-endian'): Promise<typeof import('./modelArchive')> {
+  if (host === 'big-endian') vi.stubGlobal('Uint16Array', { of: () => Uint8Array.of(0, 1) });
+  const path = `./modelArchive?${host}-host`;
+  try {
+    return await import(/* @vite-ignore */ path);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
 const refused = (message: string) => ({ ok: false, errors: [{ path: '', message }] });
 
 describe('ArchiveEntrySchema and ArchiveManifestSchema', () => {
@@ -120,23 +158,7 @@ describe('ArchiveEntrySchema and ArchiveManifestSchema', () => {
       expect(pathOf(ArchiveEntrySchema.safeParse({ ...good, [field]: bad })), `${field} ${bad}`).toBe(field);
 
     const manifest = {
-      format: 'lensboard-model',
-      formatVersion: 2,
-      formatMinor: 0,
-      generatedBy: 'Lensboard 0.1.0',
-      createdAt: '2026-12-06T00:00:00.000Z',
-      diagram: { format: 'lensboard-document', version: 1, name: 'n', boxes: [], wires: [], groups: [] },
-      trainingConfig: {
-        dataset: { id: 'xor', options: {}, featureShape: [2], labelShape: [1], task: 'regression' },
-        loss: 'mse',
-        optimiser: { kind: 'gd', learningRate: 0.1, momentum: 0.9, beta1: 0.9, beta2: 0.999, epsilon: 1e-7 },
-        seed: 1,
-        batchSize: 4,
-        testFraction: 0,
-        epochsDone: 0,
-        stepsDone: 0,
-      },
-      metrics: null,
+      ...MANIFEST,
       weightsManifest: [good, { ...entry('v', [2], 24, 'float64'), group: 'optimizer' }],
     };
     expect(ArchiveManifestSchema.parse(manifest)).toEqual(manifest);
@@ -203,23 +225,48 @@ describe('float32Bytes', () => {
     expect(Array.from(float32Bytes(all))).toEqual([0, 0, 0x80, 0x3f, 0, 0, 0xc0, 0x3f, 0, 0, 0, 0xc0]);
   });
 
-  it('writes the same little-endian bytes, as a copy, on a big-endian host', async () => {
-    // The module loaded again (a query makes it a module of its own) while Uint16Array.of(1)
-    // lays its 1 out as a big-endian host would: the byte-by-byte branch, which no host here takes.
-    vi.stubGlobal('Uint16Array', { of: () => Uint8Array.of(0, 1) });
-    const path = './modelArchive?big-endian-host';
-    let bigEndian: { float32Bytes: typeof float32Bytes };
-    try {
-      bigEndian = await import(/* @vite-ignore */ path);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  it('writes the same little-endian bytes on a big-endian host, as a copy, and views them in place on a little-endian one', async () => {
     const all = Float32Array.of(7, 1, 1.5, -2);
     const data = all.subarray(1);
-    const out = bigEndian.float32Bytes(data);
-    expect(out.buffer).not.toBe(all.buffer);
-    expect(Array.from(out)).toEqual([0, 0, 0x80, 0x3f, 0, 0, 0xc0, 0x3f, 0, 0, 0, 0xc0]);
-    expect(Array.from(bigEndian.float32Bytes(new Float32Array(0)))).toEqual([]);
+    const big = (await loadedOn('big-endian')).float32Bytes(data);
+    expect(big.buffer).not.toBe(all.buffer);
+    expect(Array.from(big)).toEqual([0, 0, 0x80, 0x3f, 0, 0, 0xc0, 0x3f, 0, 0, 0, 0xc0]);
+    const little = (await loadedOn('little-endian')).float32Bytes(data);
+    expect([little.buffer === all.buffer, little.byteOffset]).toEqual([true, 4]);
+  });
+});
+
+describe('on a big-endian host', () => {
+  it('the archive is written with the same bytes, read back the same, and checked the same', async () => {
+    const be = await loadedOn('big-endian');
+    const ws = [weight('W', [2, 1], [1.5, -2]), weight('v', [3], [0.25, 3, -7], 'optimizer')];
+    const manifestOf = (weightsManifest: ArchiveEntry[]) => ({ ...MANIFEST, weightsManifest });
+    const bytes = join(be.archiveChunks(ws, manifestOf));
+    expect(bytes).toEqual(join(archiveChunks(ws, manifestOf)));
+    expect(be.isArchive(bytes)).toBe(true);
+    for (const source of [be.bytesSource(bytes), be.blobSource(new Blob([bytes]))]) {
+      const head = await be.readArchiveHead(source, 1e6);
+      if (!head.ok) throw new Error(JSON.stringify(head.errors));
+      const manifest = be.ArchiveManifestSchema.parse(JSON.parse(head.json));
+      expect(manifest.weightsManifest.map((e) => be.ArchiveEntrySchema.parse(e))).toEqual(manifest.weightsManifest);
+      expect(be.checkLayout(manifest.weightsManifest, head.blobBytes, be.MAX_ARCHIVE_WEIGHT_BYTES)).toEqual([]);
+      const back = await be.readArchiveWeights(source, head.blobStart, manifest.weightsManifest, undefined, 8);
+      expect(back.map((w) => [w.name, Array.from(w.data)])).toEqual([
+        ['W', [1.5, -2]],
+        ['v', [0.25, 3, -7]],
+      ]);
+    }
+    // float64 read value by value
+    expect(Array.from(be.fromLittleEndian(new Uint8Array(Float64Array.of(0.1, -3).buffer), 'float64'))).toEqual([
+      Math.fround(0.1),
+      -3,
+    ]);
+    expect(await be.readArchiveHead(be.bytesSource(bytes.subarray(0, 15)), 1e6)).toEqual(
+      refused('the archive is cut short: 15 bytes, less than its 16-byte header'),
+    );
+    expect(be.checkLayout([entry('W', [2 ** 18], 0)], 2 ** 20, 2 ** 19)[0].message).toBe(
+      "weight 'W' [262144] brings the weights to 1.0 MiB of memory; Lensboard reads at most 0.5 MiB",
+    );
   });
 });
 
@@ -632,6 +679,15 @@ describe('readArchiveWeights', () => {
       [0, 8],
       [8, 4],
     ]);
+    // twice the chunk: two slices, and no empty third
+    const whole = recorded(bytesSource(blobAfter(0, [1, 2, 3, 4])));
+    const progress: number[] = [];
+    await readArchiveWeights(whole.source, 0, [entry('a', [4], 0)], (r) => progress.push(r), 8);
+    expect(whole.reads).toEqual([
+      [0, 8],
+      [8, 8],
+    ]);
+    expect(progress).toEqual([8, 16, 16]);
   });
 
   it('reads in slices of 64 MiB unless told otherwise', async () => {
@@ -657,7 +713,7 @@ describe('readArchiveWeights', () => {
   it('refuses a weight the file ends before, naming it', async () => {
     const short: ByteSource = { size: 100, read: async (_offset, length) => new Uint8Array(Math.min(length, 6)) };
     await expect(readArchiveWeights(short, 0, [entry('a', [1], 0), entry('b', [2], 4)])).rejects.toThrow(
-      "weight 'b': the file ended while it was read",
+      new Error("weight 'b': the file ended while it was read"),
     );
   });
 
@@ -667,7 +723,7 @@ describe('readArchiveWeights', () => {
       const source = bytesSource(blobAfter(0, [1, 2, 3, 4]).subarray(0, size));
       const lying: ByteSource = { size: 16, read: source.read };
       await expect(readArchiveWeights(lying, 0, [entry('W', [4], 0)], undefined, 8), `${size} bytes`).rejects.toThrow(
-        "weight 'W': the file ended while it was read",
+        new Error("weight 'W': the file ended while it was read"),
       );
     }
   });
