@@ -115,14 +115,16 @@ const MANIFEST = {
   weightsManifest: [entry('W', [2, 3], 0)],
 };
 
+let loads = 0;
+
 /**
- * This module loaded again as a module of its own (a query makes it one), on a big-endian host
- * as far as it can tell (Uint16Array.of(1) lays its 1 out high byte first) or on this one: the
- * byte-by-byte branches, which no host here takes, and the host's byte order read at load.
+ * This module loaded again as a module of its own (each query makes a new one), on a big-endian
+ * host as far as it can tell (Uint16Array.of(1) lays its 1 out high byte first) or on this one:
+ * the byte-by-byte branches, which no host here takes, and the host's byte order read at load.
  */
 async function loadedOn(host: 'big-endian' | 'little-endian'): Promise<typeof import('./modelArchive')> {
   if (host === 'big-endian') vi.stubGlobal('Uint16Array', { of: () => Uint8Array.of(0, 1) });
-  const path = `./modelArchive?${host}-host`;
+  const path = `./modelArchive?${host}-host-${++loads}`;
   try {
     return await import(/* @vite-ignore */ path);
   } finally {
