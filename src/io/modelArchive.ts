@@ -223,6 +223,7 @@ export async function readArchiveWeights(
   chunk = 64 * 2 ** 20,
 ): Promise<NamedArray[]> {
   const total = entries.reduce((n, e) => n + e.byteLength, 0);
+  const ended = (e: ArchiveEntry) => new Error(`weight '${e.name}': the file ended while it was read`);
   let done = 0;
   const out: NamedArray[] = [];
   for (const e of entries) {
@@ -231,12 +232,15 @@ export async function readArchiveWeights(
     else {
       bytes = new Uint8Array(e.byteLength);
       for (let at = 0; at < e.byteLength; at += chunk) {
-        const part = await source.read(blobStart + e.offset + at, Math.min(chunk, e.byteLength - at));
+        const want = Math.min(chunk, e.byteLength - at);
+        const part = await source.read(blobStart + e.offset + at, want);
+        // a short slice leaves zeros in an array already of the full length: refused here
+        if (part.length !== want) throw ended(e);
         bytes.set(part, at);
-        progress?.(done + at + part.length, total);
+        progress?.(done + at + want, total);
       }
     }
-    if (bytes.length !== e.byteLength) throw new Error(`weight '${e.name}': the file ended while it was read`);
+    if (bytes.length !== e.byteLength) throw ended(e);
     out.push({ name: e.name, shape: [...e.shape], group: e.group, data: fromLittleEndian(bytes, e.dtype) });
     done += e.byteLength;
     progress?.(done, total);
