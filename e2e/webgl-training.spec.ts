@@ -18,13 +18,18 @@ import { expect, test } from './fixtures';
 import type { ImageCase, TrainingPage } from './webglTraining/page';
 
 const root = fileURLToPath(new URL('./webglTraining', import.meta.url));
-const outDir = fileURLToPath(new URL('../node_modules/.cache/lensboard-webgl-training', import.meta.url));
+// One folder per worker running at once (its parallelIndex): the file's tests run on both
+// workers, each building in its own beforeAll, and a build empties its folder first, so one
+// shared folder could vanish under the other worker's server mid-test.
+const outDirOf = (worker: number) =>
+  fileURLToPath(new URL(`../node_modules/.cache/lensboard-webgl-training-${worker}`, import.meta.url));
 const STEPS = 20;
 
 let served: Awaited<ReturnType<typeof serveStatic>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  const outDir = outDirOf(test.info().parallelIndex);
   await build({
     configFile: false,
     root,
