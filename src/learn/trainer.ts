@@ -21,7 +21,7 @@ import { type Hypers, sharedState } from './optimisers/index';
 import { initialParams, initialState } from './params';
 import { createRunner, type StepRunner, type StepTrace } from './runners/index';
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
-import { checkData, evaluateRows } from './trainerData';
+import { atMostEvery, checkData, chunkRows, evaluateRows } from './trainerData';
 import { batchesTaken, TrainingLoop } from './trainerLoop';
 import type {
   EpochMetrics,
@@ -47,6 +47,11 @@ export type {
 
 /** Weights × rows from which measuring a set may take a while (MNIST's 10,000 rows: 10⁹). */
 const BUSY_SIZE = 10_000_000;
+/**
+ * How often a long measuring says again that it is busy: well inside the heartbeat's grace for
+ * declared work (trainerPulse.ts), however long the whole set takes on a loaded machine.
+ */
+export const BUSY_AGAIN_MS = 2000;
 
 export class Trainer {
   readonly learner: Learner;
@@ -249,8 +254,13 @@ export class Trainer {
 
   evaluate(ds: Dataset): Metrics {
     if (this.final) throw new Error('the trainer is disposed: evaluate before dispose()');
-    if (stepSize(this.learner, ds.n) >= BUSY_SIZE) this.busyListeners.emit();
-    return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits));
+    const long = stepSize(this.learner, ds.n) >= BUSY_SIZE;
+    const busy = () => this.busyListeners.emit();
+    if (long) busy();
+    return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits), {
+      rows: chunkRows(stepSize(this.learner, 1)),
+      between: long ? atMostEvery(BUSY_AGAIN_MS, () => performance.now(), busy) : undefined,
+    });
   }
 
   async run(): Promise<TrainResult> {

@@ -27,13 +27,40 @@ export function checkData(learner: Learner, ds: Dataset): void {
   if (ds.n === 0) throw new Error(`${ds.name} has no rows`);
 }
 
+/** Rows measured at once for a model of ordinary size. */
 const CHUNK = 1024;
+/**
+ * Weights × rows one chunk of a measuring may hold the thread for: about 0.1–1 s on the typed
+ * engine here. 1,024 rows of a 25 M-weight model would hold it for tens of seconds, minutes on a
+ * loaded laptop, with no turn to tell the page it is alive (docs/training-panel.md, "A worker
+ * that dies").
+ */
+export const CHUNK_WORK = 2 ** 28;
 
-export function evaluateRows(runner: StepRunner, ds: Dataset, reading: LabelReading): Metrics {
+/** Rows measured at once by a model of `weights` weights: 1,024, fewer (at least 1) for a big model. */
+export function chunkRows(weights: number): number {
+  return Math.max(1, Math.min(CHUNK, Math.floor(CHUNK_WORK / Math.max(1, weights))));
+}
+
+export interface Measuring {
+  /** Rows per chunk (`chunkRows`). */
+  readonly rows?: number;
+  /** Called between two chunks: where a long measuring says it is still alive. */
+  readonly between?: () => void;
+}
+
+export function evaluateRows(
+  runner: StepRunner,
+  ds: Dataset,
+  reading: LabelReading,
+  measuring: Measuring = {},
+): Metrics {
   const tally = new Tally(reading);
   const [fw, lw] = [featureSize(ds), labelSize(ds)];
-  for (let start = 0; start < ds.n; start += CHUNK) {
-    const n = Math.min(CHUNK, ds.n - start);
+  const chunk = measuring.rows ?? CHUNK;
+  for (let start = 0; start < ds.n; start += chunk) {
+    if (start > 0) measuring.between?.();
+    const n = Math.min(chunk, ds.n - start);
     const rows =
       n === ds.n
         ? ds
@@ -46,4 +73,19 @@ export function evaluateRows(runner: StepRunner, ds: Dataset, reading: LabelRead
     tally.add(out.loss, out.predictions, rows.labels, n);
   }
   return tally.read();
+}
+
+/**
+ * `say`, at most once every `everyMs` of `now`'s time (counted from the call that makes it): a
+ * worker's "still busy" between the chunks of a long measuring, which a synchronous loop can
+ * post (a message leaves the worker at once) though it cannot take one in.
+ */
+export function atMostEvery(everyMs: number, now: () => number, say: () => void): () => void {
+  let said = now();
+  return () => {
+    const t = now();
+    if (t - said < everyMs) return;
+    said = t;
+    say();
+  };
 }
