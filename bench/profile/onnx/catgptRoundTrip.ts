@@ -5,20 +5,20 @@
  * imported diagram's predictions (float64 typed engine) are compared with Lensboard's own
  * predictions of the document and with ONNX Runtime's (docs/transformer.md).
  *
- *   npx tsx scripts/catgptOnnxRoundTrip.ts [--config tiny|full] [--batch N]
+ *   npx tsx bench/profile/onnx/catgptRoundTrip.ts [--config tiny|full] [--batch N]
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lower } from '../src/core/program';
-import { createTypedEngine } from '../src/engines/index';
-import { compileModelFile, exportGraph } from '../src/export/graph';
-import { importOnnx } from '../src/export/onnx/import/importOnnx';
-import { onnxTarget } from '../src/export/onnx/write';
-import { oracleCase, relativeError } from '../src/testing/exportOracle';
-import { asFileOutputs } from '../src/testing/onnxLogits';
-import { runOnnx } from '../src/testing/onnxRuntime';
+import { lower } from '../../../src/core/program';
+import { createTypedEngine } from '../../../src/engines/index';
+import { compileModelFile, exportGraph } from '../../../src/export/graph';
+import { importOnnx } from '../../../src/export/onnx/import/importOnnx';
+import { onnxTarget } from '../../../src/export/onnx/write';
+import { oracleCase, relativeError } from '../../../src/testing/exportOracle';
+import { asFileOutputs } from '../../../src/testing/onnxLogits';
+import { runOnnx } from '../../../src/testing/onnxRuntime';
 
-const USAGE = 'usage: npx tsx scripts/catgptOnnxRoundTrip.ts [--config tiny|full] [--batch N (1–64, default 2)]';
+const USAGE = 'usage: npx tsx bench/profile/onnx/catgptRoundTrip.ts [--config tiny|full] [--batch N (1–64, default 2)]';
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
   console.log(USAGE);
@@ -44,7 +44,7 @@ if (
   process.exit(2);
 }
 
-const file = join(import.meta.dirname, '..', 'src', 'io', 'examples', `catgpt-${config}.json`);
+const file = join(import.meta.dirname, '..', '..', '..', 'src', 'io', 'examples', `catgpt-${config}.json`);
 const doc = JSON.parse(readFileSync(file, 'utf8'));
 const timed = <T>(what: string, f: () => T): T => {
   const t = performance.now();
