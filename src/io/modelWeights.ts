@@ -2,9 +2,10 @@
  * Weights ↔ the model file's `weightsManifest` and `weightData`: float32 values, little-endian
  * whatever the host's byte order, one weight after another, as base64. Reading checks every
  * weight against its manifest entry (size, then finiteness) and names the weight it refuses.
- * Plain `btoa`/`atob`, so the same code runs in Node and in the browser.
+ * The same code runs in Node and in the browser (./base64).
  */
 import { shapeSize } from '../core/shape';
+import { fromBase64, toBase64 } from './base64';
 import type { NamedArray, WeightEntry } from './modelSchema';
 
 /** The manifest's name for Adam's step counter, shared by the whole learner (learn/modelNames.ts). */
@@ -13,16 +14,6 @@ export const STEP_COUNT = 'optimizer/t';
 export interface WeightIssue {
   readonly path: string;
   readonly message: string;
-}
-
-/** Chunked, so a large model does not overflow `String.fromCharCode`'s argument list. */
-function toBase64(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) {
-    parts.push(String.fromCharCode(...bytes.subarray(i, i + chunk)));
-  }
-  return btoa(parts.join(''));
 }
 
 /**
@@ -50,19 +41,6 @@ export function encodeWeights(weights: readonly NamedArray[]): { manifest: Weigh
     return { name: w.name, shape: [...w.shape], dtype: 'float32' as const, group: w.group };
   });
   return { manifest, weightData: toBase64(new Uint8Array(view.buffer)) };
-}
-
-/** The bytes of base64 text, or undefined when it is not base64. */
-function fromBase64(text: string): Uint8Array | undefined {
-  let binary: string;
-  try {
-    binary = atob(text);
-  } catch {
-    return undefined;
-  }
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 export type DecodeResult = { ok: true; weights: NamedArray[] } | { ok: false; errors: WeightIssue[] };
@@ -93,7 +71,7 @@ export function decodeWeights(manifest: readonly WeightEntry[], weightData: stri
   const weights = manifest.map((w, k) => {
     const data = new Float32Array(sizes[k]);
     for (let i = 0; i < data.length; i++, at += 4) data[i] = view.getFloat32(at, true);
-    const bad = data.findIndex((x) => !Number.isFinite(x));
+    const bad = firstNonFinite(data);
     if (bad >= 0) {
       errors.push({
         path: `weightsManifest[${k}]`,
