@@ -27,18 +27,11 @@ export function toBase64(bytes: Uint8Array): string {
     out[o++] = CODE[(v >> 6) & 63];
     out[o++] = CODE[v & 63];
   }
-  if (n % 3 === 1) {
-    const v = bytes[whole] << 16;
-    out[o++] = CODE[v >> 18];
-    out[o++] = CODE[(v >> 12) & 63];
-    out[o++] = PAD;
-    out[o++] = PAD;
-  } else if (n % 3 === 2) {
-    const v = (bytes[whole] << 16) | (bytes[whole + 1] << 8);
-    out[o++] = CODE[v >> 18];
-    out[o++] = CODE[(v >> 12) & 63];
-    out[o++] = CODE[(v >> 6) & 63];
-    out[o++] = PAD;
+  // the last one or two bytes: two or three characters, then padding to four
+  const rest = n - whole;
+  if (rest > 0) {
+    const v = (bytes[whole] << 16) | (rest === 2 ? bytes[whole + 1] << 8 : 0);
+    out.set([CODE[v >> 18], CODE[(v >> 12) & 63], rest === 2 ? CODE[(v >> 6) & 63] : PAD, PAD], o);
   }
   // every byte is ASCII, so UTF-8 reads it as one character each
   return new TextDecoder().decode(out);
@@ -54,7 +47,7 @@ const bitsAt = (text: string, i: number): number => {
 export function fromBase64(text: string): Uint8Array | undefined {
   const s = WHITESPACE.test(text) ? text.replace(WHITESPACES, '') : text;
   let len = s.length;
-  if (len % 4 === 0 && len > 0 && s.charCodeAt(len - 1) === PAD) {
+  if (len % 4 === 0 && s.charCodeAt(len - 1) === PAD) {
     len--;
     if (s.charCodeAt(len - 1) === PAD) len--;
   }
@@ -75,14 +68,14 @@ export function fromBase64(text: string): Uint8Array | undefined {
     bytes[o++] = v & 255;
   }
   // the last two or three characters: one or two bytes, their spare bits dropped as atob does
-  if (len % 4 >= 2) {
+  const rest = len - whole;
+  if (rest >= 2) {
     const a = bitsAt(s, whole);
     const b = bitsAt(s, whole + 1);
-    const c = len % 4 === 3 ? bitsAt(s, whole + 2) : 0;
+    const c = rest === 3 ? bitsAt(s, whole + 2) : 0;
     bad |= a | b | c;
     const v = (a << 18) | (b << 12) | (c << 6);
-    bytes[o++] = v >> 16;
-    if (len % 4 === 3) bytes[o++] = (v >> 8) & 255;
+    bytes.set([v >> 16, (v >> 8) & 255].slice(0, rest - 1), o);
   }
   return bad < 0 ? undefined : bytes;
 }
