@@ -38,6 +38,7 @@ export class TrainSession {
   readonly reads = new WorkerReads(
     () => this.client,
     () => this.state,
+    () => this.trained.drawn,
   );
   private client: TrainerClient | null = null;
   /** Steps and epochs done, and seconds trained, before the worker's current trainer started. */
