@@ -401,6 +401,8 @@ export class TrainSession {
     this.set({
       ...initial,
       ...keep,
+      // their time was counted in another worker, or in none (a model file's)
+      untimed: keep.step,
       lastEpoch: keep.epoch, // until the request is read: never "0" over a model's epochs
       // A run that goes on from weights keeps the epochs it was given (an edit's, a kept run's).
       ...(resume ? { epochs: this.state.epochs } : {}),
