@@ -287,3 +287,39 @@ test('the animation on for 80 steps and 8 traces: the worker’s tfjs keeps no t
   expect(await workerTensors(page)).toBe(before);
   expect(record.consoleErrors).toEqual([]);
 });
+
+/** Until the canvas's view has stood still for ten animation frames (a glide to a frame has ended). */
+async function atRest(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const style = () => document.querySelector('main .react-flow__viewport')?.getAttribute('style');
+        const first = style();
+        for (let i = 0; i < 10; i++) await new Promise((go) => requestAnimationFrame(go));
+        return style() === first;
+      }),
+    )
+    .toBe(true);
+}
+
+test('closed, the animation gives the view back as it was before it framed the drawing', async ({ page, record }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?engine=typed');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  const view = () => page.locator('main .react-flow__viewport').first().getAttribute('style');
+  // the opening view, at rest (an opening may frame again once the canvas has its size)
+  await atRest(page);
+  const before = await view();
+  await panel(page).getByRole('button', { name: 'Animate a step' }).click();
+  await expect(panel(page).getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  // the step's frames bring the boxes at work into the band beside the panel: the view moves
+  for (let i = 0; i < 12 && (await view()) === before; i++)
+    await panel(page).getByRole('button', { name: 'Next box ▶' }).click();
+  await expect.poll(view).not.toBe(before);
+  await atRest(page);
+  await panel(page).getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(panel(page).getByRole('button', { name: 'Animate a step' })).toBeVisible();
+  await expect.poll(view).toBe(before);
+  expect(record.consoleErrors).toEqual([]);
+});

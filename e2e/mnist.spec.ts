@@ -133,3 +133,42 @@ test('MNIST: the confusion matrix fits with every panel open; presented, it read
   await page.screenshot({ path: info.outputPath('mnist-animation-opened.png') });
   expect(record.consoleErrors).toEqual([]);
 });
+
+test('MNIST, convolutional, paused in its second epoch at 1280×720: the training column’s figures, its test set’s with them, are read whole', async ({
+  page,
+  record,
+}) => {
+  // an epoch of 9,000 single-example steps, then the whole test set measured: long on a busy machine
+  test.setTimeout(300_000);
+  await page.setViewportSize(SMALL);
+  await page.goto('/?engine=typed');
+  await expect(page.locator('main[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Examples' }).click();
+  await page
+    .getByRole('dialog', { name: 'Examples' })
+    .getByRole('region', { name: 'The paper’s experiments' })
+    .getByRole('button', { name: 'MNIST, convolutional', exact: true })
+    .click();
+  await expect(page.getByLabel('Diagram name')).toHaveText(/^MNIST: convolutional/);
+  const training = trainingPanel(page);
+  await trainingButton(page, 'Play').click();
+  // the first epoch's end brings the test set's loss and accuracy beside the run's own figures
+  await expect(training.getByLabel('Test loss', { exact: true })).toBeVisible({ timeout: 240_000 });
+  await trainingButton(page, 'Pause').click();
+  await expect(training.getByRole('status', { name: 'Training status' })).toHaveText(/^Paused/, { timeout: 60_000 });
+  // the last step's loss (five figures, "0.04083") and accuracy ("100.0%"), and the test set's
+  // ("0.1055 88.3%"): each figure lies inside the column, none cut at its edge
+  const cut = await training.locator('.train-left').evaluate((column) => {
+    const edge = column.getBoundingClientRect().right;
+    return [...column.querySelectorAll('.train-numbers dd')]
+      .filter((dd) => dd.getBoundingClientRect().right > edge + 0.5)
+      .map((dd) => `${dd.previousElementSibling?.textContent}: ${dd.textContent}`)
+      .concat(
+        column.scrollWidth > column.clientWidth
+          ? [`the column scrolls across by ${column.scrollWidth - column.clientWidth} px`]
+          : [],
+      );
+  });
+  expect(cut).toEqual([]);
+  expect(record.consoleErrors).toEqual([]);
+});

@@ -4,6 +4,7 @@
  * loader lives in mnistNode.ts so that no `node:` import reaches the app bundle.
  */
 import { type Dataset, makeDataset, splitDataset, writeOneHot } from './dataset';
+import { servedFile } from './servedFile';
 
 const MAGIC = 'LBMN';
 const VERSION = 1;
@@ -73,9 +74,7 @@ export async function fetchMnistBuffer(url = MNIST_URL): Promise<ArrayBuffer> {
   if (target.origin !== here.origin)
     throw new Error(`fetchMnist: ${target.href} is not on this origin (${here.origin})`);
   const response = await fetch(target, { mode: 'same-origin', credentials: 'same-origin' });
-  if (!response.ok)
-    throw new Error(`fetchMnist: ${target.pathname} answered ${response.status} ${response.statusText}`);
-  return response.arrayBuffer();
+  return servedFile(response, target, 'fetchMnist').arrayBuffer();
 }
 
 export async function fetchMnist(url = MNIST_URL, options: MnistOptions = {}): Promise<Dataset> {

@@ -9,6 +9,7 @@ import type { Dataset } from './dataset';
 import { DatasetOptionError, type NumberSpec, optionValue, seedSpec } from './datasetOptions';
 import { mulberry32 } from './random';
 import { windowsDataset } from './sequence';
+import { servedFile } from './servedFile';
 import { encodeText, vocabularyOf } from './vocabulary';
 
 export const TEXT_URL = '/data/sotu-lincoln.txt';
@@ -80,6 +81,5 @@ export async function fetchText(url = TEXT_URL): Promise<string> {
   if (target.origin !== here.origin)
     throw new Error(`fetchText: ${target.href} is not on this origin (${here.origin})`);
   const response = await fetch(target, { mode: 'same-origin', credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`fetchText: ${target.pathname} answered ${response.status} ${response.statusText}`);
-  return response.text();
+  return servedFile(response, target, 'fetchText').text();
 }

@@ -222,7 +222,7 @@ export function createTrainHost(portPost: Post, options: HostOptions = {}): Trai
       }
       case 'model': {
         if (!message.archive) return post({ type: 'model', id: message.id, text: modelText(r, message.createdAt) });
-        const file = modelFile(r, message.createdAt, message.archive === 'always');
+        const file = modelFile(r, message.createdAt, message.archive === 'always', message.document);
         return 'text' in file
           ? post({ type: 'model', id: message.id, text: file.text })
           : post({ type: 'model', id: message.id, text: '', chunks: file.chunks }, file.chunks);

@@ -112,6 +112,11 @@ export type ToWorker =
       readonly createdAt: string;
       readonly id: number;
       readonly archive?: boolean | 'always';
+      /**
+       * The run's document as drawn now, when it trains what the run trains (the page checks):
+       * the file then keeps where its boxes are, their names and groups, moved since the run started.
+       */
+      readonly document?: LensDocument;
     }
   /** How many tfjs tensors are alive in the worker (a leak check); null when tfjs never started. */
   | { readonly type: 'memory'; readonly id: number }

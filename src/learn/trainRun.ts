@@ -6,6 +6,7 @@
  * page's copy is of; docs/training-panel.md, "A worker that dies").
  */
 import { onWebglContextLost } from '../engines/backend';
+import type { LensDocument } from '../io/document';
 import type { DatasetRef } from '../io/modelSchema';
 import { modelArchiveChunks, modelFileText, needsArchive } from '../io/modelWrite';
 import { modelParts, savedWeights, type TrainerSnapshot, writeModelFile } from './modelFile';
@@ -113,8 +114,9 @@ export function modelFile(
   run: Run,
   createdAt: string,
   alwaysArchive = false,
+  drawn?: LensDocument,
 ): { text: string } | { chunks: ArrayBuffer[] } {
-  const parts = modelParts(snapshotOf(run, createdAt));
+  const parts = modelParts(snapshotOf(run, createdAt, drawn));
   if (!alwaysArchive && !needsArchive(parts.weights)) return { text: modelFileText(parts) };
   return { chunks: modelArchiveChunks(parts).map((c) => c.slice().buffer) };
 }
@@ -123,13 +125,14 @@ export function modelText(run: Run, createdAt: string): string {
   return writeModelFile(snapshotOf(run, createdAt));
 }
 
-function snapshotOf(run: Run, createdAt: string): TrainerSnapshot {
+/** `drawn`: the run's document as the page draws it now (moved, renamed, grouped), else the one it started on. */
+function snapshotOf(run: Run, createdAt: string, drawn?: LensDocument): TrainerSnapshot {
   const { trainer, result, lastEpoch } = run;
   const metrics = result
     ? { train: result.train, test: result.test }
     : { train: lastEpoch?.train ?? null, test: lastEpoch?.test ?? null };
   return {
-    document: run.session.document,
+    document: drawn ?? run.session.document,
     dataset: run.binding,
     trainer,
     epochsDone: result?.epochs ?? (lastEpoch ? lastEpoch.epoch + 1 : run.before.epochs),

@@ -3,6 +3,7 @@
  * one step, stop, hyper-parameters), and subscribe to what comes back. `spawnTrainer()` makes
  * the module worker; tests pass any object with postMessage/onmessage instead.
  */
+import type { LensDocument } from '../io/document';
 import type { Hypers } from './optimisers/index';
 import { type FromWorker, type StartRequest, startMessage, type ToWorker } from './trainProtocol';
 
@@ -124,11 +125,17 @@ export class TrainerClient {
   modelFile(
     createdAt = new Date(),
     alwaysArchive = false,
+    document?: LensDocument,
   ): Promise<{ text: string } | { chunks: readonly ArrayBuffer[] }> {
     const archive = alwaysArchive ? 'always' : true;
-    return this.ask('model', (id) => ({ type: 'model', id, createdAt: createdAt.toISOString(), archive })).then((m) =>
-      m.chunks ? { chunks: m.chunks } : { text: m.text },
-    );
+    const drawn = document ? { document } : {};
+    return this.ask('model', (id) => ({
+      type: 'model',
+      id,
+      createdAt: createdAt.toISOString(),
+      archive,
+      ...drawn,
+    })).then((m) => (m.chunks ? { chunks: m.chunks } : { text: m.text }));
   }
 
   terminate(): void {

@@ -168,7 +168,13 @@ export function AnimationPanel() {
   const paneDock = usePanelDock();
   const dock = presenting ? 'bottom' : paneDock;
   // presented, the camera follows the boxes at work at a size a class reads (present/presentCamera.ts)
-  useFitAbovePanel(section, s.status === 'ready' && !presenting ? s.traced : null, frame?.boxes ?? NO_BOXES, dock);
+  useFitAbovePanel(
+    section,
+    s.status === 'ready' && !presenting ? s.traced : null,
+    frame?.boxes ?? NO_BOXES,
+    dock,
+    s.status === 'idle',
+  );
   usePresentCamera(section, presenting && s.status === 'ready' && frame ? frame : null, s.index);
   // the value cards on no box, no other card and not the caption (presented, the Present button places them)
   useValueCardPlacement(s.status === 'ready' && !presenting);

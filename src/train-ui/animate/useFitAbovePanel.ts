@@ -15,8 +15,11 @@
  * grows taller than it has been for this step (the optimiser's table); never for a panel that
  * shrinks, so the drawing does not jump from box to box. Each framing, once the view has come to
  * rest, counts as a Fit view: the legend folds if it now lies on a box (editor/canvas/WireLegend.tsx).
+ * Closed, the view goes back to where it was before the animation framed it, unless the user
+ * moved it since its last framing: the band beside the panel had left the drawing in a corner,
+ * half of it past the canvas's edge, with the panel's room empty beside it.
  */
-import { type Rect, useReactFlow, useStore } from '@xyflow/react';
+import { type Rect, useReactFlow, useStore, type Viewport } from '@xyflow/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { animationMarks } from '../../editor/canvas/animationMarks';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
@@ -137,12 +140,21 @@ function useTallest(panel: RefObject<HTMLElement | null>, shown: unknown, dock: 
   return tallest;
 }
 
-/** `lit`: the drawn boxes at work in the frame shown. */
+/** The same view, but for the rounding a transition leaves. */
+export function sameView(a: Viewport, b: Viewport): boolean {
+  return Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.zoom - b.zoom) < 1e-4;
+}
+
+/**
+ * `lit`: the drawn boxes at work in the frame shown; `closed`: the panel is closed (not merely
+ * hiding its step while presented), and the view it framed goes back.
+ */
 export function useFitAbovePanel(
   panel: RefObject<HTMLElement | null>,
   shown: unknown,
   lit: readonly string[],
   dock: Dock = 'bottom',
+  closed = false,
 ): void {
   const flow = useReactFlow();
   const editor = useEditorStoreApi();
@@ -153,6 +165,23 @@ export function useFitAbovePanel(
   const litKey = lit.join(' ');
   /** The zoom this animation set below the overview zoom, while it is still the view's. */
   const shrunk = useRef<number | null>(null);
+  /** The view before this animation first framed the drawing, and the view its last framing left. */
+  const before = useRef<Viewport | null>(null);
+  const framed = useRef<Viewport | null>(null);
+
+  useEffect(() => {
+    if (shown && before.current === null) before.current = flow.getViewport();
+  }, [flow, shown]);
+
+  // closed: back to the view before, when nobody moved the one the animation left
+  useEffect(() => {
+    if (!closed) return;
+    const [was, left] = [before.current, framed.current];
+    before.current = null;
+    framed.current = null;
+    if (was && left && sameView(flow.getViewport(), left))
+      void flow.setViewport(was, { duration: 200 }).then(() => framedAgain(editor));
+  }, [flow, editor, closed]);
 
   // the whole drawing, when it can be read framed whole
   useEffect(() => {
@@ -163,7 +192,10 @@ export function useFitAbovePanel(
       if (zoom < OVERVIEW_ZOOM) return;
       void flow
         .fitView({ padding: paddingAbovePanel(tallest, dock), maxZoom: MAX_ZOOM, minZoom: OVERVIEW_ZOOM })
-        .then(() => framedAgain(editor));
+        .then(() => {
+          framed.current = flow.getViewport();
+          framedAgain(editor);
+        });
     });
     return () => cancelAnimationFrame(frame);
   }, [flow, editor, shown, width, height, tallest, dock]);
@@ -193,7 +225,11 @@ export function useFitAbovePanel(
       const back = !whole && shrunk.current !== null && Math.abs(at.zoom - shrunk.current) < 1e-6;
       const to = back ? centreIn(bounds, band, OVERVIEW_ZOOM) : panInto(bounds, band, at);
       shrunk.current = whole && to && to.zoom < OVERVIEW_ZOOM ? to.zoom : back ? null : shrunk.current;
-      if (to) void flow.setViewport(to, { duration: 200 }).then(() => framedAgain(editor));
+      if (to)
+        void flow.setViewport(to, { duration: 200 }).then(() => {
+          framed.current = flow.getViewport();
+          framedAgain(editor);
+        });
     });
     return () => cancelAnimationFrame(frame);
   }, [flow, editor, shown, width, height, tallest, litKey, dock]);

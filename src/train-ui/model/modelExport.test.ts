@@ -134,6 +134,57 @@ describe('a model file exported, opened and exported again', () => {
   });
 });
 
+describe('Export model after the run, the diagram drawn since', () => {
+  it('writes the boxes where they are drawn now, renamed and grouped, with the run’s weights', async () => {
+    const store = createEditorStore({ doc: xor() });
+    const s = pageSession(store);
+    // the page tells the session of every document it shows (session/documentSessions.ts)
+    const follow = store.subscribe((st) => s.documentChanged(st.doc));
+    s.documentChanged(store.getState().doc);
+    s.play();
+    await until(s, (st) => st.phase === 'done');
+    const trained = JSON.parse(((await s.reads.modelFile()) as { text: string }).text);
+    // none of these changes what is trained: the run stays, and Export model writes it
+    store.getState().moveNodes(new Map([['x', { x: 1, y: 2 }]]));
+    store.getState().setLabel('lin1', 'first layer');
+    store.getState().select(['tanh1', 'lin2']);
+    const group = store.getState().groupSelection();
+    expect(group).not.toBeNull();
+    expect(s.state.phase).toBe('done');
+    const file = JSON.parse(((await s.reads.modelFile()) as { text: string }).text);
+    const box = (id: string) => file.diagram.boxes.find((b: { id: string }) => b.id === id);
+    expect(box('x').position).toEqual({ x: 1, y: 2 });
+    expect(box('lin1').label).toBe('first layer');
+    expect(file.diagram.groups.map((g: { id: string }) => g.id)).toEqual([group]);
+    expect(box('tanh1').parent).toBe(group);
+    expect(file.weightData).toBe(trained.weightData);
+    expect(file.trainingConfig).toEqual(trained.trainingConfig);
+    // and it opens as drawn
+    const opened = openInNewPage(file === null ? '' : JSON.stringify(file));
+    expect(opened.store.getState().doc.groups.map((g) => g.id)).toEqual([group]);
+    opened.session.dispose();
+    follow();
+    s.dispose();
+  });
+
+  it('writes the diagram the run trains when an edit was set aside: the weights are that diagram’s', async () => {
+    const store = createEditorStore({ doc: xor() });
+    const s = pageSession(store);
+    const follow = store.subscribe((st) => s.documentChanged(st.doc));
+    s.documentChanged(store.getState().doc);
+    s.play();
+    await until(s, (st) => st.phase === 'done');
+    // another box changes what is trained; the run goes on as it was, the edit aside
+    store.getState().addBox('tanh', { x: 900, y: 900 });
+    s.ignoreEdit();
+    await until(s, (st) => st.phase === 'done');
+    const file = JSON.parse(((await s.reads.modelFile()) as { text: string }).text);
+    expect(file.diagram.boxes.map((b: { id: string }) => b.id)).toEqual(xor().boxes.map((b) => b.id));
+    follow();
+    s.dispose();
+  });
+});
+
 describe('a model file of a newer minor version, opened and exported again', () => {
   it('gives back the fields this Lensboard does not know, where they were', () => {
     const file = JSON.parse(readFileSync(new URL('../../io/fixtures/model-v1.4.json', import.meta.url), 'utf8'));

@@ -21,7 +21,8 @@ function Figure({ term, value, extra }: { term: string; value: ReactNode; extra?
         <output className="train-value" aria-labelledby={id} aria-live="off">
           {value}
         </output>
-        {extra}
+        {/* the space between is where a narrow column puts what follows under the figure */}
+        {extra ? <> {extra}</> : null}
       </dd>
     </div>
   );
@@ -41,7 +42,7 @@ export function TrainNumbers() {
         <Figure
           term="Epoch"
           value={epoch}
-          extra={s.lastEpoch > 0 && <span className="train-of"> / {s.lastEpoch}</span>}
+          extra={s.lastEpoch > 0 && <span className="train-of">/ {s.lastEpoch}</span>}
         />
         <Figure term="Step" value={s.step} />
         <Figure term="Loss" value={fmt(s.loss)} />
@@ -50,7 +51,7 @@ export function TrainNumbers() {
           <Figure
             term="Test loss"
             value={fmt(test.loss)}
-            extra={test.accuracy !== null && <span className="train-of"> {percent(test.accuracy)}</span>}
+            extra={test.accuracy !== null && <span className="train-of">{percent(test.accuracy)}</span>}
           />
         )}
         <Figure

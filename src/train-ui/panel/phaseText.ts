@@ -54,9 +54,14 @@ function phaseWords(s: SessionState): string {
       const r = s.result;
       // Training time only (learn/trainClock.ts): the pauses are not in it. Two lines at most in
       // the panel's column at 1280 px: Train more, just above it, says how to go on.
-      return r
-        ? `Done: ${r.epochs} epoch${r.epochs === 1 ? '' : 's'}, ${r.steps.toLocaleString('en')} steps in ${seconds(r.seconds)} s of training.`
-        : 'Done.';
+      if (!r) return 'Done.';
+      const done = `Done: ${r.epochs} epoch${r.epochs === 1 ? '' : 's'}, ${r.steps.toLocaleString('en')} steps`;
+      // The seconds of a run that went on from a model file (or from weights another worker
+      // trained) count only the steps trained here: "120,000 steps in 1.16 s" said they took all.
+      const timed = r.steps - s.untimed;
+      return s.untimed > 0 && timed < r.steps
+        ? `${done}; the last ${timed.toLocaleString('en')} in ${seconds(r.seconds)} s.`
+        : `${done} in ${seconds(r.seconds)} s of training.`;
     }
     case 'stopped':
       return `Stopped after step ${s.step}.`;

@@ -55,6 +55,12 @@ export interface SessionState {
   readonly epochs: readonly EpochMetrics[];
   readonly stepsPerSecond: number | null;
   readonly result: TrainResult | null;
+  /**
+   * Of `step`, those whose training time is not in the run's seconds: the steps of an opened
+   * model file, or of a run started again from its weights (an edit, a dead worker), trained
+   * by another worker. A run's "steps in … s" counts only the others.
+   */
+  readonly untimed: number;
   readonly failure: NonFinite | null;
   /** What went wrong, in a sentence, when phase is 'error' or 'failed'. */
   readonly message: string | null;
@@ -104,6 +110,7 @@ export const initial: Omit<SessionState, 'resets' | 'resume' | 'choice' | 'taken
   epochs: [],
   stepsPerSecond: null,
   result: null,
+  untimed: 0,
   failure: null,
   message: null,
   points: 0,

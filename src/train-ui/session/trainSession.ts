@@ -38,6 +38,7 @@ export class TrainSession {
   readonly reads = new WorkerReads(
     () => this.client,
     () => this.state,
+    () => this.trained.drawn,
   );
   private client: TrainerClient | null = null;
   /** Steps and epochs done, and seconds trained, before the worker's current trainer started. */
@@ -400,6 +401,8 @@ export class TrainSession {
     this.set({
       ...initial,
       ...keep,
+      // their time was counted in another worker, or in none (a model file's)
+      untimed: keep.step,
       lastEpoch: keep.epoch, // until the request is read: never "0" over a model's epochs
       // A run that goes on from weights keeps the epochs it was given (an edit's, a kept run's).
       ...(resume ? { epochs: this.state.epochs } : {}),

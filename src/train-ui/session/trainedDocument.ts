@@ -5,7 +5,7 @@
  */
 import type { LensDocument } from '../../io/document';
 import { documentHash } from './documentHash';
-import { trainedShape } from './trainedShape';
+import { flatTrainedShape, trainedShape } from './trainedShape';
 
 /** Each document's trained shape, made on first ask: a big model's takes a long moment. */
 const shapes = new WeakMap<LensDocument, string>();
@@ -14,6 +14,17 @@ function shapeOf(doc: LensDocument): string {
   if (shape === undefined) {
     shape = trainedShape(doc);
     shapes.set(doc, shape);
+  }
+  return shape;
+}
+
+/** Each document's shape with its groups drawn through, made when a file is written. */
+const flatShapes = new WeakMap<LensDocument, string>();
+function flatShapeOf(doc: LensDocument): string {
+  let shape = flatShapes.get(doc);
+  if (shape === undefined) {
+    shape = flatTrainedShape(doc);
+    flatShapes.set(doc, shape);
   }
   return shape;
 }
@@ -27,6 +38,8 @@ export class TrainedDocument {
   seen: LensDocument | null = null;
   /** What the run under way trains; null without a run. */
   private run: string | null = null;
+  /** The document the worker's run was started on: an edit set aside (accept) leaves it as it was. */
+  private inWorker: LensDocument | null = null;
 
   /** Sees the document; true when it differs, in what is trained, from what the run trains. */
   saw(doc: LensDocument): boolean {
@@ -37,6 +50,7 @@ export class TrainedDocument {
   /** A run starts on `doc`: what it trains, as the session's state names it. */
   started(doc: LensDocument): { readonly hash: string; readonly name: string } {
     this.run = shapeOf(doc);
+    this.inWorker = doc;
     return { hash: documentHash(doc), name: doc.name };
   }
 
@@ -51,8 +65,20 @@ export class TrainedDocument {
     return this.run === null || shapeOf(this.seen) !== this.run;
   }
 
+  /**
+   * The document as last seen when it trains what the worker's run was started on: only where
+   * its boxes are drawn, their names and the Para boxes they are grouped in may differ. Null
+   * otherwise (no run, or an edit the run was not started with).
+   */
+  get drawn(): LensDocument | null {
+    const { seen, inWorker } = this;
+    if (!seen || !inWorker) return null;
+    return seen === inWorker || flatShapeOf(seen) === flatShapeOf(inWorker) ? seen : null;
+  }
+
   /** No run any more. */
   stopped(): void {
     this.run = null;
+    this.inWorker = null;
   }
 }

@@ -3,6 +3,9 @@
  * settings a run cannot change while it runs. Moving a box, renaming it, or changing a learning
  * rate or an optimiser's numbers (which reach a run at its next step) leave it unchanged.
  */
+
+import { ErrorList } from '../../compile/errors';
+import { GroupIndex } from '../../compile/groups';
 import type { LensDocument } from '../../io/document';
 
 function configOf(b: LensDocument['boxes'][number]): unknown {
@@ -11,13 +14,40 @@ function configOf(b: LensDocument['boxes'][number]): unknown {
   return b.config;
 }
 
-export function trainedShape(doc: LensDocument): string {
+function shapeParts(doc: LensDocument) {
   const t = doc.training;
-  return JSON.stringify({
+  return {
     boxes: doc.boxes.map((b) => [b.id, b.generator, configOf(b)]),
     wires: doc.wires.map((w) => [w.from.box, w.from.port, w.to.box, w.to.port]),
     dataset: doc.dataset ?? null,
     training: [t?.batchSize, t?.testFraction, t?.loss ?? null, t?.optimiser?.kind ?? null, t?.learn ?? 'weights'],
     dream: t?.learn === 'input' || t?.learn === 'both' ? (t.dream ?? null) : null,
-  });
+  };
+}
+
+export function trainedShape(doc: LensDocument): string {
+  return JSON.stringify(shapeParts(doc));
+}
+
+/**
+ * The trained shape with the groups drawn through, as the compiler flattens them: equal for a
+ * drawing and the same drawing with boxes grouped as Para boxes (grouping reroutes their wires
+ * through the group's ports, and trainedShape tells the two apart), unequal when a group ties
+ * its parameters to another's.
+ */
+export function flatTrainedShape(doc: LensDocument): string {
+  const groups = new GroupIndex(doc);
+  const errors = new ErrorList();
+  const wires: string[][] = [];
+  for (const w of doc.wires) {
+    const from = groups.source(w.from, errors, w.id);
+    for (const to of from ? groups.targets(w.to, errors, w.id) : [])
+      if (from) wires.push([from.box, from.port, to.box, to.port]);
+  }
+  wires.sort((a, b) => (a.join('\u0000') < b.join('\u0000') ? -1 : 1));
+  const ties = [
+    ...doc.groups.filter((g) => g.tiedTo !== undefined).map((g) => [g.id, g.tiedTo]),
+    ...doc.boxes.filter((b) => b.tieKey !== undefined).map((b) => [b.id, b.tieKey]),
+  ];
+  return JSON.stringify({ ...shapeParts(doc), wires, ties, errors: errors.items.length });
 }

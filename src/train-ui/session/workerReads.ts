@@ -6,6 +6,7 @@
  * (or refuses) when there is no run to read. The session (./trainSession) steers the run.
  */
 
+import type { LensDocument } from '../../io/document';
 import type { TraceValues } from '../../learn/traceSummary';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { FromWorker, SentWeights } from '../../learn/trainProtocol';
@@ -19,6 +20,8 @@ export class WorkerReads {
   constructor(
     private readonly client: () => TrainerClient | null,
     private readonly state: () => SessionState,
+    /** The run's document as drawn now, when it trains what the run trains (./trainedDocument.ts `drawn`). */
+    private readonly drawn: () => LensDocument | null = () => null,
   ) {}
 
   /** The run's worker is gone: its model file is no use for the next. */
@@ -39,10 +42,14 @@ export class WorkerReads {
     return client ? client.model(createdAt) : null;
   }
 
-  /** The run as Export model saves it: text, or an archive's chunks for big weights; null with no run. */
+  /**
+   * The run as Export model saves it: text, or an archive's chunks for big weights; null with no
+   * run. Its diagram is the one drawn now — boxes moved, renamed or grouped since the run started
+   * are saved where they are — whenever it still trains what the run trains.
+   */
   async modelFile(createdAt?: Date): Promise<{ text: string } | { chunks: readonly ArrayBuffer[] } | null> {
     const client = this.running();
-    return client ? client.modelFile(createdAt) : null;
+    return client ? client.modelFile(createdAt, false, this.drawn() ?? undefined) : null;
   }
 
   /** The run as the archive's bytes, whatever its size (the run book keeps it so); null with no run. */
