@@ -28,5 +28,5 @@ test('loadExample names an example it does not have, with the ids it has, and lo
   );
   expect(examples.map((e) => e.id)).toContain('deep-dreaming');
   for (const id of ['xor', 'iris-simple', 'deep-dreaming'])
-    expect(loadExample(id).name).toBe((examples.find((e) => e.id === id)?.json as { name: string }).name);
+    expect(loadExample(id).name).toBe((examples.find((e) => e.id === id)?.json as { name?: string } | undefined)?.name);
 });
