@@ -5,15 +5,30 @@
  * training settings' whole numbers) holds exactly at its edge and refuses one past it, at its
  * JSON path with its message.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HYPER_NAMES } from '../kinds/hypers';
 import { LEARNT_WIRES } from '../kinds/learntWires';
 import { LOSS_KINDS } from '../kinds/losses';
 import { OPTIMISER_KINDS } from '../kinds/optimisers';
-import { DOCUMENT_FORMAT, DOCUMENT_VERSION, DocumentSchema, hyperSchema } from './document';
+import type * as DocumentModule from './document';
+import { DOCUMENT_FORMAT, DOCUMENT_VERSION } from './document';
 import { formatPath } from './untrusted';
 
 type Json = Record<string, unknown>;
+
+/**
+ * Each test reads the schemas of a load of its own: lazySchema builds a schema on its first read,
+ * so with one load shared by the file only the first test to read it would run the code that
+ * builds it, and the rules the later tests check would never be checked as built.
+ */
+let loads = 0;
+let DocumentSchema: typeof DocumentModule.DocumentSchema;
+let hyperSchema: typeof DocumentModule.hyperSchema;
+beforeEach(async () => {
+  ({ DocumentSchema, hyperSchema } = (await import(
+    /* @vite-ignore */ `./document?build-${++loads}`
+  )) as typeof DocumentModule);
+});
 
 const x = (n: number) => 'x'.repeat(n);
 

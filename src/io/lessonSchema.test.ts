@@ -4,9 +4,21 @@
  * gets its default; and each field's limits refuse one past them, at the field's JSON path and
  * with zod's message (the port's own message for a port not written box.port).
  */
-import { describe, expect, it } from 'vitest';
-import { LESSON_CONTROLS, LESSON_FORMAT, LESSON_VERSION, LessonSchema } from './lessonSchema';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type * as LessonModule from './lessonSchema';
+import { LESSON_CONTROLS, LESSON_FORMAT, LESSON_VERSION } from './lessonSchema';
 import { formatPath } from './untrusted';
+
+/**
+ * Each test reads the schemas of a load of its own: lazySchema builds a schema on its first read,
+ * so with one load shared by the file only the first test to read it would run the code that
+ * builds it, and the rules the later tests check would never be checked as built.
+ */
+let loads = 0;
+let LessonSchema: typeof LessonModule.LessonSchema;
+beforeEach(async () => {
+  ({ LessonSchema } = (await import(/* @vite-ignore */ `./lessonSchema?build-${++loads}`)) as typeof LessonModule);
+});
 
 type Json = Record<string, unknown>;
 

@@ -6,9 +6,24 @@
  * — at the edge and one past it, at its JSON path with its message.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { DateTimeSchema, MODEL_FORMAT, MODEL_MINOR, MODEL_VERSION, ModelFileSchema } from './modelSchema';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type * as ModelModule from './modelSchema';
+import { MODEL_FORMAT, MODEL_MINOR, MODEL_VERSION } from './modelSchema';
 import { formatPath } from './untrusted';
+
+/**
+ * Each test reads the schemas of a load of its own: lazySchema builds a schema on its first read,
+ * so with one load shared by the file only the first test to read it would run the code that
+ * builds it, and the rules the later tests check would never be checked as built.
+ */
+let loads = 0;
+let ModelFileSchema: typeof ModelModule.ModelFileSchema;
+let DateTimeSchema: typeof ModelModule.DateTimeSchema;
+beforeEach(async () => {
+  ({ ModelFileSchema, DateTimeSchema } = (await import(
+    /* @vite-ignore */ `./modelSchema?build-${++loads}`
+  )) as typeof ModelModule);
+});
 
 type Json = Record<string | number, unknown>;
 
