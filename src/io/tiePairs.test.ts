@@ -254,6 +254,13 @@ describe('keys for a file written before them', () => {
     expect(pairs(keyed, 'C', 'B')).toEqual(pairs(d, 'C', 'B'));
   });
 
+  it('keys a class by its least id, whichever way the tie points', () => {
+    const d = doc([at('a1', 'relu', 'A', 0), at('b1', 'relu', 'B', 0)], [], {
+      groups: [group('A', { tiedTo: 'B' }), group('B')],
+    });
+    expect(withTieKeys(d).boxes.map((b) => b.tieKey)).toEqual(['a1', 'a1']);
+  });
+
   it('leaves a document without ties, or with a tie that does not pair, as it is', () => {
     const plain = doc([box('r', 'relu')], []);
     expect(withTieKeys(plain)).toBe(plain);
