@@ -46,6 +46,65 @@ describe('docs/generators.md', () => {
   });
 });
 
+describe('generatorReference', () => {
+  /** relu as a generator of a family the page has no section for, with a config field of every kind. */
+  const stranger = {
+    ...getGenerator('relu'),
+    family: 'mystery',
+    configFields: [
+      { key: 'n', label: 'Count', kind: 'int', default: 2 },
+      { key: 'lo', label: 'Low', kind: 'number', min: 0, default: 1, help: 'a | b' },
+      { key: 'hi', label: 'High', kind: 'int', max: 5, default: 1 },
+      { key: 's', label: 'Shape', kind: 'shape', default: [1] },
+      { key: 's0', label: 'Order', kind: 'shape', min: 0, default: [0] },
+      { key: 'e', label: 'Pick', kind: 'enum', options: ['a', 'b'], default: 'a' },
+      { key: 'b', label: 'Flag', kind: 'boolean', default: true },
+      { key: 'f', label: 'Field', kind: 'field', default: 'real' },
+    ],
+  } as unknown as Generator;
+
+  it('puts a generator of a family it does not know under Other, after every family, and last in the index', () => {
+    const page = generatorReference([stranger, getGenerator('copy'), getGenerator('add')]);
+    const headings = page.split('\n').filter((l) => l.startsWith('## ') || l.startsWith('### '));
+    expect(headings).toEqual([
+      '## Conventions',
+      '## Index',
+      '## Structure: copying, discarding, adding',
+      '### `add`',
+      '### `copy`',
+      '## Other',
+      '### `relu`',
+    ]);
+    expect(page).toContain("\n3 of them. The learner's box kinds");
+    expect(page.split('\n').filter((l) => l.startsWith('| [`'))).toEqual([
+      expect.stringMatching(/^\| \[`add`\]\(#add\) \| structure \| /),
+      expect.stringMatching(/^\| \[`copy`\]\(#copy\) \| structure \| /),
+      expect.stringMatching(/^\| \[`relu`\]\(#relu\) \| mystery \| `x` → `y` \| y = max\(x, 0\) \|$/),
+    ]);
+    expect(page.endsWith('|\n')).toBe(true);
+    expect(page.endsWith('\n\n')).toBe(false);
+  });
+
+  it('writes each kind of config field, its range and its meaning in words', () => {
+    const page = generatorReference([stranger]);
+    const table = page.split('\n').filter((l) => /^\| `\w+` \|/.test(l));
+    expect(table).toEqual([
+      '| `n` | integer | any finite | `2` | Count |',
+      '| `lo` | number | 0 ≤ lo | `1` | a \\| b |',
+      '| `hi` | integer | hi ≤ 5 | `1` | High |',
+      '| `s` | list of integers ≥ 1 |  | `[1]` | Shape |',
+      '| `s0` | list of integers ≥ 0 |  | `[0]` | Order |',
+      '| `e` | one of `a`, `b` |  | `"a"` | Pick |',
+      '| `b` | true or false |  | `true` | Flag |',
+      '| `f` | `real` or `z2` |  | `"real"` | Field |',
+    ]);
+    expect(page).toContain(
+      'Example with config `{"n":2,"lo":1,"hi":1,"s":[1],"s0":[0],"e":"a","b":true,"f":"real"}`, batch of 2 (float64):',
+    );
+    expect(generatorReference([getGenerator('relu')])).toContain('\nConfig: none.\n\nExample, batch of 2 (float64):\n');
+  });
+});
+
 describe('npm run docs:generators', () => {
   const script = (...args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'scripts/docsGenerators.ts', ...args], {

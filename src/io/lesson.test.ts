@@ -91,4 +91,85 @@ describe('parseLesson', () => {
       { path: '__proto__', message: 'the key "__proto__" is not allowed' },
     ]);
   });
+
+  it('names the ports a box has, or none, when a step names one it lacks', () => {
+    const d = loadExample('xor');
+    const document = {
+      ...d,
+      boxes: [...d.boxes, { id: 'odd', generator: 'no-such-generator', position: { x: 0, y: 0 } }],
+    };
+    expect(errorsOf(lesson({ document }, [step({ highlight: { ports: ['odd.x', 'x.x', 'loss.nope'] } })]))).toEqual([
+      { path: 'steps[0].highlight.ports[0]', message: "the box 'odd' has no port 'x' (it has none)" },
+      { path: 'steps[0].highlight.ports[2]', message: "the box 'loss' has no port 'nope' (it has ŷ, y, l)" },
+    ]);
+  });
+
+  it("takes a group's exposed ports as its ports, and its id as a box's", () => {
+    const d = loadExample('xor');
+    const port = { box: 'lin1', port: 'x' };
+    const document = {
+      ...d,
+      groups: [
+        {
+          id: 'blk',
+          name: 'Block',
+          position: { x: 0, y: 0 },
+          inputs: [{ name: 'in', ...port }],
+          outputs: [{ name: 'out', box: 'lin1', port: 'y' }],
+        },
+      ],
+    };
+    expect(
+      errorsOf(
+        lesson({ document }, [
+          step({ highlight: { boxes: ['blk'], ports: ['blk.in', 'blk.out', 'blk.x'] } }),
+          step({ wait: { kind: 'wire', from: 'blk.out', to: 'bias1.x' } }),
+          step({ wait: { kind: 'wire', from: 'blk.y', to: 'blk.in' } }),
+          step({ wait: { kind: 'config', box: 'blk', key: 'out', value: 1 } }),
+          step({ wait: { kind: 'config', box: 'ghost', key: 'out', value: 1 } }),
+          step({ wait: { kind: 'add', generator: 'ghost' } }),
+        ]),
+      ),
+    ).toEqual([
+      { path: 'steps[0].highlight.ports[2]', message: "the box 'blk' has no port 'x' (it has in, out)" },
+      { path: 'steps[2].wait.from', message: "the box 'blk' has no port 'y' (it has in, out)" },
+      { path: 'steps[4].wait.box', message: "the diagram has no box 'ghost'" },
+    ]);
+  });
+
+  it('names a start document that is not one at start.document itself, and an unknown example word for word', () => {
+    expect(errorsOf(lesson({ document: 5 }, [step()]))).toEqual([
+      { path: 'start.document', message: 'a document is a JSON object' },
+    ]);
+    const [unknown] = errorsOf(lesson({ example: 'no-such-example' }, [step()]));
+    expect(unknown).toEqual({
+      path: 'start.example',
+      message: expect.stringMatching(/^no example 'no-such-example'; known: .*\bxor\b/),
+    });
+  });
+
+  it("reports the example's missing wires and the steps' faults together", () => {
+    expect(
+      errorsOf(lesson({ example: 'xor', withoutWires: ['nope'] }, [step({ highlight: { wires: ['w1', 'gone'] } })])),
+    ).toEqual([
+      { path: 'start.withoutWires[0]', message: "the example 'xor' has no wire 'nope'" },
+      { path: 'steps[0].highlight.wires[1]', message: "the diagram has no wire 'gone'" },
+    ]);
+  });
+
+  it('reads a lesson whose every name is in its diagram as given', () => {
+    const json = lesson({ example: 'xor' }, [
+      step({ highlight: { boxes: ['lin1'], wires: ['w1'], ports: ['lin1.W'], controls: ['play'] } }),
+      step({ wait: { kind: 'wire', from: 'lin1.y', to: 'bias1.x' } }),
+      step({ wait: { kind: 'select', box: 'tanh1' } }),
+    ]);
+    const r = parseLesson(json);
+    expect(r).toEqual({
+      ok: true,
+      ready: {
+        lesson: expect.objectContaining({ id: 'test', start: { example: 'xor', withoutWires: [] } }),
+        doc: loadExample('xor'),
+      },
+    });
+  });
 });

@@ -46,6 +46,62 @@ describe('parseDocument', () => {
     ]);
   });
 
+  it('reads a current document without saying it was migrated, and an old one saying from which version', () => {
+    const d = minimal();
+    expect(parseDocument(d)).toEqual({
+      ok: true,
+      doc: { ...d, name: 'Untitled', groups: [], boxes: [{ ...d.boxes[0], config: {} }, d.boxes[1]] },
+    });
+    const { version: _, ...v0 } = d;
+    expect(parseDocument(v0)).toMatchObject({ ok: true, migratedFrom: 0, doc: { version: 1 } });
+  });
+
+  it('refuses an unsafe tree or a document of another format before the schema', () => {
+    const d: Record<string, unknown> = { ...minimal(), boxes: 'none' };
+    d.prototype = {};
+    expect(fail(parseDocument(d))).toEqual([{ path: 'prototype', message: 'the key "prototype" is not allowed' }]);
+    expect(fail(parseDocument({ ...minimal(), format: 'x', boxes: 'none' }))).toEqual([
+      { path: 'format', message: 'not a Lensboard document (format should be "lensboard-document")' },
+    ]);
+  });
+
+  it('holds boxes and groups to one namespace of ids and wires to another, naming every repeat', () => {
+    const d = {
+      ...minimal(),
+      groups: [{ id: 'a', name: 'A', position: { x: 0, y: 0 }, inputs: [], outputs: [] }],
+      wires: [...minimal().wires, { id: 'w', from: { box: 'a', port: 'x' }, to: { box: 'b', port: 'x' } }],
+    };
+    expect(fail(parseDocument(d))).toEqual([
+      { path: 'groups[0].id', message: "duplicate id 'a' (also at boxes[0].id)" },
+      { path: 'wires[1].id', message: "duplicate id 'w' (also at wires[0].id)" },
+    ]);
+    const apart = { ...minimal(), wires: [{ ...minimal().wires[0], id: 'a' }] };
+    expect(parseDocument(apart).ok).toBe(true);
+  });
+
+  it('gives the members of tied groups written before tie keys the keys of their old pairing', () => {
+    const group = (id: string, extra = {}) => ({
+      id,
+      name: id,
+      position: { x: 0, y: 0 },
+      inputs: [],
+      outputs: [],
+      ...extra,
+    });
+    const member = (id: string, parent: string) => ({ id, generator: 'relu', position: { x: 0, y: 0 }, parent });
+    const d = {
+      ...minimal(),
+      boxes: [member('r1', 'A'), member('r2', 'B')],
+      wires: [],
+      groups: [group('A'), group('B', { tiedTo: 'A' })],
+    };
+    const r = parseDocument(d);
+    expect(r.ok && r.doc.boxes.map((b) => [b.id, b.tieKey])).toEqual([
+      ['r1', 'r1'],
+      ['r2', 'r1'],
+    ]);
+  });
+
   it('formats odd keys as brackets', () => {
     expect(formatPath(['training', 'optimiser', 'learningRate'])).toBe('training.optimiser.learningRate');
     expect(formatPath(['boxes', 0, 'config', 'a key'])).toBe('boxes[0].config["a key"]');
@@ -67,9 +123,15 @@ describe('parseDocumentText', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('refuses text over the size cap before parsing it', () => {
-    const [e] = fail(parseDocumentText(' '.repeat(MAX_DOCUMENT_CHARS + 1)));
-    expect(e.message).toContain('at most');
+  it('refuses text over the size cap before parsing it, and reads text at it', () => {
+    expect(fail(parseDocumentText(' '.repeat(MAX_DOCUMENT_CHARS + 1)))).toEqual([
+      {
+        path: '',
+        message: `the document has ${MAX_DOCUMENT_CHARS + 1} characters; it may have at most ${MAX_DOCUMENT_CHARS} (5 MB)`,
+      },
+    ]);
+    const json = JSON.stringify(minimal());
+    expect(parseDocumentText(json + ' '.repeat(MAX_DOCUMENT_CHARS - json.length)).ok).toBe(true);
   });
 
   it('refuses absurd nesting', () => {
