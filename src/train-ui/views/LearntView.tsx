@@ -34,11 +34,10 @@ function labelRange(ds: Dataset): [number, number] {
 }
 
 /**
- * The views' canvases are drawn on the CPU from the start. Chromium moves a canvas whose pixels
- * are read back (a screenshot tool, a test) from the GPU to the CPU, and the two round the scaled
- * plane and the dots' edges differently (±1 in 3% of pixels, up to 50 on an edge): the same model
- * over the same rows was drawn apart before and after a read. A 200-pixel picture costs the CPU
- * nothing to draw.
+ * The views' canvases are drawn on the CPU from the start (`willReadFrequently`): a browser may
+ * move a canvas whose pixels are read back (a screenshot tool, a test) from the GPU to the CPU
+ * mid-life, and the two need not round the scaled plane and the dots' edges alike. A 200-pixel
+ * picture costs the CPU nothing to draw.
  */
 const context = (canvas: HTMLCanvasElement) => canvas.getContext('2d', { willReadFrequently: true });
 
