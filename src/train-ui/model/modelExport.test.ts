@@ -134,15 +134,21 @@ describe('a model file exported, opened and exported again', () => {
   });
 });
 
+/** XOR trained to its end in a page's session that follows the store's document, as the page's does. */
+async function trainedXor() {
+  const store = createEditorStore({ doc: xor() });
+  const s = pageSession(store);
+  // the page tells the session of every document it shows (session/documentSessions.ts)
+  const follow = store.subscribe((st) => s.documentChanged(st.doc));
+  s.documentChanged(store.getState().doc);
+  s.play();
+  await until(s, (st) => st.phase === 'done');
+  return { store, s, follow };
+}
+
 describe('Export model after the run, the diagram drawn since', () => {
   it('writes the boxes where they are drawn now, renamed and grouped, with the run’s weights', async () => {
-    const store = createEditorStore({ doc: xor() });
-    const s = pageSession(store);
-    // the page tells the session of every document it shows (session/documentSessions.ts)
-    const follow = store.subscribe((st) => s.documentChanged(st.doc));
-    s.documentChanged(store.getState().doc);
-    s.play();
-    await until(s, (st) => st.phase === 'done');
+    const { store, s, follow } = await trainedXor();
     const trained = JSON.parse(((await s.reads.modelFile()) as { text: string }).text);
     // none of these changes what is trained: the run stays, and Export model writes it
     store.getState().moveNodes(new Map([['x', { x: 1, y: 2 }]]));
@@ -168,12 +174,7 @@ describe('Export model after the run, the diagram drawn since', () => {
   });
 
   it('writes the diagram the run trains when an edit was set aside: the weights are that diagram’s', async () => {
-    const store = createEditorStore({ doc: xor() });
-    const s = pageSession(store);
-    const follow = store.subscribe((st) => s.documentChanged(st.doc));
-    s.documentChanged(store.getState().doc);
-    s.play();
-    await until(s, (st) => st.phase === 'done');
+    const { store, s, follow } = await trainedXor();
     // another box changes what is trained; the run goes on as it was, the edit aside
     store.getState().addBox('tanh', { x: 900, y: 900 });
     s.ignoreEdit();

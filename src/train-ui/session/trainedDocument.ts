@@ -7,27 +7,23 @@ import type { LensDocument } from '../../io/document';
 import { documentHash } from './documentHash';
 import { flatTrainedShape, trainedShape } from './trainedShape';
 
-/** Each document's trained shape, made on first ask: a big model's takes a long moment. */
-const shapes = new WeakMap<LensDocument, string>();
-function shapeOf(doc: LensDocument): string {
-  let shape = shapes.get(doc);
-  if (shape === undefined) {
-    shape = trainedShape(doc);
-    shapes.set(doc, shape);
-  }
-  return shape;
+/** A document's shape from `make`, made on first ask and kept with it: a big model's takes a long moment. */
+function kept(make: (doc: LensDocument) => string): (doc: LensDocument) => string {
+  const made = new WeakMap<LensDocument, string>();
+  return (doc) => {
+    let shape = made.get(doc);
+    if (shape === undefined) {
+      shape = make(doc);
+      made.set(doc, shape);
+    }
+    return shape;
+  };
 }
 
+/** Each document's trained shape. */
+const shapeOf = kept(trainedShape);
 /** Each document's shape with its groups drawn through, made when a file is written. */
-const flatShapes = new WeakMap<LensDocument, string>();
-function flatShapeOf(doc: LensDocument): string {
-  let shape = flatShapes.get(doc);
-  if (shape === undefined) {
-    shape = flatTrainedShape(doc);
-    flatShapes.set(doc, shape);
-  }
-  return shape;
-}
+const flatShapeOf = kept(flatTrainedShape);
 
 /**
  * The shapes are made only when a run is there to compare with: without one, seeing a document
