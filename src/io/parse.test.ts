@@ -1,5 +1,6 @@
 /** Reading documents from outside: every error names its JSON path. */
 import { describe, expect, it } from 'vitest';
+import { group } from '../testing/documents';
 import { loadExample } from './examples';
 import { MAX_DOCUMENT_CHARS, parseDocument, parseDocumentText } from './parse';
 import { formatPath, MAX_OBJECT_KEYS } from './untrusted';
@@ -80,14 +81,6 @@ describe('parseDocument', () => {
   });
 
   it('gives the members of tied groups written before tie keys the keys of their old pairing', () => {
-    const group = (id: string, extra = {}) => ({
-      id,
-      name: id,
-      position: { x: 0, y: 0 },
-      inputs: [],
-      outputs: [],
-      ...extra,
-    });
     const member = (id: string, parent: string) => ({ id, generator: 'relu', position: { x: 0, y: 0 }, parent });
     const d = {
       ...minimal(),

@@ -1,17 +1,9 @@
 /** Pairing tied groups' members by tie key, and the keys an older file is given (docs/model-format.md). */
 import { describe, expect, it } from 'vitest';
-import { box, doc } from '../testing/documents';
+import { box, doc, group } from '../testing/documents';
 import type { BoxDoc, GroupDoc, LensDocument } from './document';
 import { membersByGroup, pairTied, withTieKeys } from './tiePairs';
 
-const group = (id: string, extra: Partial<GroupDoc> = {}): GroupDoc => ({
-  id,
-  name: id,
-  position: { x: 0, y: 0 },
-  inputs: [],
-  outputs: [],
-  ...extra,
-});
 const at = (id: string, generator: string, parent: string, x: number, tieKey?: string): BoxDoc =>
   box(id, generator, {}, { parent, position: { x, y: 0 }, ...(tieKey ? { tieKey } : {}) });
 

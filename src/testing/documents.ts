@@ -1,6 +1,6 @@
 /**
  * Terse documents for the compiler's tests: `box('l1', 'linear', { out: 3 })`,
- * `wire('x.x', 'l1.x')` (the last dot splits box from port), `doc(boxes, wires)`.
+ * `wire('x.x', 'l1.x')` (the last dot splits box from port), `group('g1')`, `doc(boxes, wires)`.
  */
 import {
   type BoxDoc,
@@ -33,6 +33,11 @@ export function wire(from: string, to: string, id?: string): WireDoc {
     from: ref(from),
     to: ref(to),
   };
+}
+
+/** A group with no ports at the origin, named by its id. */
+export function group(id: string, extra: Partial<GroupDoc> = {}): GroupDoc {
+  return { id, name: id, position: { x: 0, y: 0 }, inputs: [], outputs: [], ...extra };
 }
 
 export function doc(boxes: BoxDoc[], wires: WireDoc[], extra: Partial<LensDocument> = {}): LensDocument {
