@@ -2,21 +2,15 @@
  * The bytes of a share link (shareLink.ts): deflated and written in base64url, so a diagram fits
  * in a URL's hash; inflating stops at a cap, so a deflate bomb never reaches memory whole.
  */
+import { fromBase64, toBase64 } from './base64';
 
 export function toBase64Url(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  for (let i = 0; i < bytes.length; i += 0x8000) parts.push(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
-  return btoa(parts.join('')).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 export function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
+  return fromBase64(text.replace(/-/g, '+').replace(/_/g, '/')) ?? null;
 }
 
 const stream = (bytes: Uint8Array) => new Blob([bytes.slice().buffer]).stream();
