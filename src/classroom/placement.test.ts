@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { CORNERS, chooseCorner, clearance, overlap, panelAt } from './placement';
+import { CORNERS, chooseCorner, clearance, freeArea, overlap, panelAt } from './placement';
 
 const area = { x: 0, y: 0, width: 1000, height: 600 };
 const panel = { width: 300, height: 200 };
@@ -79,4 +79,37 @@ test('a box the panel does not point at is moved clear with the whole drawing', 
   // no room to move: it stays, and the panel falls back on covering no highlight
   const tall = row.map((r) => ({ ...r, y: 20, height: 390 }));
   expect(clearance(low, at, tall)).toBe(0);
+});
+
+test('a panel docked over a whole edge of the canvas takes its band: the card is placed beside it', () => {
+  // the inspector's drawer over the right edge, the full height (as at 1280 px)
+  const drawer = { x: 700, y: 0, width: 300, height: 600 };
+  const free = freeArea(area, [drawer], panel, m);
+  expect(free).toEqual({ x: 0, y: 0, width: 700, height: 600 });
+  const at = panelAt(chooseCorner(free, panel, [], [], m), free, panel, m);
+  expect(overlap(at, drawer)).toBe(0);
+  expect(at).toEqual({ x: 390, y: 10, width: 300, height: 200 });
+  // the animation panel docked at the right with a margin of a few px, and one docked along the bottom
+  expect(freeArea(area, [{ x: 590, y: 10, width: 400, height: 585 }], panel, m).width).toBe(590);
+  expect(freeArea(area, [{ x: 5, y: 380, width: 990, height: 215 }], panel, m)).toEqual({
+    x: 0,
+    y: 0,
+    width: 1000,
+    height: 380,
+  });
+  // at the left edge
+  expect(freeArea(area, [{ x: 0, y: 0, width: 250, height: 600 }], panel, m).x).toBe(250);
+});
+
+test('a panel that is not docked over a whole edge stays an obstacle, and a band too narrow leaves the whole canvas', () => {
+  // a card in the middle, one only half as tall as the canvas, one elsewhere on the page
+  for (const d of [
+    { x: 400, y: 200, width: 200, height: 100 },
+    { x: 700, y: 0, width: 300, height: 300 },
+    { x: 1200, y: 0, width: 300, height: 600 },
+  ])
+    expect(freeArea(area, [d], panel, m)).toEqual(area);
+  // what is left beside the panel is narrower than the card and its margins
+  expect(freeArea(area, [{ x: 310, y: 0, width: 690, height: 600 }], panel, m)).toEqual(area);
+  expect(freeArea(area, [{ x: 330, y: 0, width: 670, height: 600 }], panel, m).width).toBe(330);
 });

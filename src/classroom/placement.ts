@@ -99,3 +99,39 @@ export function clearance(
   const moved = targets.map((t) => ({ ...t, y: t.y + dy }));
   return moved.some((t) => avoid.some((a) => overlap(a, t) > 0)) ? 0 : dy;
 }
+
+/** How near an edge (px) a panel docked on the canvas reaches, and still counts as docked there. */
+const DOCKED = 16;
+
+/**
+ * The part of the canvas no docked panel covers: a panel over the whole height of the canvas at
+ * its right or left edge (the inspector's drawer, the animation panel docked at the side), or
+ * over its whole width at its top or bottom edge, takes its band away; anything else drawn on the
+ * canvas stays an obstacle to place around. The lesson card is placed in what is left, so it lies
+ * beside such a panel, never under or over it; when what is left is smaller than the card,
+ * the whole canvas (docs/lessons.md).
+ */
+export function freeArea(
+  area: Rect,
+  docked: readonly Rect[],
+  panel: { width: number; height: number },
+  margin: Margins,
+): Rect {
+  let left = area.x;
+  let right = area.x + area.width;
+  let top = area.y;
+  let bottom = area.y + area.height;
+  for (const d of docked) {
+    if (overlap(area, d) === 0) continue;
+    const tall = d.y <= area.y + DOCKED && d.y + d.height >= area.y + area.height - DOCKED;
+    const wide = d.x <= area.x + DOCKED && d.x + d.width >= area.x + area.width - DOCKED;
+    if (tall && d.x + d.width >= area.x + area.width - DOCKED) right = Math.min(right, d.x);
+    else if (tall && d.x <= area.x + DOCKED) left = Math.max(left, d.x + d.width);
+    else if (wide && d.y + d.height >= area.y + area.height - DOCKED) bottom = Math.min(bottom, d.y);
+    else if (wide && d.y <= area.y + DOCKED) top = Math.max(top, d.y + d.height);
+  }
+  const free = { x: left, y: top, width: right - left, height: bottom - top };
+  const fits =
+    free.width >= panel.width + margin.left + margin.right && free.height >= panel.height + margin.top + margin.bottom;
+  return fits ? free : area;
+}

@@ -10,13 +10,15 @@ import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useRedu
 import { useNotice } from '../editor/store/hooks';
 import type { Highlight } from '../io/lessonSchema';
 import { highlightSelectors } from './highlightCss';
-import { CORNERS, chooseCorner, clearance, overlap, panelAt, type Rect } from './placement';
+import { CORNERS, chooseCorner, clearance, freeArea, overlap, panelAt, type Rect } from './placement';
 
 const MARGINS = { top: 10, right: 10, bottom: 10, left: 10 };
 /** The canvas's own controls: the panel never covers them. */
 const FIXED = '.react-flow__minimap, .react-flow__controls';
 /** What the panel should not cover either, when it can help it. */
 const OBSTACLES = '.anim-panel, .notice > *, .empty-canvas, .missing-output';
+/** Panels that may lie over a whole edge of the canvas: the card goes beside them (placement.ts, `freeArea`). */
+const DOCKABLE = '.anim-panel, aside.inspector-drawer';
 
 const rectOf = (e: Element): Rect => {
   const r = e.getBoundingClientRect();
@@ -41,7 +43,14 @@ export function usePanelPlace(
 
   useEffect(() => {
     window.addEventListener('resize', remeasure);
-    return () => window.removeEventListener('resize', remeasure);
+    // the inspector coming out as a drawer over the canvas (a click on a box) re-renders no lesson
+    const inspector = document.querySelector('aside.inspector');
+    const watch = new ResizeObserver(() => remeasure());
+    if (inspector) watch.observe(inspector);
+    return () => {
+      window.removeEventListener('resize', remeasure);
+      watch.disconnect();
+    };
   }, []);
 
   // A step whose boxes are out of sight moves the view to them (once, when the step begins).
@@ -67,12 +76,12 @@ export function usePanelPlace(
     const main = panel?.parentElement;
     const pane = main?.querySelector('.react-flow');
     if (!panel || !main || !pane) return;
-    const area = rectOf(pane);
+    const size = { width: panel.offsetWidth, height: panel.offsetHeight };
+    const area = freeArea(rectOf(pane), [...document.querySelectorAll(DOCKABLE)].map(rectOf), size, MARGINS);
     const targets = highlightSelectors(highlight).flatMap((sel) => [...document.querySelectorAll(sel)].map(rectOf));
     const obstacles = [...main.querySelectorAll(OBSTACLES)].map(rectOf);
     const fixed = [...main.querySelectorAll(FIXED)].map(rectOf);
     const boxes = [...pane.querySelectorAll('.react-flow__node')].map(rectOf);
-    const size = { width: panel.offsetWidth, height: panel.offsetHeight };
     // First a place clear of the canvas's controls; if a highlight is under it and the drawing
     // cannot make way, the place that covers the least highlight. Among equals, the fewest boxes.
     let at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed, false, boxes), area, size, MARGINS);
