@@ -80,7 +80,9 @@ test('"Optimisers are lenses too" to its end: the optimiser chosen in the drawer
   await openLesson(page, 'Optimisers are lenses too');
   await next(page).click();
   await doStep(page, 'get and put', () => node(page, 'opt').click());
-  await doStep(page, 'State', () => inspector(page).getByLabel('optimiser', { exact: true }).selectOption('momentum'));
+  await doStep(page, 'State', async () => {
+    await inspector(page).getByLabel('optimiser', { exact: true }).selectOption('momentum');
+  });
   const training = page.getByRole('region', { name: 'Training' });
   await doStep(page, 'Same learner, another lens', async () => {
     for (let i = 1; i <= 5; i++) {
