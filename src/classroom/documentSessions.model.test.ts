@@ -20,6 +20,7 @@ import { inMemoryWorker } from '../testing/inMemoryWorker';
 import { fcSeed } from '../testing/seed';
 import { resumeOf } from '../train-ui/model/modelExport';
 import { controlStates } from '../train-ui/panel/controlStates';
+import { epochFigure } from '../train-ui/panel/epochFigure';
 import { documentHash } from '../train-ui/session/documentHash';
 import { type DocumentSessions, documentSessions } from '../train-ui/session/documentSessions';
 import type { SessionState } from '../train-ui/session/sessionState';
@@ -46,6 +47,10 @@ interface Page {
   readonly seen: Map<string, Set<string>>;
   /** A model file exported in this sitting, to open later. */
   exported: string | null;
+  /** Where the run stood when it was exported (its Epoch figure and step), if it had come to rest. */
+  exportedAt: { readonly epoch: number; readonly step: number } | null;
+  /** Set by opening the exported model: where its run must stand once measured. */
+  opening: { readonly epoch: number; readonly step: number } | null;
   /** The document key whose session text was last generated in ("Generate text"), if any. */
   generatedAt: string | null;
 }
@@ -68,7 +73,15 @@ function openPage(doc = loadExample('xor')): Page {
         PULSE_FAST,
       ),
   );
-  const page: Page = { store, sessions, seen: new Map(), exported: null, generatedAt: null };
+  const page: Page = {
+    store,
+    sessions,
+    seen: new Map(),
+    exported: null,
+    exportedAt: null,
+    opening: null,
+    generatedAt: null,
+  };
   sessions.connect();
   note(page);
   return page;
@@ -114,6 +127,12 @@ function checkInvariants(p: Page): void {
   // The attention card's "text last generated" is offered only on the document it was generated for.
   if (generatedIn(shelf.shown.getState().serial))
     expect(key, 'generated text shown on another document').toBe(p.generatedAt);
+  // A model file opened again stands where its run stood when it was written: the epoch under
+  // way and the step (one step into an epoch reads as that epoch, not as the epochs before it done).
+  if (p.opening && st.measured) {
+    expect({ epoch: epochFigure(st), step: st.step }, 'the reopened model').toEqual(p.opening);
+    p.opening = null;
+  }
   // The chart holds this run's steps only: one point a step, none past the run's step.
   if (SETTLED.has(st.phase)) {
     expect(s.losses.length).toBeLessThanOrEqual(st.step);
@@ -146,7 +165,9 @@ const table: Record<string, Cmd> = Object.fromEntries(
       if (!p.exported) return;
       openText(p.store, 'run.lensboard-model.json', p.exported);
       const opened = p.store.getState().openedModel;
-      if (opened) session(p).loadWeights(resumeOf(opened));
+      if (!opened) return;
+      session(p).loadWeights(resumeOf(opened));
+      p.opening = p.exportedAt;
     }),
     command('start lesson 1', (p) => {
       startLesson(p.store, createLessonStore(), shippedLessons()[0], () => ({ taken: session(p).state.taken }));
@@ -199,8 +220,15 @@ const table: Record<string, Cmd> = Object.fromEntries(
       if (text === null) return;
       const parsed = parseModelText(text);
       expect(parsed.ok).toBe(true);
-      if (parsed.ok) expect(parsed.model.trainingConfig.stepsDone).toBeLessThanOrEqual(Math.max(s.state.step, 0));
+      if (!parsed.ok) return;
+      // A run at rest is written as it stands; a running one has gone on since the page last heard.
+      const at = s.state;
+      const rest = ['paused', 'done', 'stopped'].includes(at.phase);
+      const { stepsDone } = parsed.model.trainingConfig;
+      if (rest) expect(stepsDone).toBe(at.step);
+      else expect(stepsDone).toBeGreaterThanOrEqual(at.step);
       p.exported = text;
+      p.exportedAt = rest ? { epoch: epochFigure(at), step: at.step } : null;
     }),
     command('reload', (p) => {
       const doc = p.store.getState().doc;
@@ -228,6 +256,9 @@ const KEPT: readonly (readonly string[])[] = [
   // Play set it aside for a new run in another worker, recorded as another document's.
   ['step', 'edit: group a box as a Para box', 'play', 'undo', 'step'],
   ['play', 'edit: group a box as a Para box', 'play', 'open example iris-simple', 'undo', 'play'],
+  // A file exported one Step past a finished run opened as "Epoch 3 / 3" at step 97: its epochs
+  // done, as if none were under way.
+  ['play', 'step', 'export model', 'open the exported model'],
 ];
 
 let page: Page | null = null;
