@@ -1,8 +1,8 @@
 /**
  * Grouping boxes as a Para box changes the drawing, not what is trained (the compiler draws
- * groups through): the run stays the run. After a grouping, and after its Undo, Play and Step
- * go on from where the run stands, its seconds are all its own, and Runs lists one run of this
- * document. A real edit (the batch size) still pauses a run and offers to go on with it.
+ * groups through): the run stays the run. After a grouping, and after its Undo, Play, Step and
+ * Animate a step go on from where the run stands, its seconds are all its own, and Runs lists
+ * one run of this document. A real edit (the batch size) still pauses a run and offers to go on with it.
  */
 import type { Page } from '@playwright/test';
 import { menuCommand, node, openEditor } from './editorHelpers';
@@ -37,11 +37,17 @@ test('a grouping keeps the run: Play goes on from its weights, and Runs keeps on
   });
   await expect(editAsked(page)).toHaveCount(0);
   await page.screenshot({ path: info.outputPath('grouped-played.png') });
+  // the run's next step, traced, is drawn on the grouped drawing: it trains the same morphism
+  const animation = page.getByRole('region', { name: 'Animation' });
+  await animation.getByRole('button', { name: 'Animate a step' }).click();
+  await expect(animation.getByRole('heading', { name: 'The step starts' })).toBeVisible({ timeout: 60_000 });
+  await expect(animation.getByText('step 193', { exact: true })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('grouped-animated.png') });
 
   await menuCommand(page, 'Undo');
   await expect(groups(page)).toHaveCount(0);
   await trainingButton(page, 'Step').click();
-  await expect(status(page)).toHaveText(/^Stepped on from the finished run: step 193 \(epoch 7\)/);
+  await expect(status(page)).toHaveText(/^Stepped on from the finished run: step 194 \(epoch 7\)/);
   await expect(editAsked(page)).toHaveCount(0);
   await menuCommand(page, 'Redo');
   await expect(groups(page)).toHaveCount(1);
