@@ -6,8 +6,17 @@
  */
 import { digest } from '../../data/digest';
 import type { LensDocument } from '../../io/document';
-import { runShape } from './trainedShape';
+import { runShape, trainedShape } from './trainedShape';
 
 export function documentHash(doc: LensDocument): string {
   return digest(runShape(doc));
+}
+
+/**
+ * Every hash a run kept of this document may carry: its own, and for a drawing with groups the
+ * one runs kept of it before groups were drawn through (trainedShape's), so they stay its own.
+ */
+export function documentHashes(doc: LensDocument): readonly string[] {
+  const hash = documentHash(doc);
+  return doc.groups.length === 0 ? [hash] : [hash, digest(trainedShape(doc))];
 }
