@@ -14,6 +14,7 @@ import { type Dataset, featureSize, splitDataset } from '../data/dataset';
 import { type LearntWires, learnsInput, learnsWeights } from '../kinds/learntWires';
 import { Controls } from './controls';
 import { autoRunner, type EnginePick, stepSize } from './enginePick';
+import { batchesTaken } from './epochPlace';
 import { assembleLearner, type Learner } from './learner';
 import { Listeners } from './listeners';
 import { labelReading, type Metrics } from './metrics';
@@ -22,7 +23,7 @@ import { initialParams, initialState } from './params';
 import { createRunner, type StepRunner, type StepTrace } from './runners/index';
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
 import { atMostEvery, checkData, chunkRows, evaluateRows } from './trainerData';
-import { batchesTaken, TrainingLoop } from './trainerLoop';
+import { TrainingLoop } from './trainerLoop';
 import type {
   EpochMetrics,
   NonFinite,

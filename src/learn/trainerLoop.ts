@@ -55,16 +55,6 @@ export interface LoopEnd {
   readonly failure: NonFinite | null;
 }
 
-/**
- * The batches of epoch `firstEpoch` already taken by a run resumed after `stepsBefore` steps
- * (weights kept mid-epoch: a dead worker's last copy, the session's deadWorker.ts), which the
- * loop goes on after in the same seeded order; 0 when the copy was kept at an epoch's end.
- */
-export function batchesTaken(stepsBefore: number, firstEpoch: number, perEpoch: number): number {
-  const into = stepsBefore - firstEpoch * perEpoch;
-  return into > 0 && into < perEpoch ? into : 0;
-}
-
 export class TrainingLoop {
   /** Steps taken, and steps reported to the listeners (fewer while tfjs reads are under way). */
   taken = 0;

@@ -10,7 +10,7 @@ import type { LensDocument } from '../../io/document';
 import { assembleLearner, type Learner } from '../../learn/learner';
 import { resolveSettings } from '../../learn/settings';
 import type { SentTrace } from '../../learn/traceSummary';
-import { trainedShape } from '../session/trainedShape';
+import { flatTrainedShape, trainedShape } from '../session/trainedShape';
 import { type Buffers, batchSize, traceFits } from './readings';
 import { buildTimeline, type Timeline } from './timeline';
 
@@ -80,11 +80,18 @@ export function traceOn(
   };
 }
 
-/** A step the worker traced, to draw on the current drawing: refused when the drawing was edited since its run started. */
+/**
+ * A step the worker traced, to draw on the current drawing: refused when the drawing was edited
+ * since its run started. A drawing grouped (or ungrouped) since trains the same morphism, and the
+ * run goes on (docs/training-panel.md, "Going on"): its step is read with the current drawing's
+ * learner, which the compiler flattens to the run's, and traceFits checks it buffer by buffer.
+ */
 export function readTrace(
   traced: { readonly step: number; readonly trace: SentTrace; readonly document: LensDocument },
   current: LensDocument,
 ): TracedStep {
-  if (!drawableOn(traced.document, current)) throw new Error(EDITED_SINCE);
-  return traceOn(learnerFor(traced.document), traced.document, traced.step, traced.trace);
+  if (drawableOn(traced.document, current))
+    return traceOn(learnerFor(traced.document), traced.document, traced.step, traced.trace);
+  if (flatTrainedShape(traced.document) !== flatTrainedShape(current)) throw new Error(EDITED_SINCE);
+  return traceOn(learnerFor(current), current, traced.step, traced.trace);
 }

@@ -1,6 +1,7 @@
 /** The run's numbers, large: epoch, step, loss, accuracy, steps per second, and what runs. */
 import { type ReactNode, useId } from 'react';
 import { useSession } from '../session/TrainSessionContext';
+import { epochFigure } from './epochFigure';
 import { engineText } from './phaseText';
 
 /** Four significant digits, in a width that fits the panel: 0.3172, 4.24e-5, 1.2e+30. */
@@ -31,7 +32,7 @@ function Figure({ term, value, extra }: { term: string; value: ReactNode; extra?
 export function TrainNumbers() {
   const runsOn = useId();
   const s = useSession((st) => st);
-  const epoch = s.ready || s.phase !== 'idle' ? Math.min(s.epoch + 1, s.lastEpoch) : s.epoch;
+  const epoch = epochFigure(s);
   const last = s.epochs.at(-1);
   const test = last?.test ?? s.measured?.test ?? null;
   const engine = engineText(s);

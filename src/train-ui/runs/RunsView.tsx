@@ -8,7 +8,7 @@ import './runs.css';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useEditor } from '../../editor/store/EditorStoreContext';
-import { documentHash } from '../session/documentHash';
+import { documentHashes } from '../session/documentHash';
 import { useRunBook } from './RunBookContext';
 import { RunItem } from './RunItem';
 import { RunsOverlay } from './RunsOverlay';
@@ -24,11 +24,11 @@ export function RunsView() {
 
 function RunsOf({ book }: { book: RunBook }) {
   const doc = useEditor((s) => s.doc);
-  const hash = useMemo(() => documentHash(doc), [doc]);
+  const hashes = useMemo(() => documentHashes(doc), [doc]);
   const { runs, overlay, unsaved, notice } = useStore(book.store);
   const newest = [...runs].reverse();
-  const own = newest.filter((r) => r.docHash === hash);
-  const others = newest.filter((r) => r.docHash !== hash && sameData(r, doc.dataset));
+  const own = newest.filter((r) => hashes.includes(r.docHash));
+  const others = newest.filter((r) => !hashes.includes(r.docHash) && sameData(r, doc.dataset));
   const overlaid = overlay.map((id) => runs.find((r) => r.id === id)).filter((r) => r !== undefined);
   const item = (r: (typeof runs)[number], mine: boolean) => {
     const at = overlay.indexOf(r.id);

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../../compile/compile';
 import { bindingShapes } from '../../data/binding';
+import { digest } from '../../data/digest';
+import { createEditorStore } from '../../editor/store/createEditorStore';
 import type { LensDocument } from '../../io/document';
 import type { NamedArray } from '../../io/modelSchema';
 import { modelArchiveChunks } from '../../io/modelWrite';
@@ -15,6 +17,7 @@ import { TrainerClient } from '../../learn/trainerClient';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
 import { documentHash } from '../session/documentHash';
+import { trainedShape } from '../session/trainedShape';
 import { TrainSession } from '../session/trainSession';
 import { lastRunOf, openRun, parseRunModel } from './openRun';
 import { recordRuns } from './recordRuns';
@@ -183,5 +186,21 @@ describe('a big run kept as binary', () => {
         Buffer.from(w.data.buffer, w.data.byteOffset, w.data.byteLength).equals(Buffer.from(weights[k].data.buffer)),
       ).toBe(true);
     });
+  });
+
+  it('finds the runs kept of a grouped drawing before its groups were drawn through, and its own since', () => {
+    const store = createEditorStore({ doc: xor });
+    store.getState().select(['lin1', 'W1', 'bias1', 'b1', 'tanh1']);
+    expect(store.getState().groupSelection('group 1')).not.toBeNull();
+    const grouped = store.getState().doc;
+    const kept = (id: string, docHash: string, endedAt: string) =>
+      ({ id, docHash, endedAt, model: { text: '' } }) as unknown as RunRecord;
+    const before = kept('before', digest(trainedShape(grouped)), '2026-01-01T00:00:00Z');
+    const since = kept('since', documentHash(grouped), '2026-01-02T00:00:00Z');
+    expect(lastRunOf([before], grouped)?.id).toBe('before');
+    expect(lastRunOf([before, since], grouped)?.id).toBe('since');
+    // the drawing without the group is the same document now, but no run kept it by the old hash
+    expect(lastRunOf([before], xor)).toBeNull();
+    expect(lastRunOf([since], xor)?.id).toBe('since');
   });
 });

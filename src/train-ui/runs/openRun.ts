@@ -6,7 +6,7 @@
 
 import type { LensDocument } from '../../io/document';
 import type { ModelParse } from '../../model/modelParse';
-import { documentHash } from '../session/documentHash';
+import { documentHashes } from '../session/documentHash';
 import type { TrainSession } from '../session/trainSession';
 import type { RunModel, RunRecord } from './runRecord';
 
@@ -36,7 +36,7 @@ export async function openRun(session: TrainSession, run: RunRecord): Promise<bo
 
 /** The document's last kept run that can be opened, or null. */
 export function lastRunOf(runs: readonly RunRecord[], doc: LensDocument): RunRecord | null {
-  const hash = documentHash(doc);
-  const own = runs.filter((r) => r.docHash === hash && r.model !== null);
+  const hashes = documentHashes(doc);
+  const own = runs.filter((r) => hashes.includes(r.docHash) && r.model !== null);
   return own.reduce<RunRecord | null>((last, r) => (last === null || r.endedAt >= last.endedAt ? r : last), null);
 }

@@ -1,10 +1,12 @@
 /**
  * The recorder against a real session and training host in this thread: a run that ends is kept
  * with its epochs and a model file holding the session's weights; Train more goes on in the same
- * record; flush keeps a paused run, once, and a run after Reset is another record.
+ * record; flush keeps a paused run, once, and a run after Reset is another record; a grouping
+ * (the morphism unchanged) keeps the run one record.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createEditorStore } from '../../editor/store/createEditorStore';
 import type { LensDocument } from '../../io/document';
 import { parseDocument } from '../../io/parse';
 import { TrainerClient } from '../../learn/trainerClient';
@@ -124,6 +126,33 @@ describe('recording runs', () => {
     session.play();
     await until(session, (s) => s.phase === 'done');
     expect(book.store.getState().runs).toEqual([]);
+    session.dispose();
+  });
+
+  it('keeps a run grouped after it ended, then played on, as one record of its document', async () => {
+    let doc = xor;
+    const session = new TrainSession(
+      () => new TrainerClient(inMemoryWorker()),
+      async () => ({ document: doc, settings: { engine: 'typed' as const, epochs: 2, batchSize: 4 } }),
+    );
+    const book = createRunBook(memoryRunStorage());
+    const recorder = recordRuns(session, book, () => doc);
+    session.documentChanged(doc);
+    session.play();
+    await until(session, (s) => s.phase === 'done');
+    await recorder.flush();
+    const store = createEditorStore({ doc: xor });
+    store.getState().select(['lin1', 'W1', 'bias1', 'b1', 'tanh1']);
+    expect(store.getState().groupSelection('group 1')).not.toBeNull();
+    doc = store.getState().doc;
+    session.documentChanged(doc);
+    session.play();
+    const more = await until(session, (s) => s.phase === 'done' && s.result?.epochs === 4);
+    await recorder.flush();
+    const runs = book.store.getState().runs;
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ steps: more.step, docHash: documentHash(xor) });
+    recorder.dispose();
     session.dispose();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A finished run stays explorable, and its counts say what happened, against a real training
  * host in this thread: Step on an ended run goes on from its final weights; an opened model shows
- * the epochs it has done until it is played; the seconds a run reports are training time only
+ * the epochs it has done until it is played, or the epoch under way when it was written inside one; the seconds a run reports are training time only
  * (compared with the pause the test measured, never with a speed).
  */
 import { readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { TrainerClient } from '../../learn/trainerClient';
 import { parseModelText } from '../../model/modelParse';
 import { inMemoryWorker } from '../../testing/inMemoryWorker';
 import { until } from '../../testing/sessionWait';
+import { epochFigure } from '../panel/epochFigure';
 import { phaseText } from '../panel/phaseText';
 import { TrainSession } from './trainSession';
 
@@ -57,6 +58,33 @@ describe('a finished run', () => {
     s.play();
     expect(s.state.lastEpoch).toBe(4);
     const done = await until(s, (st) => st.phase === 'done');
+    expect(done.result).toMatchObject({ epochs: 4, steps: 500 });
+    s.dispose();
+  });
+
+  it('a model file written after a Step on a finished run opens one step into the next epoch, as the run stood', async () => {
+    const s = session(2);
+    s.play();
+    await until(s, (st) => st.phase === 'done');
+    s.step();
+    const stepped = await until(s, (st) => st.phase === 'paused');
+    expect({ epoch: epochFigure(stepped), of: stepped.lastEpoch, step: stepped.step }).toEqual({
+      epoch: 3,
+      of: 4,
+      step: 251,
+    });
+    const parsed = parseModelText((await s.reads.modelText()) as string);
+    if (!parsed.ok) throw new Error('the run wrote no model file');
+    // whole epochs, and the steps in all: one step (of 125) into epoch 3
+    expect(parsed.model.trainingConfig).toMatchObject({ epochsDone: 2, stepsDone: 251 });
+    const { epochsDone, stepsDone } = parsed.model.trainingConfig;
+    s.loadWeights({ weights: parsed.weights, epochsDone, stepsDone, name: 'xor.lensmodel' });
+    const held = await until(s, (st) => st.phase === 'paused' && st.measured !== null);
+    // "Epoch 3 / 4" as the run that wrote it showed, not "2 / 2" at step 251
+    expect({ epoch: epochFigure(held), of: held.lastEpoch, step: held.step }).toEqual({ epoch: 3, of: 4, step: 251 });
+    s.play();
+    const done = await until(s, (st) => st.phase === 'done');
+    // epoch 3 goes on after its first batch: the same 500 steps as one run of 4 epochs
     expect(done.result).toMatchObject({ epochs: 4, steps: 500 });
     s.dispose();
   });

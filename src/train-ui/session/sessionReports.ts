@@ -8,6 +8,7 @@
 import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
 import type { EpochMetrics } from '../../learn/trainerTypes';
+import type { Ready } from '../../learn/trainProtocol';
 import type { LossSeries } from './lossSeries';
 import type { SessionState } from './sessionState';
 
@@ -18,6 +19,8 @@ export interface ReportSink {
   readonly state: () => SessionState;
   /** Applied now, after what was waiting (frameBatch.ts). */
   readonly set: (patch: Partial<SessionState>) => void;
+  /** What the session knows of its run once the worker says how many steps an epoch takes. */
+  readonly planned: (ready: Ready) => Partial<SessionState>;
   /** Applied with the next batch of snapshots, at most every 100 ms. */
   readonly later: (patch: Partial<SessionState>) => void;
   /** What waits for the next batch. */
@@ -43,7 +46,7 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
   let waiting: EpochMetrics[] | null = null;
   client.on('ready', ({ ready }) => {
     if (!to.live()) return;
-    to.set({ ready, engine: ready.engine, backend: ready.backend });
+    to.set({ ready, engine: ready.engine, backend: ready.backend, ...to.planned(ready) });
   });
   client.on('snapshot', ({ snapshot }) => {
     if (!to.live()) return;

@@ -7,12 +7,13 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LensDocument } from '../../io/document';
+import { batchesTaken } from '../../learn/epochPlace';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
 import { PULSE, type PulseTimes, watchPulse } from '../../learn/trainerPulse';
 import type { EpochMetrics } from '../../learn/trainerTypes';
-import type { StartRequest } from '../../learn/trainProtocol';
+import type { Ready, StartRequest } from '../../learn/trainProtocol';
 import { afterDeath, type Revival } from './deadWorker';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
@@ -182,6 +183,17 @@ export class TrainSession {
     client.continue(this.state.runEpochs, true);
     first?.();
     this.stepTo(client, step);
+  }
+
+  /**
+   * A held run whose weights stand inside an epoch (a model file written between two steps of
+   * it: paused, or stepped on past a finished run) has that epoch under way: it shows the plan
+   * it goes on with ("401 / 800"), as the run that wrote the file did, not its whole epochs as
+   * done ("400 / 400" at step 60,001). A held run at an epoch's end waits for Play to plan.
+   */
+  private planned(ready: Ready): Partial<SessionState> {
+    if (!this.holding || batchesTaken(this.state.step, this.before.epochs, ready.stepsPerEpoch) === 0) return {};
+    return { lastEpoch: this.before.epochs + this.state.runEpochs };
   }
 
   /** A held run (an opened model) leaves its hold: it now plans its epochs. */
@@ -435,6 +447,7 @@ export class TrainSession {
       live: () => this.client === client,
       state: () => this.state,
       set: (patch) => this.set(patch),
+      planned: (ready) => this.planned(ready),
       later: (patch) => this.later(patch),
       pending: () => this.frames.pending,
       before: () => this.before,

@@ -7,7 +7,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('TrainedDocument', () => {
   it('sees documents without a run at no cost: no shape is made until a run starts', () => {
-    const made = vi.spyOn(shape, 'trainedShape');
+    const made = vi.spyOn(shape, 'flatTrainedShape');
     const trained = new TrainedDocument();
     const xor = loadExample('xor');
     expect(trained.changed).toBe(false);
@@ -36,7 +36,7 @@ describe('TrainedDocument', () => {
   });
 
   it('makes each document’s shape once', () => {
-    const made = vi.spyOn(shape, 'trainedShape');
+    const made = vi.spyOn(shape, 'flatTrainedShape');
     const trained = new TrainedDocument();
     const xor = loadExample('xor');
     trained.started(xor);

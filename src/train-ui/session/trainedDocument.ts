@@ -1,11 +1,12 @@
 /**
  * The session's document, as the run sees it: the document it belongs to (as last seen), and
- * what of it the run trains (trainedShape), so that an edit that matters — a box, a wire, the
- * data — can be told from one that does not (a move, a rename, a learning rate).
+ * what of it the run trains (flatTrainedShape), so that an edit that matters — a box, a wire, the
+ * data — can be told from one that does not (a move, a rename, a learning rate, boxes grouped
+ * as a Para box or ungrouped: the compiler draws groups through, so the run trains the same).
  */
 import type { LensDocument } from '../../io/document';
 import { documentHash } from './documentHash';
-import { flatTrainedShape, trainedShape } from './trainedShape';
+import { flatTrainedShape } from './trainedShape';
 
 /** A document's shape from `make`, made on first ask and kept with it: a big model's takes a long moment. */
 function kept(make: (doc: LensDocument) => string): (doc: LensDocument) => string {
@@ -20,10 +21,11 @@ function kept(make: (doc: LensDocument) => string): (doc: LensDocument) => strin
   };
 }
 
-/** Each document's trained shape. */
-const shapeOf = kept(trainedShape);
-/** Each document's shape with its groups drawn through, made when a file is written. */
-const flatShapeOf = kept(flatTrainedShape);
+/**
+ * Each document's trained shape, its groups drawn through: a grouping is no edit of what is
+ * trained, so it neither pauses a run nor sets it aside (docs/training-panel.md, "Going on").
+ */
+const shapeOf = kept(flatTrainedShape);
 
 /**
  * The shapes are made only when a run is there to compare with: without one, seeing a document
@@ -69,7 +71,7 @@ export class TrainedDocument {
   get drawn(): LensDocument | null {
     const { seen, inWorker } = this;
     if (!seen || !inWorker) return null;
-    return seen === inWorker || flatShapeOf(seen) === flatShapeOf(inWorker) ? seen : null;
+    return seen === inWorker || shapeOf(seen) === shapeOf(inWorker) ? seen : null;
   }
 
   /** No run any more. */
