@@ -19,6 +19,7 @@ import { Pace } from './pace';
 import { ReadBack } from './readBack';
 import type { RunOutputs, StepRunner, StepTrace } from './runners/index';
 import type { TrainerSettings } from './settings';
+import { StepRate } from './stepRate';
 import { TrainClock } from './trainClock';
 import { rollBack } from './trainerFailure';
 import type { EpochMetrics, NonFinite, StepMetrics, TrainerOptions } from './trainerTypes';
@@ -74,6 +75,8 @@ export class TrainingLoop {
   readonly pace: Pace;
   /** Training time only: from the first step, standing still while parked (./trainClock). */
   readonly clock = new TrainClock();
+  /** Steps per second over the latest window of that clock's time (./stepRate). */
+  private readonly rate = new StepRate();
   /** When the loop last gave the event loop a turn: kept across epochs, so short epochs add up. */
   private lastYield: number;
   /**
@@ -89,6 +92,11 @@ export class TrainingLoop {
   constructor(private readonly parts: LoopParts) {
     this.pace = new Pace(parts.settings.yieldEveryMs ?? 10);
     this.lastYield = this.pace.now();
+  }
+
+  /** The steps reported per second over the latest window of training time; null before there is one. */
+  stepsPerSecond(): number | null {
+    return this.rate.at(this.reported, this.clock.ms());
   }
 
   /** Resolves with every buffer of the next step's Program (indexed like learner.stepProgram). */

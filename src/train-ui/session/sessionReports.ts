@@ -47,7 +47,7 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
   });
   client.on('snapshot', ({ snapshot }) => {
     if (!to.live()) return;
-    const { latest, losses } = snapshot;
+    const { latest, losses, stepsPerSecond } = snapshot;
     const from = to.before().steps + latest.step - losses.length + 1;
     to.losses.append(from, losses);
     const firstLoss = to.state().firstLoss ?? to.pending()?.firstLoss ?? (losses.length ? losses[0] : null);
@@ -58,6 +58,8 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
       loss: latest.loss,
       accuracy: latest.accuracy,
       firstLoss,
+      // the trainer's rate over its latest half second, or none yet: never an epoch's own (learn/stepRate.ts)
+      stepsPerSecond,
     });
   });
   client.on('evaluated', ({ train, test }) => {
@@ -79,7 +81,7 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
     const pending = to.pending()?.epochs;
     if (pending && pending === waiting) waiting.push(...ended);
     else waiting = [...to.state().epochs, ...ended];
-    to.later({ epochs: waiting, stepsPerSecond: last.stepsPerSecond });
+    to.later({ epochs: waiting });
   });
   client.on('status', ({ status, engine, pick }) => {
     if (!to.live()) return;
