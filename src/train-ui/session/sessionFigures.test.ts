@@ -1,6 +1,9 @@
 /**
  * What the panel's figures measure, against a real training host in this thread
- * (docs/training-panel.md, "Steps per second"): steps per second are never one short epoch's own.
+ * (docs/training-panel.md, "Which weights a figure describes", "Steps per second"): the loss of
+ * the latest batch while a run moves, of the whole training set at its end; the views' weights
+ * come with the step they are the weights after; and steps per second are never one short
+ * epoch's own.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +56,26 @@ describe('the figures of a run', () => {
     expect(seen.filter((st) => !possible(st))).toEqual([]);
     s.reset();
     expect(s.state.stepsPerSecond).toBeNull();
+    s.dispose();
+  });
+
+  it('says whether the loss is a batch’s or the training set’s, and which step the views’ weights are of', async () => {
+    const s = session(2);
+    s.step();
+    const one = await until(s, (st) => st.phase === 'paused');
+    expect(one).toMatchObject({ step: 1, lossOf: 'batch' });
+    expect((await s.reads.learntAt())?.step).toBe(1);
+    s.step();
+    await until(s, (st) => st.phase === 'paused' && st.step === 2);
+    expect((await s.reads.learntAt())?.step).toBe(2);
+    s.play();
+    const done = await until(s, (st) => st.phase === 'done');
+    expect(done).toMatchObject({ step: 250, lossOf: 'training set' });
+    expect(done.loss).toBe(done.result?.train.loss);
+    expect((await s.reads.learntAt())?.step).toBe(250);
+    s.reset();
+    expect(s.state).toMatchObject({ loss: null, lossOf: null });
+    expect(await s.reads.learntAt()).toBeNull();
     s.dispose();
   });
 });

@@ -57,6 +57,7 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
       epoch: latest.epoch,
       loss: latest.loss,
       accuracy: latest.accuracy,
+      lossOf: 'batch',
       firstLoss,
       // the trainer's rate over its latest half second, or none yet: never an epoch's own (learn/stepRate.ts)
       stepsPerSecond,
@@ -65,9 +66,10 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
   client.on('evaluated', ({ train, test }) => {
     if (!to.live()) return;
     to.set({
-      measured: { train, test },
+      measured: { train, test, step: to.state().step },
       loss: train.loss,
       accuracy: train.accuracy,
+      lossOf: 'training set',
       points: to.state().points + 1,
     });
   });
@@ -108,6 +110,7 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
       result: { ...result, seconds: to.before().seconds + result.seconds },
       loss: result.train.loss,
       accuracy: result.train.accuracy,
+      lossOf: 'training set',
       step: result.steps,
       engine: result.engine,
       failure: result.failure,
