@@ -44,11 +44,17 @@ describe('steps per second', () => {
         let ms = 0;
         let steps = 0;
         // 1,000 steps a second, then 10 a second
-        for (const gap of before) rate.at((steps += gap), (ms += gap));
+        for (const gap of before) {
+          steps += gap;
+          ms += gap;
+          rate.at(steps, ms);
+        }
         const changed = ms;
         const largest = Math.max(...after);
         for (const gap of after) {
-          const read = rate.at((steps += gap / 100), (ms += gap));
+          steps += gap / 100;
+          ms += gap;
+          const read = rate.at(steps, ms);
           // the window starts at the last mark at least RATE_WINDOW_MS back, and marks are less
           // than an eighth of a window and the longest gap between two asks apart
           if (ms - changed >= RATE_WINDOW_MS * (1 + 1 / 8) + largest) expect(read).toBeCloseTo(10, 6);
@@ -66,7 +72,8 @@ describe('steps per second', () => {
         let steps = 0;
         between.forEach((gap, i) => {
           steps += taken[i];
-          const read = rate.at(steps, (ms += gap));
+          ms += gap;
+          const read = rate.at(steps, ms);
           if (read !== null) expect(read * (RATE_WINDOW_MS / 1000)).toBeLessThanOrEqual(steps * (1 + 1e-9));
         });
       }),

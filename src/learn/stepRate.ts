@@ -1,7 +1,8 @@
 /**
  * Steps per second as the panel and `npm run train` state it (docs/training-panel.md, "Steps
  * per second"): steps counted by the trainer over at least RATE_WINDOW_MS of its own training
- * time (./trainClock), never over a shorter stretch. An epoch of Iris in batches of one takes a
+ * time (./trainClock, less the measuring of the whole sets at epochs' ends: ./trainerLoop),
+ * never over a shorter stretch. An epoch of Iris in batches of one takes a
  * few tenths of a millisecond, a few ticks of a worker's clock (0.1 ms without cross-origin
  * isolation): its 150 steps over its own time read 300,000, 375,000 or 500,000 a second. Until
  * a run has trained that long there is no rate to state: null.

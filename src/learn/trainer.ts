@@ -188,8 +188,9 @@ export class Trainer {
   }
 
   /**
-   * Steps per second over at least the last half second of this run's training time, as the
-   * panel and `npm run train` state it (./stepRate); null until it has trained that long.
+   * Steps per second over at least the last half second of this run's training time (the
+   * measuring of the whole sets at epochs' ends left out), as the panel and `npm run train`
+   * state it (./stepRate); null until it has trained that long.
    */
   stepsPerSecond(): number | null {
     return this.loop.stepsPerSecond();
