@@ -45,6 +45,12 @@ const epochOptions = (accuracy: boolean): Omit<uPlot.Options, 'width' | 'height'
   ],
 });
 
+/** What the charts will show, before the first step and how to start it. */
+const START_WORDS =
+  'Each step’s loss, and each epoch’s loss and accuracy on the whole sets, are drawn here once you press Play (or Step).';
+/** What the per-epoch chart will show, while the first epoch is under way. */
+const EPOCH_WORDS = 'Drawn as each epoch ends: the loss on the whole sets, and a classifier’s accuracy.';
+
 /**
  * The charts read the session when they redraw and are told of new data by the store, so a
  * batch of snapshots (~10 a second) renders nothing through React: uPlot's setData draws it.
@@ -87,7 +93,7 @@ export function TrainCharts() {
         data={lossData}
         subscribe={onPoints}
         label="Loss per step"
-        empty={noSteps ? 'Each step’s loss appears here when you press Play (or Step, for one step).' : null}
+        empty={noSteps ? '' : null}
       />
       <div className="train-chart-head">
         <h3>Per epoch</h3>
@@ -105,12 +111,9 @@ export function TrainCharts() {
         data={epochData}
         subscribe={onEpochs}
         label="Loss and accuracy per epoch"
-        empty={
-          noEpochs
-            ? 'The loss on the whole training and test sets, and a classifier’s accuracy, appear here at the end of each epoch.'
-            : null
-        }
+        empty={noSteps ? '' : noEpochs ? EPOCH_WORDS : null}
       />
+      {noSteps && <p className="train-chart-empty train-charts-empty">{START_WORDS}</p>}
     </div>
   );
 }

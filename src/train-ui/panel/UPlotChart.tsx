@@ -38,7 +38,8 @@ export function UPlotChart({
   label: string;
   /**
    * While there is nothing to draw: what the chart will show and how to start it, said in place
-   * of the chart, whose axes would otherwise stand with ticks of no data (docs/training-panel.md).
+   * of the chart, whose axes would otherwise stand with ticks of no data (docs/training-panel.md);
+   * '' when something else says it (the chart's place is then left blank).
    */
   empty?: string | null;
 }) {
@@ -109,9 +110,10 @@ export function UPlotChart({
   }, [subscribe]);
 
   // the chart is made all the same (hidden), so the first data draws at once
-  const shown = empty
-    ? { className: 'train-chart train-chart-none' }
-    : { className: 'train-chart', role: 'img', 'aria-label': label };
+  const shown =
+    empty === null
+      ? { className: 'train-chart', role: 'img', 'aria-label': label }
+      : { className: empty ? 'train-chart train-chart-none' : 'train-chart train-chart-none train-chart-blank' };
   return (
     <div ref={box} {...shown}>
       {empty && <p className="train-chart-empty">{empty}</p>}
