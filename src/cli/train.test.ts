@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../testing/cliRun';
 import { parseTrainArgs } from './args';
-import { main } from './train';
+import { doneLine, epochLine, main } from './train';
 
 /** The command in this process, as its process runs it but for the exit (src/testing/cliRun.ts). */
 const run = async (...args: string[]) => {
@@ -90,7 +90,8 @@ describe('train CLI', () => {
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     expect(out.stdout.split('\n').filter((l) => l.startsWith('epoch'))).toHaveLength(3);
-    expect(out.stdout).toMatch(/epoch 3\/3 {2}loss \d\.\d{4} {2}acc \d\.\d{3} {2}\d+ steps\/s/);
+    // 45 steps train in far less than the half second a rate is measured over (learn/stepRate.ts)
+    expect(out.stdout).toMatch(/epoch 3\/3 {2}loss \d\.\d{4} {2}acc \d\.\d{3} {2}(\d+|—) steps\/s/);
     const model = JSON.parse(readFileSync(file, 'utf8'));
     expect(model.format).toBe('lensboard-model');
     expect(model.diagram.name).toMatch(/Iris/);
@@ -176,5 +177,38 @@ describe('train CLI', () => {
       /^warning: src\/io\/examples\/xor\.json: the loss diverges: \S+e\+\d+ in epoch 1, \S+ times the \S+ at the first step; the learning rate is likely too large$/,
     );
     expect(existsSync(file)).toBe(true);
+  });
+});
+
+describe("train CLI's steps per second", () => {
+  const metrics = { loss: 0.05, accuracy: 0.98, n: 150, confusion: null };
+  const epoch = { epoch: 0, engine: 'typed-float32', steps: 150, running: metrics, train: metrics, test: null };
+  const result = {
+    status: 'done' as const,
+    epochs: 400,
+    steps: 60_000,
+    seconds: 0.4,
+    engine: 'typed-float32',
+    enginePick: null,
+    train: metrics,
+    test: null,
+    failure: null,
+  };
+
+  it("states the trainer's rate over its last half second, never an epoch's own (150 steps in 0.4 ms)", () => {
+    const line = (rate: number | null) => epochLine({ ...epoch, stepsPerSecond: 375_000 }, 400, 0, rate);
+    expect(line(null)).toMatch(/ — steps\/s$/);
+    expect(line(98_885.4)).toMatch(/ 98885 steps\/s$/);
+  });
+
+  it('ends on the steps this run took in its seconds, with their rate only when it trained half a second', () => {
+    expect(doneLine(result, 0)).toBe('done: 60000 steps in 0.40 s; training accuracy 0.980');
+    expect(doneLine({ ...result, seconds: 0.6 }, 0)).toBe(
+      'done: 60000 steps in 0.60 s (100000 steps/s); training accuracy 0.980',
+    );
+    // a resumed model's 30,000 steps took none of these seconds
+    expect(doneLine({ ...result, seconds: 0.6 }, 30_000)).toBe(
+      'done: 60000 steps; the last 30000 in 0.60 s (50000 steps/s); training accuracy 0.980',
+    );
   });
 });

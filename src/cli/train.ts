@@ -16,6 +16,7 @@ import type { DatasetRef } from '../io/modelSchema';
 import { DivergenceWatch, epochLoss } from '../learn/divergence';
 import type { TrainerSnapshot } from '../learn/modelFile';
 import type { EngineName } from '../learn/runners/types';
+import { rateOver } from '../learn/stepRate';
 import type { Trainer } from '../learn/trainer';
 import type { EpochMetrics, TrainResult } from '../learn/trainerTypes';
 import type { OpenedFile } from '../model/openFile';
@@ -29,11 +30,28 @@ import { describeErrors, readInput } from './readInput';
 
 const fmt = (x: number | null | undefined, digits = 4) => (x === null || x === undefined ? '—' : x.toFixed(digits));
 
-/** One progress line; `before` is the epochs a resumed model had done, so a resumed run counts from 1. */
-function epochLine(e: EpochMetrics, epochs: number, before: number): string {
+/**
+ * One progress line; `before` is the epochs a resumed model had done, so a resumed run counts
+ * from 1. Its steps per second are the panel's: over the trainer's last half second of training
+ * or more, "—" before it has trained that long (learn/stepRate.ts), never one short epoch's own.
+ */
+export function epochLine(e: EpochMetrics, epochs: number, before: number, stepsPerSecond: number | null): string {
   const test = e.test ? `  test loss ${fmt(e.test.loss)} acc ${fmt(e.test.accuracy, 3)}` : '';
   const train = e.train ?? e.running;
-  return `epoch ${String(e.epoch + 1 - before).padStart(String(epochs).length)}/${epochs}  loss ${fmt(train.loss)}  acc ${fmt(train.accuracy, 3)}${test}  ${Math.round(e.stepsPerSecond)} steps/s`;
+  const rate = stepsPerSecond === null ? '—' : Math.round(stepsPerSecond);
+  return `epoch ${String(e.epoch + 1 - before).padStart(String(epochs).length)}/${epochs}  loss ${fmt(train.loss)}  acc ${fmt(train.accuracy, 3)}${test}  ${rate} steps/s`;
+}
+
+/**
+ * The end's line: the steps this run took in its seconds (a resumed model's earlier steps took
+ * none of them), and their rate when it trained long enough to tell.
+ */
+export function doneLine(result: TrainResult, stepsBefore: number): string {
+  const ran = result.steps - stepsBefore;
+  const rate = rateOver(ran, 1000 * result.seconds);
+  const timed = `${stepsBefore > 0 ? `; the last ${ran}` : ''} in ${result.seconds.toFixed(2)} s`;
+  const test = result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : '';
+  return `${result.status}: ${result.steps} steps${timed}${rate === null ? '' : ` (${Math.round(rate)} steps/s)`}; training accuracy ${fmt(result.train.accuracy, 3)}${test}`;
 }
 
 /** The training settings the options give; the document's (or the model file's) stand for the rest. */
@@ -142,16 +160,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     `${dataset.name}: ${trainer.train.n} training rows${trainer.test ? `, ${trainer.test.n} test rows` : ''}; engine ${trainer.engine}; ${trainer.learner.optimiser.kind}, ${trainer.learner.loss.kind}`,
   );
   if (opened.kind === 'model' && opened.note) console.log(opened.note);
-  if (!args.quiet) trainer.onEpoch((e) => console.log(epochLine(e, epochs, before)));
+  if (!args.quiet) trainer.onEpoch((e) => console.log(epochLine(e, epochs, before, trainer.stepsPerSecond())));
   const divergence = watchDivergence(trainer);
   const result = await trainer.run();
   if (result.failure) {
     trainer.dispose();
     throw new CliError(`${args.document}: ${result.failure.message}; no model written`);
   }
-  console.log(
-    `${result.status}: ${result.steps} steps in ${result.seconds.toFixed(2)} s (${Math.round(result.steps / result.seconds)} steps/s); training accuracy ${fmt(result.train.accuracy, 3)}${result.test ? `, test accuracy ${fmt(result.test.accuracy, 3)}` : ''}`,
-  );
+  console.log(doneLine(result, opened.kind === 'model' ? opened.model.trainingConfig.stepsDone : 0));
   if (divergence.divergence) console.warn(`warning: ${args.document}: ${divergence.divergence.message}`);
   const out = args.out
     ? modelOut(args.out, modelParts(snapshotOf(opened, args, { document, dataset, trainer, result }, datasetRecord)))

@@ -3,7 +3,8 @@
  * paused nor the time before its first step. The checks compare against the pause the test
  * measured itself, never against a speed.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Dataset } from '../data/dataset';
 import { denseModel } from '../testing/models';
 import { when, xorTable } from '../testing/xorTable';
 import { createTrainer, type EpochMetrics } from './trainer';
@@ -22,6 +23,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The seconds an epoch's steps took, as its steps per second say. */
 const secondsOf = (epochs: readonly EpochMetrics[]) =>
   epochs.reduce((sum, e) => sum + (e.stepsPerSecond > 0 ? e.steps / e.stepsPerSecond : 0), 0);
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('training time', () => {
   it('leaves out a pause in the middle of the run (mutant: the clock runs while parked)', async () => {
@@ -52,5 +55,25 @@ describe('training time', () => {
     t.resume();
     const result = await done;
     expect(result.seconds * 1000).toBeLessThanOrEqual(performance.now() - begun);
+  });
+
+  it("leaves the measuring of the whole sets at an epoch's end out of the steps per second", async () => {
+    // A clock that moves 1 ms a look, and a measuring that takes a second of it: with that second
+    // in the window, the last half second before an epoch's end held no step at all.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    const t = make();
+    const measure = t.evaluate.bind(t);
+    t.evaluate = (ds: Dataset) => {
+      clock += 1000;
+      return measure(ds);
+    };
+    const rates: (number | null)[] = [];
+    t.onEpoch(() => rates.push(t.stepsPerSecond()));
+    await t.run();
+    // each step takes a few looks of the clock: some hundreds of steps a second of stepping,
+    // where with the measuring's second in its window the rate read 4
+    expect(rates.at(-1)).toBeGreaterThan(100);
+    expect(rates.at(-1)).toBeLessThanOrEqual(1000);
   });
 });

@@ -156,6 +156,8 @@ export interface Snapshot {
   readonly latest: StepMetrics;
   /** Every step loss since the previous snapshot, in order (for the loss chart). */
   readonly losses: Float32Array;
+  /** The trainer's steps per second over its latest window of training (./stepRate); null until it can tell. */
+  readonly stepsPerSecond: number | null;
 }
 
 /**

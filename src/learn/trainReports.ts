@@ -48,7 +48,11 @@ class Snapshots {
   private lastPost = 0;
   private epochs: EpochMetrics[] = [];
 
-  constructor(private readonly send: Post) {}
+  constructor(
+    private readonly send: Post,
+    /** The trainer's steps per second now (./stepRate), asked at each snapshot. */
+    private readonly rate: () => number | null,
+  ) {}
 
   add(m: StepMetrics): void {
     this.latest = m;
@@ -67,7 +71,8 @@ class Snapshots {
       const batch = Float32Array.from(this.losses);
       this.losses = [];
       this.lastPost = performance.now();
-      this.send({ type: 'snapshot', snapshot: { latest: this.latest, losses: batch } }, [batch.buffer]);
+      const snapshot = { latest: this.latest, losses: batch, stepsPerSecond: this.rate() };
+      this.send({ type: 'snapshot', snapshot }, [batch.buffer]);
     }
     const metrics = this.epochs.at(-1);
     if (!metrics) return;
@@ -80,7 +85,7 @@ class Snapshots {
 
 /** Wires a trainer's events to messages, each after the snapshot of the steps before it. */
 export function relay(t: Trainer, post: Post): Snapshots {
-  const snapshots = new Snapshots(post);
+  const snapshots = new Snapshots(post, () => t.stepsPerSecond());
   t.onStep((m) => snapshots.add(m));
   t.onEpoch((metrics) => snapshots.epoch(metrics));
   t.onStatus((status) => {

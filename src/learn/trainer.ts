@@ -188,6 +188,15 @@ export class Trainer {
     return this.busyListeners.on(f);
   }
 
+  /**
+   * Steps per second over at least the last half second of this run's training time (the
+   * measuring of the whole sets at epochs' ends left out), as the panel and `npm run train`
+   * state it (./stepRate); null until it has trained that long.
+   */
+  stepsPerSecond(): number | null {
+    return this.loop.stepsPerSecond();
+  }
+
   /** Takes effect at the next step: the hyper-parameters are input wires, nothing recompiles. */
   setHypers(h: Partial<Hypers>): void {
     this.current = { ...this.current, ...h };

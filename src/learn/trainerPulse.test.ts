@@ -25,7 +25,11 @@ function fakeWorker() {
 
 const stepped: FromWorker = {
   type: 'snapshot',
-  snapshot: { latest: { step: 1, epoch: 0, loss: 1, accuracy: null }, losses: new Float32Array(1) },
+  snapshot: {
+    latest: { step: 1, epoch: 0, loss: 1, accuracy: null },
+    losses: new Float32Array(1),
+    stepsPerSecond: null,
+  },
 };
 
 beforeEach(() => {

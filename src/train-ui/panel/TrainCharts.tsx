@@ -4,8 +4,8 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type uPlot from 'uplot';
-import { useTrainSession } from '../session/TrainSessionContext';
-import { epochColumns } from './epochSeries';
+import { useSession, useTrainSession } from '../session/TrainSessionContext';
+import { epochColumns, epochParts } from './epochSeries';
 import { tickLabels } from './ticks';
 import { UPlotChart } from './UPlotChart';
 
@@ -27,13 +27,14 @@ function lossOptions(log: boolean): Omit<uPlot.Options, 'width' | 'height'> {
   };
 }
 
-const epochOptions: Omit<uPlot.Options, 'width' | 'height'> = {
+/** `accuracy`: the run has one to draw; else no axis of 0 to 1 stands beside the loss. */
+const epochOptions = (accuracy: boolean): Omit<uPlot.Options, 'width' | 'height'> => ({
   legend: { show: false },
   scales: { x: { time: false }, y: { auto: true }, acc: { range: [0, 1] } },
   axes: [
     { ...AXIS, size: 28, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
     { ...AXIS, size: 56 },
-    { ...AXIS, scale: 'acc', side: 1, grid: { show: false }, size: 40 },
+    { ...AXIS, scale: 'acc', side: 1, grid: { show: false }, size: 40, show: accuracy },
   ],
   series: [
     { label: 'epoch' },
@@ -42,7 +43,13 @@ const epochOptions: Omit<uPlot.Options, 'width' | 'height'> = {
     { label: 'train accuracy', stroke: '#15803d', width: 2, scale: 'acc' },
     { label: 'test accuracy', stroke: '#a16207', width: 2, dash: [6, 4], scale: 'acc' },
   ],
-};
+});
+
+/** What the charts will show, before the first step and how to start it. */
+const START_WORDS =
+  'Each step’s loss, and each epoch’s loss and accuracy on the whole sets, are drawn here once you press Play (or Step).';
+/** What the per-epoch chart will show, while the first epoch is under way. */
+const EPOCH_WORDS = 'Drawn as each epoch ends: the loss on the whole sets, and a classifier’s accuracy.';
 
 /**
  * The charts read the session when they redraw and are told of new data by the store, so a
@@ -63,6 +70,12 @@ export function TrainCharts() {
     (changed: () => void) => session.store.subscribe((now, before) => now.points !== before.points && changed()),
     [session],
   );
+  // The step losses live beside the store; every change to them bumps `points`, which reruns this.
+  const noSteps = useSession((s) => s.points >= 0 && session.losses.length === 0);
+  const noEpochs = useSession((s) => s.epochs.length === 0);
+  const hasTest = useSession((s) => epochParts(s.epochs).test);
+  const hasAccuracy = useSession((s) => epochParts(s.epochs).accuracy);
+  const epochChart = useMemo(() => epochOptions(hasAccuracy), [hasAccuracy]);
   const onEpochs = useCallback(
     (changed: () => void) => session.store.subscribe((now, before) => now.epochs !== before.epochs && changed()),
     [session],
@@ -75,15 +88,32 @@ export function TrainCharts() {
           <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} /> log scale
         </label>
       </div>
-      <UPlotChart options={options} data={lossData} subscribe={onPoints} label="Loss per step" />
+      <UPlotChart
+        options={options}
+        data={lossData}
+        subscribe={onPoints}
+        label="Loss per step"
+        empty={noSteps ? '' : null}
+      />
       <div className="train-chart-head">
         <h3>Per epoch</h3>
-        <p className="train-legend">
-          <span className="k-train">— train loss</span> <span className="k-test">- - test loss</span>{' '}
-          <span className="k-acc">— train accuracy</span> <span className="k-tacc">- - test accuracy</span>
-        </p>
+        {/* the lines drawn, once there are any */}
+        {!noEpochs && (
+          <p className="train-legend">
+            <span className="k-train">— train loss</span> {hasTest && <span className="k-test">- - test loss</span>}{' '}
+            {hasAccuracy && <span className="k-acc">— train accuracy</span>}{' '}
+            {hasAccuracy && hasTest && <span className="k-tacc">- - test accuracy</span>}
+          </p>
+        )}
       </div>
-      <UPlotChart options={epochOptions} data={epochData} subscribe={onEpochs} label="Loss and accuracy per epoch" />
+      <UPlotChart
+        options={epochChart}
+        data={epochData}
+        subscribe={onEpochs}
+        label="Loss and accuracy per epoch"
+        empty={noSteps ? '' : noEpochs ? EPOCH_WORDS : null}
+      />
+      {noSteps && <p className="train-chart-empty train-charts-empty">{START_WORDS}</p>}
     </div>
   );
 }

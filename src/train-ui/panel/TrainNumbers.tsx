@@ -2,6 +2,7 @@
 import { type ReactNode, useId } from 'react';
 import { useSession } from '../session/TrainSessionContext';
 import { epochFigure } from './epochFigure';
+import { lossWords, testFigure } from './figureWords';
 import { engineText } from './phaseText';
 
 /** Four significant digits, in a width that fits the panel: 0.3172, 4.24e-5, 1.2e+30. */
@@ -12,14 +13,26 @@ export function fmt(v: number | null): string {
   return a !== 0 && (a < 1e-3 || a >= 1e5) ? v.toExponential(2) : v.toPrecision(4);
 }
 
-/** One figure: its term above, its value large and labelled by the term (for readers and tests). */
-function Figure({ term, value, extra }: { term: string; value: ReactNode; extra?: ReactNode }) {
+/**
+ * One figure: its term above, its value large and labelled by the term (for readers and tests),
+ * and what it measures (`of`: "batch", "train set") beside the term, describing the value.
+ */
+function Figure({ term, value, extra, of }: { term: string; value: ReactNode; extra?: ReactNode; of?: string | null }) {
   const id = useId();
+  const ofId = useId();
   return (
     <div>
-      <dt id={id}>{term}</dt>
+      <dt>
+        <span id={id}>{term}</span>
+        {of && (
+          <span className="train-figure-of" id={ofId}>
+            {' '}
+            · {of}
+          </span>
+        )}
+      </dt>
       <dd>
-        <output className="train-value" aria-labelledby={id} aria-live="off">
+        <output className="train-value" aria-labelledby={id} aria-describedby={of ? ofId : undefined} aria-live="off">
           {value}
         </output>
         {/* the space between is where a narrow column puts what follows under the figure */}
@@ -33,8 +46,8 @@ export function TrainNumbers() {
   const runsOn = useId();
   const s = useSession((st) => st);
   const epoch = epochFigure(s);
-  const last = s.epochs.at(-1);
-  const test = last?.test ?? s.measured?.test ?? null;
+  const test = testFigure(s);
+  const of = lossWords(s);
   const engine = engineText(s);
   const percent = (a: number | null) => (a === null ? '–' : `${(100 * a).toFixed(1)}%`);
   return (
@@ -46,13 +59,18 @@ export function TrainNumbers() {
           extra={s.lastEpoch > 0 && <span className="train-of">/ {s.lastEpoch}</span>}
         />
         <Figure term="Step" value={s.step} />
-        <Figure term="Loss" value={fmt(s.loss)} />
-        <Figure term="Accuracy" value={percent(s.accuracy)} />
+        <Figure term="Loss" value={fmt(s.loss)} of={of} />
+        <Figure term="Accuracy" value={percent(s.accuracy)} of={s.accuracy === null ? null : of} />
         {test && (
           <Figure
             term="Test loss"
-            value={fmt(test.loss)}
-            extra={test.accuracy !== null && <span className="train-of">{percent(test.accuracy)}</span>}
+            value={fmt(test.metrics.loss)}
+            extra={
+              <>
+                {test.metrics.accuracy !== null && <span className="train-of">{percent(test.metrics.accuracy)}</span>}{' '}
+                <span className="train-of train-when">{test.when}</span>
+              </>
+            }
           />
         )}
         <Figure

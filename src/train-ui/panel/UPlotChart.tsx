@@ -28,6 +28,7 @@ export function UPlotChart({
   data,
   subscribe,
   label,
+  empty = null,
 }: {
   /** Everything but width and height; a new object makes a new chart. */
   options: Omit<uPlot.Options, 'width' | 'height'>;
@@ -35,6 +36,12 @@ export function UPlotChart({
   /** Calls its argument whenever the data has changed (each call schedules one redraw); gives the unsubscribe. */
   subscribe: (changed: () => void) => () => void;
   label: string;
+  /**
+   * While there is nothing to draw: what the chart will show and how to start it, said in place
+   * of the chart, whose axes would otherwise stand with ticks of no data (docs/training-panel.md);
+   * '' when something else says it (the chart's place is then left blank).
+   */
+  empty?: string | null;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -102,8 +109,14 @@ export function UPlotChart({
     };
   }, [subscribe]);
 
+  // the chart is made all the same (hidden), so the first data draws at once
+  const shown =
+    empty === null
+      ? { className: 'train-chart', role: 'img', 'aria-label': label }
+      : { className: empty ? 'train-chart train-chart-none' : 'train-chart train-chart-none train-chart-blank' };
   return (
-    <div className="train-chart" ref={box} role="img" aria-label={label}>
+    <div ref={box} {...shown}>
+      {empty && <p className="train-chart-empty">{empty}</p>}
       {failed && <p className="train-chart-failed">The chart could not be loaded: {failed}</p>}
     </div>
   );

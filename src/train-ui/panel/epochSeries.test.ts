@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EpochMetrics } from '../../learn/trainerTypes';
-import { epochColumns } from './epochSeries';
+import { epochColumns, epochParts } from './epochSeries';
 
 const epoch = (i: number): EpochMetrics =>
   ({
@@ -34,5 +34,16 @@ describe('the per-epoch chart columns', () => {
 
   it('is empty before the first epoch', () => {
     expect(epochColumns([], 100)).toEqual([[], [], [], [], []]);
+  });
+
+  it('draws an accuracy axis only for a run with an accuracy, and test lines only with a test set', () => {
+    expect(epochParts([])).toEqual({ test: false, accuracy: false });
+    // a regression: no axis of 0 to 1 beside its loss
+    const curve = { ...epoch(0), running: { loss: 1, accuracy: null }, train: { loss: 1, accuracy: null } };
+    expect(epochParts([{ ...curve, test: { loss: 2, accuracy: null } } as EpochMetrics])).toEqual({
+      test: true,
+      accuracy: false,
+    });
+    expect(epochParts([epoch(0), epoch(1)])).toEqual({ test: false, accuracy: true });
   });
 });

@@ -23,3 +23,17 @@ export function epochColumns(epochs: readonly EpochMetrics[], points: number): E
   }
   return cols;
 }
+
+/**
+ * What the per-epoch chart has to draw besides the training set's loss: a test set's figures,
+ * an accuracy (a classifier's). A regression has no accuracy, and an axis of 0 to 1 beside its
+ * loss would stand for nothing; XOR has no test set, and its legend no test lines.
+ */
+export function epochParts(epochs: readonly EpochMetrics[]): { readonly test: boolean; readonly accuracy: boolean } {
+  const last = epochs.at(-1);
+  if (!last) return { test: false, accuracy: false };
+  return {
+    test: last.test !== null,
+    accuracy: (last.train?.accuracy ?? last.running.accuracy) !== null || (last.test?.accuracy ?? null) !== null,
+  };
+}

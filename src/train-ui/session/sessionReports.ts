@@ -50,7 +50,7 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
   });
   client.on('snapshot', ({ snapshot }) => {
     if (!to.live()) return;
-    const { latest, losses } = snapshot;
+    const { latest, losses, stepsPerSecond } = snapshot;
     const from = to.before().steps + latest.step - losses.length + 1;
     to.losses.append(from, losses);
     const firstLoss = to.state().firstLoss ?? to.pending()?.firstLoss ?? (losses.length ? losses[0] : null);
@@ -60,15 +60,19 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
       epoch: latest.epoch,
       loss: latest.loss,
       accuracy: latest.accuracy,
+      lossOf: 'batch',
       firstLoss,
+      // the trainer's rate over its latest half second, or none yet: never an epoch's own (learn/stepRate.ts)
+      stepsPerSecond,
     });
   });
   client.on('evaluated', ({ train, test }) => {
     if (!to.live()) return;
     to.set({
-      measured: { train, test },
+      measured: { train, test, step: to.state().step },
       loss: train.loss,
       accuracy: train.accuracy,
+      lossOf: 'training set',
       points: to.state().points + 1,
     });
   });
@@ -82,7 +86,7 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
     const pending = to.pending()?.epochs;
     if (pending && pending === waiting) waiting.push(...ended);
     else waiting = [...to.state().epochs, ...ended];
-    to.later({ epochs: waiting, stepsPerSecond: last.stepsPerSecond });
+    to.later({ epochs: waiting });
   });
   client.on('status', ({ status, engine, pick }) => {
     if (!to.live()) return;
@@ -109,6 +113,7 @@ export function listenTo(client: TrainerClient, to: ReportSink): void {
       result: { ...result, seconds: to.before().seconds + result.seconds },
       loss: result.train.loss,
       accuracy: result.train.accuracy,
+      lossOf: 'training set',
       step: result.steps,
       engine: result.engine,
       failure: result.failure,

@@ -51,6 +51,11 @@ export interface SessionState {
   readonly pick: EnginePick | null;
   readonly loss: number | null;
   readonly accuracy: number | null;
+  /**
+   * What `loss` and `accuracy` measure: the batch the latest step took (while a run moves or
+   * parks), or the whole training set (at its end, or an opened model's weights before a step).
+   */
+  readonly lossOf: 'batch' | 'training set' | null;
   readonly firstLoss: number | null;
   readonly epochs: readonly EpochMetrics[];
   readonly stepsPerSecond: number | null;
@@ -86,8 +91,8 @@ export interface SessionState {
   readonly lost: boolean;
   /** Paused after a Step on a finished run: the run went on from its final weights. */
   readonly steppedOn: boolean;
-  /** An opened model's weights measured on the whole sets before its first step here. */
-  readonly measured: { readonly train: Metrics; readonly test: Metrics | null } | null;
+  /** An opened model's weights measured on the whole sets before its first step here, at step `step`. */
+  readonly measured: { readonly train: Metrics; readonly test: Metrics | null; readonly step: number } | null;
   /** The document this run trains, as it was when the run (or its last going-on) started. */
   readonly trains: { readonly hash: string; readonly name: string } | null;
   /** The seed the run shuffles and splits its rows with (null before a run: the views use the next run's). */
@@ -106,6 +111,7 @@ export const initial: Omit<SessionState, 'resets' | 'resume' | 'choice' | 'taken
   pick: null,
   loss: null,
   accuracy: null,
+  lossOf: null,
   firstLoss: null,
   epochs: [],
   stepsPerSecond: null,

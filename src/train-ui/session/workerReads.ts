@@ -89,13 +89,19 @@ export class WorkerReads {
     return (await client.weights()).dreamed;
   }
 
-  /**
-   * The run's model with its current weights, to run in the page; null when there is no run to
-   * read. The run's model file is read once per worker (its diagram and dataset do not change
-   * while it lives: an edit that changes them starts another), then only its weights, moved as
-   * typed arrays: parsing the file at each read was most of what the views cost a training page.
-   */
+  /** The run's model with its current weights (learntAt without the step). */
   async learnt(): Promise<LoadedModel | null> {
+    return (await this.learntAt())?.model ?? null;
+  }
+
+  /**
+   * The run's model with its current weights, to run in the page, and the step they are the
+   * weights after (a view says which); null when there is no run to read. The run's model file
+   * is read once per worker (its diagram and dataset do not change while it lives: an edit that
+   * changes them starts another), then only its weights, moved as typed arrays: parsing the file
+   * at each read was most of what the views cost a training page.
+   */
+  async learntAt(): Promise<{ readonly model: LoadedModel; readonly step: number } | null> {
     const client = this.running();
     if (!client) return null;
     // the model's runtime (its engines) loads with the first view that reads it, not with the page
@@ -107,10 +113,12 @@ export class WorkerReads {
       if (!parsed.ok) throw new ModelFileError(parsed.errors);
       const model = loadOpened(parsed.model, parsed.weights);
       if (this.client() === client) this.model = { client, model };
-      return model;
+      // the file's steps are counted as the page counts them (learn/trainRun.ts)
+      return { model, step: parsed.model.trainingConfig.stepsDone };
     }
     const base = this.model.model;
-    return withParameters(base, (await client.weights()).weights);
+    const { weights, step } = await client.weights();
+    return { model: withParameters(base, weights), step };
   }
 
   /** Tensors alive in the worker's tfjs (a leak check); null with no run or off tfjs. */

@@ -12,7 +12,7 @@ import type { LoadedModel } from '../../model/modelRuntime';
 import { classColour, rampColour } from '../data/colours';
 import { whiteCanvas } from '../data/whiteCanvas';
 import { lossKind } from '../panel/trainSettings';
-import { classOf, confusion, extent, planeGrid, positiveShare } from './learnt';
+import { classOf, confusion, confusionWords, extent, planeGrid, positiveShare, weightsAfter } from './learnt';
 import type { Learnt } from './useLearnt';
 import { useRunRows, type ViewRows } from './useViewRows';
 
@@ -88,7 +88,20 @@ function drawPlane(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
   });
 }
 
-function Plane({ model, rows, logits }: { model: LoadedModel; rows: ViewRows; logits: boolean }) {
+/** ", after step 1,200" for a caption; nothing when the step is not known. */
+const after = (step: number | null) => (step === null ? '' : `, ${weightsAfter(step)}`);
+
+function Plane({
+  model,
+  rows,
+  logits,
+  step,
+}: {
+  model: LoadedModel;
+  rows: ViewRows;
+  logits: boolean;
+  step: number | null;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (canvas.current) drawPlane(canvas.current, model, rows, logits);
@@ -103,7 +116,8 @@ function Plane({ model, rows, logits }: { model: LoadedModel; rows: ViewRows; lo
         className="learnt-canvas"
       />
       <figcaption>
-        Background: the model’s answer at each point. Dots: training rows{rows.test ? '; ringed: test rows' : ''}.
+        Background: the model’s answer at each point{after(step)}. Dots: training rows
+        {rows.test ? '; ringed: test rows' : ''}.
       </figcaption>
     </figure>
   );
@@ -142,7 +156,7 @@ function drawCurve(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
   g.stroke();
 }
 
-function Curve({ model, rows }: { model: LoadedModel; rows: ViewRows }) {
+function Curve({ model, rows, step }: { model: LoadedModel; rows: ViewRows; step: number | null }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (canvas.current) drawCurve(canvas.current, model, rows);
@@ -155,7 +169,9 @@ function Curve({ model, rows }: { model: LoadedModel; rows: ViewRows }) {
         aria-label={`The model's curve (red) through ${rows.train.n} training points${rows.test ? ` and ${rows.test.n} test points` : ''}`}
         className="learnt-canvas"
       />
-      <figcaption>Red: the model’s prediction across the input. Dots: the rows (ringed: test rows).</figcaption>
+      <figcaption>
+        Red: the model’s prediction across the input{after(step)}. Dots: the rows (ringed: test rows).
+      </figcaption>
     </figure>
   );
 }
@@ -167,11 +183,13 @@ function Confusion({
   ds,
   logits,
   names,
+  step,
 }: {
   model: LoadedModel;
   ds: Dataset;
   logits: boolean;
   names: string[];
+  step: number | null;
 }) {
   const matrix = useMemo(() => {
     const n = Math.min(ds.n, MAX_CONFUSION_ROWS);
@@ -185,7 +203,7 @@ function Confusion({
   const { counts } = matrix;
   if (!counts) return <p className="learnt-empty">The model answered for other rows than these: train again.</p>;
   const right = counts.reduce((s, row, i) => s + row[i], 0);
-  const words = `Confusion on ${matrix.n} ${ds.name.endsWith('(test)') ? 'test' : 'training'} rows: ${right} right (${((100 * right) / matrix.n).toFixed(1)}%)`;
+  const words = confusionWords(matrix.n, ds.name.endsWith('(test)') ? 'test' : 'training', right, step);
   // Ten classes (MNIST) make eleven rows: set closer, and read beside their caption, they fit the
   // view at 1280×720 (docs/screen.md). The caption stays the table's name for a screen reader.
   const many = names.length > 4;
@@ -251,7 +269,7 @@ function fitsRows(model: LoadedModel, ds: Dataset): string | null {
 export function LearntView({ learnt }: { learnt: Learnt }) {
   const doc = useEditor((s) => s.doc);
   const rows = useRunRows();
-  const { model, problem } = learnt;
+  const { model, problem, step } = learnt;
   const logits = getLoss(lossKind(doc)).logits;
   if (problem) return <p className="learnt-empty">{problem}</p>;
   if (!model || !rows) return <p className="learnt-empty">Train a few steps to see what the model learns.</p>;
@@ -263,9 +281,9 @@ export function LearntView({ learnt }: { learnt: Learnt }) {
   const line = ds.task === 'regression' && ds.featureShape.length === 1 && ds.featureShape[0] === 1;
   return (
     <div className="learnt">
-      {plane && <Plane model={model} rows={rows} logits={logits} />}
-      {line && <Curve model={model} rows={rows} />}
-      {classes && <Confusion model={model} ds={rows.test ?? rows.train} logits={logits} names={classes} />}
+      {plane && <Plane model={model} rows={rows} logits={logits} step={step} />}
+      {line && <Curve model={model} rows={rows} step={step} />}
+      {classes && <Confusion model={model} ds={rows.test ?? rows.train} logits={logits} names={classes} step={step} />}
       {!plane && !classes && !line && <p className="learnt-empty">This dataset has no view yet beyond the charts.</p>}
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classOf, confusion, extent, planeGrid, positiveShare } from './learnt';
+import { classOf, confusion, confusionWords, extent, planeGrid, positiveShare } from './learnt';
 
 describe('what a model has learnt, as numbers', () => {
   it('lays a grid over the square that holds the points, top row first', () => {
@@ -33,5 +33,13 @@ describe('what a model has learnt, as numbers', () => {
       [1, 0],
       [1, 2],
     ]);
+  });
+
+  it('captions the confusion matrix with the step whose weights it counts', () => {
+    // beside a test figure of an earlier epoch's weights, it must not read as the same measure
+    expect(confusionWords(1000, 'test', 926, 17_508)).toBe(
+      'Confusion on 1000 test rows: 926 right (92.6%), the weights after step 17,508',
+    );
+    expect(confusionWords(80, 'training', 80, null)).toBe('Confusion on 80 training rows: 80 right (100.0%)');
   });
 });

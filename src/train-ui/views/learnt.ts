@@ -61,3 +61,16 @@ export function confusion(
   });
   return counts;
 }
+
+/** The weights a view draws, as its caption names them: "the weights after step 1,200". */
+export const weightsAfter = (step: number): string => `the weights after step ${step.toLocaleString('en')}`;
+
+/**
+ * The confusion matrix's caption: which rows, how many right, and of which weights, so that it
+ * is never read as the same measure as the panel's test figure of an earlier epoch's weights
+ * (docs/training-panel.md, "Which weights a figure describes").
+ */
+export function confusionWords(rows: number, set: 'test' | 'training', right: number, step: number | null): string {
+  const of = step === null ? '' : `, ${weightsAfter(step)}`;
+  return `Confusion on ${rows} ${set} rows: ${right} right (${((100 * right) / rows).toFixed(1)}%)${of}`;
+}

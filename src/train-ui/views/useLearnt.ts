@@ -22,10 +22,12 @@ const LARGE_EVERY_MS = 3000;
 
 export interface Learnt {
   readonly model: LoadedModel | null;
+  /** The step the model's weights are the weights after: what a view of them says it shows. */
+  readonly step: number | null;
   readonly problem: string | null;
 }
 
-const NONE: Learnt = { model: null, problem: null };
+const NONE: Learnt = { model: null, step: null, problem: null };
 
 export function useLearnt(enabled: boolean): Learnt {
   const session = useTrainSession();
@@ -33,15 +35,16 @@ export function useLearnt(enabled: boolean): Learnt {
   useEffect(() => {
     if (!enabled) return;
     return watchRunReads(session, {
-      read: () => session.reads.learnt(),
-      answered: (model) => {
+      read: () => session.reads.learntAt(),
+      answered: (read) => {
         // no weights yet: nothing to show, and the next read may start at once
-        if (model === null) return 0;
-        setLearnt({ model, problem: null });
+        if (read === null) return 0;
+        const { model, step } = read;
+        setLearnt({ model, step, problem: null });
         return size(model) > LARGE ? LARGE_EVERY_MS : EVERY_MS;
       },
       failed: (e) => {
-        setLearnt({ model: null, problem: e instanceof Error ? e.message : String(e) });
+        setLearnt({ model: null, step: null, problem: e instanceof Error ? e.message : String(e) });
         return EVERY_MS;
       },
       cleared: (phase) => {
