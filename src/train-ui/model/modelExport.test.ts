@@ -74,7 +74,11 @@ describe('a model file exported, opened and exported again', () => {
     expect(b.session.state).toMatchObject({ phase: 'paused', step: a.state.step, epoch: 2 });
     expect(b.session.state.loss).toBe(a.state.loss);
     expect(b.session.state.loss).toBe(a.state.result?.train.loss);
-    expect(b.session.state.measured).toEqual({ train: a.state.result?.train, test: a.state.result?.test });
+    expect(b.session.state.measured).toEqual({
+      train: a.state.result?.train,
+      test: a.state.result?.test,
+      step: a.state.step,
+    });
     // The worker holds the file's weights: its predictions over a grid are the first run's, bit for bit.
     const grid = Array.from({ length: 64 }, (_, i) => [(i % 8) / 7 - 0.5, Math.floor(i / 8) / 7 - 0.5]);
     const held = await b.session.reads.modelText();
