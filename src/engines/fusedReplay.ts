@@ -51,7 +51,11 @@ export function fusedReplayCall(
   const regs: Floats[] = new Array(nReg);
   const isArray: boolean[] = new Array(nReg).fill(true);
   const scalar = new Float64Array(nReg);
-  const setUp: SlotCall[] = [];
+  /** Inputs read as they are (their register is the slot's array) and scalars, set per run by a plain loop. */
+  const direct: number[] = [];
+  const scalars: number[] = [];
+  /** Inputs copied out per run (each value repeated, or the whole repeated), by a call each. */
+  const copies: SlotCall[] = [];
   for (let r = 0; r < nIn; r++) {
     const slot = from[r];
     const len = arrays[slot].length;
@@ -60,20 +64,15 @@ export function fusedReplayCall(
     if (e > 1) {
       const t = make();
       regs[r] = t;
-      setUp.push((s) => eachInto(s[slot], e, 0, t, n));
-    } else if (len === n)
-      setUp.push((s) => {
-        regs[r] = s[slot];
-      });
+      copies.push((s) => eachInto(s[slot], e, 0, t, n));
+    } else if (len === n) direct.push(r);
     else if (len === 1) {
       isArray[r] = false;
-      setUp.push((s) => {
-        scalar[r] = s[slot][0];
-      });
+      scalars.push(r);
     } else {
       const t = new Float64Array(n);
       regs[r] = t;
-      setUp.push((s) => repeatInto(s[slot], 0, t, n));
+      copies.push((s) => repeatInto(s[slot], 0, t, n));
     }
   }
   for (let r = nIn; r < nReg; r++) regs[r] = make();
@@ -88,7 +87,9 @@ export function fusedReplayCall(
     else code.push(singleStep(kind[k] as SingleKind, fn[k] as UnaryOp, c[k], ia, o));
   }
   return (s) => {
-    for (let i = 0; i < setUp.length; i++) setUp[i](s);
+    for (let i = 0; i < direct.length; i++) regs[direct[i]] = s[from[direct[i]]];
+    for (let i = 0; i < scalars.length; i++) scalar[scalars[i]] = s[from[scalars[i]]][0];
+    for (let i = 0; i < copies.length; i++) copies[i](s);
     for (let k = 0; k < code.length; k++) code[k]();
   };
 
