@@ -21,8 +21,9 @@ import {
   single,
   singleOf,
   TILE,
+  UNARY,
 } from './fusedLoops';
-import { binaryAt, withScalarAt } from './typedLoops';
+import { binaryAt, sigmoid, withScalarAt } from './typedLoops';
 
 /** Reads and writes the arrays of the replay's slots. */
 export type SlotCall = (slots: Floats[]) => void;
@@ -94,13 +95,53 @@ export function fusedReplayCall(
   };
 
   function binaryStep(op: Parameters<typeof binaryAt>[0], ia: number, ib: number, o: Floats): Step {
-    if (isArray[ia] && isArray[ib]) return () => binaryAt(op, regs[ia], 0, regs[ib], 0, o, 0, n);
+    if (isArray[ia] && isArray[ib]) return arraysStep(op, ia, ib, o);
     if (isArray[ia]) return () => withScalarAt(op, regs[ia], 0, scalar[ib], false, o, 0, n);
     if (isArray[ib]) return () => withScalarAt(op, regs[ib], 0, scalar[ia], true, o, 0, n);
     return () => void o.fill(binaryOf(op, scalar[ia], scalar[ib]), 0, n);
   }
 
+  /**
+   * The commonest ops of a gradient step (a layer's bias and σ, σ's derivative, the loss's
+   * error) with their loops written here, as binaryAt and unaryAt write them: no call and no
+   * switch on the op per instruction, for a handful of values. Any other op calls those.
+   */
+  function arraysStep(op: Parameters<typeof binaryAt>[0], ia: number, ib: number, o: Floats): Step {
+    switch (op) {
+      case 'add':
+        return () => {
+          const x = regs[ia];
+          const y = regs[ib];
+          for (let i = 0; i < n; i++) o[i] = x[i] + y[i];
+        };
+      case 'sub':
+        return () => {
+          const x = regs[ia];
+          const y = regs[ib];
+          for (let i = 0; i < n; i++) o[i] = x[i] - y[i];
+        };
+      case 'mul':
+        return () => {
+          const x = regs[ia];
+          const y = regs[ib];
+          for (let i = 0; i < n; i++) o[i] = x[i] * y[i];
+        };
+      default:
+        return () => binaryAt(op, regs[ia], 0, regs[ib], 0, o, 0, n);
+    }
+  }
+
   function singleStep(kd: SingleKind, op: UnaryOp, by: number, ia: number, o: Floats): Step {
+    if (isArray[ia] && kd === UNARY && op === 'sigmoid')
+      return () => {
+        const x = regs[ia];
+        for (let i = 0; i < n; i++) o[i] = sigmoid(x[i]);
+      };
+    if (isArray[ia] && kd === UNARY && op === 'square')
+      return () => {
+        const x = regs[ia];
+        for (let i = 0; i < n; i++) o[i] = x[i] * x[i];
+      };
     if (isArray[ia]) return () => single(kd, op, by, regs[ia], 0, o, 0, n);
     return () => void o.fill(singleOf(kd, op, by, scalar[ia]), 0, n);
   }
