@@ -21,8 +21,9 @@ import {
   single,
   singleOf,
   TILE,
+  UNARY,
 } from './fusedLoops';
-import { binaryAt, withScalarAt } from './typedLoops';
+import { binaryAt, sigmoid, withScalarAt } from './typedLoops';
 
 /** Reads and writes the arrays of the replay's slots. */
 export type SlotCall = (slots: Floats[]) => void;
@@ -51,7 +52,11 @@ export function fusedReplayCall(
   const regs: Floats[] = new Array(nReg);
   const isArray: boolean[] = new Array(nReg).fill(true);
   const scalar = new Float64Array(nReg);
-  const setUp: SlotCall[] = [];
+  /** Inputs read as they are (their register is the slot's array) and scalars, set per run by a plain loop. */
+  const direct: number[] = [];
+  const scalars: number[] = [];
+  /** Inputs copied out per run (each value repeated, or the whole repeated), by a call each. */
+  const copies: SlotCall[] = [];
   for (let r = 0; r < nIn; r++) {
     const slot = from[r];
     const len = arrays[slot].length;
@@ -60,20 +65,15 @@ export function fusedReplayCall(
     if (e > 1) {
       const t = make();
       regs[r] = t;
-      setUp.push((s) => eachInto(s[slot], e, 0, t, n));
-    } else if (len === n)
-      setUp.push((s) => {
-        regs[r] = s[slot];
-      });
+      copies.push((s) => eachInto(s[slot], e, 0, t, n));
+    } else if (len === n) direct.push(r);
     else if (len === 1) {
       isArray[r] = false;
-      setUp.push((s) => {
-        scalar[r] = s[slot][0];
-      });
+      scalars.push(r);
     } else {
       const t = new Float64Array(n);
       regs[r] = t;
-      setUp.push((s) => repeatInto(s[slot], 0, t, n));
+      copies.push((s) => repeatInto(s[slot], 0, t, n));
     }
   }
   for (let r = nIn; r < nReg; r++) regs[r] = make();
@@ -88,18 +88,60 @@ export function fusedReplayCall(
     else code.push(singleStep(kind[k] as SingleKind, fn[k] as UnaryOp, c[k], ia, o));
   }
   return (s) => {
-    for (let i = 0; i < setUp.length; i++) setUp[i](s);
+    for (let i = 0; i < direct.length; i++) regs[direct[i]] = s[from[direct[i]]];
+    for (let i = 0; i < scalars.length; i++) scalar[scalars[i]] = s[from[scalars[i]]][0];
+    for (let i = 0; i < copies.length; i++) copies[i](s);
     for (let k = 0; k < code.length; k++) code[k]();
   };
 
   function binaryStep(op: Parameters<typeof binaryAt>[0], ia: number, ib: number, o: Floats): Step {
-    if (isArray[ia] && isArray[ib]) return () => binaryAt(op, regs[ia], 0, regs[ib], 0, o, 0, n);
+    if (isArray[ia] && isArray[ib]) return arraysStep(op, ia, ib, o);
     if (isArray[ia]) return () => withScalarAt(op, regs[ia], 0, scalar[ib], false, o, 0, n);
     if (isArray[ib]) return () => withScalarAt(op, regs[ib], 0, scalar[ia], true, o, 0, n);
     return () => void o.fill(binaryOf(op, scalar[ia], scalar[ib]), 0, n);
   }
 
+  /**
+   * The commonest ops of a gradient step (a layer's bias and σ, σ's derivative, the loss's
+   * error) with their loops written here, as binaryAt and unaryAt write them: no call and no
+   * switch on the op per instruction, for a handful of values. Any other op calls those.
+   */
+  function arraysStep(op: Parameters<typeof binaryAt>[0], ia: number, ib: number, o: Floats): Step {
+    switch (op) {
+      case 'add':
+        return () => {
+          const x = regs[ia];
+          const y = regs[ib];
+          for (let i = 0; i < n; i++) o[i] = x[i] + y[i];
+        };
+      case 'sub':
+        return () => {
+          const x = regs[ia];
+          const y = regs[ib];
+          for (let i = 0; i < n; i++) o[i] = x[i] - y[i];
+        };
+      case 'mul':
+        return () => {
+          const x = regs[ia];
+          const y = regs[ib];
+          for (let i = 0; i < n; i++) o[i] = x[i] * y[i];
+        };
+      default:
+        return () => binaryAt(op, regs[ia], 0, regs[ib], 0, o, 0, n);
+    }
+  }
+
   function singleStep(kd: SingleKind, op: UnaryOp, by: number, ia: number, o: Floats): Step {
+    if (isArray[ia] && kd === UNARY && op === 'sigmoid')
+      return () => {
+        const x = regs[ia];
+        for (let i = 0; i < n; i++) o[i] = sigmoid(x[i]);
+      };
+    if (isArray[ia] && kd === UNARY && op === 'square')
+      return () => {
+        const x = regs[ia];
+        for (let i = 0; i < n; i++) o[i] = x[i] * x[i];
+      };
     if (isArray[ia]) return () => single(kd, op, by, regs[ia], 0, o, 0, n);
     return () => void o.fill(singleOf(kd, op, by, scalar[ia]), 0, n);
   }

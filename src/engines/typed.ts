@@ -44,8 +44,15 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
   const bufs: (TypedTensor | undefined)[] = new Array(program.nBuffers);
   /** Each step's argument list, refilled run after run. */
   const args: TypedTensor[][] = program.steps.map((s) => new Array(s.inputs.length));
-  /** The inputs' shapes, refilled run after run (the check allocates nothing). */
-  const shapes: (readonly number[])[] = new Array(program.inputs.length);
+  /**
+   * The inputs' shapes as last checked, and the batch size and fallback of that check: a run
+   * given the very same shape arrays (a trainer's records, refilled step after step with their
+   * shapes kept) skips the check. Shapes are never changed in place (`readonly`; the arena's
+   * records copy theirs), so the same arrays are the same shapes.
+   */
+  const shapes: (readonly number[])[] = [];
+  let checkedBatch = -1;
+  let checkedFallback: number | undefined;
   /** The outputs, refilled run after run (like the records in it, valid until the next run). */
   const outputs: TypedTensor[] = new Array(program.outputs.length);
   /**
@@ -59,21 +66,32 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
   let replayedRuns = 0;
   /** The batch size run last: a run at it (nearly every step) leaves the replays' order alone. */
   let newest = Number.NaN;
+  /** The replay of `newest` (a Map lookup saved per run). */
+  let newestReplayed: ReplayedRun | null | undefined;
   return {
     kernel,
     get replayed() {
       return replayedRuns;
     },
-    run(inputs, opts = {}) {
-      if (inputs.length !== shapes.length) shapes.length = inputs.length;
-      for (let i = 0; i < inputs.length; i++) shapes[i] = inputs[i].shape;
-      const batchSize = batchSizeOf(program, shapes, opts.batchSize);
-      const replayed = replays.get(batchSize);
+    run(inputs, opts) {
+      const fallback = opts?.batchSize;
+      let same = checkedBatch >= 0 && inputs.length === shapes.length && fallback === checkedFallback;
+      for (let i = 0; same && i < inputs.length; i++) same = inputs[i].shape === shapes[i];
+      if (!same) {
+        checkedBatch = -1;
+        shapes.length = inputs.length;
+        for (let i = 0; i < inputs.length; i++) shapes[i] = inputs[i].shape;
+        checkedBatch = batchSizeOf(program, shapes, fallback);
+        checkedFallback = fallback;
+      }
+      const batchSize = checkedBatch;
+      const replayed = batchSize === newest ? newestReplayed : replays.get(batchSize);
       if (replayed) {
         if (batchSize !== newest) {
           replays.delete(batchSize);
           replays.set(batchSize, replayed);
           newest = batchSize;
+          newestReplayed = replayed;
         }
         current = replayed.run(inputs);
         replayedRuns++;
@@ -99,7 +117,8 @@ export function createEngine(program: Program, opts: TypedEngineOptions): TypedE
       for (let i = 0; i < outputs.length; i++) outputs[i] = bufs[program.outputs[i]] as TypedTensor;
       current = bufs;
       if (recorder) {
-        replays.set(batchSize, replayedRun(recorder, bufs));
+        newestReplayed = replayedRun(recorder, bufs);
+        replays.set(batchSize, newestReplayed);
         newest = batchSize;
         keepWithin(replays, replayBytes);
       }

@@ -9,7 +9,12 @@ import type { BinaryOp, UnaryOp } from '../core/kernel';
 import type { Floats } from './arena';
 import { zero } from './matmulLoops';
 
-export const sigmoid = (x: number): number => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x)));
+export function sigmoid(x: number): number {
+  if (x >= 0) return 1 / (1 + Math.exp(-x));
+  // e^x once: the same value twice over, at half the calls
+  const e = Math.exp(x);
+  return e / (1 + e);
+}
 const softplus = (x: number) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)));
 /**
  * erf to double precision: erf x = (2/√π)·e^(−x²)·Σₙ 2ⁿx^(2n+1)/(1·3·…·(2n+1)), a series of

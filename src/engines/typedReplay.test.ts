@@ -3,12 +3,14 @@
  * their reverses, fused and not, an engine run again on new inputs — replayed — and after runs
  * at other batch sizes (whose replays are kept beside it) gives a fresh engine's outputs and
  * buffers bit for bit, in float64 and float32; the replays kept are bounded in number and
- * bytes; and a Program whose calls the recording does not know runs through the kernel.
+ * bytes; a run given the last run's very shape arrays skips the shape check and any other
+ * shape is checked; and a Program whose calls the recording does not know runs through the kernel.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { DiagramBuilder } from '../core/builder';
 import { dom } from '../core/compose';
+import { EngineInputError } from '../core/errors';
 import { fuseProgram } from '../core/fuse';
 import { mulberry32 } from '../core/init';
 import { lower } from '../core/program';
@@ -107,5 +109,31 @@ describe('a replayed run', () => {
       expect(Array.from(y.data)).toEqual([-1, -1, 1, 1, -1, -1, 1, 1]);
     }
     expect(engine.replayed).toBe(0);
+  });
+
+  test('the same shape arrays as the last run skip the check; another shape, or another batch size asked for, is checked', () => {
+    const f = denseReverse();
+    const rng = mulberry32(9);
+    const engine = createTypedEngine(fuseProgram(lower(f)), { dtype: 'float64' });
+    // records refilled step after step, as a trainer's: new data, the same shape arrays
+    const records = dom(f).map((t) => ({ ...randomValue(rng, t, 'any', 2) }));
+    for (let i = 0; i < 3; i++) {
+      records.forEach((r, j) => {
+        r.data = randomValue(rng, dom(f)[j], 'any', 2).data;
+      });
+      const got = engine.run(records);
+      expectSame(got, createTypedEngine(fuseProgram(lower(f)), { dtype: 'float64' }).run(records));
+    }
+    expect(engine.replayed).toBe(2);
+    // one record given a wrong shape (a new array) is caught, however alike the rest
+    const wrong = records.map((r, j) => (j === 1 ? { shape: [2, 4], data: new Float64Array(8) } : r));
+    expect(() => engine.run(wrong)).toThrow(EngineInputError);
+    // no batched input: the batch size asked for counts, though the shapes are the same arrays
+    const b = new DiagramBuilder();
+    b.output(b.op('broadcastBatch', [b.input(param([2]))]));
+    const unbatched = createTypedEngine(lower(b.build()), { dtype: 'float64' });
+    const w = [{ shape: [2], data: Float64Array.from([1, 2]) }];
+    expect(unbatched.run(w, { batchSize: 2 })[0].shape).toEqual([2, 2]);
+    expect(unbatched.run(w, { batchSize: 3 })[0].shape).toEqual([3, 2]);
   });
 });

@@ -17,6 +17,7 @@ import { broadcastAxesInto, broadcastBatchInto, sliceOffset, softmaxInto, sumInt
 import { fusedScratch, runFused } from './fusedLoops';
 import { fusedReplayCall } from './fusedReplay';
 import { matmulInto } from './matmulLoops';
+import { type Fusable, outerAddInto, rowAddInto } from './replayFusion';
 import { concatInto, gather, strides } from './strided';
 import type { TypedKernel, TypedTensor } from './typedKernel';
 import { binaryInto, leakyReluInto, leakyStepInto, scaleInto, unaryInto } from './typedLoops';
@@ -31,6 +32,8 @@ export interface Replay {
   run(inputs: readonly TypedTensor[]): void;
   /** The array of each slot in the last run: the inputs', then the results'. */
   readonly slots: readonly Floats[];
+  /** The calls it makes per run (fewer than the kernel's where neighbours were joined: ./replayFusion). */
+  readonly calls: number;
 }
 
 const BATCH_AXIS: readonly number[] = [0];
@@ -40,7 +43,12 @@ const BATCH_AXIS: readonly number[] = [0];
  * not record was made (or a value came from elsewhere): the recording is then not replayable.
  */
 export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTensor> {
-  private readonly ops: Op[] = [];
+  /** The calls, in order; null where a call was joined into a later one (./replayFusion). */
+  private readonly ops: (Op | null)[] = [];
+  /** How many recorded calls read each slot. */
+  private readonly reads: number[] = [];
+  /** Results a later add may compute in its own loop, by slot (./replayFusion). */
+  private readonly fusable = new Map<number, Fusable>();
   /** The array of each slot at recording: the inputs' (replaced per run), then every result's. */
   private readonly arrays: Floats[] = [];
   private readonly slotOf = new Map<TypedTensor, number>();
@@ -76,6 +84,13 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
     return -1;
   }
 
+  /** The slot of a record a call being recorded reads, counted (a joined call must have no other reader). */
+  private read(x: TypedTensor): number {
+    const s = this.slot(x);
+    if (s >= 0) this.reads[s] = (this.reads[s] ?? 0) + 1;
+    return s;
+  }
+
   isView(x: TypedTensor): boolean {
     return this.views.has(x);
   }
@@ -83,7 +98,8 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   /** The replay, or null when the recording failed. */
   replay(): Replay | null {
     if (this.failed !== null) return null;
-    const { ops, nInputs } = this;
+    const { nInputs } = this;
+    const ops = this.ops.filter((op): op is Op => op !== null);
     const slots = this.arrays.slice();
     return {
       run(inputs) {
@@ -91,6 +107,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
         for (let n = 0; n < ops.length; n++) ops[n](slots);
       },
       slots,
+      calls: ops.length,
     };
   }
 
@@ -123,7 +140,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   }
 
   unary(op: UnaryOp, x: TypedTensor) {
-    const a = this.slot(x);
+    const a = this.read(x);
     const out = this.inner.unary(op, x);
     const o = this.result(out);
     const unaryCall: Op = (s) => unaryInto(op, s[a], s[o]);
@@ -132,7 +149,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   }
 
   leakyRelu(x: TypedTensor, alpha: number) {
-    const a = this.slot(x);
+    const a = this.read(x);
     const out = this.inner.leakyRelu(x, alpha);
     const o = this.result(out);
     const leakyReluCall: Op = (s) => leakyReluInto(s[a], alpha, s[o]);
@@ -141,7 +158,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   }
 
   leakyStep(x: TypedTensor, alpha: number) {
-    const a = this.slot(x);
+    const a = this.read(x);
     const out = this.inner.leakyStep(x, alpha);
     const o = this.result(out);
     const leakyStepCall: Op = (s) => leakyStepInto(s[a], alpha, s[o]);
@@ -150,7 +167,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   }
 
   scale(x: TypedTensor, c: number) {
-    const a = this.slot(x);
+    const a = this.read(x);
     const out = this.inner.scale(x, c);
     const o = this.result(out);
     const scaleCall: Op = (s) => scaleInto(s[a], c, s[o]);
@@ -159,18 +176,39 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   }
 
   binary(op: BinaryOp, x: TypedTensor, y: TypedTensor) {
-    const a = this.slot(x);
-    const b = this.slot(y);
+    const a = this.read(x);
+    const b = this.read(y);
     const out = this.inner.binary(op, x, y);
     const o = this.result(out);
+    const n = out.data.length;
+    const joined = op === 'add' && x.data.length === n && y.data.length === n ? this.joinAdd(a, b, o) : null;
     const binaryCall: Op = (s) => binaryInto(op, s[a], s[b], s[o]);
-    this.ops.push(binaryCall);
+    this.ops.push(joined ?? binaryCall);
     return out;
   }
 
+  /**
+   * o = a + b in one loop with the call that made a or b (./replayFusion), when that call is
+   * joinable and nothing else read its result; the call's own place is then left empty.
+   */
+  private joinAdd(a: number, b: number, o: number): Op | null {
+    if (a === b) return null;
+    for (const [d, w] of [
+      [a, b],
+      [b, a],
+    ]) {
+      const made = this.fusable.get(d);
+      if (!made || this.reads[d] !== 1) continue;
+      this.fusable.delete(d);
+      this.ops[made.at] = null;
+      return made.withAdd(w, o);
+    }
+    return null;
+  }
+
   matmul(x: TypedTensor, y: TypedTensor, transA: boolean, transB: boolean) {
-    const a = this.slot(x);
-    const b = this.slot(y);
+    const a = this.read(x);
+    const b = this.read(y);
     const out = this.inner.matmul(x, y, transA, transB);
     const o = this.result(out);
     const [ac, bc] = [x.shape[1], y.shape[1]];
@@ -178,6 +216,15 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
     const k = transA ? x.shape[0] : ac;
     const acc = this.inner.acc(m);
     const matmulCall: Op = (s) => matmulInto(s[a], ac, s[b], bc, s[o], n, m, k, transA, transB, acc);
+    if (k === 1 && !transB) {
+      // an outer product (matmulInto's first case): a(i) is a[i·si]
+      const si = transA ? 1 : ac;
+      const withAdd = (w: number, r: number): Op => {
+        const outerAdd: Op = (s) => outerAddInto(s[a], si, s[b], s[o], s[w], s[r], n, m);
+        return outerAdd;
+      };
+      this.fusable.set(o, { at: this.ops.length, withAdd });
+    }
     this.ops.push(matmulCall);
     return out;
   }
@@ -185,7 +232,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   sumBatch = (x: TypedTensor) => this.sum(x, BATCH_AXIS);
 
   sum(x: TypedTensor, axes: readonly number[]) {
-    const a = this.slot(x);
+    const a = this.read(x);
     const out = this.inner.sum(x, axes);
     const o = this.result(out);
     const shape = [...x.shape];
@@ -195,12 +242,20 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
     for (let d = along.length; d < shape.length; d++) inner *= shape[d];
     const acc = this.inner.acc(inner);
     const sumCall: Op = (s) => sumInto(s[a], shape, along, leading, trailing, s[o], acc);
+    if (leading && along.length > 0 && x.data.length === inner) {
+      // leading axes of one row (a batch of one): the sum is 0 + the row
+      const withAdd = (w: number, r: number): Op => {
+        const rowAdd: Op = (s) => rowAddInto(s[a], s[o], s[w], s[r], inner);
+        return rowAdd;
+      };
+      this.fusable.set(o, { at: this.ops.length, withAdd });
+    }
     this.ops.push(sumCall);
     return out;
   }
 
   broadcastBatch(x: TypedTensor) {
-    const a = this.slot(x);
+    const a = this.read(x);
     const out = this.inner.broadcastBatch(x);
     const o = this.result(out);
     const broadcastCall: Op = (s) => broadcastBatchInto(s[a], s[o]);
@@ -220,7 +275,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   };
 
   fused(expr: FusedExpr, inputs: readonly TypedTensor[], shape: readonly number[]) {
-    const from = inputs.map((x) => this.slot(x));
+    const from = inputs.map((x) => this.read(x));
     const outs = this.inner.fused(expr, inputs, shape);
     const to = outs.map((out) => this.result(out));
     const n = outs.length > 0 ? outs[0].data.length : 0;
@@ -243,7 +298,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   }
 
   broadcastAxes(x: TypedTensor, outShape: readonly number[]) {
-    const a = this.slot(x);
+    const a = this.read(x);
     const out = this.inner.broadcastAxes(x, outShape);
     const o = this.result(out);
     const shape = [...x.shape];
@@ -254,7 +309,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   }
 
   concat(xs: readonly TypedTensor[], axis: number) {
-    const from = xs.map((x) => this.slot(x));
+    const from = xs.map((x) => this.read(x));
     const out = this.inner.concat(xs, axis);
     const o = this.result(out);
     // concatInto reads records: these, their arrays put in per run
@@ -268,7 +323,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   }
 
   slice(x: TypedTensor, begin: readonly number[], size: readonly number[]) {
-    const a = this.slot(x);
+    const a = this.read(x);
     const out = this.inner.slice(x, begin, size);
     const o = this.result(out);
     const st = strides(x.shape);
@@ -280,7 +335,7 @@ export class RecordingKernel extends UnrecordedCalls implements Kernel<TypedTens
   }
 
   softmax(x: TypedTensor) {
-    const a = this.slot(x);
+    const a = this.read(x);
     const out = this.inner.softmax(x);
     const o = this.result(out);
     const n = x.shape[x.shape.length - 1];
