@@ -1,61 +1,26 @@
 /**
  * Elementwise fusion's groups (fuse.ts): which steps merge, where a group closes, what a fused
  * step reads and writes, and the expression it carries. The typed engine is the oracle of
- * meaning: a fused Program gives the unfused one's outputs bit for bit. The engines' own tests
- * (src/engines/fuse.test.ts) check the kernels that run a fused step.
+ * meaning: a fused Program gives the unfused one's outputs bit for bit. Broadcasts read in place
+ * are fuseBroadcast.test.ts; the engines' own tests (src/engines/fuse.test.ts) check the kernels
+ * that run a fused step.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { createTypedEngine } from '../engines/typed';
 import { randomDiagram, randomDom } from '../testing/arbitrary';
-import { BATCH, randomInputs, randomValue } from '../testing/numeric';
+import { fusedOf, gens, lowered, opsOf, sameRun } from '../testing/fusion';
+import { randomInputs, randomValue } from '../testing/numeric';
 import { fcSeed } from '../testing/seed';
 import { DiagramBuilder } from './builder';
 import { cod } from './compose';
-import type { Diagram } from './diagram';
 import { fuseProgram } from './fuse';
-import { FUSED, type FusedConfig } from './fusedStep';
+import { FUSED } from './fusedStep';
 import { mulberry32 } from './init';
-import type { FusedExpr } from './kernel';
-import { lower, type Program, type Step } from './program';
+import { lower } from './program';
 import { rdiff } from './rdiff';
 import { param, real, z2 } from './wire';
 
 const seed = fcSeed();
-
-const gens = (p: Program) => p.steps.map((s) => s.gen);
-const fusedOf = (s: Step) => s.config as unknown as FusedConfig;
-const opsOf = (e: FusedExpr) => e.code.map((c) => (c.op === 'unary' || c.op === 'binary' ? c.fn : c.op));
-
-/** Every step reads only buffers that are inputs or written by an earlier step. */
-function wellOrdered(p: Program): boolean {
-  const ready = new Set(p.inputs);
-  for (const s of p.steps) {
-    if (!s.inputs.every((b) => ready.has(b))) return false;
-    for (const b of s.outputs) ready.add(b);
-  }
-  return p.outputs.every((b) => ready.has(b));
-}
-
-/** The fused Program's outputs equal the unfused one's bit for bit (float64, so no rounding hides a wrong op). */
-function sameRun(p: Program, q: Program, xs: readonly { shape: number[]; data: Float64Array }[]): void {
-  const want = createTypedEngine(p, { dtype: 'float64' }).run(xs, { batchSize: BATCH });
-  const got = createTypedEngine(q, { dtype: 'float64' }).run(xs, { batchSize: BATCH });
-  expect(got.map((g) => g.shape)).toEqual(want.map((w) => w.shape));
-  got.forEach((g, i) => {
-    expect(Array.from(g.data)).toEqual(Array.from(want[i].data));
-  });
-}
-
-function lowered(d: Diagram): { p: Program; q: Program } {
-  const p = lower(d);
-  const q = fuseProgram(p);
-  expect(wellOrdered(q)).toBe(true);
-  expect(q.inputs).toEqual(p.inputs);
-  expect(q.outputs).toEqual(p.outputs);
-  expect(q.nBuffers).toBe(p.nBuffers);
-  return { p, q };
-}
 
 describe('a group of one type', () => {
   test('a chain becomes one step writing only what is read outside it', () => {
@@ -128,6 +93,20 @@ describe('a group of one type', () => {
     sameRun(p, q, [randomValue(rng, real([3])), randomValue(rng, real([3]))]);
   });
 
+  test('a step of several instructions mid-chain: its registers are renumbered into the group’s', () => {
+    const b = new DiagramBuilder();
+    const x = b.input(real([3]));
+    b.output(b.op('tanh', [b.op('gelu', [b.op('sigmoid', [x])])]));
+    const { p, q } = lowered(b.build());
+    expect(gens(q)).toEqual([FUSED]);
+    // gelu is ½s + ½s·erf(s/√2): scale, scale, erf, mul, add, reading sigmoid's register 1.
+    const { expr } = fusedOf(q.steps[0]);
+    expect(opsOf(expr)).toEqual(['sigmoid', 'scale', 'scale', 'erf', 'mul', 'add', 'tanh']);
+    expect(expr.code[1]).toEqual({ op: 'scale', a: 1, c: 0.5 });
+    expect(expr.code[6]).toEqual({ op: 'unary', fn: 'tanh', a: 6 });
+    sameRun(p, q, [randomValue(mulberry32(13), real([3]))]);
+  });
+
   test('scale, leaky relu and its step keep their constants', () => {
     const b = new DiagramBuilder();
     const x = b.input(real([2]));
@@ -166,6 +145,19 @@ describe('where groups part', () => {
       ['not', 'not'],
     ]);
     expect(q.steps.map((s) => fusedOf(s).type)).toEqual([real([3]), real([4]), param([3]), z2([3])]);
+  });
+
+  test('shapes whose axes spell the same digits are different types', () => {
+    const b = new DiagramBuilder();
+    const x = b.input(real([1, 12]));
+    const y = b.input(real([11, 2]));
+    const x1 = b.op('sigmoid', [x]);
+    const y1 = b.op('tanh', [y]);
+    b.outputs([b.op('exp', [x1]), b.op('exp', [y1])]);
+    const { p, q } = lowered(b.build());
+    expect(q.steps.map((s) => fusedOf(s).type)).toEqual([real([1, 12]), real([11, 2])]);
+    const rng = mulberry32(14);
+    sameRun(p, q, [randomValue(rng, real([1, 12])), randomValue(rng, real([11, 2]))]);
   });
 
   test('a step that is not pointwise stays as it is and closes the group it reads', () => {
@@ -210,6 +202,20 @@ describe('where groups part', () => {
     expect(q.steps).toEqual(p.steps);
   });
 
+  test('a group of one step and the broadcasts it took in are written back in Program order', () => {
+    const b = new DiagramBuilder();
+    let x = b.input(real([3]));
+    const s = b.input(real([]));
+    // Nine steps that do not fuse, so that the group's steps are numbered 9 and 10.
+    for (let i = 0; i < 9; i++)
+      x = b.op('sumFeatures', [b.op('broadcast', [x], { shape: [3, 2], axis: 1 })], { axis: 1 });
+    const t = b.op('tanh', [x]);
+    b.outputs([t, b.op('broadcast', [s], { shape: [3], axis: -1 })]);
+    const p = lower(b.build());
+    expect(gens(p).slice(-2)).toEqual(['tanh', 'broadcast']);
+    expect(fuseProgram(p).steps).toEqual(p.steps);
+  });
+
   test('scalar steps and steps of several outputs of different types stay single', () => {
     const b = new DiagramBuilder();
     const t = b.input(param([]));
@@ -219,100 +225,6 @@ describe('where groups part', () => {
     const { p, q } = lowered(b.build());
     // copy passes its input through: not a pointwise computation; the scalars run on the host.
     expect(gens(q)).toEqual(gens(p));
-  });
-});
-
-describe('broadcasts read in place', () => {
-  const biasLike = (axis: number, shape: number[], inShape: number[]) => {
-    const b = new DiagramBuilder();
-    const x = b.input(real(shape));
-    const s = b.input(real(inShape));
-    b.output(b.op('relu', [b.op('add', [x, b.op('broadcast', [s], { shape, axis })])]));
-    return b.build();
-  };
-
-  test('along every feature axis: the scalar is an input each of whose values serves the whole example', () => {
-    const { p, q } = lowered(biasLike(-1, [2, 3], []));
-    expect(gens(p)).toEqual(['broadcast', 'add', 'relu']);
-    expect(gens(q)).toEqual([FUSED]);
-    const { expr } = fusedOf(q.steps[0]);
-    // The broadcast comes first in the Program, so its input is the group's first.
-    expect(q.steps[0].inputs).toEqual([p.inputs[1], p.inputs[0]]);
-    expect(expr.each).toEqual([6, 1]);
-    expect(opsOf(expr)).toEqual(['add', 'relu']);
-    const rng = mulberry32(7);
-    sameRun(p, q, [randomValue(rng, real([2, 3])), randomValue(rng, real([]))]);
-  });
-
-  test('along the last axis: each value repeated that axis’s length', () => {
-    const { p, q } = lowered(biasLike(1, [2, 3], [2]));
-    expect(gens(q)).toEqual([FUSED]);
-    expect(fusedOf(q.steps[0]).expr.each).toEqual([3, 1]);
-    const rng = mulberry32(8);
-    sameRun(p, q, [randomValue(rng, real([2, 3])), randomValue(rng, real([2]))]);
-  });
-
-  test('along an inner axis, or onto an axis of one, the broadcast stays a step', () => {
-    for (const [axis, shape, inShape] of [
-      [0, [2, 3], [3]],
-      [-1, [1], []],
-      [0, [1, 3], [3]],
-    ] as [number, number[], number[]][]) {
-      const { p, q } = lowered(biasLike(axis, shape, inShape));
-      expect(gens(q)).toEqual(['broadcast', FUSED]);
-      expect(fusedOf(q.steps[1]).expr.each).toBeUndefined();
-      const rng = mulberry32(9);
-      sameRun(p, q, [randomValue(rng, real(shape)), randomValue(rng, real(inShape))]);
-    }
-  });
-
-  test('a broadcast whose copy is read outside the group is run as well', () => {
-    const b = new DiagramBuilder();
-    const x = b.input(real([3]));
-    const s = b.input(real([]));
-    const r = b.op('broadcast', [s], { shape: [3], axis: -1 });
-    b.outputs([b.op('relu', [b.op('add', [x, r])]), r]);
-    const { p, q } = lowered(b.build());
-    expect(gens(q)).toEqual(['broadcast', FUSED]);
-    // The fused step still reads s repeated, not the broadcast's buffer.
-    expect(q.steps[1].inputs).toEqual([p.inputs[1], p.inputs[0]]);
-    expect(fusedOf(q.steps[1]).expr.each).toEqual([3, 1]);
-    const rng = mulberry32(10);
-    sameRun(p, q, [randomValue(rng, real([3])), randomValue(rng, real([]))]);
-  });
-
-  test('one buffer repeated the same way by two broadcasts is one input', () => {
-    const b = new DiagramBuilder();
-    const x = b.input(real([3]));
-    const s = b.input(real([]));
-    // Two configs (so lowering keeps two steps), one way of reading s: each value three times.
-    const r1 = b.op('broadcast', [s], { shape: [3], axis: -1 });
-    const r2 = b.op('broadcast', [s], { shape: [3], axis: 0 });
-    b.output(b.op('multiply', [b.op('add', [x, r1]), r2]));
-    const { p, q } = lowered(b.build());
-    expect(gens(p)).toEqual(['broadcast', 'broadcast', 'add', 'multiply']);
-    expect(gens(q)).toEqual([FUSED]);
-    expect(q.steps[0].inputs).toEqual([p.inputs[1], p.inputs[0]]);
-    const { expr } = fusedOf(q.steps[0]);
-    expect(expr.each).toEqual([3, 1]);
-    expect(expr.code).toEqual([
-      { op: 'binary', fn: 'add', a: 1, b: 0 },
-      { op: 'binary', fn: 'mul', a: 2, b: 0 },
-    ]);
-    const rng = mulberry32(11);
-    sameRun(p, q, [randomValue(rng, real([3])), randomValue(rng, real([]))]);
-  });
-
-  test('a broadcast of a value made inside the group stays a step', () => {
-    const b = new DiagramBuilder();
-    const x = b.input(real([2]));
-    const e = b.op('exp', [b.op('sigmoid', [x])]);
-    const r = b.op('broadcast', [e], { shape: [2, 3], axis: 1 });
-    b.output(b.op('tanh', [r]));
-    const { p, q } = lowered(b.build());
-    // The group of ℝ^2 is closed by the broadcast of another type; its output starts a group of one.
-    expect(gens(q)).toEqual([FUSED, 'broadcast', 'tanh']);
-    sameRun(p, q, [randomValue(mulberry32(12), real([2]))]);
   });
 });
 
