@@ -97,6 +97,9 @@ describe('composition and validation', () => {
     expect(e.message).toContain('ℝ^3');
     expect(e.message).toContain('ℝ^4');
     expect(e.message).toContain('sigmoid#0');
+    expect(caught(() => andThen(id([real([3])]), id([real([4])]))).message).toBe(
+      'cannot compose ℝ^3 with ℝ^4: the codomain of the left does not match the domain of the right (boxes: none)',
+    );
   });
 
   test('validate rejects a diagram whose wires disagree with its boxes', () => {

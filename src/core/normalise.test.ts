@@ -63,6 +63,14 @@ describe('validate', () => {
     expect(refusal(plain({ boxes: [copy] }))).toBe('copy#0 outputs ℝ^3 ⊗ ℝ^3 but its wires are ℝ^3');
   });
 
+  test('a cycle', () => {
+    const loop = plain({
+      wires: [real([3]), real([3]), real([3])],
+      boxes: [sigmoid([2], [1]), sigmoid([1], [2])],
+    });
+    expect(refusal(loop)).toBe('the diagram has a cycle');
+  });
+
   test('an output nothing produces', () => {
     expect(refusal(plain({ wires: [real([3]), real([3]), real([3])], outputs: [2] }))).toBe(
       'output wire 2 has no producer',
@@ -104,6 +112,7 @@ describe('explicitCopies', () => {
     expect(explicitCopies(f).term).toBe('sigmoid ; tanh');
     expect(explicitCopies(plain()).term).toBeUndefined();
     expect(printTerm(explicitCopies(plain()))).toBe('sigmoid');
+    expect(printTerm(plain({ boxes: [], outputs: [0] }))).toBe('id');
   });
 
   test('a wire read but never produced is named', () => {
