@@ -55,6 +55,30 @@ describe('a group of one type', () => {
     sameRun(p, q, [randomValue(mulberry32(1), real([4])), randomValue(mulberry32(2), param([4, 4]))]);
   });
 
+  test('a value nothing reads is not computed (a Program handed in may hold dead steps)', () => {
+    const b = new DiagramBuilder();
+    const x = b.input(real([2]));
+    const s = b.op('sigmoid', [x]);
+    const y = b.op('tanh', [s]);
+    const dead = b.op('exp', [b.op('square', [s])]);
+    b.outputs([y, dead]);
+    const full = lower(b.build());
+    // The same Program asked only for y: square and exp still run unfused, for nothing.
+    const p = { ...full, outputs: [full.outputs[0]] };
+    const q = fuseProgram(p);
+    expect(gens(p)).toEqual(['sigmoid', 'tanh', 'square', 'exp']);
+    expect(fusedOf(q.steps[0]).expr).toEqual({
+      nInputs: 1,
+      code: [
+        { op: 'unary', fn: 'sigmoid', a: 0 },
+        { op: 'unary', fn: 'tanh', a: 1 },
+      ],
+      outputs: [2],
+    });
+    expect(q.steps[0].outputs).toEqual(p.outputs);
+    sameRun(p, q, [randomValue(mulberry32(16), real([2]))]);
+  });
+
   test('the step takes its source from its first member and its pass from its last', () => {
     const b = new DiagramBuilder();
     const x = b.input(real([2]));
