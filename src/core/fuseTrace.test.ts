@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { normaliseConfig } from './config';
 import type { Config } from './diagram';
+import { UnknownGeneratorError } from './errors';
 import { FUSED, type FusedConfig, stepForward } from './fusedStep';
 import { tracePointwise } from './fuseTrace';
 import { getGenerator } from './generators/index';
@@ -86,6 +87,27 @@ describe('tracePointwise', () => {
   test('a fused step is not traced again', () => {
     const f = step('sigmoid', [real([3])]);
     expect(tracePointwise({ ...f, gen: FUSED }, [real([3])])).toBeUndefined();
+  });
+
+  // Steps handed in by hand, with input types no type rule would give: a fused kernel reads every
+  // input at the output's shape, so each must repeat into it.
+  test('operands that do not repeat into one another are not pointwise', () => {
+    const s = step('add', [real([3]), param([3])]);
+    expect(tracePointwise(s, [real([3])])).toBeDefined();
+    // ℝ^2 is not a trailing part of ℝ^{2×3}: the kernels could not broadcast it.
+    const bad = { ...s, types: [real([2, 3]), param([2])] };
+    expect(tracePointwise(bad, [real([2, 3])])).toBeUndefined();
+  });
+
+  test('an input the forward does not read must still repeat into the output', () => {
+    const s = step('sigmoid', [real([3])]);
+    expect(tracePointwise({ ...s, inputs: [0, 1], types: [real([3]), param([3])] }, [real([3])])).toBeDefined();
+    expect(tracePointwise({ ...s, inputs: [0, 1], types: [real([3]), real([5])] }, [real([3])])).toBeUndefined();
+  });
+
+  test('an error that is not a refusal to trace is not swallowed', () => {
+    const s = step('sigmoid', [real([3])]);
+    expect(() => tracePointwise({ ...s, gen: 'nope' }, [real([3])])).toThrow(UnknownGeneratorError);
   });
 });
 
