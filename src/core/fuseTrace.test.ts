@@ -146,6 +146,10 @@ describe('stepForward', () => {
     ]);
     run.forward(four.k, s.config, ['x'], s.types);
     expect(four.calls[1].shape).toEqual([4, 2, 3]);
+    // A first run of one example is no exception.
+    const one = recordingKernel(1);
+    stepForward(s).forward(one.k, s.config, ['x'], s.types);
+    expect(one.calls[0].shape).toEqual([1, 2, 3]);
     // An unbatched output has no batch axis.
     const p = stepForward({ ...s, config: { ...config, type: param([5]) } as unknown as Config });
     const three = recordingKernel(3);
