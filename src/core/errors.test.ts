@@ -97,6 +97,14 @@ describe('composition and validation', () => {
     expect(e.message).toContain('ℝ^3');
     expect(e.message).toContain('ℝ^4');
     expect(e.message).toContain('sigmoid#0');
+    expect(e.name).toBe('CompositionError');
+    expect(e.code).toBe('bad-composition');
+    // A box with a source is named by it (the editor's box id), one without by its place.
+    const named = new DiagramBuilder();
+    named.output(named.op('tanh', [named.input(real([2]))], {}, { source: 'n7' }));
+    expect(caught(() => andThen(named.build(), f)).message).toBe(
+      'cannot compose ℝ^2 with ℝ^3: the codomain of the left does not match the domain of the right (boxes: tanh#n7, sigmoid#1)',
+    );
     expect(caught(() => andThen(id([real([3])]), id([real([4])]))).message).toBe(
       'cannot compose ℝ^3 with ℝ^4: the codomain of the left does not match the domain of the right (boxes: none)',
     );

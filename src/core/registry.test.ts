@@ -15,6 +15,7 @@ test('the registry equals the set of the generator files’ exports', () => {
 
 test('register refuses a duplicate id', () => {
   expect(() => register({ ...getGenerator('copy') })).toThrow(DuplicateGeneratorError);
+  expect(() => register({ ...getGenerator('copy') })).toThrow("generator 'copy' is already registered");
 });
 
 test('getGenerator throws a typed error naming the unknown id; hasGenerator asks without throwing', () => {
