@@ -113,6 +113,7 @@ describe('composition and validation', () => {
   test('validate rejects a diagram whose wires disagree with its boxes', () => {
     const d = box('sigmoid', [real([3])]);
     expect(() => validate({ ...d, wires: [real([3]), real([4])] })).toThrow(DiagramError);
+    expect(caught(() => validate({ ...d, wires: [real([3]), real([4])] })).code).toBe('bad-diagram');
     expect(() => validate({ ...d, boxes: [{ ...d.boxes[0], gen: 'nope' }] })).toThrow(UnknownGeneratorError);
   });
 });
@@ -121,5 +122,6 @@ test('an engine names the input and the shape it expected', () => {
   const engine = createTypedEngine(lower(box('sigmoid', [real([3])])), { dtype: 'float32' });
   const e = caught(() => engine.run([{ shape: [2, 4], data: new Float32Array(8) }]));
   expect(e).toBeInstanceOf(EngineInputError);
+  expect(e.code).toBe('bad-input');
   expect(e.message).toMatch(/input #0 expects ℝ\^3 .*got shape \[2,4\]/);
 });
