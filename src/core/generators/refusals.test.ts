@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { box, cod } from '../compose';
+import { geometryOf, validGeometry } from '../convGeometry';
 import { LensboardError } from '../errors';
 import { param, real } from '../wire';
 
@@ -99,6 +100,21 @@ describe('convolution geometry', () => {
     );
     expect(refusal(() => box('correlate2d', [param([2, 2, 1, 4]), real([4, 4, 3])], { groups: 2 })).message).toBe(
       "correlate2d: port 'W' expects input channels that split into 2 groups, got ℝ^{2×2×1×4}ᵖ",
+    );
+  });
+
+  test('geometryOf, as an import reads a config: absent keys are the valid correlation’s, a list of the wrong length is named', () => {
+    expect(geometryOf('correlate2d', {})).toEqual(validGeometry);
+    expect(geometryOf('correlate2d', { strides: [2, 1], groups: 3 })).toEqual({
+      ...validGeometry,
+      strides: [2, 1],
+      groups: 3,
+    });
+    expect(refusal(() => geometryOf('correlate2d', { pads: [1, 1] }))).toEqual(
+      config("correlate2d: config 'pads' = [1,1] is not allowed (expected a list of 4 integers)"),
+    );
+    expect(refusal(() => geometryOf('correlate2d', { dilations: [1, 1.5] }))).toEqual(
+      config("correlate2d: config 'dilations' = [1,1.5] is not allowed (expected a list of 2 integers)"),
     );
   });
 
