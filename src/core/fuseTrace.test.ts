@@ -97,6 +97,10 @@ describe('tracePointwise', () => {
     // ℝ^2 is not a trailing part of ℝ^{2×3}: the kernels could not broadcast it.
     const bad = { ...s, types: [real([2, 3]), param([2])] };
     expect(tracePointwise(bad, [real([2, 3])])).toBeUndefined();
+    // A batched operand repeats only into its own shape: [B, 3] does not broadcast to [B, 2, 3].
+    const batched = { ...s, types: [real([2, 3]), real([3])] };
+    expect(tracePointwise(batched, [real([2, 3])])).toBeUndefined();
+    expect(tracePointwise({ ...s, types: [real([2, 3]), param([3])] }, [real([2, 3])])).toBeDefined();
   });
 
   test('an input the forward does not read must still repeat into the output', () => {
