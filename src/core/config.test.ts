@@ -80,6 +80,12 @@ describe('each kind refuses what it does not allow, naming it', () => {
     expect(refusal(gen, { k: null })).toBe(`g: config 'k' = null ${allowed}`);
     const open = withFields(field({ kind: 'number', default: 0 }));
     expect(normaliseConfig(open, { k: -1e300 })).toEqual({ k: -1e300 });
+    // A least value other than 0 (a positive epsilon) bounds it too.
+    const eps = withFields(field({ kind: 'number', min: 0.5, default: 1 }));
+    expect(normaliseConfig(eps, { k: 0.5 })).toEqual({ k: 0.5 });
+    expect(refusal(eps, { k: 0.25 })).toBe(
+      "g: config 'k' = 0.25 is not allowed (expected a finite number, 0.5 ≤ k ≤ Infinity)",
+    );
   });
 
   test('shape: a list of whole numbers from its least value (1 unless set), of its length if it has one', () => {

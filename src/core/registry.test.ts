@@ -16,6 +16,7 @@ test('the registry equals the set of the generator files’ exports', () => {
 test('register refuses a duplicate id', () => {
   expect(() => register({ ...getGenerator('copy') })).toThrow(DuplicateGeneratorError);
   expect(() => register({ ...getGenerator('copy') })).toThrow("generator 'copy' is already registered");
+  expect(() => register({ ...getGenerator('copy') })).toThrow(expect.objectContaining({ code: 'duplicate-generator' }));
 });
 
 test('getGenerator throws a typed error naming the unknown id; hasGenerator asks without throwing', () => {
