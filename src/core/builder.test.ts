@@ -61,3 +61,53 @@ describe('DiagramBuilder', () => {
     ]);
   });
 });
+
+describe('what the builder refuses and where it puts things', () => {
+  test('a wire it does not have is named, and nothing is recorded', () => {
+    const b = new DiagramBuilder();
+    const x = b.input(real([2]));
+    for (const w of [1, -1, 0.5]) expect(() => b.op('sigmoid', [w])).toThrow(`no wire ${w} in this builder`);
+    expect(() => b.output(1)).toThrow('no wire 1 in this builder');
+    expect(() => b.outputs([x, 1])).toThrow('no wire 1 in this builder');
+    expect(b.boxCount).toBe(0);
+    expect(b.build().outputs).toEqual([]);
+  });
+
+  test('inline with a source and a pass gives them to every box it splices; without, the boxes keep theirs', () => {
+    const inner = new DiagramBuilder();
+    const y = inner.input(real([2]));
+    inner.output(inner.op('tanh', [inner.op('sigmoid', [y], {}, { source: 'a' })], {}, { pass: 'backward' }));
+    const f = inner.build();
+    const b = new DiagramBuilder();
+    const x = b.input(real([2]));
+    b.outputs(b.inline(f, b.inline(f, [x]), { source: 'n', pass: 'forward' }));
+    expect(b.build().boxes.map((box) => [box.source, box.pass])).toEqual([
+      ['a', undefined],
+      [undefined, 'backward'],
+      ['n', 'forward'],
+      ['n', 'forward'],
+    ]);
+  });
+
+  test('inlineMapped maps every wire and box of a diagram drawn out of order to the builder’s', () => {
+    // Box 0 reads what box 1 makes: spliced in topological order, box 1 comes first.
+    const f = {
+      wires: [real([2]), real([2]), real([2])],
+      boxes: [
+        { gen: 'tanh', config: {}, inputs: [1], outputs: [2] },
+        { gen: 'sigmoid', config: {}, inputs: [0], outputs: [1] },
+      ],
+      inputs: [0],
+      outputs: [2],
+    };
+    const b = new DiagramBuilder();
+    const x = b.input(real([2]));
+    b.op('exp', [x]);
+    const m = b.inlineMapped(f, [x]);
+    expect(Array.from(m.boxes)).toEqual([2, 1]);
+    expect(Array.from(m.wires)).toEqual([x, 2, 3]);
+    expect(m.outputs).toEqual([3]);
+    b.output(m.outputs[0]);
+    expect(b.build().boxes.map((box) => box.gen)).toEqual(['exp', 'sigmoid', 'tanh']);
+  });
+});

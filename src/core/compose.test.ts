@@ -86,6 +86,15 @@ describe('terms', () => {
     expect(printTerm(tensor(andThen(copy(x4), box('add', [x4, x4])), id([x4])))).toBe('(Δ ; +) ⊗ id');
   });
 
+  test('a box’s label lists the config values that differ from their defaults', () => {
+    expect(printTerm(box('gelu', [x4]))).toBe('gelu');
+    expect(printTerm(box('gelu', [x4], { approximate: 'tanh' }))).toBe('gelu[tanh]');
+    expect(printTerm(box('scale', [x4], { c: 2.5 }))).toBe('scale[2.5]');
+    expect(printTerm(box('sumFeatures', [real([2, 3])], { axis: 1 }))).toBe('sumFeatures[1]');
+    expect(printTerm(box('reshape', [real([2, 3])], { shape: [3, 2] }))).toBe('reshape[3×2]');
+    expect(printTerm(box('softmax', [real([2, 2])], { causal: true }))).toBe('softmax[masked]');
+  });
+
   test('composition is deterministic: the same construction gives the same data', () => {
     const make = () => andThen(tensor(lin, id([x4])), tensor(box('sigmoid', [real([3])]), discard(x4)));
     expect(JSON.stringify(make())).toBe(JSON.stringify(make()));

@@ -97,11 +97,23 @@ describe('composition and validation', () => {
     expect(e.message).toContain('ℝ^3');
     expect(e.message).toContain('ℝ^4');
     expect(e.message).toContain('sigmoid#0');
+    expect(e.name).toBe('CompositionError');
+    expect(e.code).toBe('bad-composition');
+    // A box with a source is named by it (the editor's box id), one without by its place.
+    const named = new DiagramBuilder();
+    named.output(named.op('tanh', [named.input(real([2]))], {}, { source: 'n7' }));
+    expect(caught(() => andThen(named.build(), f)).message).toBe(
+      'cannot compose ℝ^2 with ℝ^3: the codomain of the left does not match the domain of the right (boxes: tanh#n7, sigmoid#1)',
+    );
+    expect(caught(() => andThen(id([real([3])]), id([real([4])]))).message).toBe(
+      'cannot compose ℝ^3 with ℝ^4: the codomain of the left does not match the domain of the right (boxes: none)',
+    );
   });
 
   test('validate rejects a diagram whose wires disagree with its boxes', () => {
     const d = box('sigmoid', [real([3])]);
     expect(() => validate({ ...d, wires: [real([3]), real([4])] })).toThrow(DiagramError);
+    expect(caught(() => validate({ ...d, wires: [real([3]), real([4])] })).code).toBe('bad-diagram');
     expect(() => validate({ ...d, boxes: [{ ...d.boxes[0], gen: 'nope' }] })).toThrow(UnknownGeneratorError);
   });
 });
@@ -110,5 +122,6 @@ test('an engine names the input and the shape it expected', () => {
   const engine = createTypedEngine(lower(box('sigmoid', [real([3])])), { dtype: 'float32' });
   const e = caught(() => engine.run([{ shape: [2, 4], data: new Float32Array(8) }]));
   expect(e).toBeInstanceOf(EngineInputError);
+  expect(e.code).toBe('bad-input');
   expect(e.message).toMatch(/input #0 expects ℝ\^3 .*got shape \[2,4\]/);
 });

@@ -52,6 +52,10 @@ describe('lower', () => {
     expect(all.steps.some((s) => s.gen === 'linearT')).toBe(true);
     expect(paramsOnly.steps.some((s) => s.gen === 'linearT')).toBe(false);
     expect(paramsOnly.outputs.length).toBe(3);
+    // Without the forward outputs, only the changes asked for are outputs, and they are the
+    // same buffers as in the full lens program.
+    const changesOnly = lowerLens(dense(), { changes: [0, 1], forward: false });
+    expect(changesOnly.outputs).toEqual(paramsOnly.outputs.slice(1));
   });
 
   test('common subexpressions merge: the same box on the same buffers runs once', () => {

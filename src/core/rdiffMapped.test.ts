@@ -73,6 +73,28 @@ describe('rdiffMapped', () => {
     );
   });
 
+  test('a diagram drawn out of order: the diagram rdiff makes, and each box of R named by the box of f it comes from', () => {
+    fc.assert(
+      fc.property(arbSeed, (s) => {
+        const rng = mulberry32(s);
+        const f = randomDiagram(rng, randomDom(rng));
+        if (f.boxes.length < 2) return;
+        // boxes in reverse order: rdiff goes in Kahn's order, and the map must follow it
+        const shuffled: Diagram = { ...structuredClone(f), boxes: [...f.boxes].reverse() };
+        const { diagram: r, map } = rdiffMapped(shuffled, { keepForward: true });
+        expect(JSON.stringify(r)).toBe(JSON.stringify(rdiff(shuffled, { keepForward: true })));
+        expect(shuffled.outputs.map((w) => map.value[w])).toEqual(r.outputs.slice(0, f.outputs.length));
+        expect(map.box).toHaveLength(r.boxes.length);
+        r.boxes.forEach((b, k) => {
+          expect(b.source).toBe(map.box[k] >= 0 ? String(map.box[k]) : undefined);
+          if (b.pass === 'forward') expect(b.gen).toBe(shuffled.boxes[map.box[k]].gen);
+        });
+        expect(shuffled.inputs.map((w) => map.change[w])).toEqual(r.outputs.slice(f.outputs.length));
+      }),
+      { seed, numRuns: 60 },
+    );
+  });
+
   test('the change of a wire is what R gives for it when f is cut there (mutant: a wire mapped to a neighbour)', () => {
     fc.assert(
       fc.property(arbSeed, (s) => {

@@ -1,7 +1,7 @@
 /** The registry is exactly the generator files' exports, and refuses duplicates and unknowns. */
 import { expect, test } from 'vitest';
 import { DuplicateGeneratorError, UnknownGeneratorError } from './errors';
-import { allGenerators, families, getGenerator, register } from './generators/index';
+import { allGenerators, families, getGenerator, hasGenerator, register } from './generators/index';
 
 test('the registry equals the set of the generator files’ exports', () => {
   const exported = Object.values(families).flatMap((f) => Object.values(f).map((g) => g.id));
@@ -15,11 +15,15 @@ test('the registry equals the set of the generator files’ exports', () => {
 
 test('register refuses a duplicate id', () => {
   expect(() => register({ ...getGenerator('copy') })).toThrow(DuplicateGeneratorError);
+  expect(() => register({ ...getGenerator('copy') })).toThrow("generator 'copy' is already registered");
+  expect(() => register({ ...getGenerator('copy') })).toThrow(expect.objectContaining({ code: 'duplicate-generator' }));
 });
 
-test('getGenerator throws a typed error naming the unknown id', () => {
+test('getGenerator throws a typed error naming the unknown id; hasGenerator asks without throwing', () => {
   expect(() => getGenerator('frobnicate')).toThrow(UnknownGeneratorError);
-  expect(() => getGenerator('frobnicate')).toThrow(/frobnicate/);
+  expect(() => getGenerator('frobnicate')).toThrow("unknown generator 'frobnicate'");
+  expect(hasGenerator('frobnicate')).toBe(false);
+  expect(hasGenerator('sigmoid')).toBe(true);
 });
 
 test('every generator draws: ports, colour, description, one-line', () => {

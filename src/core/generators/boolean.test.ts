@@ -75,3 +75,18 @@ test('basis is the one-hot of the index its bits spell, and R[basis] the brute-f
     expect(Array.from(r.data)).toEqual(brute);
   }
 });
+
+test('parity is the xor of every bit, batched or not, and R[parity] hands the change to every bit', () => {
+  const rows = [
+    [1, 0, 1],
+    [1, 1, 1],
+  ];
+  const batched: Value = { shape: [2, 3], data: Float64Array.from(rows.flat()) };
+  expect(Array.from(evaluate(box('parity', [z2([3])]), [batched])[0].data)).toEqual([0, 1]);
+  const [r] = evaluate(rdiff(box('parity', [z2([3])])), [batched, { shape: [2], data: Float64Array.of(1, 0) }]);
+  expect(Array.from(r.data)).toEqual([1, 1, 1, 0, 0, 0]);
+  // An unbatched wire (a parameter) of 2×2 bits: one sum over both axes, no batch axis.
+  const p = z2([2, 2], false);
+  const bits: Value = { shape: [2, 2], data: Float64Array.of(1, 1, 0, 1) };
+  expect(Array.from(evaluate(box('parity', [p]), [bits])[0].data)).toEqual([1]);
+});
