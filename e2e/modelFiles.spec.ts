@@ -40,11 +40,19 @@ async function planePixels(page: Page): Promise<string> {
   });
 }
 
+/** How many levels a channel of a pixel may differ by before the pixel counts as different. */
+const LEVELS = 4;
+
+/** The largest difference of a channel between two pixels at byte `i`. */
+const channelGap = (x: Buffer, y: Buffer, i: number) =>
+  Math.max(Math.abs(x[i] - y[i]), Math.abs(x[i + 1] - y[i + 1]), Math.abs(x[i + 2] - y[i + 2]));
+
 /**
- * How far two looks at the plane are apart: the share of pixels that differ (infinite when their
- * sizes differ). The same weights measured by another engine than the run's (the engine a
- * page picks can differ after a reload on a busy machine) may colour a pixel on the boundary
- * the other way, by the last bit of a float; other weights differ over much of the plane.
+ * How far two looks at the plane are apart: the share of pixels whose colour differs by more
+ * than {@link LEVELS} in a channel (infinite when their sizes differ). The same weights measured
+ * by another engine than the run's (the engine a page picks can differ after a reload on a busy
+ * machine: webgl's exp and tanh are not cpu's) shift many pixels by one level and may colour a
+ * pixel on the boundary the other way; other weights differ over much of the plane.
  */
 function planeApart(a: string, b: string): number {
   const [sizeA, dataA] = a.split(':');
@@ -54,27 +62,35 @@ function planeApart(a: string, b: string): number {
   const y = Buffer.from(dataB, 'base64');
   let differ = 0;
   for (let i = 0; i < x.length; i += 4) {
-    if (x[i] !== y[i] || x[i + 1] !== y[i + 1] || x[i + 2] !== y[i + 2]) differ++;
+    if (channelGap(x, y, i) > LEVELS) differ++;
   }
   return differ / (x.length / 4);
 }
 
-/** Where two looks at the plane differ: the bounding box of the differing pixels and a few of them. */
+/**
+ * Where two looks at the plane differ: how many pixels by how much, the bounding box of those
+ * beyond {@link LEVELS} and a few of them.
+ */
 function whereApart(a: string, b: string): string {
   const [size, dataA] = a.split(':');
   const width = Number(size.split('×')[0]);
   const x = Buffer.from(dataA, 'base64');
   const y = Buffer.from(b.split(':')[1] ?? '', 'base64');
   const at: string[] = [];
+  const gaps = { '1': 0, '2–4': 0, '5–16': 0, '17+': 0 };
   let [left, top, right, bottom] = [width, Number.POSITIVE_INFINITY, -1, -1];
   for (let i = 0; i < x.length; i += 4) {
-    if (x[i] === y[i] && x[i + 1] === y[i + 1] && x[i + 2] === y[i + 2]) continue;
+    const gap = channelGap(x, y, i);
+    if (gap === 0) continue;
+    gaps[gap === 1 ? '1' : gap <= LEVELS ? '2–4' : gap <= 16 ? '5–16' : '17+']++;
+    if (gap <= LEVELS) continue;
     const p = i / 4;
     const [c, r] = [p % width, Math.floor(p / width)];
     [left, top, right, bottom] = [Math.min(left, c), Math.min(top, r), Math.max(right, c), Math.max(bottom, r)];
     if (at.length < 8) at.push(`(${c},${r}) ${x.subarray(i, i + 3).join('/')} vs ${y.subarray(i, i + 3).join('/')}`);
   }
-  return `reopened ${size} vs at the end ${b.split(':')[0]}; differing pixels within x ${left}…${right}, y ${top}…${bottom}: ${at.join('; ')}`;
+  const counts = Object.entries(gaps).map(([k, n]) => `${n} by ${k}`);
+  return `reopened ${size} vs at the end ${b.split(':')[0]}; pixels apart ${counts.join(', ')} levels; beyond ${LEVELS} within x ${left}…${right}, y ${top}…${bottom}: ${at.join('; ')}`;
 }
 
 /**
@@ -169,7 +185,9 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
   await expect(nodes(page)).toHaveCount(boxes);
   await expect(stepShown(page)).toHaveText('128');
   // Before any Play: the weights are measured in the worker, and the loss and the model's answer
-  // over the plane are the ones the run ended on.
+  // over the plane are the ones the run ended on. The loss, to the digit shown, is the check on the
+  // weights; the plane's pixels may move by a level or two where the colour ramp is steep, and
+  // over no more than 2% of the plane (a model with other weights differs over most of it).
   await expect(lossShown(page)).toHaveText(lossAtEnd ?? '', { timeout: 30_000 });
   let reopened = '';
   await expect
@@ -180,7 +198,7 @@ test('a trained model exports, opens again by picker, key and drop, exports the 
       },
       { timeout: 30_000 },
     )
-    .toBeLessThanOrEqual(0.005)
+    .toBeLessThanOrEqual(0.02)
     .catch((e: Error) => {
       writeFileSync(info.outputPath('plane-at-end.txt'), planeAtEnd);
       writeFileSync(info.outputPath('plane-reopened.txt'), reopened);
