@@ -5,6 +5,7 @@
  * one tab storage, as a reload is.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { digest } from '../data/digest';
 import { createEditorStore, type EditorStore } from '../editor/store/createEditorStore';
 import type { PortRef } from '../io/document';
 import { loadExample } from '../io/examples';
@@ -13,6 +14,7 @@ import { inMemoryWorker } from '../testing/inMemoryWorker';
 import { type DocumentSessions, documentSessions } from '../train-ui/session/documentSessions';
 import { requestFrom } from '../train-ui/session/TrainingProvider';
 import { TrainSession } from '../train-ui/session/trainSession';
+import { trainedShape } from '../train-ui/session/trainedShape';
 import { keepLessonPlace } from './lessonPlace';
 import { PLACE_KEY } from './lessonPlaceRecord';
 import { readPlace, resumeLessonPlace } from './lessonResume';
@@ -123,6 +125,26 @@ describe('a lesson kept over a reload', () => {
     third.editor.getState().setDocument(loadExample('spirals'), true, 'example');
     third.leave();
     expect(tab.items.has(PLACE_KEY)).toBe(false);
+  });
+
+  it('resumes a place kept of a grouped drawing under the hash it had before groups were drawn through', () => {
+    const tab = new TabStorage();
+    const first = openPage(tab);
+    inLesson(first, 0, 1);
+    const e = first.editor.getState();
+    e.select(['lin1', 'W1', 'bias1', 'b1', 'tanh1']);
+    expect(first.editor.getState().groupSelection('group 1')).not.toBeNull();
+    first.leave();
+    const grouped = first.editor.getState().doc;
+    // as an older page kept it: the hash then saw the wires through the group's ports
+    const kept = JSON.parse(tab.items.get(PLACE_KEY) ?? '{}');
+    const old = digest(trainedShape(grouped));
+    expect(old).not.toBe(kept.doc);
+    tab.setItem(PLACE_KEY, JSON.stringify({ ...kept, doc: old }));
+
+    const second = openPage(tab, grouped);
+    expect(resumeLessonPlace(parts(second, tab))).toBe(true);
+    expect(second.lessons.getState().index).toBe(1);
   });
 
   it('reads back nothing that does not hold: bad JSON, another version, a lesson the door refuses, steps out of range, prototype keys', () => {

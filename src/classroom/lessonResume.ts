@@ -3,7 +3,7 @@
  * a place was kept: the lesson reader is not part of the first screen.
  */
 import { parseLesson } from '../io/lesson';
-import { documentHash } from '../train-ui/session/documentHash';
+import { documentHashes } from '../train-ui/session/documentHash';
 import { type KeptPlace, PLACE_KEY, PLACE_VERSION, type Place, type PlaceParts } from './lessonPlaceRecord';
 
 const isStep = (n: unknown, steps: number): n is number =>
@@ -48,7 +48,8 @@ export function resumeLessonPlace(parts: PlaceParts): boolean {
   }
   const place = readPlace(text);
   const lessons = parts.lessons.getState();
-  if (!place || lessons.active || place.doc !== documentHash(parts.editor.getState().doc)) return false;
+  // A place kept of a grouped drawing before groups were drawn through carries its old hash.
+  if (!place || lessons.active || !documentHashes(parts.editor.getState().doc).includes(place.doc)) return false;
   const taken = parts.shelf.session.state.taken;
   lessons.begin(place.ready, taken, parts.shelf.key);
   if (place.trying) lessons.tryDraft();
