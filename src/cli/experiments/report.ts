@@ -15,7 +15,8 @@ export function seedLine(r: SeedResult): string {
 export function epochLine(e: EpochLine): string {
   const n = String(e.of).length;
   const test = e.test ? `  test acc ${fmt(e.test.accuracy)}  test loss ${fmt(e.test.loss)}` : '';
-  return `  epoch ${String(e.epoch + 1).padStart(n)}/${e.of}  running loss ${fmt(e.running.loss)}  running acc ${fmt(e.running.accuracy)}${test}  ${Math.round(e.stepsPerSecond)} steps/s`;
+  const rate = e.stepsPerSecond === null ? '—' : Math.round(e.stepsPerSecond);
+  return `  epoch ${String(e.epoch + 1).padStart(n)}/${e.of}  running loss ${fmt(e.running.loss)}  running acc ${fmt(e.running.accuracy)}${test}  ${rate} steps/s`;
 }
 
 /** How many seeds reach each threshold, and whether the paper's figures are met (scaled to the seeds run). */

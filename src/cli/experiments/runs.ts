@@ -18,7 +18,12 @@ export interface EpochLine {
   readonly of: number;
   readonly running: Metrics;
   readonly test: Metrics | null;
-  readonly stepsPerSecond: number;
+  /**
+   * The trainer's steps per second over its last half second or more of training, as the panel
+   * and `npm run train` give it (null before there is such a window): an epoch of Iris is 150
+   * steps in well under a millisecond, too short for the clock to time on its own.
+   */
+  readonly stepsPerSecond: number | null;
 }
 
 export interface SeedResult {
@@ -62,13 +67,14 @@ export async function runSeed(exp: Experiment, seed: number, o: SeedOptions): Pr
   );
   try {
     trainer.onEpoch((e) => {
+      const stepsPerSecond = trainer.stepsPerSecond();
       const t = test ? trainer.evaluate(test) : null;
       o.onEpoch?.({
         epoch: e.epoch,
         of: trainer.settings.epochs,
         running: e.running,
         test: t,
-        stepsPerSecond: e.stepsPerSecond,
+        stepsPerSecond,
       });
     });
     const r = await trainer.run();
