@@ -258,12 +258,16 @@ test('a teacher and three students: join, dataset, curves, shared board, pause, 
       await page.getByRole('menuitem', { name: 'Animation of a step' }).click();
       // Tracing the step runs in the worker: a ceiling for a busy machine, as for Animate a step.
       await expect(page.locator('.anim-where')).toHaveAttribute('data-frame', '0', { timeout: 60_000 });
-      // → walks the opening frame's parts, then the frames: pressed until a box's frame is shown.
+      // → walks the opening frame's parts, then the frames: pressed until a box's frame is shown
+      // (each press moves the view of four pages: on a machine at load 30 it took over 15 s).
       await expect
-        .poll(async () => {
-          await page.keyboard.press('ArrowRight');
-          return Number(await frameShown(page));
-        })
+        .poll(
+          async () => {
+            await page.keyboard.press('ArrowRight');
+            return Number(await frameShown(page));
+          },
+          { timeout: 60_000 },
+        )
         .toBeGreaterThan(1);
       const frame = (await frameShown(page)) ?? '';
       const pass = (await page.locator('.anim-where').getAttribute('data-pass')) ?? '';

@@ -1,9 +1,10 @@
 /** The run's numbers, large: epoch, step, loss, accuracy, steps per second, and what runs. */
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useSession } from '../session/TrainSessionContext';
 import { epochFigure } from './epochFigure';
 import { lossWords, testFigure } from './figureWords';
 import { engineText } from './phaseText';
+import { useFitWidth } from './useFitWidth';
 
 /** Four significant digits, in a width that fits the panel: 0.3172, 4.24e-5, 1.2e+30. */
 export function fmt(v: number | null): string {
@@ -20,6 +21,8 @@ export function fmt(v: number | null): string {
 function Figure({ term, value, extra, of }: { term: string; value: ReactNode; extra?: ReactNode; of?: string | null }) {
   const id = useId();
   const ofId = useId();
+  const shown = useRef<HTMLOutputElement>(null);
+  useFitWidth(shown, String(value));
   return (
     <div>
       <dt>
@@ -32,7 +35,13 @@ function Figure({ term, value, extra, of }: { term: string; value: ReactNode; ex
         )}
       </dt>
       <dd>
-        <output className="train-value" aria-labelledby={id} aria-describedby={of ? ofId : undefined} aria-live="off">
+        <output
+          ref={shown}
+          className="train-value"
+          aria-labelledby={id}
+          aria-describedby={of ? ofId : undefined}
+          aria-live="off"
+        >
           {value}
         </output>
         {/* the space between is where a narrow column puts what follows under the figure */}
