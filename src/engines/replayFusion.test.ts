@@ -11,8 +11,8 @@ import { mulberry32 } from '../core/init';
 import type { Kernel } from '../core/kernel';
 import { fcSeed } from '../testing/seed';
 import { Arena, type Dtype } from './arena';
+import { RecordingKernel } from './recordingKernel';
 import { TypedKernel, type TypedTensor } from './typedKernel';
-import { RecordingKernel } from './typedReplay';
 
 const seed = fcSeed();
 const ODD = [0, -0, 1, -1, Number.POSITIVE_INFINITY, Number.NaN];

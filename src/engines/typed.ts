@@ -16,8 +16,8 @@ import type { Kernel } from '../core/kernel';
 import type { Program } from '../core/program';
 import { Arena, type Dtype } from './arena';
 import { batchSizeOf, type RunOptions } from './inputs';
+import { RecordingKernel } from './recordingKernel';
 import { TypedKernel, type TypedTensor } from './typedKernel';
-import { RecordingKernel } from './typedReplay';
 
 export type { TypedTensor } from './typedKernel';
 

@@ -5,6 +5,8 @@
  * buffers bit for bit, in float64 and float32; the replays kept are bounded in number and
  * bytes; a run given the last run's very shape arrays skips the shape check and any other
  * shape is checked; and a Program whose calls the recording does not know runs through the kernel.
+ * The replay's tape (ReplayTape) is also tested on its own: slots, counted reads, calls dropped
+ * for a join, and the failures that make a recording unreplayable.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -19,7 +21,10 @@ import { param, real } from '../core/wire';
 import { randomDiagram, randomDom } from '../testing/arbitrary';
 import { randomValue } from '../testing/numeric';
 import { fcSeed } from '../testing/seed';
+import { Arena, type Floats } from './arena';
 import { createTypedEngine, KEPT_REPLAYS, REPLAY_BYTES, type TypedTensor } from './typed';
+import { TypedKernel } from './typedKernel';
+import { ReplayTape } from './typedReplay';
 
 const seed = fcSeed();
 
@@ -135,5 +140,78 @@ describe('a replayed run', () => {
     const w = [{ shape: [2], data: Float64Array.from([1, 2]) }];
     expect(unbatched.run(w, { batchSize: 2 })[0].shape).toEqual([2, 2]);
     expect(unbatched.run(w, { batchSize: 3 })[0].shape).toEqual([3, 2]);
+  });
+});
+
+/** A tape with one made-up call: o = f(a), noted as a closure over the two slots. */
+class Tape extends ReplayTape {
+  note(x: TypedTensor, f: (a: Floats, o: Floats) => void): TypedTensor {
+    const a = this.read(x);
+    const out = { shape: x.shape, data: new Float64Array(x.data.length) };
+    f(x.data, out.data);
+    const o = this.result(out);
+    this.ops.push((s) => f(s[a], s[o]));
+    return out;
+  }
+  /** Empties a call's place, as a join does. */
+  drop(at: number): void {
+    this.ops[at] = null;
+  }
+  readsOf(slot: number): number {
+    return this.reads[slot] ?? 0;
+  }
+}
+
+const tensor = (...xs: number[]): TypedTensor => ({ shape: [xs.length], data: Float64Array.from(xs) });
+const double = (a: Floats, o: Floats) => {
+  for (let i = 0; i < a.length; i++) o[i] = 2 * a[i];
+};
+const negate = (a: Floats, o: Floats) => {
+  for (let i = 0; i < a.length; i++) o[i] = -a[i];
+};
+
+describe('the replay’s tape', () => {
+  test('slots are the inputs’ then each result’s; a replay runs the calls kept, in order, on new inputs', () => {
+    const [x, y] = [tensor(1, 2), tensor(5)];
+    const tape = new Tape(new TypedKernel(new Arena('float64')), 2, [x, y]);
+    const twice = tape.note(x, double);
+    const back = tape.note(twice, negate);
+    expect([tape.slot(x), tape.slot(y), tape.slot(twice), tape.slot(back)]).toEqual([0, 1, 2, 3]);
+    expect([tape.readsOf(0), tape.readsOf(1), tape.readsOf(2)]).toEqual([1, 0, 1]);
+    expect(tape.isView(twice)).toBe(false);
+    const replay = tape.replay();
+    if (!replay) throw new Error(`not replayable: ${tape.failed}`);
+    expect(replay.calls).toBe(2);
+    const [x2, y2] = [tensor(3, 4), tensor(6)];
+    replay.run([x2, y2]);
+    expect(replay.slots[0]).toBe(x2.data);
+    expect(replay.slots[1]).toBe(y2.data);
+    // the results' arrays are the recording's, written again
+    expect(replay.slots[2]).toBe(twice.data);
+    expect(Array.from(back.data)).toEqual([-6, -8]);
+  });
+
+  test('a call whose place was emptied is not replayed', () => {
+    const x = tensor(1);
+    const tape = new Tape(new TypedKernel(new Arena('float64')), 1, [x]);
+    const twice = tape.note(x, double);
+    tape.note(x, negate);
+    tape.drop(0);
+    const replay = tape.replay();
+    expect(replay?.calls).toBe(1);
+    replay?.run([tensor(7)]);
+    expect(Array.from(twice.data)).toEqual([2]);
+  });
+
+  test('one record given as two inputs, or a value it did not see, makes the recording unreplayable', () => {
+    const x = tensor(1);
+    const kernel = new TypedKernel(new Arena('float64'));
+    const twice = new Tape(kernel, 2, [x, x]);
+    expect(twice.failed).toBe('input 1 given as the same record as another');
+    expect(twice.replay()).toBeNull();
+    const unseen = new Tape(kernel, 1, [x]);
+    expect(unseen.slot(tensor(2))).toBe(-1);
+    expect(unseen.failed).toBe('a value the recording did not see');
+    expect(unseen.replay()).toBeNull();
   });
 });

@@ -13,17 +13,18 @@ import type { CompiledModel } from '../compile/types';
 import { type Dataset, featureSize, splitDataset } from '../data/dataset';
 import { type LearntWires, learnsInput, learnsWeights } from '../kinds/learntWires';
 import { Controls } from './controls';
-import { autoRunner, type EnginePick, stepSize } from './enginePick';
+import { autoRunner, type EnginePick } from './enginePick';
 import { batchesTaken } from './epochPlace';
 import { assembleLearner, type Learner } from './learner';
 import { Listeners } from './listeners';
-import { labelReading, type Metrics } from './metrics';
+import type { Metrics } from './metrics';
 import { type Hypers, sharedState } from './optimisers/index';
 import { initialParams, initialState } from './params';
 import { createRunner, type StepRunner, type StepTrace } from './runners/index';
 import { checkSettings, resolveSettings, type TrainerSettings } from './settings';
-import { atMostEvery, checkData, chunkRows, evaluateRows } from './trainerData';
+import { checkData } from './trainerData';
 import { TrainingLoop } from './trainerLoop';
+import { measureSet } from './trainerMeasure';
 import type {
   EpochMetrics,
   NonFinite,
@@ -45,14 +46,6 @@ export type {
   TrainerStatus,
   TrainResult,
 } from './trainerTypes';
-
-/** Weights × rows from which measuring a set may take a while (MNIST's 10,000 rows: 10⁹). */
-const BUSY_SIZE = 10_000_000;
-/**
- * How often a long measuring says again that it is busy: well inside the heartbeat's grace for
- * declared work (trainerPulse.ts), however long the whole set takes on a loaded machine.
- */
-export const BUSY_AGAIN_MS = 2000;
 
 export class Trainer {
   readonly learner: Learner;
@@ -262,15 +255,10 @@ export class Trainer {
     return this.runner.state();
   }
 
+  /** The metrics of a whole set, measured in chunks (./trainerMeasure). */
   evaluate(ds: Dataset): Metrics {
     if (this.final) throw new Error('the trainer is disposed: evaluate before dispose()');
-    const long = stepSize(this.learner, ds.n) >= BUSY_SIZE;
-    const busy = () => this.busyListeners.emit();
-    if (long) busy();
-    return evaluateRows(this.runner, ds, labelReading(ds, this.learner.loss.logits), {
-      rows: chunkRows(stepSize(this.learner, 1)),
-      between: long ? atMostEvery(BUSY_AGAIN_MS, () => performance.now(), busy) : undefined,
-    });
+    return measureSet(this.runner, this.learner, ds, () => this.busyListeners.emit());
   }
 
   async run(): Promise<TrainResult> {

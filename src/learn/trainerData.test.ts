@@ -6,11 +6,9 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDataset } from '../data/dataset';
-import { denseModel } from '../testing/models';
 import { fcSeed } from '../testing/seed';
 import { labelReading } from './metrics';
 import type { StepRunner } from './runners/types';
-import { BUSY_AGAIN_MS, createTrainer } from './trainer';
 import { atMostEvery, CHUNK_WORK, chunkRows, evaluateRows } from './trainerData';
 
 afterEach(() => {
@@ -113,48 +111,5 @@ describe('measuring a set in chunks', () => {
     expect(at(4000)).toBe(2);
     expect(at(100_000)).toBe(3);
     expect(at(100_001)).toBe(3);
-  });
-});
-
-describe("a big model's measuring", () => {
-  it('goes in chunks a heartbeat can live with, and says it is busy again while it lasts', () => {
-    // 520 → 520: 270,920 weights, so chunks of 990 rows; 1,000 rows is 2.7·10⁸ weights × rows
-    const model = denseModel(520, [{ units: 520, activation: 'tanh' }]);
-    const n = 1000;
-    const ds = makeDataset({
-      name: 'wide',
-      description: 'wide rows',
-      task: 'regression',
-      featureShape: [520],
-      labelShape: [520],
-      labelEncoding: 'real',
-      features: Float32Array.from({ length: 520 * n }, (_, i) => Math.sin(i)),
-      labels: Float32Array.from({ length: 520 * n }, (_, i) => Math.cos(i)),
-    });
-    const trainer = createTrainer(model, ds, { epochs: 1, batchSize: 10, seed: 1, engine: 'typed' });
-    const whole = trainer.evaluate(ds);
-    const sizes: number[] = [];
-    const runner = (trainer as unknown as { runner: StepRunner }).runner;
-    const evaluate = runner.evaluate.bind(runner);
-    vi.spyOn(runner, 'evaluate').mockImplementation((rows) => {
-      sizes.push(rows.n);
-      return evaluate(rows);
-    });
-    // each look at the clock finds more time gone than the busy message's period
-    let now = 0;
-    vi.spyOn(performance, 'now').mockImplementation(() => {
-      now += BUSY_AGAIN_MS;
-      return now;
-    });
-    let busy = 0;
-    trainer.onBusy(() => {
-      busy++;
-    });
-    const chunked = trainer.evaluate(ds);
-    expect(sizes).toEqual([chunkRows(270_920), n - chunkRows(270_920)]);
-    expect(chunkRows(270_920)).toBe(990);
-    // once before it begins, once again between its two chunks
-    expect(busy).toBe(2);
-    expect(chunked.loss).toBeCloseTo(whole.loss, 6);
   });
 });

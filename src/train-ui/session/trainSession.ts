@@ -3,23 +3,23 @@
  * controls, with what the worker reports kept in a store the panel and the views read. The
  * panel never guesses: a control sets a "pausing…"-style phase at once, and the phase the run
  * is really in comes only from the worker's acknowledgements (docs/training-panel.md). What
- * the views read of the run (its model, weights, traces) goes through `reads` (./workerReads).
+ * the views read of the run (its model, weights, traces) goes through `reads` (./workerReads);
+ * an opened model's run, held until played, is ./heldRun.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LensDocument } from '../../io/document';
-import { batchesTaken } from '../../learn/epochPlace';
 import type { Hypers } from '../../learn/optimisers/index';
 import type { ResumeFrom } from '../../learn/session';
 import type { TrainerClient } from '../../learn/trainerClient';
 import { PULSE, type PulseTimes, watchPulse } from '../../learn/trainerPulse';
 import type { EpochMetrics } from '../../learn/trainerTypes';
-import type { Ready, StartRequest } from '../../learn/trainProtocol';
+import type { StartRequest } from '../../learn/trainProtocol';
 import { afterDeath, type Revival } from './deadWorker';
 import type { EngineChoice } from './engineChoice';
 import { FrameBatch } from './frameBatch';
+import { HeldRun } from './heldRun';
 import { LossSeries } from './lossSeries';
 import { MakeWay } from './makeWay';
-import { runSettings } from './runSettings';
 import { listenTo } from './sessionReports';
 import { ENDED, initial, LIVE, type OpenedWeights, type SessionState } from './sessionState';
 import { TrainedDocument } from './trainedDocument';
@@ -48,12 +48,15 @@ export class TrainSession {
   private stepTarget = 0;
   /** The document this session belongs to, and what of it the run trains (./trainedDocument.ts). */
   private readonly trained = new TrainedDocument();
-  /** The run was started paused to measure an opened model, and has not been played yet. */
-  private holding = false;
-  /** An opened model's session left behind, its worker let go until it is shown again (rest). */
-  private resting = false;
-  /** The document's run settings (./runSettings.ts) when the held run was started. */
-  private heldWith: string | null = null;
+  /** An opened model's run, measured and not played yet: its hold, rest and wake (./heldRun.ts). */
+  private readonly held = new HeldRun({
+    state: () => this.state,
+    epochsBefore: () => this.before.epochs,
+    document: () => this.trained.seen,
+    live: () => this.client !== null,
+    drop: () => this.drop(),
+    hold: () => void this.start('hold'),
+  });
   /** The store's changes, a snapshot's batched into one a frame. */
   private readonly frames: FrameBatch<SessionState>;
   /** While the canvas moves: the worker makes way (./makeWay.ts). */
@@ -102,14 +105,14 @@ export class TrainSession {
    * from that run's weights (docs/dreaming.md).
    */
   play(): void {
-    this.wake();
+    this.held.wake();
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('run', this.revival ?? undefined);
-    else if (this.heldStale()) void this.start('run', this.heldWeights());
-    else if (phase === 'paused' || (phase === 'starting' && this.holding)) {
+    else if (this.held.stale()) void this.start('run', this.held.weights());
+    else if (phase === 'paused' || (phase === 'starting' && this.held.holding)) {
       // A held run (an opened model) still starting hears the resume once its trainer exists
       // (start() sends it if the worker is not spawned yet).
-      this.set({ ...this.unhold(), phase: 'resuming', steppedOn: false });
+      this.set({ ...this.held.unhold(), phase: 'resuming', steppedOn: false });
       this.client?.resume();
     } else if (ENDED.has(phase) && this.trained.changed) {
       // Said at once: reading the run's weights back from the worker takes a moment.
@@ -134,22 +137,6 @@ export class TrainSession {
     client.continue(epochs);
   }
 
-  /**
-   * A held run (an opened model, not played yet) whose document has changed since it started
-   * in anything a run is started with: its epochs, batch, loss, optimiser or their numbers.
-   */
-  private heldStale(): boolean {
-    const doc = this.trained.seen;
-    if (!this.holding || !this.state.resume || !doc || this.heldWith === null) return false;
-    return (this.state.phase === 'paused' || this.state.phase === 'starting') && runSettings(doc) !== this.heldWith;
-  }
-
-  /** The opened model's weights for a run that starts afresh from them: each that still fits is kept. */
-  private heldWeights(): ResumeFrom | undefined {
-    const resume = this.state.resume;
-    return resume ? { ...resume, partial: true } : undefined;
-  }
-
   pause(): void {
     if (this.state.phase !== 'running' && this.state.phase !== 'resuming') return;
     this.set({ phase: 'pausing' });
@@ -161,12 +148,12 @@ export class TrainSession {
    * if it died), or a finished run, which goes on from its final weights.
    */
   step(): void {
-    this.wake();
+    this.held.wake();
     const { phase } = this.state;
     if (phase === 'idle' || phase === 'error') void this.start('step', this.revival ?? undefined);
-    else if (this.heldStale()) void this.start('step', this.heldWeights());
+    else if (this.held.stale()) void this.start('step', this.held.weights());
     else if (phase === 'paused' && this.client) {
-      this.set({ ...this.unhold(), phase: 'stepping' });
+      this.set({ ...this.held.unhold(), phase: 'stepping' });
       this.stepTo(this.client, this.state.step + 1);
     } else if (ENDED.has(phase)) this.stepOn();
   }
@@ -183,24 +170,6 @@ export class TrainSession {
     client.continue(this.state.runEpochs, true);
     first?.();
     this.stepTo(client, step);
-  }
-
-  /**
-   * A held run whose weights stand inside an epoch (a model file written between two steps of
-   * it: paused, or stepped on past a finished run) has that epoch under way: it shows the plan
-   * it goes on with ("401 / 800"), as the run that wrote the file did, not its whole epochs as
-   * done ("400 / 400" at step 60,001). A held run at an epoch's end waits for Play to plan.
-   */
-  private planned(ready: Ready): Partial<SessionState> {
-    if (!this.holding || batchesTaken(this.state.step, this.before.epochs, ready.stepsPerEpoch) === 0) return {};
-    return { lastEpoch: this.before.epochs + this.state.runEpochs };
-  }
-
-  /** A held run (an opened model) leaves its hold: it now plans its epochs. */
-  private unhold(): Partial<SessionState> {
-    if (!this.holding) return {};
-    this.holding = false;
-    return { lastEpoch: this.before.epochs + this.state.runEpochs };
   }
 
   /** Asks for one step; a pause acknowledged before it (the run parking first) is not the answer. */
@@ -287,7 +256,7 @@ export class TrainSession {
     const { phase } = this.state;
     if (!this.trained.saw(doc) || !LIVE.has(phase)) return;
     // A held run (an opened model, not played) starts afresh at Play with the edit: nothing to ask.
-    if (this.holding) return;
+    if (this.held.holding) return;
     if (phase === 'running' || phase === 'resuming') this.pause();
     this.set({ edited: true });
   }
@@ -360,29 +329,18 @@ export class TrainSession {
     this.way.set(on, LIVE.has(this.state.phase));
   }
 
-  /**
-   * Left behind on the shelf: an opened model not played yet lets its worker go (the page holds
-   * its weights, once; the worker of a 25 M-parameter model holds over a gigabyte), and starts
-   * again, measured, when it is shown again or played (docs/training-panel.md, "Runs belong to
-   * their document").
-   */
+  /** Left behind on the shelf: an opened model not played yet lets its worker go (./heldRun.ts). */
   rest(): void {
-    const { phase, resume, step } = this.state;
-    if (!this.holding || !this.client || !resume || step !== resume.stepsDone) return;
-    if (phase !== 'paused' && phase !== 'starting') return;
-    this.drop();
-    this.resting = true;
+    this.held.rest();
   }
 
   /** Shown again after rest(): the opened model's worker starts again from the page's weights. */
   wake(): void {
-    if (!this.resting) return;
-    this.resting = false;
-    void this.start('hold');
+    this.held.wake();
   }
 
   dispose(): void {
-    this.resting = false;
+    this.held.dispose();
     this.drop();
   }
 
@@ -399,9 +357,8 @@ export class TrainSession {
 
   /** `edit`: go on from a run's weights on an edited diagram, the charts kept. */
   private async start(mode: StartMode, edit?: ResumeFrom): Promise<void> {
-    this.resting = false;
+    this.held.begin(mode === 'hold');
     const paused = mode !== 'run';
-    this.holding = mode === 'hold';
     this.drop();
     this.kept = null;
     this.revival = null;
@@ -433,7 +390,7 @@ export class TrainSession {
       return;
     }
     const trains = this.trained.started(request.document as LensDocument);
-    this.heldWith = this.holding ? runSettings(request.document as LensDocument) : null;
+    this.held.startedWith(request.document as LensDocument);
     const settings = request.settings ?? {};
     // A run that continues another shuffles as it did (its seed); a model file's run as the
     // file's (the document's seed, no Reset offset).
@@ -447,7 +404,7 @@ export class TrainSession {
       live: () => this.client === client,
       state: () => this.state,
       set: (patch) => this.set(patch),
-      planned: (ready) => this.planned(ready),
+      planned: (ready) => this.held.planned(ready),
       later: (patch) => this.later(patch),
       pending: () => this.frames.pending,
       before: () => this.before,
@@ -465,7 +422,7 @@ export class TrainSession {
     const epochs = until !== undefined ? Math.max(1, until - keep.epoch) : (settings.epochs ?? 100);
     // A held run (an opened model) plans its epochs when it is played (unhold): until then it shows the epochs done.
     this.set({
-      lastEpoch: keep.epoch + (this.holding ? 0 : epochs),
+      lastEpoch: keep.epoch + (this.held.holding ? 0 : epochs),
       runEpochs: epochs,
       seed,
       trains,
