@@ -24,7 +24,8 @@ import { setTrainingSetting, trainingButton, trainingPanel } from './trainingHel
 
 test.describe.configure({ timeout: 600_000 });
 
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 1000;
+// The class server's own port: E2E_CLASS_PORT, or the preview's plus 1000.
+const PORT = Number(process.env.E2E_CLASS_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 1000);
 const URL = `http://127.0.0.1:${PORT}`;
 
 function startServer(data: string): Promise<ChildProcess> {

@@ -64,12 +64,16 @@ export async function framesShown(
   const t0 = Date.now();
   await act();
   const seconds = (Date.now() - t0) / 1000;
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string }[] };
-  traced?.read(trace);
+  // The animation frames are counted up to the end of the act, before the trace is stopped: its
+  // stopping and transfer take seconds on a loaded machine (minutes with a wide trace), and the
+  // frames the page ran meanwhile, counted over the act's seconds, once gave 50 a second where
+  // the trace saw 1.
   const c = (await page.evaluate('(() => { const c = window.__frames; c.on = false; return c; })()')) as {
     n: number;
     longest: number;
   };
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string }[] };
+  traced?.read(trace);
   const shown = trace.traceEvents.filter((e) => e.name === 'Display::FrameDisplayed').length;
   return { fps: shown / seconds, rafFps: c.n / seconds, seconds, longestFrameMs: c.longest };
 }

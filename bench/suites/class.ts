@@ -11,14 +11,16 @@
  * (../profile/app/stageProfile.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import * as Y from 'yjs';
 import { roomName } from '../../src/io/classRooms';
 import { writeReport } from '../../src/live/board';
 import { connect, idOfSecret, makeClass, newSecret, student, synced, teacher } from '../../src/testing/classClient';
 import { stageProfiler } from '../profile/app/stageProfile';
+import { mainThreadByKind, perThread, TRACE_CATEGORIES, type TraceEvent } from '../profile/editor/traceKinds';
 import type { Suite } from '../run';
 import { buildApp, serveAndLaunch } from '../shared/chromium';
 import { framesShown } from '../shared/frames';
@@ -72,10 +74,51 @@ function usage(pid: number): { cpu: number; rss: number } {
 const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
+/** Runs `stream` while the board is shown and hidden in turn: animation frames per second in each. */
+async function alternating(
+  page: Page,
+  stream: () => Promise<void>,
+  seconds: number,
+): Promise<{ shown: number; hidden: number }> {
+  await page.evaluate(`(() => {
+    const c = (window.__control = { n: 0, on: true });
+    const tick = () => { c.n++; if (c.on) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const s = document.createElement('style');
+    s.id = 'bench-hide-board';
+    document.head.append(s);
+  })()`);
+  const count = { shown: { n: 0, s: 0 }, hidden: { n: 0, s: 0 } };
+  const windows = async () => {
+    for (let w = 0; w < 6; w++) {
+      const hidden = w % 2 === 1;
+      await page.evaluate(
+        `document.getElementById('bench-hide-board').textContent = ${JSON.stringify(hidden ? '.live-chart, .live-table-box { display: none !important; }' : '')}`,
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+      const n0 = (await page.evaluate('window.__control.n')) as number;
+      const t0 = performance.now();
+      await new Promise((r) => setTimeout(r, (seconds / 6 - 1) * 1000));
+      const c = count[hidden ? 'hidden' : 'shown'];
+      c.n += ((await page.evaluate('window.__control.n')) as number) - n0;
+      c.s += (performance.now() - t0) / 1000;
+    }
+  };
+  await Promise.all([stream(), windows()]);
+  await page.evaluate(
+    `(() => { window.__control.on = false; document.getElementById('bench-hide-board').textContent = ''; })()`,
+  );
+  return { shown: count.shown.n / count.shown.s, hidden: count.hidden.n / count.hidden.s };
+}
+
 export const benchClass: Suite = async (args) => {
   const n = flag(args, 'students', 60, 200);
   const seconds = flag(args, 'seconds', 120, 600);
   const profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+  // --threads[=<file>]: the browser's threads while the reports stream, from a trace (kept in <file>).
+  const threadsArg = args.find((a) => a === '--threads' || a.startsWith('--threads='));
+  const traceThreads = threadsArg !== undefined;
+  const traceFile = threadsArg?.startsWith('--threads=') ? threadsArg.slice('--threads='.length) : null;
   const dist = await buildApp(profileDir ? 'bench-class-profiled' : 'bench-class', !profileDir);
   const { child, port } = await startServer(mkdtempSync(join(tmpdir(), 'lensboard-class-bench-')), dist);
   const http = `http://127.0.0.1:${port}`;
@@ -118,8 +161,10 @@ export const benchClass: Suite = async (args) => {
     let peak = before.rss;
     let sent = 0;
     const ticks = seconds * 2;
+    let t = 0;
     const stream = async () => {
-      for (let t = 1; t <= ticks; t++) {
+      for (const end = t + ticks; t < end; ) {
+        t++;
         const due = performance.now() + 500;
         for (const s of students) {
           // One transaction, one message, as a page's report is: the time it was sent rides with it.
@@ -136,7 +181,41 @@ export const benchClass: Suite = async (args) => {
     // The same page with nothing arriving, first: on a shared machine the frame rate follows its load.
     const idle = await framesShown(page, () => new Promise((r) => setTimeout(r, 5000)));
     const profiler = await stageProfiler(page, profileDir);
-    const frames = await profiler.around('teacher page while reports stream', () => framesShown(page, stream));
+    let threads = '';
+    const frames = await profiler.around('teacher page while reports stream', () =>
+      framesShown(
+        page,
+        stream,
+        traceThreads
+          ? {
+              categories: [...TRACE_CATEGORIES, 'toplevel', 'gpu'],
+              read: (t) => {
+                const events = t.traceEvents as TraceEvent[];
+                if (traceFile) writeFileSync(traceFile, JSON.stringify(t));
+                const us = seconds * 1e6;
+                threads = [
+                  `\n=== the browser's threads while the reports stream (${seconds} s), % of the time`,
+                  '   wall%   cpu%  thread',
+                  ...perThread(events)
+                    .slice(0, 14)
+                    .map(
+                      (r) =>
+                        `  ${((100 * r.wall) / us).toFixed(1).padStart(6)} ${((100 * r.cpu) / us).toFixed(1).padStart(6)}  ${r.name}`,
+                    ),
+                  `the teacher page's main thread by kind, per second:`,
+                  mainThreadByKind({ traceEvents: events }, seconds),
+                  '',
+                ].join('\n');
+              },
+            }
+          : undefined,
+      ),
+    );
+    if (threads) process.stderr.write(threads);
+    // A control, with --control: the same stream again, the board's chart and table hidden
+    // (display: none, so they are neither laid out nor painted) in every other window of S/6 s,
+    // animation frames counted per window; the first second of each window is left out.
+    const control = args.includes('--control') ? await alternating(page, stream, seconds) : null;
     const load = `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
     // The last reports' time to arrive, then what the board shows.
     await new Promise((r) => setTimeout(r, 1000));
@@ -152,6 +231,24 @@ export const benchClass: Suite = async (args) => {
     const delivered = [...seen.values()].reduce((a, b) => a + b, 0);
     const note = `${n} students × 2 Hz × ${seconds} s`;
     const rows: BenchRow[] = [
+      ...(control
+        ? [
+            {
+              suite: 'class',
+              name: 'control: animation frames, board shown',
+              value: control.shown,
+              unit: 'fps',
+              note: `${note}; a second stream, windows of ${(seconds / 6).toFixed(1)} s alternating; ${load}`,
+            },
+            {
+              suite: 'class',
+              name: 'control: animation frames, board hidden',
+              value: control.hidden,
+              unit: 'fps',
+              note: `the same stream, the chart and table display: none in the other windows; ${load}`,
+            },
+          ]
+        : []),
       { suite: 'class', name: 'reports delivered', value: delivered, unit: `of ${sent}`, note },
       { suite: 'class', name: 'latency p50, student → teacher', value: quantile(latencies, 0.5), unit: 'ms', note },
       { suite: 'class', name: 'latency p99, student → teacher', value: quantile(latencies, 0.99), unit: 'ms', note },
@@ -180,7 +277,7 @@ export const benchClass: Suite = async (args) => {
       {
         suite: 'class',
         name: 'teacher page, students at the last step',
-        value: shownSteps.filter((x) => x === String(ticks)).length,
+        value: shownSteps.filter((x) => x === String(t)).length,
         unit: `of ${n}`,
         note,
       },

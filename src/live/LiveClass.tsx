@@ -6,6 +6,7 @@
 import { useReactFlow } from '@xyflow/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { useLessonStoreApi } from '../classroom/ClassroomContext';
 import { fitView } from '../editor/commands/fitView';
 import { useEditor, useEditorStoreApi } from '../editor/store/EditorStoreContext';
@@ -110,7 +111,17 @@ function useFrameOnToggle(open: boolean, student: boolean): void {
 }
 
 export function ClassPanel() {
-  const { membership: m, open, status, error } = useStore(live);
+  // Only what the panel's frame shows: the board's rows change a few times a second, and the
+  // panel drawn again for each of them drew its whole content again too.
+  const {
+    membership: m,
+    open,
+    status,
+    error,
+  } = useStore(
+    live,
+    useShallow((s) => ({ membership: s.membership, open: s.open, status: s.status, error: s.error })),
+  );
   useEffect(fromAddress, []);
   useSide(m);
   useFrameOnToggle(open, m?.role === 'student');

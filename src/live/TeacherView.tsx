@@ -15,8 +15,27 @@ import { live, type Membership } from './liveStore';
 import { QrCode } from './QrCode';
 import { EVERYONE } from './weights';
 
-export function TeacherView({ m }: { m: Membership }) {
+/**
+ * The board alone reads the rows: they change a few times a second while a class trains, and the
+ * rest of the view (the QR code, the controls, the dataset picker) is not drawn again for them.
+ */
+function TeacherBoard() {
   const rows = useStore(live, (s) => s.rows);
+  const named = useStore(live, (s) => s.named);
+  const best = bestRun(rows);
+  return (
+    <>
+      <h3>
+        The board: {rows.length} student{rows.length === 1 ? '' : 's'}
+      </h3>
+      <BoardChart rows={rows} best={best} named={named} />
+      <BoardTable rows={rows} best={best} named={named} />
+    </>
+  );
+}
+
+export function TeacherView({ m }: { m: Membership }) {
+  const noRows = useStore(live, (s) => s.rows.length === 0);
   const named = useStore(live, (s) => s.named);
   const pause = useStore(live, (s) => s.pauseEveryone);
   const reset = useStore(live, (s) => s.resetEveryone);
@@ -33,7 +52,6 @@ export function TeacherView({ m }: { m: Membership }) {
   const back = useStore(live, (s) => s.backToClass);
   const studentsLink = `${location.origin}/?class=${m.code}`;
   const teacherLink = `${studentsLink}&teacher=${m.key ?? ''}`;
-  const best = bestRun(rows);
   return (
     <>
       <div className="live-invite">
@@ -61,10 +79,10 @@ export function TeacherView({ m }: { m: Membership }) {
         <button type="button" disabled={!reset} onClick={() => reset?.()}>
           Reset everyone
         </button>
-        <button type="button" disabled={!ask || rows.length === 0} onClick={() => ask?.(EVERYONE)}>
+        <button type="button" disabled={!ask || noRows} onClick={() => ask?.(EVERYONE)}>
           Ask everyone for their weights
         </button>
-        <button type="button" disabled={!pool || rows.length === 0} onClick={() => pool?.()}>
+        <button type="button" disabled={!pool || noRows} onClick={() => pool?.()}>
           Pool the class’s data
         </button>
       </div>
@@ -132,11 +150,7 @@ export function TeacherView({ m }: { m: Membership }) {
           </button>
         </p>
       )}
-      <h3>
-        The board: {rows.length} student{rows.length === 1 ? '' : 's'}
-      </h3>
-      <BoardChart rows={rows} best={best} named={named} />
-      <BoardTable rows={rows} best={best} named={named} />
+      <TeacherBoard />
     </>
   );
 }

@@ -17,7 +17,8 @@ import type { EditorStore } from '../editor/store/createEditorStore';
 import { roomName } from '../io/classRooms';
 import type { LensDocument } from '../io/document';
 import { parseDocumentText } from '../io/parse';
-import { type BoardRow, CLASS_MAP, ROSTER_MAP, readRow } from './board';
+import { CLASS_MAP, ROSTER_MAP, readRow } from './board';
+import { boardRows } from './boardRows';
 import { BOARD_MAP, ROWS, writeSharedBoard } from './boardShare';
 import { closeRoom, type Opened, openRoom } from './connection';
 import { countOf } from './counts';
@@ -88,43 +89,24 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
 
   cls.provider.on('status', ({ status }) => live.setState((s) => ({ status: linkStatus(s.status, status) })));
 
-  /**
-   * The board is redrawn at most every BOARD_MS, in an animation frame, and only the rows of the
-   * students whose room changed are read again: 60 students at 2 Hz are 120 updates a second,
-   * which redrawn one by one took the page's every frame (`npm run bench -- class`).
-   */
-  const cached = new Map<string, BoardRow>();
-  const dirty = new Set<string>();
-  let frame = 0;
-  let wait: ReturnType<typeof setTimeout> | null = null;
-  let drawnAt = -Infinity;
-  const draw = () => {
-    frame = 0;
-    drawnAt = performance.now();
-    for (const id of dirty) {
+  // The board is redrawn at most every BOARD_MS, in an animation frame, reading again only the
+  // rooms that changed (boardRows.ts).
+  const rows = boardRows(
+    () => students.keys(),
+    (id) => {
       const o = students.get(id);
-      if (o) cached.set(id, readRow(id, o.doc));
-    }
-    dirty.clear();
-    live.setState({ rows: [...students.keys()].flatMap((id) => cached.get(id) ?? []) });
-  };
-  const redraw = (id?: string) => {
-    if (id !== undefined) dirty.add(id);
-    if (frame || wait !== null) return;
-    const due = drawnAt + BOARD_MS - performance.now();
-    if (due <= 0) frame = requestAnimationFrame(draw);
-    else
-      wait = setTimeout(() => {
-        wait = null;
-        frame = requestAnimationFrame(draw);
-      }, due);
-  };
+      return o ? readRow(id, o.doc) : null;
+    },
+    (list) => live.setState({ rows: list }),
+    BOARD_MS,
+  );
+  const redraw = (id?: string) => rows.mark(id);
   const follow = () => {
     for (const id of roster.doc.getMap(ROSTER_MAP).keys()) {
       if (students.has(id)) continue;
       const o = openRoom(roomName({ code: m.code, kind: 'student', student: id }), m);
       o.doc.on('update', () => redraw(id));
-      dirty.add(id);
+      rows.mark(id);
       o.doc.getMap(WEIGHTS_MAP).observe(() => check(id));
       students.set(id, o);
       check(id);
@@ -243,8 +225,7 @@ export function runTeacher(m: Membership, store: EditorStore, lessons: LessonSto
     stopFlows();
     if (shareTimer !== null) clearTimeout(shareTimer);
     if (timer !== null) clearTimeout(timer);
-    if (frame) cancelAnimationFrame(frame);
-    if (wait !== null) clearTimeout(wait);
+    rows.stop();
     for (const o of students.values()) closeRoom(o);
     closeRoom(roster);
     closeRoom(board);

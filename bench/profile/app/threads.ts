@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { buildApp, serveAndLaunch } from '../../shared/chromium';
 import { pageRun, panAndZoom } from '../../suites/appChromium';
 import { longRun, trainableBigDiagram } from '../../suites/appDocuments';
-import { mainThreadByKind, TRACE_CATEGORIES, type TraceEvent } from '../editor/traceKinds';
+import { mainThreadByKind, perThread, TRACE_CATEGORIES, type TraceEvent } from '../editor/traceKinds';
 
 if (process.argv.includes('--help')) {
   process.stdout.write(
@@ -26,41 +26,6 @@ if (!['xor', 'big'].includes(which) || !['idle', 'training'].includes(when)) {
   process.exit(2);
 }
 const doc = which === 'big' ? trainableBigDiagram(300) : longRun('xor', 100_000);
-
-/** Busy wall and CPU µs per thread: the outermost complete events only, so nothing counts twice. */
-function perThread(events: readonly TraceEvent[]): { name: string; wall: number; cpu: number }[] {
-  const names = new Map<string, string>();
-  const procs = new Map<number, string>();
-  for (const e of events) {
-    if (e.ph !== 'M') continue;
-    if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
-    if (e.name === 'process_name') procs.set(e.pid, e.args?.name ?? '?');
-  }
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    if (e.ph !== 'X' || e.dur === undefined) continue;
-    const k = `${e.pid}:${e.tid}`;
-    const list = byThread.get(k) ?? [];
-    if (list.length === 0) byThread.set(k, list);
-    list.push(e);
-  }
-  const rows: { name: string; wall: number; cpu: number }[] = [];
-  for (const [k, list] of byThread) {
-    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-    let until = -1;
-    let wall = 0;
-    let cpu = 0;
-    for (const e of list) {
-      if (e.ts < until) continue;
-      wall += e.dur ?? 0;
-      cpu += e.tdur ?? 0;
-      until = e.ts + (e.dur ?? 0);
-    }
-    const pid = Number(k.split(':')[0]);
-    rows.push({ name: `${procs.get(pid) ?? pid} / ${names.get(k) ?? k}`, wall, cpu });
-  }
-  return rows.sort((a, b) => b.cpu - a.cpu || b.wall - a.wall);
-}
 
 const served = await serveAndLaunch(await buildApp('lensboard-app-threads'));
 const errors: string[] = [];

@@ -74,3 +74,38 @@ export function mainThreadByKind(trace: { traceEvents: readonly TraceEvent[] }, 
     `  ${ms(tasks)}  ${ms(taskCpu)} ms  all tasks (includes the waits' idle tasks and work not named above)`,
   ].join('\n');
 }
+
+/** Busy wall and CPU µs per thread: the outermost complete events only, so nothing counts twice. */
+export function perThread(events: readonly TraceEvent[]): { name: string; wall: number; cpu: number }[] {
+  const names = new Map<string, string>();
+  const procs = new Map<number, string>();
+  for (const e of events) {
+    if (e.ph !== 'M') continue;
+    if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+    if (e.name === 'process_name') procs.set(e.pid, e.args?.name ?? '?');
+  }
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    const k = `${e.pid}:${e.tid}`;
+    const list = byThread.get(k) ?? [];
+    if (list.length === 0) byThread.set(k, list);
+    list.push(e);
+  }
+  const rows: { name: string; wall: number; cpu: number }[] = [];
+  for (const [k, list] of byThread) {
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    let until = -1;
+    let wall = 0;
+    let cpu = 0;
+    for (const e of list) {
+      if (e.ts < until) continue;
+      wall += e.dur ?? 0;
+      cpu += e.tdur ?? 0;
+      until = e.ts + (e.dur ?? 0);
+    }
+    const pid = Number(k.split(':')[0]);
+    rows.push({ name: `${procs.get(pid) ?? pid} / ${names.get(k) ?? k}`, wall, cpu });
+  }
+  return rows.sort((a, b) => b.cpu - a.cpu || b.wall - a.wall);
+}
