@@ -2,7 +2,9 @@
  * `npm run bench -- class [--students=N] [--seconds=S]`: simulated students on the class server
  * (docs/class.md#the-load-bench), all on 127.0.0.1. The server runs as its own process (`npm run
  * class`); N students (60) each write a report into their room twice a second for S seconds
- * (120), through y-websocket's provider as a page does, and one teacher reads every room. Rows:
+ * (120), through y-websocket's provider as a page does, and one teacher reads every room; the
+ * students run in a process of their own (./classStudents.ts) at niceness 10 (`--students-nice=N`),
+ * since each student's page runs on a machine of its own, not on the teacher's. Rows:
  * reports delivered of those sent, p50/p99 latency from a student's write to the teacher's
  * document, the server process's CPU and resident memory (from /proc), and the frame rate of
  * the teacher's page in Chromium showing the board while the reports stream in (the frames the
@@ -12,19 +14,19 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import * as Y from 'yjs';
 import { roomName } from '../../src/io/classRooms';
-import { writeReport } from '../../src/live/board';
-import { connect, idOfSecret, makeClass, newSecret, student, synced, teacher } from '../../src/testing/classClient';
+import { connect, idOfSecret, type MadeClass, makeClass, synced, teacher } from '../../src/testing/classClient';
 import { stageProfiler } from '../profile/app/stageProfile';
 import { mainThreadByKind, perThread, TRACE_CATEGORIES, type TraceEvent } from '../profile/editor/traceKinds';
 import type { Suite } from '../run';
 import { buildApp, serveAndLaunch } from '../shared/chromium';
 import { framesShown } from '../shared/frames';
 import type { BenchRow } from '../shared/table';
+import { type FromStudents, machineNow, type Streamed, type ToStudents } from './classStudentsProtocol';
 
 function flag(args: readonly string[], name: string, fallback: number, max: number): number {
   const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -71,6 +73,42 @@ function usage(pid: number): { cpu: number; rss: number } {
   return { cpu: ticks / 100, rss: rssPages * 4096 };
 }
 
+interface Students {
+  readonly child: ChildProcess;
+  /** Each student's secret, from which the room is named. */
+  readonly secrets: readonly string[];
+  /** The figures of the next stream, sent when it has ended. */
+  streamed(): Promise<Streamed>;
+}
+
+/** The simulated students (./classStudents.ts) in their own process at niceness `nice`, connected and synced. */
+function startStudents(http: string, made: MadeClass, n: number, seconds: number, nice: number): Promise<Students> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/suites/classStudents.ts', http, made.code, String(n), String(seconds)],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  if (child.pid !== undefined) setPriority(child.pid, nice);
+  const next = (): Promise<FromStudents> =>
+    new Promise((resolve, reject) => {
+      const failed = (code: number | null) => reject(new Error(`the students' process exited with ${code}`));
+      child.once('exit', failed);
+      child.once('message', (m: FromStudents) => {
+        child.off('exit', failed);
+        resolve(m);
+      });
+    });
+  const streamed = async () => {
+    const m = await next();
+    if (!('streamed' in m)) throw new Error('the students sent something else than their figures');
+    return m.streamed;
+  };
+  return next().then((m) => {
+    if (!('ready' in m)) throw new Error('the students did not say they were ready');
+    return { child, secrets: m.ready, streamed };
+  });
+}
+
 const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
@@ -114,6 +152,12 @@ async function alternating(
 export const benchClass: Suite = async (args) => {
   const n = flag(args, 'students', 60, 200);
   const seconds = flag(args, 'seconds', 120, 600);
+  // The students' process's niceness: 10 by default, since in a class each student's page runs on
+  // a machine of its own; --students-nice=0 shares the cores with the teacher's page as equals.
+  const niceArg = args.find((a) => a.startsWith('--students-nice='));
+  const nice = niceArg === undefined ? 10 : Number(niceArg.slice('--students-nice='.length));
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19)
+    throw new Error(`--students-nice must be an integer in [0, 19], got '${niceArg}'`);
   const profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
   // --threads[=<file>]: the browser's threads while the reports stream, from a trace (kept in <file>).
   const threadsArg = args.find((a) => a === '--threads' || a.startsWith('--threads='));
@@ -124,31 +168,29 @@ export const benchClass: Suite = async (args) => {
   const http = `http://127.0.0.1:${port}`;
   // Chromium only: the app it opens is the class server's, not this static one's.
   const chromium = await serveAndLaunch(dist);
+  let students: Students | undefined;
   try {
     const made = await makeClass(http);
+    students = await startStudents(http, made, n, seconds, nice);
+    const simulated = students;
+    // The teacher's connection to each room, in this process: it times each report's way.
     const latencies: number[] = [];
     const seen = new Map<string, number>();
-    const students: { doc: Y.Doc; p: ReturnType<typeof connect> }[] = [];
-    const watchers = [];
-    for (let i = 0; i < n; i++) {
-      const secret = newSecret();
+    const watchers = simulated.secrets.map((secret) => {
       const room = roomName({ code: made.code, kind: 'student', student: idOfSecret(secret) });
-      const doc = new Y.Doc();
-      const p = connect(http, room, doc, student(secret));
       const read = new Y.Doc();
       const w = connect(http, room, read, teacher(made));
       const map = read.getMap('student');
       read.on('update', () => {
         const step = map.get('step') as number | undefined;
-        const sent = map.get('sentAt') as number | undefined;
-        if (step === undefined || sent === undefined || (seen.get(room) ?? 0) >= step) return;
+        const sentAt = map.get('sentAt') as number | undefined;
+        if (step === undefined || sentAt === undefined || (seen.get(room) ?? 0) >= step) return;
         seen.set(room, step);
-        latencies.push(performance.now() - sent);
+        latencies.push(machineNow() - sentAt);
       });
-      students.push({ doc, p });
-      watchers.push(w);
-    }
-    await Promise.all([...students.map((s) => synced(s.p)), ...watchers.map(synced)]);
+      return w;
+    });
+    await Promise.all(watchers.map(synced));
     // The teacher's page, opened by the teacher's link: its panel shows the board of every student.
     const page = await chromium.browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${http}/?class=${made.code}&teacher=${made.key}`);
@@ -159,24 +201,20 @@ export const benchClass: Suite = async (args) => {
       .waitFor();
     const before = usage(child.pid ?? 0);
     let peak = before.rss;
-    let sent = 0;
-    const ticks = seconds * 2;
-    let t = 0;
+    let streamed: Streamed | null = null;
     const stream = async () => {
-      for (const end = t + ticks; t < end; ) {
-        t++;
-        const due = performance.now() + 500;
-        for (const s of students) {
-          // One transaction, one message, as a page's report is: the time it was sent rides with it.
-          s.doc.transact(() => {
-            s.doc.getMap('student').set('sentAt', performance.now());
-            writeReport(s.doc, { phase: 'running', step: t, epoch: t, loss: 1 / t, accuracy: null, learningRate: 0.1 });
-          });
-          sent++;
-        }
+      const done = simulated.streamed();
+      simulated.child.send({ go: true } satisfies ToStudents);
+      const watching = setInterval(() => {
         peak = Math.max(peak, usage(child.pid ?? 0).rss);
-        await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+      }, 500);
+      try {
+        streamed = await done;
+      } finally {
+        clearInterval(watching);
       }
+      // the last reports' time to arrive
+      await new Promise((r) => setTimeout(r, 1000));
     };
     // The same page with nothing arriving, first: on a shared machine the frame rate follows its load.
     const idle = await framesShown(page, () => new Promise((r) => setTimeout(r, 5000)));
@@ -217,19 +255,19 @@ export const benchClass: Suite = async (args) => {
     // animation frames counted per window; the first second of each window is left out.
     const control = args.includes('--control') ? await alternating(page, stream, seconds) : null;
     const load = `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
-    // The last reports' time to arrive, then what the board shows.
-    await new Promise((r) => setTimeout(r, 1000));
     const shownSteps = await page
       .getByRole('table', { name: 'The class' })
       .locator('tbody tr td:nth-child(3)')
       .allTextContents();
     const after = usage(child.pid ?? 0);
-    for (const s of students) s.p.destroy();
+    const got = streamed as Streamed | null;
+    if (!got) throw new Error('the students sent no figures');
     for (const w of watchers) w.destroy();
     latencies.sort((a, b) => a - b);
     // A report superseded before the teacher saw it still arrived (the newer one carries it): count steps seen.
     const delivered = [...seen.values()].reduce((a, b) => a + b, 0);
-    const note = `${n} students × 2 Hz × ${seconds} s`;
+    const { sent, step: t } = got;
+    const note = `${n} students × 2 Hz × ${seconds} s, their process at nice ${nice}`;
     const rows: BenchRow[] = [
       ...(control
         ? [
@@ -259,6 +297,13 @@ export const benchClass: Suite = async (args) => {
         unit: '% of a core',
         note,
       },
+      {
+        suite: 'class',
+        name: "simulated students' CPU",
+        value: (100 * got.cpuSeconds) / ((control ? 2 : 1) * seconds),
+        unit: '% of a core',
+        note: `${n} students, one process at nice ${nice}`,
+      },
       { suite: 'class', name: 'server memory', value: Math.round(peak / 2 ** 20), unit: 'MB rss (peak)', note },
       {
         suite: 'class',
@@ -284,6 +329,7 @@ export const benchClass: Suite = async (args) => {
     ];
     return rows;
   } finally {
+    students?.child.disconnect();
     await chromium.close();
     child.kill('SIGTERM');
   }
