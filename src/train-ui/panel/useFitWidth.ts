@@ -18,22 +18,23 @@ export function fittedSize(size: number, need: number, room: number): number | n
 
 /** Fits `ref`'s text into its parent's width each time `text` changes or the parent's width does. */
 export function useFitWidth(ref: RefObject<HTMLElement | null>, text: string): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is when to measure again, not a value read
   useLayoutEffect(() => {
     const figure = ref.current;
     const cell = figure?.parentElement;
     if (!figure || !cell) return;
     let width = -1;
-    const fit = () => {
+    const refit = () => {
       figure.style.fontSize = '';
       width = cell.clientWidth;
       const size = Number.parseFloat(getComputedStyle(figure).fontSize);
       const fitted = fittedSize(size, figure.getBoundingClientRect().width, width);
       if (fitted !== null) figure.style.fontSize = `${fitted}px`;
     };
-    fit();
+    refit();
     if (typeof ResizeObserver !== 'function') return;
     const resized = new ResizeObserver(() => {
-      if (cell.clientWidth !== width) fit();
+      if (cell.clientWidth !== width) refit();
     });
     resized.observe(cell);
     return () => resized.disconnect();
