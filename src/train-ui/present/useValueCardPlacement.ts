@@ -8,6 +8,7 @@
  * the caption, a box, a card's wire or its size. Leaving puts every card back.
  */
 import { useEffect } from 'react';
+import { animationMarks } from '../../editor/canvas/animationMarks';
 import { type CardLayout, layoutKey, placeLayout, type Rect } from './cardPlacement';
 
 const CARDS = 'main.canvas button.wire-value';
@@ -41,19 +42,26 @@ function measure(): { els: HTMLElement[]; layout: CardLayout } | null {
   const root = document.documentElement.style;
   if (root.getPropertyValue('--present-zoom') !== String(zoom)) root.setProperty('--present-zoom', String(zoom));
   const els = Array.from(document.querySelectorAll<HTMLElement>(CARDS));
-  // the card at work first: it keeps the place nearest its wire
-  els.sort((a, b) => Number(b.classList.contains('wire-value-lit')) - Number(a.classList.contains('wire-value-lit')));
+  // the cards the user asked for first (the wire pinned, then the card under the pointer): they
+  // are never hidden; then the card at work: it keeps the place nearest its wire
+  const pinned = animationMarks.getState().pinned;
+  const rank = (el: HTMLElement) =>
+    (el.dataset.wire === pinned ? 4 : 0) +
+    (el.matches(':hover') ? 2 : 0) +
+    (el.classList.contains('wire-value-lit') ? 1 : 0);
+  els.sort((a, b) => rank(b) - rank(a));
   const cards = els.map((el) => {
     const r = rectOf(el);
     const s = shifts.get(el) ?? { dx: 0, dy: 0 };
     return {
       lit: el.classList.contains('wire-value-lit'),
+      must: rank(el) >= 2,
       home: { x: r.x - s.dx * zoom, y: r.y - s.dy * zoom, width: r.width, height: r.height },
     };
   });
   const boxes = Array.from(document.querySelectorAll('main.canvas .react-flow__node'), rectOf);
   const caption = Array.from(document.querySelectorAll('main.canvas .anim-panel'), rectOf);
-  return { els, layout: { zoom, bounds: rectOf(canvas), obstacles: [...boxes, ...caption], cards } };
+  return { els, layout: { zoom, bounds: rectOf(canvas), obstacles: boxes, above: caption, cards } };
 }
 
 function place(els: HTMLElement[], layout: CardLayout): void {
