@@ -248,13 +248,19 @@ export function useFitAbovePanel(
       let to: Viewport | null = back ? centreIn(bounds, band, OVERVIEW_ZOOM) : panInto(bounds, band, at);
       // a card on the band (a lesson's): the boxes framed lie beside it, not under it
       const cards = cardsOnBand(paneCards(domNode), band);
+      let byCard = false;
       if (cards.length > 0) {
         const framedIds = whole ? atWork : bounds === work ? known : atWork;
         const boxes = (framedIds.length ? framedIds : known).map((id) => flow.getNodesBounds([id]));
         const want = to ?? at;
-        to = frameClear(boxes, bounds, band, cards, want, want.zoom) ?? to;
+        const beside = frameClear(boxes, bounds, band, cards, want, want.zoom);
+        if (beside) {
+          byCard = Math.abs(beside.zoom - want.zoom) > 1e-6;
+          to = beside;
+        }
       }
-      const lowered = to !== null && to.zoom < OVERVIEW_ZOOM && (whole || to.zoom < at.zoom - 1e-6);
+      // zoomed out by this animation (not the user's zoom kept): the next frame tries 0.6 again
+      const lowered = to !== null && to.zoom < OVERVIEW_ZOOM && (whole || byCard || back);
       shrunk.current = lowered && to ? to.zoom : back ? null : shrunk.current;
       if (to)
         void flow.setViewport(to, { duration: 200 }).then(() => {
