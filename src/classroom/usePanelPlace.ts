@@ -7,10 +7,11 @@
  */
 import { type ReactFlowInstance, useStore as useFlowStore } from '@xyflow/react';
 import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { setCanvasCard } from '../editor/canvas/canvasCards';
 import { useNotice } from '../editor/store/hooks';
 import type { Highlight } from '../io/lessonSchema';
 import { highlightSelectors } from './highlightCss';
-import { CORNERS, chooseCorner, clearance, freeArea, overlap, panelAt, type Rect } from './placement';
+import { CORNERS, type Corner, chooseCorner, clearance, freeArea, overlap, panelAt, type Rect } from './placement';
 
 const MARGINS = { top: 10, right: 10, bottom: 10, left: 10 };
 /** The canvas's own controls: the panel never covers them. */
@@ -39,6 +40,9 @@ export function usePanelPlace(
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
   // The step whose highlight the drawing last made way for: once a step, so a drag is never chased.
   const cleared = useRef<string | null>(null);
+  // The corner the card took in the free area it had (its key): while a step is animated it stays
+  // there, and the animation's camera frames the boxes at work beside it (canvasCards.ts).
+  const kept = useRef<{ corner: Corner; area: string } | null>(null);
   const key = JSON.stringify(highlight);
 
   useEffect(() => {
@@ -50,6 +54,7 @@ export function usePanelPlace(
     return () => {
       window.removeEventListener('resize', remeasure);
       watch.disconnect();
+      setCanvasCard('lesson', null);
     };
   }, []);
 
@@ -84,14 +89,26 @@ export function usePanelPlace(
     const boxes = [...pane.querySelectorAll('.react-flow__node')].map(rectOf);
     // First a place clear of the canvas's controls; if a highlight is under it and the drawing
     // cannot make way, the place that covers the least highlight. Among equals, the fewest boxes.
-    let at = panelAt(chooseCorner(area, size, targets, obstacles, MARGINS, fixed, false, boxes), area, size, MARGINS);
+    let corner = chooseCorner(area, size, targets, obstacles, MARGINS, fixed, false, boxes);
+    // While a step is animated the camera moves the drawing at every frame and keeps the boxes at
+    // work clear of the card: the card stays where it is, read in one place, unless it would lie
+    // on the canvas's controls or on what the step rings (docs/lessons.md).
+    const animating = main.querySelector('.anim-panel') !== null;
+    const areaKey = [area.x, area.y, area.width, area.height, size.width, size.height].map(Math.round).join(',');
+    if (animating && kept.current?.area === areaKey && kept.current.corner !== corner) {
+      const was = panelAt(kept.current.corner, area, size, MARGINS);
+      if (![...fixed, ...targets].some((r) => overlap(was, r) > 0)) corner = kept.current.corner;
+    }
+    kept.current = { corner, area: areaKey };
+    let at = panelAt(corner, area, size, MARGINS);
     const covered = targets.some((t) => overlap(at, t) > 0);
     // a box it does not point at is not covered either: the drawing makes way for the panel when
     // it can, all of it moving together (docs/lessons.md)
     const onBox = boxes.some((b) => overlap(at, b) > 0);
     const avoid = [...obstacles, ...fixed];
     let dy = 0;
-    if (cleared.current !== key) {
+    // the animation's camera owns the view while a step is animated
+    if (cleared.current !== key && !animating) {
       if (covered || onBox) dy = clearance(area, at, [...targets, ...boxes], avoid);
       if (dy === 0 && covered) dy = clearance(area, at, targets, avoid);
     }
@@ -103,11 +120,13 @@ export function usePanelPlace(
         if (fixed.some((f) => overlap(other, f) > 0)) continue;
         if (!targets.some((t) => overlap(other, t) > 0)) {
           at = other;
+          kept.current = { corner: c, area: areaKey };
           break;
         }
         const move = cleared.current !== key ? clearance(area, other, targets, avoid) : 0;
         if (move !== 0) {
           at = other;
+          kept.current = { corner: c, area: areaKey };
           dy = move;
           break;
         }
@@ -118,6 +137,7 @@ export function usePanelPlace(
       const v = flow.getViewport();
       void flow.setViewport({ ...v, y: v.y + dy });
     }
+    setCanvasCard('lesson', at);
     const outer = main.getBoundingClientRect();
     const next = { left: Math.round(at.x - outer.x), top: Math.round(at.y - outer.y) };
     if (!place || place.left !== next.left || place.top !== next.top) setPlace(next);

@@ -15,6 +15,9 @@
  * grows taller than it has been for this step (the optimiser's table); never for a panel that
  * shrinks, so the drawing does not jump from box to box. Each framing, once the view has come to
  * rest, counts as a Fit view: the legend folds if it now lies on a box (editor/canvas/WireLegend.tsx).
+ * A card laid over the band (a lesson's: editor/canvas/canvasCards.ts) is room taken too: the
+ * boxes framed go beside it, never under it, zooming out for that frame if it takes it
+ * (clearOfCards.ts; docs/lessons.md).
  * Closed, the view goes back to where it was before the animation framed it, unless the user
  * moved it since its last framing: the band beside the panel had left the drawing in a corner,
  * half of it past the canvas's edge, with the panel's room empty beside it.
@@ -22,7 +25,9 @@
 import { type Rect, useReactFlow, useStore, type Viewport } from '@xyflow/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { animationMarks } from '../../editor/canvas/animationMarks';
+import { cardRects, useCanvasCardsKey } from '../../editor/canvas/canvasCards';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
+import { cardsOnBand, frameClear } from './clearOfCards';
 
 /** Room under the lowest box for its wires' value chips, which hang below each wire. */
 const CHIP_ROOM = 44;
@@ -162,6 +167,9 @@ export function useFitAbovePanel(
   const width = useStore((s) => s.width);
   const height = useStore((s) => s.height);
   const tallest = useTallest(panel, shown, dock);
+  const domNode = useStore((s) => s.domNode);
+  // a card laid over the canvas (a lesson's) that comes, goes or moves: frame around it again
+  const cardsKey = useCanvasCardsKey();
   const litKey = lit.join(' ');
   /** The zoom this animation set below the overview zoom, while it is still the view's. */
   const shrunk = useRef<number | null>(null);
@@ -184,23 +192,36 @@ export function useFitAbovePanel(
   }, [flow, editor, closed]);
 
   // the whole drawing, when it can be read framed whole
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a card that comes, goes or moves (cardsKey) frames again
   useEffect(() => {
     if (!shown || !tallest || !width || !height) return;
     const frame = requestAnimationFrame(() => {
       const bounds = flow.getNodesBounds(flow.getNodes());
-      const zoom = zoomToFit(bounds, freeBand(width, height, tallest, dock));
+      const band = freeBand(width, height, tallest, dock);
+      const zoom = zoomToFit(bounds, band);
       if (zoom < OVERVIEW_ZOOM) return;
+      const done = () => {
+        framed.current = flow.getViewport();
+        framedAgain(editor);
+      };
+      // a card on the band (a lesson's): the whole drawing beside it, if it is readable there
+      const cards = cardsOnBand(paneCards(domNode), band);
+      if (cards.length > 0) {
+        const boxes = flow.getNodes().map((n) => flow.getNodesBounds([n]));
+        const at = flow.getViewport();
+        const to = frameClear(boxes, bounds, band, cards, at, Math.min(MAX_ZOOM, zoom));
+        if (to === null) return done();
+        if (to.zoom >= OVERVIEW_ZOOM) return void flow.setViewport(to).then(done);
+      }
       void flow
         .fitView({ padding: paddingAbovePanel(tallest, dock), maxZoom: MAX_ZOOM, minZoom: OVERVIEW_ZOOM })
-        .then(() => {
-          framed.current = flow.getViewport();
-          framedAgain(editor);
-        });
+        .then(done);
     });
     return () => cancelAnimationFrame(frame);
-  }, [flow, editor, shown, width, height, tallest, dock]);
+  }, [flow, editor, domNode, shown, width, height, tallest, dock, cardsKey]);
 
   // the boxes at work and the wires they light, always in the band
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a card that comes, goes or moves (cardsKey) frames again
   useEffect(() => {
     if (!shown || !tallest || !width || !height || !litKey) return;
     const frame = requestAnimationFrame(() => {
@@ -220,11 +241,27 @@ export function useFitAbovePanel(
         band,
       );
       const at = flow.getViewport();
-      // Zoomed below the overview by this animation for a frame that needed the whole drawing:
-      // the next frame whose boxes fit the band comes back to a readable zoom (never past it).
+      // Zoomed below the overview by this animation for a frame that needed the whole drawing
+      // (or the room a card leaves): the next frame whose boxes fit comes back to a readable
+      // zoom (never past it).
       const back = !whole && shrunk.current !== null && Math.abs(at.zoom - shrunk.current) < 1e-6;
-      const to = back ? centreIn(bounds, band, OVERVIEW_ZOOM) : panInto(bounds, band, at);
-      shrunk.current = whole && to && to.zoom < OVERVIEW_ZOOM ? to.zoom : back ? null : shrunk.current;
+      let to: Viewport | null = back ? centreIn(bounds, band, OVERVIEW_ZOOM) : panInto(bounds, band, at);
+      // a card on the band (a lesson's): the boxes framed lie beside it, not under it
+      const cards = cardsOnBand(paneCards(domNode), band);
+      let byCard = false;
+      if (cards.length > 0) {
+        const framedIds = whole ? atWork : bounds === work ? known : atWork;
+        const boxes = (framedIds.length ? framedIds : known).map((id) => flow.getNodesBounds([id]));
+        const want = to ?? at;
+        const beside = frameClear(boxes, bounds, band, cards, want, want.zoom);
+        if (beside) {
+          byCard = Math.abs(beside.zoom - want.zoom) > 1e-6;
+          to = beside;
+        }
+      }
+      // zoomed out by this animation (not the user's zoom kept): the next frame tries 0.6 again
+      const lowered = to !== null && to.zoom < OVERVIEW_ZOOM && (whole || byCard || back);
+      shrunk.current = lowered && to ? to.zoom : back ? null : shrunk.current;
       if (to)
         void flow.setViewport(to, { duration: 200 }).then(() => {
           framed.current = flow.getViewport();
@@ -232,7 +269,14 @@ export function useFitAbovePanel(
         });
     });
     return () => cancelAnimationFrame(frame);
-  }, [flow, editor, shown, width, height, tallest, litKey, dock]);
+  }, [flow, editor, domNode, shown, width, height, tallest, litKey, dock, cardsKey]);
+}
+
+/** The cards laid over the canvas, in the pane's pixels (those of the band). */
+function paneCards(pane: Element | null): Rect[] {
+  if (!pane) return [];
+  const at = pane.getBoundingClientRect();
+  return cardRects().map((c) => ({ ...c, x: c.x - at.x, y: c.y - at.y }));
 }
 
 /** The view was framed: what looks again after a Fit view (the legend) looks again. */

@@ -85,6 +85,55 @@ describe('placeCards', () => {
     );
   });
 
+  it('never hides a card the user asked for (pinned, hovered): over a box if it must, the others yield', () => {
+    const asked = { id: 'p', anchor: { x: 10, y: 10 }, width: 60, height: 20, must: true };
+    const [p] = placeCards([asked], [bounds], bounds);
+    expect(p.hidden).toBe(false);
+    // a card placed after it yields the place: the one asked for keeps the place under its wire
+    const other = { id: 'o', anchor: { x: 10, y: 10 }, width: 60, height: 20 };
+    const [o, q] = placeCards([other, asked], [], bounds);
+    if (q.hidden || o.hidden) throw new Error('hidden');
+    expect(q.rect.y).toBe(10 + CARD_GAP);
+    expect(overlaps(o.rect, q.rect)).toBe(false);
+    // its wire off the canvas: it waits at the canvas's edge nearest it
+    const off = placeCards([{ ...asked, anchor: { x: 900, y: 100 } }], [], bounds)[0];
+    if (off.hidden) throw new Error('hidden');
+    expect(off.rect.x + off.rect.width).toBeLessThanOrEqual(bounds.width);
+  });
+
+  it('property: a card asked for is shown, in the canvas, off the caption and off the other one asked for', () => {
+    const caption = { x: 0, y: 260, width: 640, height: 100 };
+    fc.assert(
+      fc.property(
+        fc.array(rect(160, 80), { maxLength: 14 }),
+        fc.array(fc.record({ c: card, must: fc.boolean() }), { minLength: 1, maxLength: 10 }),
+        (boxes, cs) => {
+          // at most two asked for at once: the wire pinned and the card under the pointer
+          let n = 0;
+          const cards: Card[] = cs.map(({ c, must }, i) => ({ ...c, id: `c${i}`, must: must && n++ < 2 }));
+          const placed = placeCards(cards, boxes, bounds, Number.POSITIVE_INFINITY, [caption]);
+          const asked = placed.filter((_, i) => cards[i].must);
+          for (const p of asked) {
+            if (p.hidden) throw new Error(`${p.id} hidden`);
+            const r = p.rect;
+            expect(r.x >= 0 && r.y >= 0 && r.x + r.width <= bounds.width && r.y + r.height <= bounds.height).toBe(true);
+            expect(overlaps(r, caption)).toBe(false);
+          }
+          const [a, b] = asked;
+          if (a && b && !a.hidden && !b.hidden) expect(overlaps(a.rect, b.rect)).toBe(false);
+          // the others still cover nothing: no box, no caption, no card
+          const shown = placed.flatMap((p) => (p.hidden ? [] : [p.rect]));
+          placed.forEach((p, i) => {
+            if (p.hidden || cards[i].must) return;
+            for (const b of [...boxes, caption]) expect(overlaps(p.rect, b)).toBe(false);
+            for (const r of shown) if (r !== p.rect) expect(overlaps(p.rect, r)).toBe(false);
+          });
+        },
+      ),
+      { seed, numRuns: 80 },
+    );
+  });
+
   it('on a canvas mostly free, every card finds a place', () => {
     fc.assert(
       fc.property(

@@ -3,7 +3,10 @@
  * it describes, on no box, on no other card and not on the caption, inside the canvas. The
  * places tried for a card are the points of a grid around its anchor, nearest first; the first
  * free one is taken. A card with no free place near its wire is hidden rather than laid over a
- * box, or put far from what it describes: what a class sees is never covered.
+ * box, or put far from what it describes: what a class sees is never covered. A card the user
+ * asked for — the wire pinned, the card under the pointer — is never hidden: it is placed first,
+ * and with no free place it takes the nearest place clear of the caption and of the other cards
+ * asked for, over a box if it must; the others yield to it (docs/screen.md, "The animation").
  */
 
 export interface Rect {
@@ -19,6 +22,8 @@ export interface Card {
   readonly anchor: { readonly x: number; readonly y: number };
   readonly width: number;
   readonly height: number;
+  /** Asked for by the user (pinned, hovered): never hidden. */
+  readonly must?: boolean;
 }
 
 export type Placed =
@@ -70,23 +75,62 @@ export function placeCards(
   obstacles: readonly Rect[],
   bounds: Rect,
   reach = Number.POSITIVE_INFINITY,
+  /** What even a card asked for does not lie on: the caption. */
+  above: readonly Rect[] = [],
 ): Placed[] {
-  const taken: Rect[] = [...obstacles];
   const offsets = offsetsNearestFirst(bounds);
-  return cards.map((c) => {
-    // a wire off the screen (the camera follows the boxes at work) shows no card
-    if (!inside({ ...c.anchor, width: 0, height: 0 }, bounds)) return { id: c.id, hidden: true };
-    const home = { x: c.anchor.x - c.width / 2, y: c.anchor.y + CARD_GAP };
+  const order = cards.map((_, i) => i).sort((a, b) => Number(!!cards[b].must) - Number(!!cards[a].must));
+  const taken: Rect[] = [...obstacles, ...above];
+  // the cards asked for, placed: what another card asked for may not lie on either
+  const asked: Rect[] = [...above];
+  const placed: Placed[] = new Array(cards.length);
+  const at = (c: Card, home: { x: number; y: number }, free: (r: Rect) => boolean): Rect | null => {
     for (const { dx, dy } of offsets) {
       if (dx * dx + dy * dy > reach * reach) break;
       const r = { x: home.x + dx, y: home.y + dy, width: c.width, height: c.height };
-      if (!inside(r, bounds) || taken.some((t) => overlaps(r, t, CARD_GAP))) continue;
-      taken.push(r);
-      return { id: c.id, hidden: false, rect: r };
+      if (inside(r, bounds) && free(r)) return r;
     }
-    return { id: c.id, hidden: true };
-  });
+    return null;
+  };
+  for (const i of order) {
+    const c = cards[i];
+    const seen = inside({ ...c.anchor, width: 0, height: 0 }, bounds);
+    // a wire off the screen (the camera follows the boxes at work) shows no card, unless asked for:
+    // then it waits at the canvas's edge nearest its wire
+    if (!seen && !c.must) {
+      placed[i] = { id: c.id, hidden: true };
+      continue;
+    }
+    const anchor = seen ? c.anchor : clampInto(c.anchor, bounds);
+    const home = { x: anchor.x - c.width / 2, y: anchor.y + CARD_GAP };
+    const r =
+      at(c, home, (r) => !taken.some((t) => overlaps(r, t, CARD_GAP))) ??
+      (c.must
+        ? (at(c, home, (r) => !asked.some((t) => overlaps(r, t, CARD_GAP))) ?? clampRect(home, c, bounds))
+        : null);
+    if (!r) {
+      placed[i] = { id: c.id, hidden: true };
+      continue;
+    }
+    taken.push(r);
+    if (c.must) asked.push(r);
+    placed[i] = { id: c.id, hidden: false, rect: r };
+  }
+  return placed;
 }
+
+const clampInto = (p: { x: number; y: number }, b: Rect) => ({
+  x: Math.min(Math.max(p.x, b.x), b.x + b.width),
+  y: Math.min(Math.max(p.y, b.y), b.y + b.height),
+});
+
+/** The card at `home`, moved into `bounds` (its top left kept in when it is larger). */
+const clampRect = (home: { x: number; y: number }, c: Card, b: Rect): Rect => ({
+  x: Math.max(b.x, Math.min(home.x, b.x + b.width - c.width)),
+  y: Math.max(b.y, Math.min(home.y, b.y + b.height - c.height)),
+  width: c.width,
+  height: c.height,
+});
 
 /**
  * Everything a placement of the value cards reads off the screen: the view's zoom, the pane,
@@ -97,7 +141,10 @@ export interface CardLayout {
   readonly zoom: number;
   readonly bounds: Rect;
   readonly obstacles: readonly Rect[];
-  readonly cards: readonly { readonly lit: boolean; readonly home: Rect }[];
+  /** What no card lies on, not even one asked for: the caption (the animation's panel). */
+  readonly above?: readonly Rect[];
+  /** `must`: the user asked for this card (its wire pinned, the pointer on it): never hidden. */
+  readonly cards: readonly { readonly lit: boolean; readonly must?: boolean; readonly home: Rect }[];
 }
 
 /** A shift of a card from its home, in the drawing's units (the card's CSS `translate`), or hidden. */
@@ -112,8 +159,9 @@ export function placeLayout(layout: CardLayout, reach: number): CardShift[] {
     anchor: { x: c.home.x + c.home.width / 2, y: c.home.y - 4 },
     width: c.home.width,
     height: c.home.height,
+    must: c.must,
   }));
-  return placeCards(cards, layout.obstacles, layout.bounds, reach).map((p, i) =>
+  return placeCards(cards, layout.obstacles, layout.bounds, reach, layout.above).map((p, i) =>
     p.hidden
       ? { hidden: true }
       : {
@@ -134,6 +182,7 @@ const rectKey = (r: Rect) => `${eighth(r.x)},${eighth(r.y)},${eighth(r.width)},$
  * the cards again. A placement kept past a change it did not see could hide a card for good.
  */
 export function layoutKey(layout: CardLayout): string {
-  const cards = layout.cards.map((c) => `${c.lit ? '*' : ''}${rectKey(c.home)}`).join(' ');
-  return [layout.zoom, rectKey(layout.bounds), layout.obstacles.map(rectKey).join(' '), cards].join('|');
+  const cards = layout.cards.map((c) => `${c.lit ? '*' : ''}${c.must ? '!' : ''}${rectKey(c.home)}`).join(' ');
+  const above = (layout.above ?? []).map(rectKey).join(' ');
+  return [layout.zoom, rectKey(layout.bounds), layout.obstacles.map(rectKey).join(' '), above, cards].join('|');
 }

@@ -8,6 +8,7 @@
  * the caption, a box, a card's wire or its size. Leaving puts every card back.
  */
 import { useEffect } from 'react';
+import { animationMarks } from '../../editor/canvas/animationMarks';
 import { type CardLayout, layoutKey, placeLayout, type Rect } from './cardPlacement';
 
 const CARDS = 'main.canvas button.wire-value';
@@ -18,6 +19,9 @@ const rectOf = (e: Element): Rect => {
   const r = e.getBoundingClientRect();
   return { x: r.left, y: r.top, width: r.width, height: r.height };
 };
+
+/** The wire whose card or line the pointer was last on: its card is never left out. */
+let pointed: string | null = null;
 
 /** The shift each card was given, in the drawing's units, so that its home can be read back without undoing it. */
 const shifts = new WeakMap<HTMLElement, { dx: number; dy: number }>();
@@ -41,19 +45,32 @@ function measure(): { els: HTMLElement[]; layout: CardLayout } | null {
   const root = document.documentElement.style;
   if (root.getPropertyValue('--present-zoom') !== String(zoom)) root.setProperty('--present-zoom', String(zoom));
   const els = Array.from(document.querySelectorAll<HTMLElement>(CARDS));
-  // the card at work first: it keeps the place nearest its wire
-  els.sort((a, b) => Number(b.classList.contains('wire-value-lit')) - Number(a.classList.contains('wire-value-lit')));
+  // the cards the user asked for first (the wire pinned, then the card or wire under the pointer): they
+  // are never hidden; then the card at work: it keeps the place nearest its wire
+  const pinned = animationMarks.getState().pinned;
+  // the card or wire last under the pointer: a card left out comes back when its wire is pointed
+  // at, and stays while the pointer goes from the line to the card to press it
+  const hovered =
+    document.querySelector('main.canvas .react-flow__edge:hover')?.getAttribute('data-id') ??
+    els.find((el) => el.matches(':hover'))?.dataset.wire;
+  if (hovered) pointed = hovered;
+  const rank = (el: HTMLElement) =>
+    (el.dataset.wire === pinned ? 4 : 0) +
+    (el.dataset.wire === pointed ? 2 : 0) +
+    (el.classList.contains('wire-value-lit') ? 1 : 0);
+  els.sort((a, b) => rank(b) - rank(a));
   const cards = els.map((el) => {
     const r = rectOf(el);
     const s = shifts.get(el) ?? { dx: 0, dy: 0 };
     return {
       lit: el.classList.contains('wire-value-lit'),
+      must: rank(el) >= 2,
       home: { x: r.x - s.dx * zoom, y: r.y - s.dy * zoom, width: r.width, height: r.height },
     };
   });
   const boxes = Array.from(document.querySelectorAll('main.canvas .react-flow__node'), rectOf);
   const caption = Array.from(document.querySelectorAll('main.canvas .anim-panel'), rectOf);
-  return { els, layout: { zoom, bounds: rectOf(canvas), obstacles: [...boxes, ...caption], cards } };
+  return { els, layout: { zoom, bounds: rectOf(canvas), obstacles: boxes, above: caption, cards } };
 }
 
 function place(els: HTMLElement[], layout: CardLayout): void {
@@ -85,6 +102,7 @@ export function useValueCardPlacement(on: boolean): void {
     return () => {
       cancelAnimationFrame(frame);
       reset(Array.from(document.querySelectorAll<HTMLElement>(CARDS)));
+      pointed = null;
       document.documentElement.style.removeProperty('--present-zoom');
     };
   }, [on]);
