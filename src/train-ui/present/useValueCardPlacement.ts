@@ -22,6 +22,10 @@ const rectOf = (e: Element): Rect => {
 
 /** The wire whose card or line the pointer was last on: its card is never left out. */
 let pointed: string | null = null;
+/** The wire whose line the pointer is on, and since when (performance.now()). */
+let onLine: { wire: string | null; since: number } = { wire: null, since: 0 };
+/** How long the pointer rests on a line before its card, if left out, comes back. */
+const DWELL_MS = 300;
 
 /** The shift each card was given, in the drawing's units, so that its home can be read back without undoing it. */
 const shifts = new WeakMap<HTMLElement, { dx: number; dy: number }>();
@@ -50,8 +54,12 @@ function measure(): { els: HTMLElement[]; layout: CardLayout } | null {
   const pinned = animationMarks.getState().pinned;
   // the card or wire last under the pointer: a card left out comes back when its wire is pointed
   // at, and stays while the pointer goes from the line to the card to press it
+  // — at once for a card, after the pointer has rested on a line for DWELL_MS, as a tooltip comes,
+  // so that a quick click on a line does not bring its card up under the pointer before the press
+  const line = document.querySelector('main.canvas .react-flow__edge:hover')?.getAttribute('data-id') ?? null;
+  if (line !== onLine.wire) onLine = { wire: line, since: performance.now() };
   const hovered =
-    document.querySelector('main.canvas .react-flow__edge:hover')?.getAttribute('data-id') ??
+    (line !== null && performance.now() - onLine.since >= DWELL_MS ? line : undefined) ??
     els.find((el) => el.matches(':hover'))?.dataset.wire;
   if (hovered) pointed = hovered;
   const rank = (el: HTMLElement) =>
@@ -93,6 +101,15 @@ export function useValueCardPlacement(on: boolean): void {
     if (!on) return;
     let last = '';
     let frame = requestAnimationFrame(function tick() {
+      // Nothing moves while the pointer is on a card: the card it is on stays under it for the
+      // press (placing it again as it became the card pointed at could move it between the
+      // pointer's arrival and the press, which then pressed nothing).
+      const under = document.querySelector<HTMLElement>(`${CARDS}:hover`);
+      if (under) {
+        pointed = under.dataset.wire ?? pointed;
+        frame = requestAnimationFrame(tick);
+        return;
+      }
       const now = measure();
       const key = now ? layoutKey(now.layout) : '';
       if (now && key !== last) place(now.els, now.layout);
@@ -103,6 +120,7 @@ export function useValueCardPlacement(on: boolean): void {
       cancelAnimationFrame(frame);
       reset(Array.from(document.querySelectorAll<HTMLElement>(CARDS)));
       pointed = null;
+      onLine = { wire: null, since: 0 };
       document.documentElement.style.removeProperty('--present-zoom');
     };
   }, [on]);
