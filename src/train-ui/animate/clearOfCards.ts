@@ -8,6 +8,9 @@
  * stays where it is: a class reads it in one place while the drawing moves under the camera.
  */
 import type { Rect } from '@xyflow/react';
+import type { View } from '../../editor/canvas/furniture';
+
+export type { View };
 
 /** A band of the pane, in screen pixels from the pane's top left (useFitAbovePanel.ts, `freeBand`). */
 export interface Band {
@@ -15,12 +18,6 @@ export interface Band {
   readonly top: number;
   readonly right: number;
   readonly bottom: number;
-}
-
-export interface View {
-  readonly x: number;
-  readonly y: number;
-  readonly zoom: number;
 }
 
 /** The gap kept between a box at work and a card, in screen pixels. */
