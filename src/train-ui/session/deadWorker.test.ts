@@ -57,6 +57,9 @@ describe('a training worker that dies', () => {
     expect(dead.step).toBeGreaterThanOrEqual(paused.step);
     expect(dead.step).toBeLessThanOrEqual(at);
     expect(s.losses.length).toBe(dead.step); // the chart cut where the weights were kept
+    // the figures go back with the step: the kept step's batch loss, no later batch's accuracy
+    expect(dead.loss).toBe(s.losses.columns()[1][dead.step - 1]);
+    expect(dead.accuracy).toBeNull();
     s.play();
     await until(s, (st) => st.phase === 'running' && st.step > dead.step + 20);
     expect(starts).toHaveLength(2);

@@ -22,7 +22,9 @@ export function deadText(what: string, kept: ResumeFrom | null): string {
 
 /**
  * The session's numbers back at the kept copy (the steps after it died with the worker), the
- * chart cut there too, and what Play starts the next worker from.
+ * chart cut there too, and what Play starts the next worker from. The Loss figure goes back with
+ * the step to the batch loss of the kept step (the chart's last point); the batch's accuracy was
+ * not kept step by step, so it shows none rather than a later batch's.
  */
 export function afterDeath(
   what: string,
@@ -37,6 +39,8 @@ export function afterDeath(
     phase: 'error',
     message,
     step: kept.stepsDone,
+    ...(state.lossOf === 'batch' ? { loss: losses.last(), accuracy: null } : {}),
+    ...(state.lossOf === 'batch' && losses.length === 0 ? { lossOf: null } : {}),
     epoch: Math.min(state.epoch, kept.epochsDone),
     epochs: state.epochs.filter((e) => e.epoch < kept.epochsDone),
     points: state.points + 1,
