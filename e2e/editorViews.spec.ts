@@ -59,6 +59,27 @@ test('XOR opens at a readable zoom; its R[f] names its boundary wires after the 
     0.95 * (canvas?.width ?? 0) * (canvas?.height ?? 0),
   );
   await page.screenshot({ path: '/tmp/h14b-views-reverse.png' });
+  // its wires are labelled as the canvas's are, in the notation chosen (plain by default)
+  await expect(view.locator('.react-flow__edge-text', { hasText: /^8 numbers$/ }).first()).toBeAttached();
+  expect(await view.locator('.react-flow__edge-text', { hasText: 'ℝ' }).count()).toBe(0);
+  // wider than the view at a readable zoom: it opens at its left end, where the values enter,
+  // the map shows the rest, and the fit button shows it whole (docs/screen.md)
+  const pane = await view.locator('.react-flow').boundingBox();
+  const lefts = await view.locator('.rbox').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
+  expect(Math.min(...lefts)).toBeGreaterThanOrEqual(pane?.x ?? 0);
+  expect(Math.min(...lefts)).toBeLessThan((pane?.x ?? 0) + 80);
+  await expect(view.getByRole('img', { name: /^Map of the diagram/ })).toBeVisible();
+  await view.getByRole('button', { name: 'Fit View' }).click();
+  await expect
+    .poll(async () => {
+      const rects = await view
+        .locator('.rbox')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom]));
+      const p = await view.locator('.react-flow').boundingBox();
+      if (!p) return false;
+      return rects.every(([l, t, r, b]) => l >= p.x && t >= p.y && r <= p.x + p.width && b <= p.y + p.height);
+    })
+    .toBe(true);
 
   // R[f] is linked to the boxes it came from: the view opens at a readable zoom, so it may not
   // show every box: hover one it shows

@@ -12,7 +12,7 @@ import { motionHandlers } from './canvasMotion';
 import { LensArrowMarker } from './LensArrowMarker';
 import { nodeTypes } from './nodes/nodeTypes';
 import { OptimiserStrands } from './OptimiserStrands';
-import { FIT_MIN_ZOOM, READABLE_ZOOM } from './openingView';
+import { FIT_MIN_ZOOM, WHOLE_FIT } from './openingView';
 import { edgeTypes } from './TypedWire';
 import { useCanvasEvents } from './useCanvasEvents';
 import { useConnectionHandlers } from './useConnectionHandlers';
@@ -30,8 +30,6 @@ const CONNECTION_RADIUS = 32;
  * until Fit view shows it whole), not every label of the diagram (bench: "edit to painted result").
  */
 const ONLY_VISIBLE_FROM = 100;
-/** React Flow's own fit button fits the whole diagram, as Fit view does (docs/screen.md). */
-const wholeFit = { padding: 0.05, minZoom: FIT_MIN_ZOOM, maxZoom: READABLE_ZOOM.max };
 
 export function DiagramCanvas() {
   const { nodes, edges, pending } = useFlowProjection();
@@ -66,7 +64,7 @@ export function DiagramCanvas() {
     >
       <LensArrowMarker />
       <OptimiserStrands />
-      <Controls fitViewOptions={wholeFit} />
+      <Controls fitViewOptions={WHOLE_FIT} />
       <CanvasMap />
       <WireLegend />
     </ReactFlow>

@@ -9,6 +9,8 @@ export const READABLE_ZOOM = { min: 0.6, max: 1.25 } as const;
 /** How far out Fit view may go: far enough for any diagram (React Flow's minZoom on the canvas). */
 export const FIT_MIN_ZOOM = 0.02;
 export const OPENING_PADDING = 32;
+/** React Flow's own fit button fits the whole diagram, as Fit view does (docs/screen.md). */
+export const WHOLE_FIT = { padding: 0.05, minZoom: FIT_MIN_ZOOM, maxZoom: READABLE_ZOOM.max } as const;
 
 const DEFAULT_SIZE = { width: 120, height: 48 };
 

@@ -2,24 +2,43 @@
  * "Show reverse derivative": R[f] of the compiled model as its own read-only diagram, laid out
  * automatically, as it runs (reverseGraph: no dead forward copies, recomputations read from the
  * forward pass), with a line saying what was left out. Hovering an R-box lights up the box it
- * came from, and the other way round.
+ * came from, and the other way round. It opens as the canvas does (docs/screen.md): whole when
+ * it reads whole, else at its left end, where the values enter, with the map showing the rest and
+ * the fit button fitting it whole.
  */
-import { type Edge, type Node, ReactFlow, ReactFlowProvider } from '@xyflow/react';
-import { useEffect, useState } from 'react';
+import {
+  applyNodeChanges,
+  Controls,
+  type Edge,
+  getNodesBounds,
+  type Node,
+  type NodeChange,
+  ReactFlow,
+  ReactFlowProvider,
+  useNodesInitialized,
+  useReactFlow,
+  useStore,
+} from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { typeIn } from '../../learn/explain/plainWords';
+import { CanvasMap } from '../canvas/CanvasMap';
+import { FIT_MIN_ZOOM, openingViewport, WHOLE_FIT } from '../canvas/openingView';
+import { useNotation } from '../notation/useNotation';
 import { useEditorStoreApi } from '../store/EditorStoreContext';
 import { useCompiled, useOverlay } from '../store/hooks';
 import { type RBoxData, RBoxNode } from './RBoxNode';
-import { layoutReverse, reverseGraph } from './reverseGraph';
+import { layoutReverse, type REdge, reverseGraph } from './reverseGraph';
 
 /**
- * Fit the graph, but never below zoom 1, where its smallest text (editor.css .rbox-of, edge
- * labels) is 12 px on screen: a large R[f] is read by panning, not squinting.
+ * The view opens no further out than zoom 1, where the graph's smallest text (editor.css
+ * .rbox-of, edge labels) is 12 px on screen: a large R[f] opens at its left end and is read by
+ * panning, not squinting; the fit button shows it whole.
  */
-const FIT = { minZoom: 1, maxZoom: 1.5, padding: 0.05 };
+const OPENING_MIN_ZOOM = 1;
 
 const nodeTypes = { rbox: RBoxNode };
 type View =
-  | { nodes: Node<RBoxData>[]; edges: Edge[]; term: string; dropped: number; shared: number }
+  | { nodes: Node<RBoxData>[]; wires: REdge[]; term: string; dropped: number; shared: number }
   | { error: string }
   | null;
 
@@ -38,12 +57,42 @@ export function leftOutText(dropped: number, shared: number): string {
   return parts.length === 0 ? '' : `As it runs: ${parts.join('; ')}.`;
 }
 
+/** Puts the view where it opens once the boxes are measured (their sizes decide the bounds). */
+function OpeningView() {
+  const measured = useNodesInitialized();
+  const flow = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const placed = useRef(false);
+  useEffect(() => {
+    if (!measured || placed.current || width === 0 || height === 0) return;
+    placed.current = true;
+    const bounds = getNodesBounds(flow.getNodes());
+    void flow.setViewport(openingViewport(bounds, { width, height }, undefined, OPENING_MIN_ZOOM));
+  }, [measured, flow, width, height]);
+  return null;
+}
+
 export function ReverseDerivativeView() {
   const overlay = useOverlay();
   const compiled = useCompiled();
   const store = useEditorStoreApi();
   const [view, setView] = useState<View>(null);
   const model = overlay === 'reverse' ? compiled?.model : undefined;
+  const notation = useNotation();
+  // The boxes' measured sizes go into the view's nodes: React Flow counts the nodes measured (so
+  // the opening view and the fit button see their sizes) only from the nodes it is given.
+  const measured = useCallback(
+    (changes: NodeChange<Node<RBoxData>>[]) =>
+      setView((v) => (v && 'nodes' in v ? { ...v, nodes: applyNodeChanges(changes, v.nodes) } : v)),
+    [],
+  );
+  // each wire labelled as the canvas labels it: "8 numbers", or ℝ^8 (docs/notation.md)
+  const wires = view && 'wires' in view ? view.wires : null;
+  const edges = useMemo<Edge[]>(
+    () => (wires ?? []).map((e) => ({ id: e.id, source: e.source, target: e.target, label: typeIn(notation, e.type) })),
+    [wires, notation],
+  );
   useEffect(() => {
     if (!model) return setView(null);
     let live = true;
@@ -57,8 +106,7 @@ export function ReverseDerivativeView() {
           position: { x: n.x, y: n.y },
           data: { label: n.label, pass: n.pass, source: n.source, of: n.of },
         }));
-        const edges = g.edges.map((e) => ({ id: e.id, source: e.source, target: e.target, label: e.label }));
-        setView({ nodes, edges, term: g.term, dropped: g.dropped, shared: g.shared });
+        setView({ nodes, wires: g.edges, term: g.term, dropped: g.dropped, shared: g.shared });
       });
     } catch (e) {
       setView({ error: e instanceof Error ? e.message : String(e) });
@@ -96,18 +144,21 @@ export function ReverseDerivativeView() {
         <ReactFlowProvider>
           <ReactFlow
             nodes={view.nodes}
-            edges={view.edges}
+            onNodesChange={measured}
+            edges={edges}
             nodeTypes={nodeTypes}
             nodesDraggable={false}
             nodesConnectable={false}
             onNodeMouseEnter={(_e, n) => store.getState().setView({ hovered: (n.data as RBoxData).source ?? null })}
             onNodeMouseLeave={() => store.getState().setView({ hovered: null })}
             elementsSelectable={false}
-            fitView
-            fitViewOptions={FIT}
-            minZoom={0.05}
+            minZoom={FIT_MIN_ZOOM}
             proOptions={{ hideAttribution: true }}
-          />
+          >
+            <OpeningView />
+            <Controls fitViewOptions={WHOLE_FIT} showInteractive={false} />
+            <CanvasMap />
+          </ReactFlow>
         </ReactFlowProvider>
       )}
     </section>

@@ -13,7 +13,7 @@ import type { CompiledModel } from '../../compile/types';
 import { lower } from '../../core/program';
 import { rdiff } from '../../core/rdiff';
 import { boxLabel } from '../../core/term';
-import { printType } from '../../core/wire';
+import type { WireType } from '../../core/wire';
 import type { LensDocument } from '../../io/document';
 import { boundaryNames } from './boundaryNames';
 import { boxName } from './displayNames';
@@ -32,7 +32,8 @@ export interface REdge {
   readonly id: string;
   readonly source: string;
   readonly target: string;
-  readonly label: string;
+  /** The wire's type, labelled in the notation chosen (docs/notation.md). */
+  readonly type: WireType;
 }
 export interface RGraph {
   nodes: RNode[];
@@ -86,7 +87,7 @@ export function reverseGraph(compiled: CompiledModel, doc: LensDocument | null =
   const edges: REdge[] = [];
   const link = (w: number, target: string) => {
     const source = producer.get(bufferOf[w]);
-    if (source) edges.push({ id: `e${edges.length}`, source, target, label: printType(r.wires[w]) });
+    if (source) edges.push({ id: `e${edges.length}`, source, target, type: r.wires[w] });
   };
   for (const i of kept) for (const w of r.boxes[i].inputs) link(w, `r${i}`);
   r.outputs.forEach((w, k) => {
