@@ -150,6 +150,21 @@ test('MNIST, convolutional, paused in its second epoch at 1280×720: the trainin
     .getByRole('button', { name: 'MNIST, convolutional', exact: true })
     .click();
   await expect(page.getByLabel('Diagram name')).toHaveText(/^MNIST: convolutional/);
+  // its wires' labels keep to the gaps between the boxes of its row (docs/notation.md): the
+  // grid, then the noun, give way where the gap is short ("2,028 numbers (26×26×3)" ran under
+  // the boxes either side); a label touching a box's border (within 2 px) is not under it
+  await expect(page.locator('main .wire-label').first()).toBeVisible();
+  const under = await page.locator('main .react-flow').evaluate((flow) => {
+    const boxes = [...flow.querySelectorAll('.react-flow__node')].map((n) => n.getBoundingClientRect());
+    return [...flow.querySelectorAll('.wire-label')].flatMap((label) => {
+      const r = label.getBoundingClientRect();
+      const hit = boxes.some(
+        (b) => r.left < b.right - 2 && r.right > b.left + 2 && r.top < b.bottom - 2 && r.bottom > b.top + 2,
+      );
+      return hit ? [label.textContent] : [];
+    });
+  });
+  expect(under).toEqual([]);
   const training = trainingPanel(page);
   await trainingButton(page, 'Play').click();
   // the first epoch's end brings the test set's loss and accuracy beside the run's own figures

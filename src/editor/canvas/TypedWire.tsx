@@ -9,6 +9,7 @@ import { useHasWireErrors, useIsZ2Wire, useLensView } from '../store/hooks';
 import { useWireEmphasis } from '../store/wireEmphasis';
 import { useWireMark } from './animationMarks';
 import { besidePath } from './backwardPath';
+import { labelRoom } from './labelRoom';
 import { WireLabel } from './WireLabel';
 import { WireValue } from './WireValue';
 
@@ -59,7 +60,7 @@ export const TypedWire = memo(function TypedWire(props: EdgeProps) {
           markerEnd="url(#lens-back-arrow)"
         />
       )}
-      <WireLabel id={id} x={labelX} y={labelY} />
+      <WireLabel id={id} x={labelX} y={labelY} chars={labelRoom(sourceX, sourceY, targetX, targetY)} />
       {mark && <WireValue id={id} mark={mark} x={labelX} y={labelY} />}
     </>
   );

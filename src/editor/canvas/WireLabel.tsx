@@ -1,16 +1,27 @@
 /**
  * The type written on a wire, and the compiler's complaint when there is one. Its own component,
  * so that a compile re-renders these few words and not the wire's path. The type is written in
- * the notation chosen: `ℝ^8`, or "8 numbers" (docs/notation.md).
+ * the notation chosen: `ℝ^8`, or "8 numbers" (docs/notation.md), in the `chars` characters a
+ * wire between two boxes on one row has room for (`typeWithin`).
  */
 import { EdgeLabelRenderer } from '@xyflow/react';
 import { memo } from 'react';
-import { messageIn, typeIn } from '../../learn/explain/plainWords';
+import { messageIn, typeWithin } from '../../learn/explain/plainWords';
 import { useNotation } from '../notation/useNotation';
 import { useEditor } from '../store/EditorStoreContext';
 import { useWireErrors } from '../store/hooks';
 
-export const WireLabel = memo(function WireLabel({ id, x, y }: { id: string; x: number; y: number }) {
+export const WireLabel = memo(function WireLabel({
+  id,
+  x,
+  y,
+  chars,
+}: {
+  id: string;
+  x: number;
+  y: number;
+  chars: number;
+}) {
   const type = useEditor((s) => s.compiled?.wireTypes.get(id));
   const notation = useNotation();
   const errors = useWireErrors(id);
@@ -22,7 +33,7 @@ export const WireLabel = memo(function WireLabel({ id, x, y }: { id: string; x: 
         style={{ transform: `translate(-50%, -100%) translate(${x}px, ${y - 2}px)` }}
         data-wire={id}
       >
-        {type ? typeIn(notation, type) : '?'}
+        {type ? typeWithin(notation, type, chars) : '?'}
         {failed && (
           <span className="wire-error-text" title={errors.map((e) => messageIn(notation, e.message)).join('\n')}>
             {messageIn(notation, errors[0].message)}

@@ -7,7 +7,7 @@ import { learnerBoxKinds } from '../../kinds/boxKinds';
 import { fcSeed } from '../../testing/seed';
 import { createNotationStore } from './notationChoice';
 import { descriptionIn, JARGON } from './plainDescriptions';
-import { boxSizesIn, messageIn, signatureWords, sizeWords, typeIn, wireWords } from './plainWords';
+import { boxSizesIn, messageIn, signatureWords, sizeWords, typeIn, typeWithin, wireWords } from './plainWords';
 
 describe('types in plain words', () => {
   it('say what a wire carries and how many', () => {
@@ -18,6 +18,31 @@ describe('types in plain words', () => {
     expect(wireWords(z2([4]))).toBe('4 bits');
     expect(wireWords(param([2, 8]))).toBe('16 weights');
     expect(wireWords(param([256], 'z2'))).toBe('256 weight bits');
+  });
+
+  it('fit the room a label has: the grid goes first, then the noun; mathematics is written whole', () => {
+    const conv = real([26, 26, 3]);
+    expect(typeWithin('plain', conv, 40)).toBe('2,028 numbers (26×26×3)');
+    expect(typeWithin('plain', conv, 22)).toBe('2,028 numbers');
+    expect(typeWithin('plain', conv, 8)).toBe('2,028');
+    expect(typeWithin('plain', conv, 0)).toBe('2,028');
+    expect(typeWithin('plain', param([2, 8]), 9)).toBe('16');
+    expect(typeWithin('plain', z2([4]), 6)).toBe('4 bits');
+    expect(typeWithin('mathematical', conv, 3)).toBe(printType(conv));
+    // whatever the room, the words say the same count as the full label, and fit when they can
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 0, maxLength: 3 }),
+        fc.nat(40),
+        (shape, chars) => {
+          const t = real(shape);
+          const got = typeWithin('plain', t, chars);
+          const n = sizeWords(shape);
+          return got.startsWith(n) && (got.length <= chars || got === n) && wireWords(t).startsWith(got.split(' (')[0]);
+        },
+      ),
+      { seed: fcSeed() },
+    );
   });
 
   it('group a size by thousands as Intl does in English, without building a formatter', () => {

@@ -98,6 +98,20 @@ export function signatureWords(
 export const typeIn = (notation: Notation, t: WireType): string => (notation === 'plain' ? wireWords(t) : printType(t));
 
 /**
+ * A wire's type in the notation chosen, in at most `chars` characters where it can be: a label
+ * between two boxes on one row has the gap between them and no more (docs/notation.md). In plain
+ * words the grid goes first (`2,028 numbers (26×26×3)` → `2,028 numbers`), then the noun
+ * (`2,028`); the mathematical type is written whole, being short already.
+ */
+export function typeWithin(notation: Notation, t: WireType, chars: number): string {
+  if (notation === 'mathematical') return printType(t);
+  const full = wireWords(t);
+  if (full.length <= chars) return full;
+  const plain = count(sizeWords(t.shape), noun(t, 'wire'));
+  return plain.length <= chars ? plain : sizeWords(t.shape);
+}
+
+/**
  * A box's ports and their sizes, as the inspector heads it: `4 inputs, 3 outputs, 12 weights`
  * in plain words, `ℝ^4 → ℝ^3, P = ℝ^{4×3}ᵖ` in mathematics.
  */
