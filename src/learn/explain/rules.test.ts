@@ -6,6 +6,7 @@
  * k-th output, a constant) and each shape.
  */
 import { describe, expect, it } from 'vitest';
+import { real } from '../../core/wire';
 import { samples } from '../../testing/samples';
 import { explainRule, type RuleShape } from './rule';
 
@@ -87,6 +88,12 @@ describe('the reverse rule of a generator, as a student reads it', () => {
       expect(text.startsWith(`${r.head} = `), 'the text is the head, then the formulas').toBe(true);
     });
   }
+
+  it('counts the changes a sum adds in words, and in figures past six', () => {
+    expect(explainRule('copy', { n: 2 }, [real([2])]).sentence).toBe('the two changes are summed');
+    expect(explainRule('copy', { n: 6 }, [real([2])]).sentence).toBe('the six changes are summed');
+    expect(explainRule('copy', { n: 7 }, [real([2])]).sentence).toBe('the 7 changes are summed');
+  });
 
   it('names the operator a sum adds its changes with, and only for a sum', () => {
     expect(rule('copy').sumSymbol).toBe('+');
