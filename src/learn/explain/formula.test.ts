@@ -67,6 +67,11 @@ describe('formulas', () => {
     expect(printWire(d, { names: ['x', 'y'], outputNames: [] }, d.outputs[0])).toBe('y·σ(x)');
     const valueAt = (w: number) => (w === sx ? -0.25 : w === y ? 2 : Number.NaN);
     expect(printWire(d, { names: ['x', 'y'], outputNames: [], valueAt }, d.outputs[0])).toBe('2.00·(−0.25)');
+    const atZero = (w: number) => (w === sx ? 0 : w === y ? 2 : Number.NaN);
+    expect(
+      printWire(d, { names: ['x', 'y'], outputNames: [], valueAt: atZero }, d.outputs[0]),
+      'no sign: no brackets',
+    ).toBe('2.00·0');
   });
 
   it('name an input without a name by its wire, and print a wire read twice the same both times', () => {

@@ -62,6 +62,8 @@ describe("a box's name as a function", () => {
   it('is its id when its symbol is an operator, and its term label when that shows its config', () => {
     expect(functionName(getGenerator('add'), {}, [r, r])).toBe('add');
     expect(functionName(getGenerator('relu'), {}, [r])).toBe('relu');
+    expect(functionName(getGenerator('reciprocal'), {}, [r]), 'a symbol ending in a letter').toBe('reciprocal');
+    expect(functionName(getGenerator('softplus'), {}, [r]), 'a symbol of two letters').toBe('softplus');
     expect(functionName(getGenerator('scale'), { c: 2 }, [r])).toBe('scale[2]');
     expect(functionName(getGenerator('leakyRelu'), { alpha: 0.1 }, [r])).toBe('leakyRelu[0.1]');
   });
@@ -122,6 +124,7 @@ describe('a box applied to its operands', () => {
     expect(box('square', {}, [r], [{ text: 'a + b', prec: SUM }])).toEqual({ text: '(a + b)²', prec: ATOM });
     expect(box('reciprocal', {}, [r], [atom('x')])).toEqual({ text: '1/x', prec: PRODUCT });
     expect(box('reciprocal', {}, [r], [{ text: 'a·b', prec: PRODUCT }]).text).toBe('1/(a·b)');
+    expect(box('exp', {}, [r], [atom('x')]).text, 'a word with an x in it is a name').toBe('exp(x)');
   });
 
   it('prints a scale as its constant times the operand, and a sign before it', () => {
