@@ -389,3 +389,94 @@ describe('decodeOnnx: the model', () => {
     ).toBe('not a readable ONNX file: ir_version: expected an integer');
   });
 });
+
+describe('decodeOnnx: where a malformed part lies', () => {
+  const bad = (b: number[]) => Uint8Array.from(b);
+  const cut = [0x08]; // a varint field whose value is missing
+  const refusedAs = (bytes: Uint8Array) => refusal(bytes).replace('not a readable ONNX file: ', '');
+
+  it('names the metadata, the opset import and the graph', () => {
+    const at = (more: Write) => refusedAs(model(() => {}, more));
+    expect(at((w) => w.int(14, 1))).toBe('metadata_props: expected a length-delimited field');
+    expect(at((w) => w.bytes(14, bad(cut)))).toBe('metadata_props field 1: the file ends inside a number');
+    expect(at((w) => w.message(14, (m) => m.int(1, 1)))).toBe('metadata_props: expected a length-delimited field');
+    expect(at((w) => w.message(14, (m) => m.string(1, 'k').int(2, 1)))).toBe(
+      'metadata_props: expected a length-delimited field',
+    );
+    expect(at((w) => w.int(8, 1))).toBe('opset_import: expected a length-delimited field');
+    expect(at((w) => w.bytes(8, bad(cut)))).toBe('opset_import field 1: the file ends inside a number');
+    expect(
+      refusedAs(
+        new ProtoWriter()
+          .message(7, () => {})
+          .message(8, (o) => o.int(1, 1))
+          .finish(),
+      ),
+    ).toBe('opset_import: expected a length-delimited field');
+    const graph = (g: Write) => refusedAs(new ProtoWriter().message(7, g).finish());
+    expect(refusedAs(new ProtoWriter().bytes(7, bad(cut)).finish())).toBe(
+      'the graph field 1: the file ends inside a number',
+    );
+    expect(graph((g) => g.int(2, 1))).toBe('the graph: expected a length-delimited field');
+    expect(graph((g) => g.int(10, 1))).toBe('the graph: expected a length-delimited field');
+    expect(graph((g) => g.int(1, 1))).toBe('node 0: expected a length-delimited field');
+    expect(graph((g) => g.int(5, 1))).toBe('initialiser 0: expected a length-delimited field');
+    expect(graph((g) => g.int(11, 1))).toBe('an input: expected a length-delimited field');
+    expect(graph((g) => g.int(12, 1))).toBe('an output: expected a length-delimited field');
+  });
+
+  it('names the node, the attribute and the tensor', () => {
+    const graph = (g: Write) => refusedAs(model(g));
+    expect(graph((g) => g.bytes(1, bad(cut)))).toBe('node 0 field 1: the file ends inside a number');
+    expect(graph((g) => g.message(1, (n) => n.int(3, 1)))).toBe('node 0: expected a length-delimited field');
+    expect(graph((g) => g.message(1, (n) => n.int(4, 1)))).toBe('node 0: expected a length-delimited field');
+    const inNode = (a: (n: ProtoWriter) => void) =>
+      graph((g) => g.message(1, (n) => a(n.string(3, 'n').string(4, 'Op'))));
+    expect(inNode((n) => n.bytes(5, bad(cut)))).toBe(
+      'an attribute of node “n” (Op) field 1: the file ends inside a number',
+    );
+    expect(inNode((n) => n.message(5, (a) => a.int(1, 1)))).toBe(
+      'an attribute of node “n” (Op): expected a length-delimited field',
+    );
+    expect(graph((g) => g.message(5, (t) => t.float(1, 1).int(2, ONNX_FLOAT).string(8, 'x')))).toBe(
+      'tensor “x” dims: expected integers',
+    );
+    expect(graph((g) => g.message(5, (t) => t.packedInts(1, [4097, 4096]).int(2, ONNX_FLOAT).string(8, 'x')))).toBe(
+      `tensor “x”: [4097, 4096] has more than ${MAX_TENSOR_ELEMENTS} elements`,
+    );
+  });
+
+  it('reads an attribute as its declared type, whatever other fields it carries', () => {
+    const bytes = model((g) =>
+      g.message(1, (n) =>
+        n
+          .string(4, 'Op')
+          .message(5, (a) => a.string(1, 'a').int(20, 2).string(4, 'stray'))
+          .message(5, (a) =>
+            a
+              .string(1, 'b')
+              .int(20, 2)
+              .message(5, (t) => t.int(2, ONNX_FLOAT).packedFloats(4, [1])),
+          ),
+      ),
+    );
+    expect(graphOf(bytes).nodes[0].attributes).toEqual([
+      { name: 'a', kind: 'int', value: 0 },
+      { name: 'b', kind: 'int', value: 0 },
+    ]);
+  });
+
+  it('reads a data_location that is not a number as the tensor’s own data', () => {
+    const bytes = model(
+      initialiser((t) =>
+        t
+          .packedInts(1, [1])
+          .int(2, ONNX_FLOAT)
+          .string(8, 'w')
+          .bytes(14, bad([1]))
+          .packedFloats(9, [2]),
+      ),
+    );
+    expect(valuesOf(bytes)).toEqual([[ONNX_FLOAT, [2]]]);
+  });
+});
