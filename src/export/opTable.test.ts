@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { allGenerators } from '../core/generators/index';
 import { exampleModelFile } from '../testing/exportModels';
 import { exportGraph } from './graph';
-import { mapNodes, missingFromTable, type OpTable, UnsupportedOpError, unknownInTable } from './opTable';
+import {
+  isRefusal,
+  mapNodes,
+  missingFromTable,
+  type OpTable,
+  refusalOf,
+  refused,
+  UnsupportedOpError,
+  unknownInTable,
+} from './opTable';
 
 const xor = () => {
   const { file, weights } = exampleModelFile('xor');
@@ -41,5 +50,22 @@ describe('op tables', () => {
     const { linear: _, ...withoutLinear } = all;
     expect(missingFromTable({ ...withoutLinear, oldName: 'op' })).toEqual(['linear']);
     expect(unknownInTable({ ...all, oldName: 'op' })).toEqual(['oldName']);
+  });
+
+  it('tells a refusal from a mapping of any kind, a table holding strings, functions or objects', () => {
+    expect(isRefusal(refused('why'))).toBe(true);
+    for (const entry of ['op', () => {}, { op: 'Gemm' }, null, undefined, 0]) expect(isRefusal(entry)).toBe(false);
+  });
+
+  it('refuses a node named after an object property, which no table lists', () => {
+    const graph = xor();
+    const odd = { ...graph, nodes: [{ ...graph.nodes[0], gen: 'toString', box: undefined }] };
+    const error = refusalOf('Test', { linear: 'mm' }, odd);
+    expect(error).toBeInstanceOf(UnsupportedOpError);
+    expect(error?.name).toBe('UnsupportedOpError');
+    expect(error?.target).toBe('Test');
+    expect(error?.refusals).toEqual([{ gen: 'toString', reason: 'the Test op table has no entry for it' }]);
+    expect(error?.message).toBe('toString has no Test form: the Test op table has no entry for it');
+    expect(refusalOf('Test', { linear: 'mm', bias: 'add', tanh: 'tanh' }, graph)).toBeUndefined();
   });
 });
