@@ -29,6 +29,12 @@ function lossOptions(log: boolean): Omit<uPlot.Options, 'width' | 'height'> {
   };
 }
 
+/**
+ * An epoch's point, where uPlot draws the points (a few epochs across the chart's width): a filled
+ * dot. Its own 5 px ring was all a run of one epoch drew, and the chart looked blank.
+ */
+const dots = (colour: string) => ({ size: 7, fill: colour });
+
 /** `accuracy`: the run has one to draw; else no axis of 0 to 1 stands beside the loss. */
 const epochOptions = (accuracy: boolean): Omit<uPlot.Options, 'width' | 'height'> => ({
   legend: { show: false },
@@ -40,10 +46,10 @@ const epochOptions = (accuracy: boolean): Omit<uPlot.Options, 'width' | 'height'
   ],
   series: [
     { label: 'epoch' },
-    { label: 'train loss', stroke: '#0e7490', width: 2 },
-    { label: 'test loss', stroke: '#b91c1c', width: 2, dash: [6, 4] },
-    { label: 'train accuracy', stroke: '#15803d', width: 2, scale: 'acc' },
-    { label: 'test accuracy', stroke: '#a16207', width: 2, dash: [6, 4], scale: 'acc' },
+    { label: 'train loss', stroke: '#0e7490', width: 2, points: dots('#0e7490') },
+    { label: 'test loss', stroke: '#b91c1c', width: 2, dash: [6, 4], points: dots('#b91c1c') },
+    { label: 'train accuracy', stroke: '#15803d', width: 2, scale: 'acc', points: dots('#15803d') },
+    { label: 'test accuracy', stroke: '#a16207', width: 2, dash: [6, 4], scale: 'acc', points: dots('#a16207') },
   ],
 });
 
