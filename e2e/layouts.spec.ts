@@ -45,6 +45,9 @@ const TEXTS = [
   '.anim-rule-numbers',
   '.anim-where',
   '.learnt-confusion',
+  '.learnt-plane figcaption',
+  '.train-chart',
+  '.train-chart-empty',
   '.doc-title',
   '.toolbar button',
   '.header-end button',
@@ -113,6 +116,36 @@ const figuresCut = (page: Page) =>
 const canvasShare = (page: Page) =>
   page.evaluate(() => (document.querySelector('main .react-flow')?.getBoundingClientRect().width ?? 0) / innerWidth);
 
+/** The boxes of the drawing that lie past the canvas's edges. */
+const boxesOutside = (page: Page) =>
+  page.evaluate(() => {
+    const pane = document.querySelector('main .react-flow')?.getBoundingClientRect();
+    if (!pane) return ['no canvas'];
+    return [...document.querySelectorAll('main .react-flow__node')]
+      .filter((n) => {
+        const r = n.getBoundingClientRect();
+        return r.left < pane.left || r.right > pane.right || r.top < pane.top || r.bottom > pane.bottom;
+      })
+      .map((n) => n.getAttribute('data-id'));
+  });
+
+/**
+ * The plane of what the model learnt: whether it takes the view's room (square, as tall as the
+ * view lets it be: at 1920×1080 it was held to 200 px in a view 260 px high), and whether it is
+ * drawn at the size it is shown (a 200 px picture shown at 164 px is blurred).
+ */
+const planeRoom = (page: Page) =>
+  page.locator('.learnt-canvas').evaluate((c) => {
+    const canvas = c as HTMLCanvasElement;
+    const view = canvas.closest('.train-view') as HTMLElement;
+    const shown = canvas.getBoundingClientRect();
+    const room = Math.min(view.clientHeight - 12, view.clientWidth);
+    return {
+      takesRoom: shown.width >= room - 1 && Math.abs(shown.width - shown.height) < 1,
+      drawnAsShown: canvas.width === Math.round(Math.round(shown.width) * devicePixelRatio),
+    };
+  });
+
 /** The boxes the animation lights that the panel covers, or that are outside the canvas. */
 const hiddenWork = (page: Page) =>
   page.evaluate(() => {
@@ -178,9 +211,21 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
   await expect(page.getByLabel('Search the palette')).toBeVisible();
   await expectScreenFits(page, FIRST, 'the palette opened');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Palette', exact: true })).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('button', { name: 'Palette', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Palette', exact: true })).toHaveAttribute('aria-expanded', 'false');
+  await expect(paletteToggle).toHaveAttribute('aria-expanded', 'true');
+  // the inspector opened beside the palette would leave the canvas 56% of 1280 px, the charts 88 px
+  // wide: the palette folds to its rail, and Fit view frames the whole diagram in the canvas left
+  const inspectorToggle = page.getByRole('button', { name: 'Inspector', exact: true });
+  await inspectorToggle.click();
+  await expect(paletteToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(inspectorToggle).toHaveAttribute('aria-expanded', 'true');
+  expect(await canvasShare(page)).toBeGreaterThanOrEqual(0.6);
+  const fitView = page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Fit view' });
+  await fitView.click();
+  await expect.poll(() => boxesOutside(page), 'boxes outside the canvas after Fit view').toEqual([]);
+  await expectScreenFits(page, FIRST, 'the inspector opened beside the palette');
+  await inspectorToggle.click();
+  await expect(inspectorToggle).toHaveAttribute('aria-expanded', 'false');
+  await fitView.click();
 
   // a box selected at 1280 opens the closed inspector as a drawer, clear of the box
   await page.locator('main .react-flow__node[data-id="tanh1"]').click();
@@ -220,6 +265,10 @@ test('at 1280×720, 1366×768 and 1920×1080 the first screen, a run and the ani
         ).toBeVisible();
         expect(await viewFold(page), `the ${tab} view's fold at ${size.width}`).toBe(0);
       }
+      if (tab === 'What it learnt')
+        await expect
+          .poll(() => planeRoom(page), `the plane at ${size.width}`)
+          .toEqual({ takesRoom: true, drawnAsShown: true });
     }
     // after a run, "Train more" joins the column, and its last figure is still above the fold with
     // a status line to spare; the settings in view fit; a column that is longer scrolls, visibly

@@ -50,8 +50,6 @@ test('plain words and mathematics, the legend, a box’s sizes and its R[f] at 1
   await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Fit view' }).click();
   await expect(legend.getByText('numbers flowing forward')).toBeVisible();
   await expect.poll(overBoxes).toEqual([]);
-  for (const name of ['Palette', 'Inspector', 'Data'])
-    await page.getByRole('button', { name, exact: true, expanded: false }).click();
 
   // ports a handle apart on every box of the diagram (the loss box's two inputs among them), in
   // the canvas's own units: on screen the zoom scales ports and their handles alike
@@ -77,6 +75,10 @@ test('plain words and mathematics, the legend, a box’s sizes and its R[f] at 1
   // the same page at 1920×1080, a projector's size: still plain words, the legend open over no
   // box once Fit view frames the larger canvas, and none of the words cut
   await page.setViewportSize({ width: 1920, height: 1080 });
+  // every panel open again: at 1280 px the inspector opened beside the palette would fold it
+  // (docs/screen.md); kept so, they stay open when the window is 1280 px again
+  for (const name of ['Palette', 'Inspector', 'Data'])
+    await page.getByRole('button', { name, exact: true, expanded: false }).click();
   await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Fit view' }).click();
   await expect(label.filter({ hasText: /^16 weights$/ })).toHaveCount(2);
   await expect(inspector(page).getByTestId('box-sizes')).toHaveText('2 inputs, 8 outputs, 16 weights');

@@ -25,6 +25,32 @@ async function openExample(page: Page, name: string, title: string): Promise<voi
 
 const WORDS = 'Each step’s loss, and each epoch’s loss and accuracy on the whole sets, are drawn here';
 
+/**
+ * What of the charts' view is cut: a chart, its title or its words wider than its box, its words
+ * reaching under it, a chart drawn narrower than 200 px, or the view scrolling (docs/screen.md).
+ */
+const chartsCut = (page: Page) =>
+  panel(page)
+    .getByRole('tabpanel', { name: 'Charts' })
+    .evaluate((v) => {
+      const cut: string[] = [];
+      for (const e of v.querySelectorAll<HTMLElement>(
+        '.train-chart, .train-chart-empty, .train-chart-head, .train-chart-head *',
+      )) {
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 || getComputedStyle(e).visibility === 'hidden') continue;
+        const name = `${e.className || e.tagName} "${(e.textContent ?? '').slice(0, 20)}"`;
+        if (e.scrollWidth > e.clientWidth + 1) cut.push(`${name}: ${e.scrollWidth} > ${e.clientWidth}`);
+        // a chart's words lie inside the box that clips them (its hidden axes may lie past it)
+        const holder = e.parentElement?.getBoundingClientRect();
+        if (e.matches('.train-chart-empty') && holder && r.bottom > holder.bottom + 0.5)
+          cut.push(`${name}: ${Math.round(r.bottom - holder.bottom)} px under its box`);
+        if (e.matches('.train-chart:not(.train-chart-none)') && r.width < 200) cut.push(`${name}: ${r.width} px wide`);
+      }
+      if (v.scrollHeight > v.clientHeight || v.scrollWidth > v.clientWidth) cut.push('the view scrolls');
+      return cut;
+    });
+
 /** Both charts say what they will show, inside the view, and neither draws an axis. */
 async function chartsAreEmpty(page: Page): Promise<void> {
   const view = panel(page).getByRole('tabpanel', { name: 'Charts' });
@@ -40,6 +66,7 @@ async function chartsAreEmpty(page: Page): Promise<void> {
     return { inside, down: v.scrollHeight - v.clientHeight, across: v.scrollWidth - v.clientWidth };
   });
   expect(fits).toEqual({ inside: true, down: 0, across: 0 });
+  expect(await chartsCut(page)).toEqual([]);
 }
 
 test('before a run the charts say what they will show; Iris’s steps per second are never more than it took', async ({
@@ -58,8 +85,14 @@ test('before a run the charts say what they will show; Iris’s steps per second
   const rate = await panel(page).getByLabel('Steps/s', { exact: true }).textContent();
   if (rate !== '–') expect(Number(rate?.replaceAll(',', '')) * 0.5).toBeLessThanOrEqual(60_000);
   const view = panel(page).getByRole('tabpanel', { name: 'Charts' });
+  // every side panel open: a view of 382 px draws one chart at a time, the whole width, never two
+  // of 183 px (88 px with the settings open; docs/screen.md)
   await expect(view.getByRole('img', { name: 'Loss per step' })).toBeVisible();
+  expect(await chartsCut(page)).toEqual([]);
+  await view.getByRole('button', { name: 'Per epoch' }).click();
   await expect(view.getByRole('img', { name: 'Loss and accuracy per epoch' })).toBeVisible();
+  await expect(view.getByRole('img', { name: 'Loss per step' })).toBeHidden();
+  expect(await chartsCut(page)).toEqual([]);
   await expect(view.getByText(WORDS)).toBeHidden();
   expect(record.consoleErrors).toEqual([]);
 });
@@ -71,6 +104,18 @@ test('paused mid-run, each figure says which weights it measures, after Step and
   test.setTimeout(180_000); // a worker to start, an epoch to end and three reads of the weights
   await openExample(page, 'Fitting a curve', 'Curve: a hidden layer fits sin x');
   await setTrainingSetting(page, /^Epochs/, '100000');
+  // the settings opened beside the views leave them 191 px: before a run, after a first step (the
+  // per-epoch chart's words), each chart and its words are whole (they were cut at 88 px)
+  await chartsAreEmpty(page);
+  await button(page, 'Step').click();
+  await expect(status(page)).toHaveText(/^Paused after step 1\./);
+  const charts = panel(page).getByRole('tabpanel', { name: 'Charts' });
+  await expect(charts.getByRole('img', { name: 'Loss per step' })).toBeVisible();
+  await charts.getByRole('button', { name: 'Per epoch' }).click();
+  await expect(charts.getByText(/^Drawn as each epoch ends/)).toBeVisible();
+  expect(await chartsCut(page)).toEqual([]);
+  await page.screenshot({ path: info.outputPath('settings-open-one-step.png') });
+  await charts.getByRole('button', { name: 'Loss per step' }).click();
   // folded again to its rail, as at the start: the views have the panel's room (docs/screen.md)
   await panel(page).locator('details.train-settings-box > summary').click();
   await expect(panel(page).getByLabel(/^Epochs/)).toBeHidden();

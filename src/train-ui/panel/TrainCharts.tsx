@@ -1,11 +1,13 @@
 /**
  * The run as charts: every step's loss (log scale on request), and per epoch the whole training
- * and test sets' loss and accuracy.
+ * and test sets' loss and accuracy. Side by side where the view holds two readable charts; in a
+ * narrower view one at a time, the whole width, with a switch between them (docs/screen.md).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
 import { epochColumns, epochParts } from './epochSeries';
+import { chartsSideBySide } from './panelColumns';
 import { tickLabels } from './ticks';
 import { UPlotChart } from './UPlotChart';
 
@@ -27,6 +29,12 @@ function lossOptions(log: boolean): Omit<uPlot.Options, 'width' | 'height'> {
   };
 }
 
+/**
+ * An epoch's point, where uPlot draws the points (a few epochs across the chart's width): a filled
+ * dot. Its own 5 px ring was all a run of one epoch drew, and the chart looked blank.
+ */
+const dots = (colour: string) => ({ size: 7, fill: colour });
+
 /** `accuracy`: the run has one to draw; else no axis of 0 to 1 stands beside the loss. */
 const epochOptions = (accuracy: boolean): Omit<uPlot.Options, 'width' | 'height'> => ({
   legend: { show: false },
@@ -38,10 +46,10 @@ const epochOptions = (accuracy: boolean): Omit<uPlot.Options, 'width' | 'height'
   ],
   series: [
     { label: 'epoch' },
-    { label: 'train loss', stroke: '#0e7490', width: 2 },
-    { label: 'test loss', stroke: '#b91c1c', width: 2, dash: [6, 4] },
-    { label: 'train accuracy', stroke: '#15803d', width: 2, scale: 'acc' },
-    { label: 'test accuracy', stroke: '#a16207', width: 2, dash: [6, 4], scale: 'acc' },
+    { label: 'train loss', stroke: '#0e7490', width: 2, points: dots('#0e7490') },
+    { label: 'test loss', stroke: '#b91c1c', width: 2, dash: [6, 4], points: dots('#b91c1c') },
+    { label: 'train accuracy', stroke: '#15803d', width: 2, scale: 'acc', points: dots('#15803d') },
+    { label: 'test accuracy', stroke: '#a16207', width: 2, dash: [6, 4], scale: 'acc', points: dots('#a16207') },
   ],
 });
 
@@ -50,6 +58,37 @@ const START_WORDS =
   'Each step’s loss, and each epoch’s loss and accuracy on the whole sets, are drawn here once you press Play (or Step).';
 /** What the per-epoch chart will show, while the first epoch is under way. */
 const EPOCH_WORDS = 'Drawn as each epoch ends: the loss on the whole sets, and a classifier’s accuracy.';
+
+type Shown = 'step' | 'epoch';
+
+/** Whether the element's width holds the two charts side by side, measured before each paint. */
+function useSideBySide(box: RefObject<HTMLElement | null>): boolean {
+  const [two, setTwo] = useState(true);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const look = () => setTwo(chartsSideBySide(el.getBoundingClientRect().width));
+    look();
+    const watch = new ResizeObserver(look);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [box]);
+  return two;
+}
+
+/** In a view too narrow for both charts: which one is drawn, in place of the charts' titles. */
+function ChartSwitch({ shown, show }: { shown: Shown; show: (s: Shown) => void }) {
+  return (
+    <fieldset className="train-chart-switch" aria-label="Chart shown">
+      <button type="button" aria-pressed={shown === 'step'} onClick={() => show('step')}>
+        Loss per step
+      </button>
+      <button type="button" aria-pressed={shown === 'epoch'} onClick={() => show('epoch')}>
+        Per epoch
+      </button>
+    </fieldset>
+  );
+}
 
 /**
  * The charts read the session when they redraw and are told of new data by the store, so a
@@ -80,10 +119,14 @@ export function TrainCharts() {
     (changed: () => void) => session.store.subscribe((now, before) => now.epochs !== before.epochs && changed()),
     [session],
   );
+  const box = useRef<HTMLDivElement>(null);
+  const two = useSideBySide(box);
+  const [shown, setShown] = useState<Shown>('step');
+  const title = (text: string) => (two ? <h3>{text}</h3> : <ChartSwitch shown={shown} show={setShown} />);
   return (
-    <div className="train-charts">
+    <div ref={box} className={two ? 'train-charts' : 'train-charts train-charts-one'} data-shown={shown}>
       <div className="train-chart-head">
-        <h3>Loss per step</h3>
+        {title('Loss per step')}
         <label>
           <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} /> log scale
         </label>
@@ -96,7 +139,7 @@ export function TrainCharts() {
         empty={noSteps ? '' : null}
       />
       <div className="train-chart-head">
-        <h3>Per epoch</h3>
+        {title('Per epoch')}
         {/* the lines drawn, once there are any */}
         {!noEpochs && (
           <p className="train-legend">

@@ -5,21 +5,12 @@
  * callback, with no React render (as uPlot's streaming demo draws). The chart's box is laid out
  * at once; the library loads and draws into it once the page is idle after its first paint, or
  * at the first data, whichever comes first (docs/architecture.md, "The first screen"): making a
- * chart's canvas waits on the GPU process, which is busy drawing the page's first frame.
+ * chart's canvas waits on the GPU process, which is busy drawing the page's first frame. Once the
+ * library has loaded, a chart is made at once (./chartMaking.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { afterFirstPaint } from '../../editor/afterFirstPaint';
-
-let uPlotLoad: Promise<typeof uPlot> | null = null;
-const loadUPlot = () => {
-  uPlotLoad ??= import('./uplotModule').then((m) => m.default);
-  // A failed load is tried again by the next chart made, not remembered.
-  uPlotLoad.catch(() => {
-    uPlotLoad = null;
-  });
-  return uPlotLoad;
-};
+import { loadUPlot, scheduleChart, uPlotLoaded } from './chartMaking';
 
 const REDRAW_MS = 200;
 
@@ -73,7 +64,7 @@ export function UPlotChart({
           if (live) setFailed(e instanceof Error ? e.message : String(e));
         },
       );
-    const cancel = afterFirstPaint(make);
+    const cancel = scheduleChart(make, uPlotLoaded());
     // Data before the page was idle: the chart is made now, and reads it as it is made.
     const off = subscribeRef.current(() => {
       if (!p) {

@@ -1,5 +1,5 @@
 /**
- * uPlot with its stylesheet, as one module that UPlotChart.tsx imports dynamically: the charts'
+ * uPlot with its stylesheet, as one module that chartMaking.ts imports dynamically: the charts'
  * boxes are on the first screen, the library draws into them just after it (the entry bundle
  * stays small: bench/suites/app.ts).
  */

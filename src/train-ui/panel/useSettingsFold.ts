@@ -1,16 +1,16 @@
 /**
- * Whether the training panel's settings column is open. A panel narrower than `NARROW_PANEL`
- * (1280×720 with the palette, the inspector and the data panel open: 720 px) has its settings
- * folded to a rail, so that its views have room (MNIST's ten-class confusion matrix had 191 px and
- * did not fit; docs/screen.md); a wider one has them open. A user's opening or closing holds
- * until the panel next crosses that width.
+ * Whether the training panel's settings column is open. The settings stand open beside the views
+ * when the views keep room for the two charts side by side, each readable (`TWO_CHARTS`): at
+ * 1280 px with the inspector and the data panel open (a 924 px panel) they are folded to a rail
+ * and the charts are 285 px wide; opened, the charts were 189 px. A user's opening or closing
+ * holds until the panel next crosses that width (docs/screen.md).
  */
 import { type RefObject, useLayoutEffect, useState } from 'react';
+import { TWO_CHARTS, viewsWidth } from './panelColumns';
 
-export const NARROW_PANEL = 860;
-
-/** Open or folded for a panel `width` px wide, before a user has chosen. */
-export const settingsOpenAt = (width: number): boolean => width === 0 || width >= NARROW_PANEL;
+/** Open or folded for a panel `width` px wide in a window `windowWidth` px wide, before a user has chosen. */
+export const settingsOpenAt = (width: number, windowWidth: number): boolean =>
+  width === 0 || viewsWidth(width, true, windowWidth) >= TWO_CHARTS;
 
 export function useSettingsFold(panel: RefObject<HTMLElement | null>): [boolean, (open: boolean) => void] {
   const [open, setOpen] = useState(true);
@@ -20,7 +20,7 @@ export function useSettingsFold(panel: RefObject<HTMLElement | null>): [boolean,
     if (!el) return;
     let wide: boolean | null = null;
     const look = () => {
-      const now = settingsOpenAt(el.getBoundingClientRect().width);
+      const now = settingsOpenAt(el.getBoundingClientRect().width, window.innerWidth);
       if (now !== wide) setOpen(now);
       wide = now;
     };

@@ -4,7 +4,7 @@
  * draws it; over a 1-D regression, its curve through the points; for a classifier, the confusion
  * matrix of the rows it is tested on.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { Dataset } from '../../data/dataset';
 import { useEditor } from '../../editor/store/EditorStoreContext';
 import { getLoss } from '../../learn/losses/index';
@@ -16,8 +16,29 @@ import { classOf, confusion, confusionWords, extent, planeGrid, positiveShare, w
 import type { Learnt } from './useLearnt';
 import { useRunRows, type ViewRows } from './useViewRows';
 
-const SIZE = 200;
 const GRID = 60;
+
+/**
+ * The width the canvas is laid out at, in CSS pixels (0 before layout): the plane and the curve
+ * take the view's height (train.css), and are drawn at that size, at the device's pixel ratio
+ * (whiteCanvas), so that a plane shown larger than it was drawn is never a blurred picture.
+ */
+function useShownWidth(canvas: RefObject<HTMLCanvasElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const look = () => setWidth(Math.round(el.getBoundingClientRect().width));
+    look();
+    const watch = new ResizeObserver(look);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [canvas]);
+  return width;
+}
+
+/** A point's radius on a picture `size` px wide: 2.6 px on the 200 px the view once drew, never under 2. */
+const dotRadius = (size: number, at200: number) => Math.max(2, (at200 * size) / 200);
 
 function hexRgb(css: string): [number, number, number] {
   const m = css.match(/\d+/g);
@@ -41,7 +62,7 @@ function labelRange(ds: Dataset): [number, number] {
  */
 const context = (canvas: HTMLCanvasElement) => canvas.getContext('2d', { willReadFrequently: true });
 
-function drawPlane(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows, logits: boolean): void {
+function drawPlane(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows, logits: boolean, size: number): void {
   const g = context(canvas);
   if (!g) return;
   const all = rows.test ? [rows.train, rows.test] : [rows.train];
@@ -66,10 +87,10 @@ function drawPlane(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
   off.width = GRID;
   off.height = GRID;
   off.getContext('2d')?.putImageData(image, 0, 0);
-  whiteCanvas(canvas, SIZE, SIZE);
+  whiteCanvas(canvas, size, size);
   g.imageSmoothingEnabled = true;
-  g.drawImage(off, 0, 0, SIZE, SIZE);
-  const at = (v: number, flip: boolean) => SIZE / 2 + ((flip ? -v : v) / m) * (SIZE / 2);
+  g.drawImage(off, 0, 0, size, size);
+  const at = (v: number, flip: boolean) => size / 2 + ((flip ? -v : v) / m) * (size / 2);
   all.forEach((ds, k) => {
     const width = ds.labels.length / ds.n;
     for (let i = 0; i < ds.n; i++) {
@@ -78,7 +99,7 @@ function drawPlane(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
         ? rampColour((label[0] - lo) / (hi - lo))
         : classColour(classOf(label, false), Math.max(2, width));
       g.beginPath();
-      g.arc(at(ds.features[2 * i], false), at(ds.features[2 * i + 1], true), 2.6, 0, 2 * Math.PI);
+      g.arc(at(ds.features[2 * i], false), at(ds.features[2 * i + 1], true), dotRadius(size, 2.6), 0, 2 * Math.PI);
       g.fillStyle = colour;
       g.strokeStyle = k === 0 ? '#fff' : '#111';
       g.lineWidth = k === 0 ? 0.8 : 1.4;
@@ -103,9 +124,10 @@ function Plane({
   step: number | null;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const size = useShownWidth(canvas);
   useEffect(() => {
-    if (canvas.current) drawPlane(canvas.current, model, rows, logits);
-  }, [model, rows, logits]);
+    if (canvas.current && size > 0) drawPlane(canvas.current, model, rows, logits, size);
+  }, [model, rows, logits, size]);
   const tested = rows.test ? `, ${rows.test.n} test points ringed in black` : '';
   return (
     <figure className="learnt-plane">
@@ -124,7 +146,7 @@ function Plane({
 }
 
 /** A 1-D regression: the data as points (test rows ringed) and the model's curve across them. */
-function drawCurve(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows): void {
+function drawCurve(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows, size: number): void {
   const g = context(canvas);
   if (!g) return;
   const all = rows.test ? [rows.train, rows.test] : [rows.train];
@@ -135,13 +157,13 @@ function drawCurve(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
   const curve = model.predict(grid, { prepared: true }).map((p) => p[0]);
   const finite = [...ys, ...curve].filter(Number.isFinite);
   const [y0, y1] = [Math.min(...finite), Math.max(...finite)];
-  whiteCanvas(canvas, SIZE, SIZE);
-  const px = (x: number) => 8 + ((x - x0) / (x1 - x0 || 1)) * (SIZE - 16);
-  const py = (y: number) => SIZE - 8 - ((y - y0) / (y1 - y0 || 1)) * (SIZE - 16);
+  whiteCanvas(canvas, size, size);
+  const px = (x: number) => 8 + ((x - x0) / (x1 - x0 || 1)) * (size - 16);
+  const py = (y: number) => size - 8 - ((y - y0) / (y1 - y0 || 1)) * (size - 16);
   all.forEach((ds, k) => {
     for (let i = 0; i < ds.n; i++) {
       g.beginPath();
-      g.arc(px(ds.features[i]), py(ds.labels[i]), 2.4, 0, 2 * Math.PI);
+      g.arc(px(ds.features[i]), py(ds.labels[i]), dotRadius(size, 2.4), 0, 2 * Math.PI);
       g.fillStyle = '#0877bd';
       g.strokeStyle = k === 0 ? '#fff' : '#111';
       g.fill();
@@ -158,9 +180,10 @@ function drawCurve(canvas: HTMLCanvasElement, model: LoadedModel, rows: ViewRows
 
 function Curve({ model, rows, step }: { model: LoadedModel; rows: ViewRows; step: number | null }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const size = useShownWidth(canvas);
   useEffect(() => {
-    if (canvas.current) drawCurve(canvas.current, model, rows);
-  }, [model, rows]);
+    if (canvas.current && size > 0) drawCurve(canvas.current, model, rows, size);
+  }, [model, rows, size]);
   return (
     <figure className="learnt-plane">
       <canvas
