@@ -105,7 +105,8 @@ export function usePanelPlace(
       const was = panelAt(kept.current.corner, area, size, MARGINS);
       if (![...fixed, ...targets].some((r) => overlap(was, r) > 0)) corner = kept.current.corner;
     }
-    const wayKey = `${key} ${areaKey}`;
+    // not the card's size: its task ticked done (a line more) does not move the drawing again
+    const wayKey = `${key} ${[area.x, area.y, area.width, area.height].map(Math.round).join(',')}`;
     if (!animating && framed.current?.key === wayKey) {
       const was = panelAt(framed.current.corner, area, size, MARGINS);
       if (![...fixed, ...targets].some((r) => overlap(was, r) > 0)) corner = framed.current.corner;
