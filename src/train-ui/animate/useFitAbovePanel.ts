@@ -27,7 +27,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { animationMarks } from '../../editor/canvas/animationMarks';
 import { cardRects, useCanvasCardsKey } from '../../editor/canvas/canvasCards';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
-import { cardsOnBand, frameClear } from './clearOfCards';
+import { cardsOnBand, frameClear, framePart } from './clearOfCards';
 
 /** Room under the lowest box for its wires' value chips, which hang below each wire. */
 const CHIP_ROOM = 44;
@@ -253,7 +253,20 @@ export function useFitAbovePanel(
         const framedIds = whole ? atWork : bounds === work ? known : atWork;
         const boxes = (framedIds.length ? framedIds : known).map((id) => flow.getNodesBounds([id]));
         const want = to ?? at;
-        const beside = frameClear(boxes, bounds, band, cards, want, want.zoom);
+        let beside = frameClear(boxes, bounds, band, cards, want, want.zoom);
+        // boxes that beside the card read only below the overview zoom: a part at a time, the box
+        // at work always in it (of an opening frame's givens, as many as fit)
+        if (beside && beside.zoom < OVERVIEW_ZOOM - 1e-6) {
+          const taken =
+            dock === 'side'
+              ? { x: band.right, y: 0, width: width - band.right, height }
+              : { x: 0, y: band.bottom, width, height: height - band.bottom };
+          const must = atWork.length === 1 ? atWork : [];
+          const rest = (framedIds.length ? framedIds : known).filter((id) => !must.includes(id));
+          const rects = (ids: readonly string[]) => ids.map((id) => flow.getNodesBounds([id]));
+          const part = framePart(rects(rest), rects(must), band, cards, [taken], { width, height }, OVERVIEW_ZOOM);
+          beside = part ?? beside;
+        }
         if (beside) {
           byCard = Math.abs(beside.zoom - want.zoom) > 1e-6;
           to = beside;
