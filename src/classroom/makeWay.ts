@@ -1,8 +1,9 @@
 /**
- * The drawing makes way for the lesson card. When the card lies on boxes and moving the drawing
- * up or down does not clear them (placement.ts, `clearance`) — at 1280×720 with the inspector's
- * drawer out, the free canvas is 888×412 px and a 440×232 card in its middle hid XOR's hidden
- * layer — the drawing is framed again, whole, in the free area, with the card at the corner that
+ * The drawing makes way for the lesson card. When a panel over the canvas's edge took room and
+ * the card lies on boxes that moving the drawing up or down does not clear (placement.ts,
+ * `clearance`) — at 1280×720 with the inspector's drawer out, the free canvas is 888×412 px and a
+ * 440×232 card in its middle hid XOR's hidden layer — the drawing is framed again, whole, in the
+ * free area, with the card at the corner that
  * leaves it most to see: no box the step rings under the card, then as few others as can be, the
  * ones nearest the drawing's middle counting most, at the largest readable zoom (never below
  * `READABLE`, never in past the view's own), panned as little from the area's middle as it

@@ -144,15 +144,22 @@ export function usePanelPlace(
         }
       }
     }
-    // Still on a box, and no move up or down clears it: the whole drawing framed again in the free
-    // area, the card at the corner that hides least of it (makeWay.ts)
-    if (dy === 0 && !animating && framed.current?.key !== wayKey && boxes.some((b) => overlap(at, b) > 0)) {
+    // A panel over the canvas's edge (the inspector's drawer) took room the drawing was framed
+    // without: still on a box, and no move up or down clearing it, the whole drawing is framed again
+    // in the room left, the card at the corner that hides least of it (makeWay.ts), once for the
+    // ring and the room; once more for each size of the card while it lies on what the step rings
+    // (its text grown by a line), since that is never left covered
+    const paneRect = rectOf(pane);
+    const narrowed = area.width < paneRect.width - 1 || area.height < paneRect.height - 1;
+    const ringCovered = targets.some((t) => overlap(at, t) > 0);
+    const tryKey = ringCovered ? `${wayKey} ${size.width}×${size.height}` : wayKey;
+    const onBoxes = boxes.some((b) => overlap(at, b) > 0);
+    if (dy === 0 && narrowed && !animating && framed.current?.key !== tryKey && onBoxes) {
       const way = frameAround(flow, pane, area, size, fixed, at, new Set(targetBoxes(highlight)));
-      framed.current = { key: wayKey, corner: way?.corner ?? corner };
+      framed.current = { key: tryKey, corner: way?.corner ?? corner };
       if (way) {
         at = panelAt(way.corner, area, size, MARGINS);
         kept.current = { corner: way.corner, area: areaKey };
-        cleared.current = key;
         // a framing, as a Fit view is: the legend folds if it now lies on a box (WireLegend.tsx)
         void flow.setViewport(way.view).then(() => editor.getState().setView({ framed: editor.getState().framed + 1 }));
       }

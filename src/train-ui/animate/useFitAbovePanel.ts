@@ -16,8 +16,9 @@
  * shrinks, so the drawing does not jump from box to box. Each framing, once the view has come to
  * rest, counts as a Fit view: the legend folds if it now lies on a box (editor/canvas/WireLegend.tsx).
  * A card laid over the band (a lesson's: editor/canvas/canvasCards.ts) is room taken too: the
- * boxes framed go beside it, never under it, zooming out for that frame if it takes it
- * (clearOfCards.ts; docs/lessons.md).
+ * boxes framed go beside it, never under it, zooming out for that frame if it takes it — unless
+ * that is below the overview zoom: then the frame is read a part at a time at it, the box at work
+ * in the part (clearOfCards.ts, `framePart`; docs/lessons.md).
  * Closed, the view goes back to where it was before the animation framed it, unless the user
  * moved it since its last framing: the band beside the panel had left the drawing in a corner,
  * half of it past the canvas's edge, with the panel's room empty beside it.
@@ -255,8 +256,9 @@ export function useFitAbovePanel(
         const want = to ?? at;
         let beside = frameClear(boxes, bounds, band, cards, want, want.zoom);
         // boxes that beside the card read only below the overview zoom: a part at a time, the box
-        // at work always in it (of an opening frame's givens, as many as fit)
-        if (beside && beside.zoom < OVERVIEW_ZOOM - 1e-6) {
+        // at work always in it (of an opening frame's givens, as many as fit); a zoom the user
+        // chose below the overview is kept, never zoomed in
+        if (beside && beside.zoom < OVERVIEW_ZOOM - 1e-6 && want.zoom >= OVERVIEW_ZOOM - 1e-6) {
           const taken =
             dock === 'side'
               ? { x: band.right, y: 0, width: width - band.right, height }
