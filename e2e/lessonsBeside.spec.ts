@@ -66,14 +66,7 @@ test('"Learning on Boolean circuits" to its end: each box clicked opens the insp
   await doStep(page, 'and is a product', async () => {
     await page.getByRole('button', { name: 'Palette', exact: true }).click();
     await expect(palette(page).getByLabel('Search the palette')).toBeVisible();
-    // dropped where the canvas is free, as a student drops it: beside the card, not under it
-    // (the card takes the corner of the room the drawer leaves that hides least of the drawing)
-    const pane = await page.locator('main .react-flow__pane').boundingBox();
-    const at = await card(page).boundingBox();
-    if (!pane || !at) throw new Error('no canvas or no lesson card');
-    const left = at.x - pane.x;
-    const x = left > 160 ? left / 2 : (at.x + at.width - pane.x + pane.width) / 2;
-    await dragFromPalette(page, 'and', 'and', Math.round(x), Math.round(pane.height * 0.75));
+    await dragFromPalette(page, 'and', 'and', 300, 330);
   });
   await expect(card(page).getByRole('heading', { name: 'Reverse Derivative Ascent' })).toBeVisible();
   await card(page).getByRole('button', { name: 'Finish' }).click();
