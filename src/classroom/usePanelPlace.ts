@@ -8,11 +8,9 @@
 import { type ReactFlowInstance, useStore as useFlowStore } from '@xyflow/react';
 import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { setCanvasCard } from '../editor/canvas/canvasCards';
-import { useEditorStoreApi } from '../editor/store/EditorStoreContext';
 import { useNotice } from '../editor/store/hooks';
 import type { Highlight } from '../io/lessonSchema';
 import { highlightSelectors } from './highlightCss';
-import { makeWay } from './makeWay';
 import { CORNERS, type Corner, chooseCorner, clearance, freeArea, overlap, panelAt, type Rect } from './placement';
 
 const MARGINS = { top: 10, right: 10, bottom: 10, left: 10 };
@@ -36,7 +34,6 @@ export function usePanelPlace(
   flow: ReactFlowInstance,
 ): CSSProperties {
   useFlowStore((s) => s.transform);
-  const editor = useEditorStoreApi();
   // a notice that comes or goes after the panel was placed is an obstacle to place it around again
   useNotice();
   const [, remeasure] = useReducer((n: number) => n + 1, 0);
@@ -46,9 +43,6 @@ export function usePanelPlace(
   // The corner the card took in the free area it had (its key): while a step is animated it stays
   // there, and the animation's camera frames the boxes at work beside it (canvasCards.ts).
   const kept = useRef<{ corner: Corner; area: string } | null>(null);
-  // The step and free area the drawing was last framed again for (makeWay.ts): once each, so the
-  // inspector's drawer coming out frames it again, and a view the user moves is never chased.
-  const framed = useRef<{ key: string; corner: Corner } | null>(null);
   const key = JSON.stringify(highlight);
 
   useEffect(() => {
@@ -105,12 +99,6 @@ export function usePanelPlace(
       const was = panelAt(kept.current.corner, area, size, MARGINS);
       if (![...fixed, ...targets].some((r) => overlap(was, r) > 0)) corner = kept.current.corner;
     }
-    // not the card's size: its task ticked done (a line more) does not move the drawing again
-    const wayKey = `${key} ${[area.x, area.y, area.width, area.height].map(Math.round).join(',')}`;
-    if (!animating && framed.current?.key === wayKey) {
-      const was = panelAt(framed.current.corner, area, size, MARGINS);
-      if (![...fixed, ...targets].some((r) => overlap(was, r) > 0)) corner = framed.current.corner;
-    }
     kept.current = { corner, area: areaKey };
     let at = panelAt(corner, area, size, MARGINS);
     const covered = targets.some((t) => overlap(at, t) > 0);
@@ -144,26 +132,6 @@ export function usePanelPlace(
         }
       }
     }
-    // A panel over the canvas's edge (the inspector's drawer) took room the drawing was framed
-    // without: still on a box, and no move up or down clearing it, the whole drawing is framed again
-    // in the room left, the card at the corner that hides least of it (makeWay.ts), once for the
-    // ring and the room; once more for each size of the card while it lies on what the step rings
-    // (its text grown by a line), since that is never left covered
-    const paneRect = rectOf(pane);
-    const narrowed = area.width < paneRect.width - 1 || area.height < paneRect.height - 1;
-    const ringCovered = targets.some((t) => overlap(at, t) > 0);
-    const tryKey = ringCovered ? `${wayKey} ${size.width}×${size.height}` : wayKey;
-    const onBoxes = boxes.some((b) => overlap(at, b) > 0);
-    if (dy === 0 && narrowed && !animating && framed.current?.key !== tryKey && onBoxes) {
-      const way = frameAround(flow, pane, area, size, fixed, at, new Set(targetBoxes(highlight)));
-      framed.current = { key: tryKey, corner: way?.corner ?? corner };
-      if (way) {
-        at = panelAt(way.corner, area, size, MARGINS);
-        kept.current = { corner: way.corner, area: areaKey };
-        // a framing, as a Fit view is: the legend folds if it now lies on a box (WireLegend.tsx)
-        void flow.setViewport(way.view).then(() => editor.getState().setView({ framed: editor.getState().framed + 1 }));
-      }
-    }
     if (dy !== 0) {
       cleared.current = key;
       const v = flow.getViewport();
@@ -176,27 +144,4 @@ export function usePanelPlace(
   });
 
   return place ?? { visibility: 'hidden' };
-}
-
-/** The boxes a step rings, itself or by a port. */
-const targetBoxes = (highlight: Highlight): string[] => [
-  ...highlight.boxes,
-  ...highlight.ports.map((p) => p.split('.')[0]),
-];
-
-/** makeWay over the drawing as React Flow holds it, in the pane's pixels. */
-function frameAround(
-  flow: ReactFlowInstance,
-  pane: Element,
-  area: Rect,
-  size: { width: number; height: number },
-  fixed: readonly Rect[],
-  at: Rect,
-  ringed: ReadonlySet<string>,
-) {
-  const o = pane.getBoundingClientRect();
-  const local = (r: Rect): Rect => ({ ...r, x: r.x - o.x, y: r.y - o.y });
-  const boxes = flow.getNodes().map((n) => ({ ...flow.getNodesBounds([n]), ringed: ringed.has(n.id) }));
-  const way = makeWay(boxes, local(area), size, MARGINS, fixed.map(local), local(at), flow.getViewport());
-  return way && { corner: way.corner, view: way.view };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { fcSeed } from '../../testing/seed';
-import { type Band, CARD_GAP, clearAt, frameClear, framePart, partsBeside } from './clearOfCards';
+import { type Band, CARD_GAP, clearAt, frameClear, partsBeside } from './clearOfCards';
 
 const seed = fcSeed();
 
@@ -116,37 +116,4 @@ test('property: a view already clear of the card is not moved', () => {
     }),
     { seed, numRuns: 200 },
   );
-});
-
-test("copying's opening frame in “Watch it” at 1280×720 reads at 0.6 a part at a time, none of its givens under the card or the panel", () => {
-  // the pane 1208×420, the panel docked at its right (400 px), the card at the top right of what is left
-  const pane = { width: 1208, height: 420 };
-  const side: Band = { left: 16, top: 16, right: 776, bottom: 360 };
-  const panel = { x: 776, y: 0, width: 432, height: 420 };
-  const card = { x: 350, y: 10, width: 440, height: 232 };
-  const givens = [
-    { x: 0, y: 220, width: 95, height: 26 }, // features
-    { x: 40, y: 20, width: 84, height: 30 }, // W
-    { x: 560, y: 80, width: 115, height: 30 }, // b
-    { x: 760, y: 420, width: 84, height: 26 }, // labels
-  ];
-  // beside the card the four read only far below 0.6
-  const whole = frameClear(givens, boundsOf(givens), side, [card], { x: 0, y: 0, zoom: 0.6 }, 0.6);
-  expect(whole?.zoom).toBeLessThan(0.5);
-  const v = framePart(givens, [], side, [card], [panel], pane, 0.6);
-  expect(v).not.toBeNull();
-  if (!v) return;
-  expect(v.zoom).toBe(0.6);
-  const inBand = (s: ReturnType<typeof onScreen>) =>
-    s.x >= side.left && s.y >= side.top && s.x + s.width <= side.right && s.y + s.height <= side.bottom;
-  const past = (s: ReturnType<typeof onScreen>) =>
-    s.x + s.width <= 0 || s.y + s.height <= 0 || s.x >= pane.width || s.y >= pane.height;
-  for (const g of givens) {
-    const s = onScreen(g, v);
-    expect(meets(s, card)).toBe(false);
-    expect(meets(s, panel)).toBe(false);
-    expect(inBand(s) || past(s)).toBe(true);
-  }
-  // the data enters at the left: features and W are framed
-  expect(inBand(onScreen(givens[0], v)) && inBand(onScreen(givens[1], v))).toBe(true);
 });

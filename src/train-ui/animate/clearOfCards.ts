@@ -24,8 +24,6 @@ export interface Band {
 export const CARD_GAP = 8;
 /** The grid the pans are tried on, in screen pixels. */
 const STEP = 8;
-/** Past this many boxes at work a frame's parts are taken from its first ones only. */
-const MOST_PARTED = 6;
 /** Each zoom tried is this share of the one before. */
 const ZOOM_STEP = 0.92;
 
@@ -152,85 +150,4 @@ export function frameClear(
     y: (part.top + part.bottom) / 2 - (bounds.y + bounds.height / 2) * z,
     zoom: z,
   };
-}
-
-/**
- * A frame whose boxes cannot all be read clear of the cards (copying's opening frame at 1280×720:
- * its four givens at the corners of the drawing fit beside the card only at 0.47; the optimiser's
- * frame, with the parameters it sends to, at 0.4) is read a part at a time, as a presentation
- * reads it (docs/screen.md, "The animation"): at `zoom`, the boxes `must` (the box at work) and
- * the most of `boxes` lie in the band, among as many those first in the order the data flows
- * (from the left); every box, framed or not, is clear of the cards and of `taken` (the panel's
- * room), and one not framed is whole in the band or wholly past the pane (`pane`: its size), so
- * none is cut by an edge. Null when no part fits so.
- */
-export function framePart(
-  boxes: readonly Rect[],
-  must: readonly Rect[],
-  band: Band,
-  cards: readonly Rect[],
-  taken: readonly Rect[],
-  pane: { width: number; height: number },
-  zoom: number,
-): View | null {
-  const order = [...boxes].sort((a, b) => a.x - b.x || a.y - b.y);
-  const all = [...must, ...order];
-  const avoid = [...cardsOnBand(cards, band), ...taken];
-  const inBand = (s: Rect) =>
-    s.x >= band.left - 0.5 &&
-    s.y >= band.top - 0.5 &&
-    s.x + s.width <= band.right + 0.5 &&
-    s.y + s.height <= band.bottom + 0.5;
-  const pastPane = (s: Rect) => s.x + s.width <= 0 || s.y + s.height <= 0 || s.x >= pane.width || s.y >= pane.height;
-  const fine = (v: View) =>
-    all.every((b) => {
-      const s = onScreen(b, v);
-      return !avoid.some((c) => meets(s, c, CARD_GAP)) && (inBand(s) || pastPane(s));
-    });
-  // every part, the largest first, and among as large the one that starts where the data enters
-  const n = Math.min(order.length, MOST_PARTED);
-  const picks: number[][] = [];
-  for (let mask = must.length ? 0 : 1; mask < 1 << n; mask++)
-    picks.push([...Array(n).keys()].filter((i) => mask & (1 << i)));
-  const earlier = (a: number[], b: number[]) => a.findIndex((x, i) => x !== b[i]);
-  picks.sort((a, b) => {
-    const at = earlier(a, b);
-    return b.length - a.length || (at < 0 ? 0 : a[at] - b[at]);
-  });
-  for (const pick of picks) {
-    const part = [...must, ...pick.map((i) => order[i])];
-    const left = Math.min(...part.map((r) => r.x));
-    const top = Math.min(...part.map((r) => r.y));
-    const bounds = {
-      x: left,
-      y: top,
-      width: Math.max(...part.map((r) => r.x + r.width)) - left,
-      height: Math.max(...part.map((r) => r.y + r.height)) - top,
-    };
-    const v = panWhere(bounds, band, zoom, fine);
-    if (v) return v;
-  }
-  return null;
-}
-
-/** The view at `zoom` that holds `bounds` in the band and passes `fine`, nearest their centring; or null. */
-function panWhere(bounds: Rect, band: Band, zoom: number, fine: (v: View) => boolean): View | null {
-  const w = bounds.width * zoom;
-  const h = bounds.height * zoom;
-  if (band.right - w < band.left - 0.5 || band.bottom - h < band.top - 0.5) return null;
-  const cx = (band.left + band.right - w) / 2;
-  const cy = (band.top + band.bottom - h) / 2;
-  let best: View | null = null;
-  let bestD = Number.POSITIVE_INFINITY;
-  for (let sx = band.left; sx <= band.right - w + 1e-9; sx += STEP) {
-    for (let sy = band.top; sy <= band.bottom - h + 1e-9; sy += STEP) {
-      const d = (sx - cx) ** 2 + (sy - cy) ** 2;
-      if (d >= bestD) continue;
-      const v = { x: sx - bounds.x * zoom, y: sy - bounds.y * zoom, zoom };
-      if (!fine(v)) continue;
-      best = v;
-      bestD = d;
-    }
-  }
-  return best;
 }

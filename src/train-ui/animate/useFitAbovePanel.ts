@@ -16,9 +16,8 @@
  * shrinks, so the drawing does not jump from box to box. Each framing, once the view has come to
  * rest, counts as a Fit view: the legend folds if it now lies on a box (editor/canvas/WireLegend.tsx).
  * A card laid over the band (a lesson's: editor/canvas/canvasCards.ts) is room taken too: the
- * boxes framed go beside it, never under it, zooming out for that frame if it takes it — unless
- * that is below the overview zoom: then the frame is read a part at a time at it, the box at work
- * in the part (clearOfCards.ts, `framePart`; docs/lessons.md).
+ * boxes framed go beside it, never under it, zooming out for that frame if it takes it
+ * (clearOfCards.ts; docs/lessons.md).
  * Closed, the view goes back to where it was before the animation framed it, unless the user
  * moved it since its last framing: the band beside the panel had left the drawing in a corner,
  * half of it past the canvas's edge, with the panel's room empty beside it.
@@ -28,7 +27,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { animationMarks } from '../../editor/canvas/animationMarks';
 import { cardRects, useCanvasCardsKey } from '../../editor/canvas/canvasCards';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
-import { cardsOnBand, frameClear, framePart } from './clearOfCards';
+import { cardsOnBand, frameClear } from './clearOfCards';
 
 /** Room under the lowest box for its wires' value chips, which hang below each wire. */
 const CHIP_ROOM = 44;
@@ -254,21 +253,7 @@ export function useFitAbovePanel(
         const framedIds = whole ? atWork : bounds === work ? known : atWork;
         const boxes = (framedIds.length ? framedIds : known).map((id) => flow.getNodesBounds([id]));
         const want = to ?? at;
-        let beside = frameClear(boxes, bounds, band, cards, want, want.zoom);
-        // boxes that beside the card read only below the overview zoom: a part at a time, the box
-        // at work always in it (of an opening frame's givens, as many as fit); a zoom the user
-        // chose below the overview is kept, never zoomed in
-        if (beside && beside.zoom < OVERVIEW_ZOOM - 1e-6 && want.zoom >= OVERVIEW_ZOOM - 1e-6) {
-          const taken =
-            dock === 'side'
-              ? { x: band.right, y: 0, width: width - band.right, height }
-              : { x: 0, y: band.bottom, width, height: height - band.bottom };
-          const must = atWork.length === 1 ? atWork : [];
-          const rest = (framedIds.length ? framedIds : known).filter((id) => !must.includes(id));
-          const rects = (ids: readonly string[]) => ids.map((id) => flow.getNodesBounds([id]));
-          const part = framePart(rects(rest), rects(must), band, cards, [taken], { width, height }, OVERVIEW_ZOOM);
-          beside = part ?? beside;
-        }
+        const beside = frameClear(boxes, bounds, band, cards, want, want.zoom);
         if (beside) {
           byCard = Math.abs(beside.zoom - want.zoom) > 1e-6;
           to = beside;

@@ -1,17 +1,15 @@
 /**
  * A training run presented: the run's loss per step as a large live chart beside the drawing,
  * and a caption in words a class reads (what the run is doing, its epoch and loss). Space plays
- * and pauses the run; → and ← walk the parts of a drawing too wide to read whole.
+ * and pauses the run.
  */
 import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
-import { useStore } from 'zustand';
 import { printNumber } from '../../learn/explain/notation';
 import { phaseText } from '../panel/phaseText';
 import { tickLabels } from '../panel/ticks';
 import { UPlotChart } from '../panel/UPlotChart';
 import { useSession, useTrainSession } from '../session/TrainSessionContext';
-import { presentStore } from './presentStore';
 
 const POINTS = 1200;
 const AXIS = { stroke: '#0f172a', grid: { stroke: '#e2e8f0' }, font: '20px system-ui', labelFont: '22px system-ui' };
@@ -21,8 +19,6 @@ export function PresentTraining() {
   const text = useSession(phaseText);
   const epoch = useSession((s) => s.epoch);
   const loss = useSession((s) => s.loss);
-  // a drawing too wide to read whole is shown a part at a time (usePresentLayer.ts)
-  const place = useStore(presentStore, (s) => s.place);
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
       legend: { show: false },
@@ -52,11 +48,6 @@ export function PresentTraining() {
         <UPlotChart options={options} data={data} subscribe={subscribe} label="Loss per step, presented" />
       </div>
       <p className="present-caption" aria-live="polite">
-        {place.of > 1 && (
-          <strong className="present-place">
-            Part {place.at + 1} of {place.of} (→ ←).{' '}
-          </strong>
-        )}
         {text}
         {loss !== null ? ` Epoch ${epoch + 1}, loss ${printNumber(loss)}.` : ''}
         {' Space plays or pauses.'}

@@ -7,19 +7,16 @@ import type { ReactFlowInstance } from '@xyflow/react';
 import { cameraStops, placeZoom, presentView } from './presentCamera';
 import { presentStore } from './presentStore';
 
-/**
- * Frames the place of `frame` the store names among the places of boxes `ids`, above a caption of
- * `caption` px, each place readable at `zoom` (by default the screen's `placeZoom`).
- */
+/** Frames the place of `frame` the store names among the places of boxes `ids`, above a caption of `caption` px. */
 export function framePlace(
   flow: ReactFlowInstance,
   ids: readonly string[],
   frame: number,
   size: { width: number; height: number },
   caption: number,
-  zoom = placeZoom(window.innerWidth, window.innerHeight),
 ): void {
   const rects = ids.map((id) => flow.getNodesBounds([id]));
+  const zoom = placeZoom(window.innerWidth, window.innerHeight);
   const stops = cameraStops(rects, { ...size, caption, zoom });
   if (stops.length === 0) return;
   const { place } = presentStore.getState();

@@ -1,28 +1,22 @@
 /**
  * What presenting changes on the page, and how leaving puts it back (docs/presenting.md): the
  * root element's classes (present.css hides everything but the canvas and the caption), the lens
- * view turned on to present it, the view framed on the whole drawing (the lens view, and a run's
- * drawing too wide to read whole, a place at a time, in type a class reads: framePlace.ts); on leaving, the lens view and the viewport exactly
- * as they were. Escape leaves; L turns the laser pointer on and off; → and ← walk the places of
- * the lens view and of a run's drawing (one too wide to read whole); presenting a run, space plays
- * and pauses it. Keys typed into a field belong to the field.
+ * view turned on to present it, the view framed on the whole drawing (the lens view a place at a
+ * time, in type a class reads: framePlace.ts); on leaving, the lens view and the viewport exactly
+ * as they were. Escape leaves; L turns the laser pointer on and off; → and ← walk the lens view's
+ * places; presenting a run, space plays and pauses it. Keys typed into a field belong to the field.
  */
 import { useReactFlow, useStore as useRFStore, useStoreApi } from '@xyflow/react';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { useEditorStoreApi } from '../../editor/store/EditorStoreContext';
+import { OVERVIEW_ZOOM, paddingAbovePanel } from '../animate/useFitAbovePanel';
 import { controlStates } from '../panel/controlStates';
 import { useTrainSession } from '../session/TrainSessionContext';
 import { framePlace } from './framePlace';
 import { followFullscreen, leavePresentation, presentStore, type Shown, stepPlace } from './presentStore';
 
 export const PRESENTING = 'presenting';
-
-/**
- * The least zoom a run is presented at: a box's name, 12 px in the drawing (editor.css), is 12 px
- * on the screen, the least a class at the back reads.
- */
-export const RUN_ZOOM = 1;
 
 export const typing = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName));
@@ -32,17 +26,9 @@ export const usePresenting = (): Shown | null => useStore(presentStore, (s) => s
 /** Two frames: the panels are hidden (or back) and the canvas has its new size. */
 const afterLayout = (f: () => void) => requestAnimationFrame(() => requestAnimationFrame(f));
 
-/**
- * A run: the whole drawing when its names read at `RUN_ZOOM` or more; else a part at a time, each
- * read at that zoom, that → and ← walk (its caption is beside the chart, under the pane). Framed
- * whole, XOR's names were 9 px on the screen at 1366×768 and 8 px at 1280×720.
- */
-function frameRun(flow: ReturnType<typeof useReactFlow>, pane: Element | null): void {
-  const box = pane?.getBoundingClientRect();
-  if (!box) return;
-  const ids = flow.getNodes().map((n) => n.id);
-  framePlace(flow, ids, 0, { width: box.width, height: box.height }, 0, RUN_ZOOM);
-}
+/** A run: the whole drawing on the screen (its caption is beside the chart, under the pane). */
+const frameWhole = (flow: ReturnType<typeof useReactFlow>) =>
+  flow.fitView({ padding: paddingAbovePanel(0), minZoom: OVERVIEW_ZOOM, maxZoom: 1.5 });
 
 /** The lens view: the place the teacher walked to, above its caption, which lies over the pane. */
 function frameLens(flow: ReturnType<typeof useReactFlow>, pane: Element | null): void {
@@ -91,7 +77,7 @@ export function usePresentLayer(): { showing: Shown | null; laser: boolean } {
     afterLayout(() => {
       if (gone) return;
       if (showing === 'lens') frameLens(flow, rf.getState().domNode);
-      else frameRun(flow, rf.getState().domNode);
+      else void frameWhole(flow);
     });
     return () => {
       gone = true;
@@ -104,8 +90,8 @@ export function usePresentLayer(): { showing: Shown | null; laser: boolean } {
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === 'Escape') leavePresentation();
       else if (e.key === 'l' || e.key === 'L') setLaser((on) => !on);
-      else if (showing !== 'animation' && e.key === 'ArrowRight') stepPlace(0, 1);
-      else if (showing !== 'animation' && e.key === 'ArrowLeft') stepPlace(0, -1);
+      else if (showing === 'lens' && e.key === 'ArrowRight') stepPlace(0, 1);
+      else if (showing === 'lens' && e.key === 'ArrowLeft') stepPlace(0, -1);
       else if (e.key === ' ' && showing === 'training') {
         const { play } = controlStates(session.store.getState().phase);
         if (play.enabled && play.pause) session.pause();
