@@ -38,7 +38,7 @@ const OPENING_MIN_ZOOM = 1;
 
 const nodeTypes = { rbox: RBoxNode };
 type View =
-  | { nodes: Node<RBoxData>[]; wires: REdge[]; term: string; dropped: number; shared: number }
+  | { nodes: Node<RBoxData>[]; wires: REdge[]; term: string; dropped: number; shared: number; laid: number }
   | { error: string }
   | null;
 
@@ -78,6 +78,7 @@ export function ReverseDerivativeView() {
   const compiled = useCompiled();
   const store = useEditorStoreApi();
   const [view, setView] = useState<View>(null);
+  const laid = useRef(0);
   const model = overlay === 'reverse' ? compiled?.model : undefined;
   const notation = useNotation();
   // The boxes' measured sizes go into the view's nodes: React Flow counts the nodes measured (so
@@ -106,7 +107,8 @@ export function ReverseDerivativeView() {
           position: { x: n.x, y: n.y },
           data: { label: n.label, pass: n.pass, source: n.source, of: n.of },
         }));
-        setView({ nodes, wires: g.edges, term: g.term, dropped: g.dropped, shared: g.shared });
+        laid.current += 1;
+        setView({ nodes, wires: g.edges, term: g.term, dropped: g.dropped, shared: g.shared, laid: laid.current });
       });
     } catch (e) {
       setView({ error: e instanceof Error ? e.message : String(e) });
@@ -141,7 +143,8 @@ export function ReverseDerivativeView() {
         <p className="muted reverse-note">{leftOutText(view.dropped, view.shared)}</p>
       )}
       {view && 'nodes' in view && (
-        <ReactFlowProvider>
+        // each graph laid out (another document's, an edit's) is a view of its own, opened afresh
+        <ReactFlowProvider key={view.laid}>
           <ReactFlow
             nodes={view.nodes}
             onNodesChange={measured}
